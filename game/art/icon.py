@@ -1,0 +1,27 @@
+"""The application icon: two fanned cards and a crown on a felt square (sprites/icon.svg)."""
+
+from __future__ import annotations
+
+import pygame
+
+
+def window_icon(side: int = 64) -> pygame.Surface:
+    """The icon rendered at ``side`` pixels; falls back to the PNG, then to a plain square."""
+    from game.assets import AssetError, asset_dir
+
+    try:
+        folder = asset_dir("sprites")
+        return pygame.image.load_sized_svg(str(folder / "icon.svg"), (side, side))
+    except (AssetError, pygame.error, FileNotFoundError):
+        pass
+    try:
+        return pygame.image.load(str(asset_dir("sprites") / "icon.png"))
+    except (AssetError, pygame.error, FileNotFoundError):
+        surf = pygame.Surface((side, side))
+        surf.fill((26, 102, 62))
+        return surf
+
+
+def set_window_icon() -> None:
+    """Give the window our icon; call before ``pygame.display.set_mode``."""
+    pygame.display.set_icon(window_icon(64))
