@@ -66,7 +66,7 @@ def parse(data: Any) -> tuple[GameState, list[str]]:
         raise RecordError("'options' must be an object")
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("'actions' must be a list of texts like \"turn\" or \"7H\"")
+        raise RecordError('\'actions\' must be a list of texts like "turn" or "7H"')
     if not isinstance(data["setup"], dict):
         raise RecordError("'setup' must be an object")
     cls = _checked("game", game_class, data["game"])
@@ -108,7 +108,9 @@ def load(path: str | os.PathLike) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise RecordError(f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})") from None
+        raise RecordError(
+            f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})"
+        ) from None
 
 
 def load_state(path: str | os.PathLike) -> GameState:

@@ -47,7 +47,7 @@ def test_pisti_match_to_target_totals_add_up(players, target):
             break
         match.next_hand()
     assert match.is_over
-    assert match.totals == [sum(col) for col in zip(*match.history)]
+    assert match.totals == [sum(col) for col in zip(*match.history, strict=True)]
     best = max(match.totals)
     assert best >= target and match.totals.count(best) == 1
     assert match.winner == match.totals.index(best)

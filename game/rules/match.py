@@ -85,7 +85,7 @@ class Match:
             return self.history[self.hand_no]
         points = self.hand_points()
         self.history.append(points)
-        self.totals = [t + p for t, p in zip(self.totals, points)]
+        self.totals = [t + p for t, p in zip(self.totals, points, strict=True)]
         return points
 
     def next_hand(self) -> GameState:

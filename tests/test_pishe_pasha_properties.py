@@ -1,0 +1,165 @@
+"""Properties of random Pishe Pasha hands in every variant (RULES.md §2, §2.1, §3, §6)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.rules.base import IllegalAction
+from game.rules.pishe_events import ACTIONS
+from game.rules.pishe_pasha import PishePasha
+
+VARIANTS = [
+    (2, {}),
+    (2, {"foundations": "single"}),
+    (3, {}),
+    (2, {"stop_rule": True}),
+    (3, {"stop_rule": True}),
+]
+MOVE_CAP = 100_000
+
+
+def replayed(state: PishePasha) -> PishePasha:
+    again = PishePasha.from_setup(state.setup(), state.options)
+    for action in state.history:
+        again.apply(action)
+    return again
+
+
+@settings(max_examples=120, deadline=None)
+@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32 - 1))
+def test_pp_property_52_cards_once_after_every_move_and_the_hand_ends(variant, seed):
+    players, options = variant
+    rng = random.Random(seed)
+    state = PishePasha.new(players, options, rng)
+    moves = 0
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        moves += 1
+        assert sorted(state.all_cards()) == list(range(52))
+        assert moves < MOVE_CAP
+    assert state.to_move is None and state.legal_actions() == []
+    if state.winner == "draw":
+        assert state.score == [0] * players
+    else:
+        loser_cards = sum(len(s) for s in state.report()["stocks"])
+        loser_cards += sum(len(d) for d in state.report()["discards"])
+        assert state.score[state.winner] == loser_cards
+        assert sum(state.score) == loser_cards
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 2**32 - 1),
+    cut=st.integers(0, 300),
+)
+def test_pp_property_clone_shares_no_mutable_state(variant, seed, cut):
+    players, options = variant
+    rng = random.Random(seed)
+    state = PishePasha.new(players, options, rng)
+    for _ in range(cut):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    twin = state.clone()
+    before = (state.report(), state.history[:], state.legal_actions(), state.observation(0))
+    for _ in range(40):
+        if twin.is_over:
+            break
+        twin.apply(rng.choice(twin.legal_actions()))
+    assert (state.report(), state.history, state.legal_actions(), state.observation(0)) == before
+    twin_report = twin.report()
+    for _ in range(40):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert twin.report() == twin_report
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 2**32 - 1),
+    cut=st.integers(0, 300),
+)
+def test_pp_property_resample_agrees_with_observation(variant, seed, cut):
+    players, options = variant
+    rng = random.Random(seed)
+    state = PishePasha.new(players, options, rng)
+    for _ in range(cut):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    seat = rng.randrange(players)
+    guess = state.resample(seat, random.Random(seed + 1))
+    assert guess.observation(seat) == state.observation(seat)
+    assert sorted(guess.all_cards()) == list(range(52))
+    assert guess.legal_actions() == state.legal_actions()
+    assert replayed(guess).report() == guess.report()
+    same = state.resample(seat, random.Random(seed + 1))
+    assert same.report() == guess.report()
+    from_guess = guess.resample(seat, random.Random(3))
+    assert from_guess.report() == state.resample(seat, random.Random(3)).report()
+    while not guess.is_over:
+        guess.apply(rng.choice(guess.legal_actions()))
+    assert sorted(guess.all_cards()) == list(range(52))
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 2**32 - 1),
+    stop_at=st.one_of(st.none(), st.integers(0, 500)),
+)
+def test_pp_property_record_round_trip(variant, seed, stop_at):
+    players, options = variant
+    rng = random.Random(seed)
+    state = PishePasha.new(players, options, rng)
+    moves = 0
+    while not state.is_over and moves != stop_at:
+        state.apply(rng.choice(state.legal_actions()))
+        moves += 1
+    again = replayed(state)
+    assert again.report() == state.report()
+    assert (again.to_move, again.winner, again.score) == (state.to_move, state.winner, state.score)
+    assert again.legal_actions() == state.legal_actions()
+    assert again.stop_window() == state.stop_window()
+
+
+@settings(max_examples=60, deadline=None)
+@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32 - 1))
+def test_pp_property_legal_actions_agree_with_check_and_apply(variant, seed):
+    players, options = variant
+    rng = random.Random(seed)
+    state = PishePasha.new(players, options, rng)
+    every = [*ACTIONS, "turned>7", "stop 5 end", "fly"]
+    while not state.is_over:
+        legal = state.legal_actions()
+        assert legal and len(set(legal)) == len(legal)
+        for action in every:
+            why = state.check(action)
+            assert (why is None) == (action in legal), (action, why)
+        wrong = rng.choice([a for a in every if a not in legal])
+        before = (state.report(), state.history[:], state.stop_window(), state.turns)
+        try:
+            state.apply(wrong)
+            raise AssertionError(f"{wrong} was accepted")
+        except IllegalAction as err:
+            assert str(err) == state.check(wrong) and str(err).endswith((".", ")."))
+        assert (state.report(), state.history, state.stop_window(), state.turns) == before
+        state.apply(rng.choice(legal))
+
+
+def test_pp_2000_random_classic_hands_never_reach_the_safety_limit():
+    rng = random.Random(2000)
+    longest = 0
+    for _ in range(2000):
+        state = PishePasha.new(2, None, rng)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.winner != "draw"
+        longest = max(longest, state.turns)
+    assert longest < 2000
