@@ -1,0 +1,104 @@
+"""An AI decides from what its seat may know: hidden cards never change its choice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai.base import SeatView
+from game.ai.levels import make_agent
+from game.ai.pasha_agents import ExpertPasha
+from game.ai.pisti_agents import ExpertPisti
+from game.rules import new_hand
+
+
+def agents_for(game: str, seed: int):
+    if game == "pisti":
+        names = ["easy", "medium", "hard", "greedy", "random"]
+        return [make_agent(game, n, seed) for n in names] + [
+            ExpertPisti(seed, budget=1500, min_deals=3, max_deals=10)
+        ]
+    names = ["easy", "medium", "hard", "always-load", "random"]
+    return [make_agent(game, n, seed) for n in names] + [ExpertPasha(seed, deals=3)]
+
+
+def positions(game: str, players: int, options: dict, count: int, seed: int):
+    """Random mid-hand positions reached by random play."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = new_hand(game, players, options, rng.randrange(2**32))
+        stop_at = rng.randrange(1, 60)
+        for _ in range(stop_at):
+            if state.is_over:
+                break
+            state.apply(rng.choice([a for a in state.legal_actions() if not a.startswith("stop")]))
+        if not state.is_over:
+            out.append(state)
+    return out
+
+
+def twin(state, seat: int, rng: random.Random):
+    """A state with the same observation for ``seat`` but other hidden cards."""
+    for _ in range(20):
+        other = state.resample(seat, rng)
+        if other.all_cards() != state.all_cards():
+            break
+    obs_a, obs_b = state.observation(seat), other.observation(seat)
+    assert obs_a.piles == obs_b.piles and obs_a.history == obs_b.history
+    assert obs_a.info == obs_b.info
+    return other
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("pisti", 2, {}),
+        ("pisti", 4, {}),
+        ("pisti", 3, {}),
+        ("pishe-pasha", 2, {}),
+        ("pishe-pasha", 3, {}),
+        ("pishe-pasha", 2, {"stop_rule": True}),
+    ],  # fmt: skip
+)
+def test_same_observation_gives_same_decision(game, players, options):
+    rng = random.Random(5)
+    differing = 0
+    for i, state in enumerate(positions(game, players, options, 6, seed=players * 100 + len(game))):
+        seat = state.to_move
+        other = twin(state, seat, rng)
+        differing += other.all_cards() != state.all_cards()
+        for agent in agents_for(game, seed=i):
+            a = agent.choose(SeatView(state, seat))
+            b = agent.choose(SeatView(other, seat))
+            assert a == b, (agent, a, b)
+    assert differing > 0, "the twins should really hide different cards"
+
+
+def test_stop_call_does_not_depend_on_hidden_cards():
+    """A Stop window after a fault: the caller's answer is the same in both twins."""
+    rng = random.Random(3)
+    checked = 0
+    while checked < 5:
+        state = new_hand("pishe-pasha", 2, {"stop_rule": True}, rng.randrange(2**32))
+        faulted = False
+        for _ in range(400):
+            if state.is_over:
+                break
+            acts = [a for a in state.legal_actions() if not a.startswith("stop")]
+            forced = [a for a in acts if a.endswith(">F")]
+            faults = [a for a in acts if a not in forced] if forced else []
+            state.apply(rng.choice(faults) if faults else rng.choice(acts))
+            if state.stop_window() is not None:
+                faulted = True
+                break
+        if not faulted:
+            continue
+        caller = state.stop_window()[1][0]
+        other = twin(state, caller, rng)
+        for agent in agents_for("pishe-pasha", seed=checked):
+            assert agent.stop_call(SeatView(state, caller)) == agent.stop_call(
+                SeatView(other, caller)
+            )
+        checked += 1
