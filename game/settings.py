@@ -8,6 +8,7 @@ for the player: losing preferences must never stop the game from starting.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import asdict, dataclass, field, fields
@@ -19,7 +20,7 @@ from game.record import write_json_atomic
 FILE_NAME = "settings.json"
 PACES = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard", "expert")
-BACKS = ("red", "blue", "green")
+BACKS = ("red", "blue")
 
 
 @dataclass
@@ -72,7 +73,7 @@ def _from_dict(data: Any) -> Settings:
         if f.name not in data:
             continue
         value, default = data[f.name], getattr(out, f.name)
-        if isinstance(default, bool) or isinstance(default, str) or isinstance(default, dict):
+        if isinstance(default, (bool, str, dict)):
             ok = type(value) is type(default)
         else:
             ok = isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -91,10 +92,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return _from_dict(json.loads(path.read_text(encoding="utf-8"))), None
     except (OSError, UnicodeDecodeError, ValueError) as err:
         broken = path.with_name(path.name + ".broken")
-        try:
+        with contextlib.suppress(OSError):
             os.replace(path, broken)
-        except OSError:
-            pass
         return Settings(), f"Your settings could not be read ({err}); defaults are used."
 
 

@@ -1,0 +1,79 @@
+"""Entry point: ``python -m game`` or the ``pasha-pisti`` console script."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from game.rules import GAMES
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    if w < 1 or h < 1:
+        raise argparse.ArgumentTypeError(f"size must be positive, not {text!r}")
+    return w, h
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="pasha-pisti", description="Pishe Pasha and Pişti.")
+    p.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
+    p.add_argument("--game", choices=sorted(GAMES), help="skip the menu and start this game")
+    p.add_argument("--players", type=int, help="number of players for --game")
+    p.add_argument("--seed", type=int, help="seed the deals (the same seed, the same cards)")
+    p.add_argument(
+        "--state-file",
+        metavar="PATH",
+        help="write the hand's record and report as JSON after every move",
+    )
+    p.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="check headless that the art, sounds and every table work, then exit",
+    )
+    p.add_argument(
+        "--first-frame-exit",
+        action="store_true",
+        help="exit after drawing the first frame (startup benchmark)",
+    )
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.smoke_test:
+        from game.smoke import run_smoke
+
+        return run_smoke()
+    from game.ui.app import App
+    from game.ui.scenes.menu import MenuScene
+
+    app = App(args.size, args.state_file)
+    menu = MenuScene(app, args.seed)
+    app.switch(menu)
+    if args.game:
+        menu.game.set_value(args.game)
+        app.settings.last_game = args.game
+        menu._build_options()
+        if args.players:
+            app.settings.game_options.setdefault(args.game, {})["players"] = args.players
+        try:
+            menu.start_game()
+        except ValueError as err:
+            print(f"pasha-pisti: {err}", file=sys.stderr)
+            return 2
+    if args.first_frame_exit:
+        from game.smoke import first_frame_exit
+
+        return first_frame_exit(app)
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,26 @@
+"""Sound effects through ``game.assets.Sounds``; silent when off, missing or without a device."""
+
+from __future__ import annotations
+
+import contextlib
+
+
+class Audio:
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        try:
+            from game.assets import Sounds
+
+            self._sounds = Sounds(enabled=enabled)
+        except Exception:
+            self._sounds = None
+
+    def set_enabled(self, on: bool) -> None:
+        self.enabled = on
+        if self._sounds is not None:
+            self._sounds.set_enabled(on)
+
+    def play(self, name: str) -> None:
+        if self.enabled and self._sounds is not None:
+            with contextlib.suppress(Exception):
+                self._sounds.play(name)

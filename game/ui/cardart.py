@@ -1,0 +1,78 @@
+"""Card pictures at the table's exact card size, from the deck renderer in ``game.assets``.
+
+The table asks for a size on every resize; pictures are rendered from the SVG
+at that size (never scaled), lazily per card so a resize costs only the cards
+on screen, and cached until the size, colours or back change.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.art import glow
+from game.art.felt import felt as _felt
+from game.art.slots import slot as _slot
+from game.assets import CardArt as DeckRenderer
+
+
+class CardArt:
+    """Faces and backs at one size."""
+
+    def __init__(self, four_colour: bool = False, back: str = "red") -> None:
+        self.size = (0, 0)
+        self.four_colour = four_colour
+        self.back_name = back
+        self._faces: dict[int, pygame.Surface] = {}
+        self._back: pygame.Surface | None = None
+        self._deck = DeckRenderer()
+
+    def configure(self, size: tuple[int, int], four_colour: bool, back: str) -> None:
+        if (size, four_colour, back) != (self.size, self.four_colour, self.back_name):
+            self.size, self.four_colour, self.back_name = size, four_colour, back
+            self._faces.clear()
+            self._back = None
+
+    def face(self, card: int) -> pygame.Surface:
+        img = self._faces.get(card)
+        if img is None:
+            path = self._deck.card_file(card, self.four_colour)
+            img = self._faces[card] = self._deck.render_file(path, self.size)
+        return img
+
+    def back(self) -> pygame.Surface:
+        if self._back is None:
+            self._back = self._deck.back(self.size, self.back_name)
+        return self._back
+
+    def picture(self, card: int | None, face_up: bool) -> pygame.Surface:
+        return self.face(card) if face_up and card is not None else self.back()
+
+
+@lru_cache(maxsize=32)
+def shadow(size: tuple[int, int], strength: float = 1.0) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A soft shadow (its own faded copy, so cached art is never changed) and its offset."""
+    p = glow.pad(size)
+    dx, dy = glow.shadow_offset(size)
+    img = glow.card_shadow(size).copy()
+    if strength < 1:
+        img.fill((255, 255, 255, int(255 * strength)), special_flags=pygame.BLEND_RGBA_MULT)
+    return img, (dx - p, dy - p)
+
+
+def halo(
+    size: tuple[int, int], colour: tuple[int, int, int], drop: bool = False
+) -> tuple[pygame.Surface, int]:
+    """A glow around a card (selection) or a drop-target mark, and its padding."""
+    img = glow.drop_highlight(size, colour) if drop else glow.card_glow(size, colour)
+    return img, glow.pad(size)
+
+
+def slot(size: tuple[int, int], mark: str | None = None, label: str | None = None):
+    """An empty pile's place."""
+    return _slot(size, mark, label)
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    return _felt(size)

@@ -1,0 +1,124 @@
+"""Events in words for the move log: "West loads 7D onto your pile"."""
+
+from __future__ import annotations
+
+import re
+
+from game.cards import card_text
+from game.rules.base import Event
+
+
+class Namer:
+    """Seat names as the human sees them ("You", "West", ...)."""
+
+    def __init__(self, names: dict[int, str], human: int) -> None:
+        self.names = names
+        self.human = human
+
+    def who(self, seat: int | None) -> str:
+        return self.names.get(seat, "Someone") if seat is not None else "The dealer"
+
+    def whose(self, seat: int | None) -> str:
+        return "your" if seat == self.human else f"{self.who(seat)}'s"
+
+    def humanize(self, text: str) -> str:
+        """An engine sentence with seat numbers replaced by names ("North's discard pile")."""
+        text = re.sub(
+            r"\b[Ss]eat (\d+)'s",
+            lambda m: (
+                self.whose(int(m[1])).capitalize() if m.start() == 0 else self.whose(int(m[1]))
+            ),
+            text,
+        )
+        text = re.sub(r"\b[Ss]eat (\d+)", lambda m: self.who(int(m[1])), text)
+        return text
+
+    def does(self, seat: int | None, verb: str) -> str:
+        """``West plays`` but ``You play``."""
+        if seat == self.human:
+            plain = {"does": "do", "has": "have", "is": "are"}.get(verb, verb[:-1])
+            if verb.endswith("es") and verb[:-2].endswith(("sh", "ch", "ss", "x")):
+                plain = verb[:-2]
+            return f"You {plain}"
+        return f"{self.who(seat)} {verb}"
+
+
+def _seat_of_pile(pid: str | None) -> int | None:
+    if not pid or pid.startswith(("found", "won")):
+        return None
+    digits = pid[len(pid.rstrip("0123456789")) :]
+    return int(digits) if digits else None
+
+
+def _cards(ev: Event) -> str:
+    return " ".join(card_text(c) for c in ev.cards[:3]) + (" …" if len(ev.cards) > 3 else "")
+
+
+def _move(ev: Event, n: Namer) -> str | None:
+    dst = ev.dst or ""
+    owner = _seat_of_pile(dst)
+    if dst.startswith("found"):
+        return f"{n.does(ev.seat, 'plays')} {_cards(ev)} to the foundation"
+    if dst.startswith("discard") and owner is not None and owner != ev.seat:
+        return f"{n.does(ev.seat, 'loads')} {_cards(ev)} onto {n.whose(owner)} pile"
+    if dst.startswith("discard"):
+        if (ev.src or "").startswith("stock"):
+            return f"{n.does(ev.seat, 'flips')} {_cards(ev)}"
+        return f"{n.does(ev.seat, 'discards')} {_cards(ev)}"
+    if dst == "table":
+        return f"{n.does(ev.seat, 'plays')} {_cards(ev)}"
+    return None
+
+
+def describe(ev: Event, n: Namer) -> str | None:
+    """One log line, or None for events not worth a line."""
+    k = ev.kind
+    if k == "move":
+        return _move(ev, n)
+    if k == "turn":
+        if not ev.cards or ev.seat is None:
+            return None
+        verb = "flips" if (ev.dst or "").startswith("discard") else "turns"
+        return f"{n.does(ev.seat, verb)} {_cards(ev)}"
+    if k == "recycle":
+        return f"{n.does(ev.seat, 'turns')} {n.whose(ev.seat)} discard pile over as a new stock"
+    if k == "capture":
+        if (ev.dst or "").startswith("stock"):
+            victim = _seat_of_pile(ev.src)
+            why = f" — {ev.note}" if ev.note else ""
+            return f"{n.does(ev.seat, 'wins')} {n.whose(victim)} pile ({len(ev.cards)} cards){why}"
+        return f"{n.does(ev.seat, 'takes')} the pile ({len(ev.cards)} cards)"
+    if k == "pisti":
+        pts = 20 if ev.note == "jack_pisti" else 10
+        kind = "Jack pişti" if ev.note == "jack_pisti" else "Pişti"
+        return f"{kind}! {n.who(ev.seat)} {'score' if ev.seat == n.human else 'scores'} {pts}"
+    if k == "fault":
+        return f"{n.who(ev.seat)} faulted" + (f": {ev.note}" if ev.note else "")
+    if k == "stop":
+        how = "forces the foundation play" if ev.note == "force" else "ends the turn"
+        if ev.seat == n.human:
+            how = how.replace("forces", "force").replace("ends", "end")
+        return f"{n.who(ev.seat)} {'call' if ev.seat == n.human else 'calls'} Stop! and {how}"
+    if k == "over":
+        return over_text(ev.note, n)
+    return None
+
+
+def over_text(note: str, n: Namer) -> str:
+    """The engine's end-of-hand note with seat numbers turned into names."""
+    m = re.fullmatch(r"Seat (\d+) wins and scores (\d+)", note or "")
+    if m:
+        seat = int(m[1])
+        return (
+            f"{n.does(seat, 'wins')} the hand and {'score' if seat == n.human else 'scores'} {m[2]}"
+        )
+    m = re.fullmatch(r"Side \d+ wins (\S+)|Draw (\S+)", note or "")
+    if m:
+        return f"The hand is over ({m[1] or m[2]})"
+
+    def name(m: re.Match) -> str:
+        seat = int(m[1])
+        return n.does(seat, m[2]) if m[2] else n.who(seat)
+
+    text = re.sub(r"\b[Ss]eat (\d+)(?: (has|holds|wins))?", name, note or "The hand is over")
+    return text[0].upper() + text[1:]

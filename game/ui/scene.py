@@ -1,0 +1,36 @@
+"""The scene protocol: one screen at a time (menu, table, summary, settings)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Scene:
+    """A screen. ``active`` is True while something moves (the loop then runs at full rate)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    @property
+    def active(self) -> bool:
+        return False
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Recompute every rect for a new window size."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """React to one input event."""
+
+    def update(self, dt: float) -> None:
+        """Advance time by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole screen."""
+
+    def leave(self) -> None:
+        """Release what the scene holds (threads) when another replaces it."""

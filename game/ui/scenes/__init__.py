@@ -1,0 +1,1 @@
+"""One screen each: main menu, table, hand summary, settings."""
