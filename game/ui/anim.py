@@ -40,6 +40,8 @@ class Flight:
     ease: Callable[[float], float] = ease_out_cubic
     on_land: Callable[[], None] | None = None
     landed: bool = False
+    on_start: Callable[[], None] | None = None  # takes the card off its pile (the deal)
+    started: bool = False
 
     @property
     def t(self) -> float:
@@ -49,10 +51,19 @@ class Flight:
 
     def advance(self, dt: float) -> None:
         self.elapsed += dt
+        if not self.started and self.elapsed >= self.delay:
+            self.started = True
+            if self.on_start:
+                self.on_start()
         if self.t >= 1.0 and not self.landed:
             self.landed = True
             if self.on_land:
                 self.on_land()
+
+    @property
+    def hidden(self) -> bool:
+        """A card still lying on its pile until its flight starts is not drawn as a flight."""
+        return self.on_start is not None and not self.started
 
     @property
     def pos(self) -> pygame.Vector2:

@@ -70,7 +70,9 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
+        """The size scenes lay out for: never below ``MIN_SIZE`` (a smaller screen clips)."""
+        w, h = self.screen.get_size()
+        return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
 
     def switch(self, scene: Scene, leave: bool = True) -> None:
         """Show ``scene``; ``leave=False`` keeps the old one's resources (table -> summary)."""
@@ -119,12 +121,22 @@ class App:
         }
         write_json_atomic(self.state_file, {"record": state.record(), "report": report})
 
+    def _keep_minimum(self) -> None:
+        """A window manager may ignore the minimum-size hint: grow the window back."""
+        w, h = self.window.size
+        if (w >= MIN_SIZE[0] and h >= MIN_SIZE[1]) or self.settings.fullscreen:
+            return
+        with contextlib.suppress(pygame.error):
+            self.window.minimum_size = MIN_SIZE
+            self.window.size = (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
+
     # ----------------------------------------------------------------- loop
     def _global(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.QUIT:
             self.running = False
             return True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._keep_minimum()
             self.screen = pygame.display.get_surface()
             self.scene.resize(self.size)
             return True

@@ -7,13 +7,19 @@ import re
 from game.cards import card_text
 from game.rules.base import Event
 
+_NO_SUCH_SEAT = re.compile(r"\bno [Ss]eat \d+\b")
+_SEAT_WORDS = re.compile(r"\b[Ss]eat (\d+)(?:('s)|( (?:plays|has|holds|wins|is|does)\b))?")
+
 
 class Namer:
     """Seat names as the human sees them ("You", "West", ...)."""
 
-    def __init__(self, names: dict[int, str], human: int) -> None:
+    def __init__(
+        self, names: dict[int, str], human: int, sides: dict[int, int] | None = None
+    ) -> None:
         self.names = names
         self.human = human
+        self.sides = sides or {s: s for s in names}
 
     def who(self, seat: int | None) -> str:
         return self.names.get(seat, "Someone") if seat is not None else "The dealer"
@@ -21,17 +27,29 @@ class Namer:
     def whose(self, seat: int | None) -> str:
         return "your" if seat == self.human else f"{self.who(seat)}'s"
 
-    def humanize(self, text: str) -> str:
-        """An engine sentence with seat numbers replaced by names ("North's discard pile")."""
-        text = re.sub(
-            r"\b[Ss]eat (\d+)'s",
-            lambda m: (
-                self.whose(int(m[1])).capitalize() if m.start() == 0 else self.whose(int(m[1]))
-            ),
-            text,
+    def side_name(self, side: int) -> str:
+        """A Pişti side by its players: "You", "North", "You & North", "East & West"."""
+        seats = sorted(
+            (s for s, d in self.sides.items() if d == side), key=lambda s: s != self.human
         )
-        text = re.sub(r"\b[Ss]eat (\d+)", lambda m: self.who(int(m[1])), text)
-        return text
+        return " & ".join(self.who(s) for s in seats) or "Someone"
+
+    def humanize(self, text: str) -> str:
+        """An engine sentence with seat numbers turned into names: "Seat 1's discard pile"
+        -> "North's discard pile", "seat 0 plays now" -> "you play now"."""
+        text = _NO_SUCH_SEAT.sub("no such player", text)
+
+        def name(m: re.Match) -> str:
+            seat = int(m[1])
+            if m[2]:
+                words = self.whose(seat)
+            elif m[3]:
+                words = self.does(seat, m[3].strip())
+            else:
+                words = self.who(seat)
+            return _in_sentence(words, text, m.start())
+
+        return _SEAT_WORDS.sub(name, text)
 
     def does(self, seat: int | None, verb: str) -> str:
         """``West plays`` but ``You play``."""
@@ -41,6 +59,16 @@ class Namer:
                 plain = verb[:-2]
             return f"You {plain}"
         return f"{self.who(seat)} {verb}"
+
+
+def _in_sentence(words: str, text: str, at: int) -> str:
+    """Capitalise at a sentence start, else keep "you"/"your" in lower case."""
+    before = text[:at].rstrip()
+    if not before or before.endswith((".", "!", "?")):
+        return words[0].upper() + words[1:]
+    if words.startswith(("You ", "Your ")) or words in ("You", "Your"):
+        return words[0].lower() + words[1:]
+    return words
 
 
 def _seat_of_pile(pid: str | None) -> int | None:
@@ -105,20 +133,20 @@ def describe(ev: Event, n: Namer) -> str | None:
 
 
 def over_text(note: str, n: Namer) -> str:
-    """The engine's end-of-hand note with seat numbers turned into names."""
+    """The engine's end-of-hand note with seat and side numbers turned into names."""
     m = re.fullmatch(r"Seat (\d+) wins and scores (\d+)", note or "")
     if m:
         seat = int(m[1])
         return (
             f"{n.does(seat, 'wins')} the hand and {'score' if seat == n.human else 'scores'} {m[2]}"
         )
-    m = re.fullmatch(r"Side \d+ wins (\S+)|Draw (\S+)", note or "")
+    m = re.fullmatch(r"Side (\d+) wins ([\d-]+)", note or "")
     if m:
-        return f"The hand is over ({m[1] or m[2]})"
-
-    def name(m: re.Match) -> str:
-        seat = int(m[1])
-        return n.does(seat, m[2]) if m[2] else n.who(seat)
-
-    text = re.sub(r"\b[Ss]eat (\d+)(?: (has|holds|wins))?", name, note or "The hand is over")
-    return text[0].upper() + text[1:]
+        side, points = int(m[1]), m[2].split("-")
+        who = n.side_name(side)
+        verb = "win" if who.startswith("You") or "&" in who else "wins"
+        return f"{who} {verb} the hand with {points[side]} points ({m[2]})"
+    m = re.fullmatch(r"Draw ([\d-]+)", note or "")
+    if m:
+        return f"The hand is a draw ({m[1]})"
+    return n.humanize(note or "The hand is over")

@@ -4,6 +4,7 @@ seat labels."""
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -51,7 +52,7 @@ def seat_label(t: TableScene, seat: int) -> str:
     words = f"{name} · {n} card{'s' if n != 1 else ''}"
     if t.opponents.thinking and t.opponents.seat == seat:
         words += " · thinking" + "." * (1 + int(time.monotonic() * 3) % 3)
-    elif seat == t.state.to_move and seat == t.human and not t.state.is_over:
+    elif seat == t.state.to_move and seat == t.human and not t.state.is_over and not t.dealing:
         words += " · your turn"
     return words
 
@@ -66,6 +67,8 @@ def status(t: TableScene) -> str:
     st = t.state
     if st.is_over:
         return "The hand is over"
+    if t.dealing:
+        return "Dealing…"
     if t.opponents.thinking and t.opponents.kind == "stop":
         return "Opponents may call Stop…"
     seat = st.to_move
@@ -80,7 +83,7 @@ def _topbar(t: TableScene, surface: pygame.Surface) -> None:
     pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)
     size = int(bar.h * 0.5)
     title = f"{TITLES[t.state.game]} — {variant_name(t)} — hand {t.match.hand_no + 1}"
-    left = bar.x + bar.h * 3 + 30
+    left = t.controls.hint_btn.rect.right + bar.h // 2
     theme.text(surface, title, size, theme.INK, (left, bar.centery), "midleft", True)
     theme.text(
         surface, status(t), size, theme.GOLD, (bar.right - 16, bar.centery), "midright", True
@@ -138,13 +141,19 @@ def _cards_line(t: TableScene, seat: int) -> str:
     return f"stock {stock}, discard {disc}"
 
 
+@lru_cache(maxsize=256)
+def _log_line(entry: str, size: int, width: int) -> pygame.Surface:
+    """One wrapped log entry, cached (the log is redrawn every frame; its alpha is set
+    before each blit)."""
+    return theme.font(size).render(entry, True, theme.INK, wraplength=width)
+
+
 def _log(t: TableScene, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
     fs = max(13, int(size * 0.85))
-    f = theme.font(fs)
     lines: list[pygame.Surface] = []
     height = 0
     for entry in reversed(t.log):
-        img = f.render(entry, True, theme.INK, wraplength=box.w)
+        img = _log_line(entry, fs, box.w)
         if height + img.get_height() > box.h:
             break
         lines.append(img)
@@ -181,6 +190,10 @@ def _message(t: TableScene, surface: pygame.Surface) -> None:
     if t.message:
         words = t.message
         colour = theme.RED_LIGHT if t.message_age < 0.6 else (255, 200, 190)
+    elif t.hint is not None:
+        words, colour = t.hint.text, theme.HINT
+    elif t.opponents.hint_pending is not None:
+        words, colour = "Asking the Expert for a hint…", theme.INK_DIM
     else:
         words, colour = hint(t), theme.INK_DIM
     size = theme.fit_text(words, size, r.w - 24, True)

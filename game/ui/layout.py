@@ -192,6 +192,12 @@ def _pisti_hand(d: _Design, seat: int, where: str, x: float, y: float) -> None:
         d.label(seat, x, y - LABEL_H - 0.1, 3.45)
 
 
+def _won(d: _Design, side: int, x: float, y: float) -> None:
+    """A side's captured pile and, under it, the label saying whose it is."""
+    d.pile(f"won{side}", x, y, stack=True)
+    d.area(f"won_label{side}", x - 0.1, y + CARD_RATIO + 0.06, 1.2, LABEL_H * 0.8)
+
+
 def _design_pisti(players: int, pos: dict[int, str], sides: dict[int, int]) -> _Design:
     h = CARD_RATIO
     four = players == 4
@@ -206,17 +212,17 @@ def _design_pisti(players: int, pos: dict[int, str], sides: dict[int, int]) -> _
     for seat, where in pos.items():
         if where == "bottom":
             _pisti_hand(d, seat, where, hand_x, 4.15)
-            d.pile(f"won{sides[seat]}", hand_x + 4.45 + 0.3, 4.15, stack=True)
+            _won(d, sides[seat], hand_x + 4.45 + 0.3, 4.15)
         elif four and where in ("left", "right"):
             x = 0.3 if where == "left" else d.width - 1.3
             _pisti_hand(d, seat, where, x, 0.75)
             if where == "right":
-                d.pile(f"won{sides[seat]}", x, 4.15, stack=True)
+                _won(d, sides[seat], x, 4.15)
         else:
             x = top_x[where]
             _pisti_hand(d, seat, where, x, 0.42)
             if not four:
-                d.pile(f"won{sides[seat]}", x + 2.45, 0.42, stack=True)
+                _won(d, sides[seat], x + 2.45, 0.42)
     return d
 
 

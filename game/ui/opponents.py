@@ -1,7 +1,7 @@
 """Computer players thinking off the UI thread, so the window stays responsive.
 
-Each question (choose a move, call Stop or not) is handed to a one-thread
-executor with a :class:`SeatView` of a *clone* of the state: the AI can never
+Each question (choose a move, call Stop or not, a hint for the human) is handed
+to a one-thread executor with a :class:`SeatView` of a *clone* of the state: the AI can never
 touch the live hand, and the table polls for the answer every frame.
 """
 
@@ -18,6 +18,16 @@ from game.rules.base import GameState
 
 def _ask_choose(agent: Agent, state: GameState, seat: int) -> str:
     return agent.choose(SeatView(state, seat))
+
+
+def _ask_hint(agent: Agent, state: GameState, seat: int) -> str:
+    """The Expert's move for ``seat``; a Stop call first when one is open to it."""
+    view = SeatView(state, seat)
+    if any(a.startswith("stop ") for a in view.legal_actions()):
+        call = agent.stop_call(view)
+        if call:
+            return call
+    return agent.choose(view)
 
 
 def _ask_stops(agents: list[tuple[int, Agent]], state: GameState) -> str | None:
@@ -41,6 +51,9 @@ class Opponents:
     def __init__(self, game: str, level: str, players: int, seed: int | None) -> None:
         base = seed if seed is not None else int(time.time())
         self.agents = {p: _agent(game, level, base + p, players) for p in range(1, players)}
+        self._hint_args = (game, "expert", base + 97, players)
+        self.hint_agent: Agent | None = None
+        self.hint_pending: Future | None = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
         self.pending: Future | None = None
         self.kind = ""
@@ -54,6 +67,22 @@ class Opponents:
         """``callers``: (seat, player) pairs of AI seats that may call Stop."""
         agents = [(seat, self.agents[p]) for seat, p in callers]
         self._submit("stop", None, _ask_stops, agents, state.clone())
+
+    def ask_hint(self, state: GameState, seat: int) -> None:
+        """The Expert's move for the human's seat, through its own SeatView of a clone."""
+        if self.hint_agent is None:
+            self.hint_agent = _agent(*self._hint_args)
+        self.hint_pending = self._pool.submit(_ask_hint, self.hint_agent, state.clone(), seat)
+
+    def hint_answer(self) -> tuple[bool, str | None]:
+        """(True, action) once the hint is ready (action None if the Expert failed)."""
+        if self.hint_pending is None or not self.hint_pending.done():
+            return False, None
+        future, self.hint_pending = self.hint_pending, None
+        try:
+            return True, future.result()
+        except Exception:
+            return True, None
 
     def _submit(self, kind: str, seat: int | None, fn, *args) -> None:
         self.kind, self.seat, self.started = kind, seat, time.monotonic()

@@ -1,4 +1,4 @@
-"""The table's buttons and overlays: menu, Stop! and its choice, book flipping,
+"""The table's buttons and overlays: menu, hint, Stop! and its choice, book flipping,
 pause menu, rules."""
 
 from __future__ import annotations
@@ -17,9 +17,7 @@ if TYPE_CHECKING:
 
 
 def _dim(surface: pygame.Surface) -> None:
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, 140))
-    surface.blit(veil, (0, 0))
+    theme.veil(surface, surface.get_rect(), 140)
 
 
 class TableControls:
@@ -29,6 +27,7 @@ class TableControls:
         self.t = table
         app = table.app
         self.menu_btn = Button("Menu", self.open_menu)
+        self.hint_btn = Button("Hint (H)", table.request_hint)
         self.stop_btn = Button("STOP!", self.press_stop, danger=True)
         self.force_btn = Button("Force the play", lambda: self.call_stop("force"))
         self.end_btn = Button("End the turn", lambda: self.call_stop("end"))
@@ -58,6 +57,8 @@ class TableControls:
         bar = layout.areas["topbar"]
         h = int(bar.h * 0.72)
         self.menu_btn.rect = pygame.Rect(bar.x + 10, bar.centery - h // 2, h * 3, h)
+        self.hint_btn.rect = self.menu_btn.rect.move(self.menu_btn.rect.w + h // 3, 0)
+        self.hint_btn.rect.w = int(h * 3.6)
         action = layout.areas.get("action")
         book = self.t.match.game == "pisha-pasha-book"
         stop_rule = bool(self.t.state.options.get("stop_rule"))
@@ -94,7 +95,7 @@ class TableControls:
     # ----------------------------------------------------------------- actions
     def open_menu(self) -> None:
         self.menu_open = True
-        self.t.drag = None
+        self.t.cancel_drag()
 
     def close_menu(self) -> None:
         self.menu_open = False
@@ -152,7 +153,7 @@ class TableControls:
             return list(self.pause_items)
         if self.choosing:
             return [self.force_btn, self.end_btn, self.cancel_btn]
-        return [self.menu_btn, self.stop_btn, self.flip_btn, self.auto, self.speed]
+        return [self.menu_btn, self.hint_btn, self.stop_btn, self.flip_btn, self.auto, self.speed]
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -162,6 +163,7 @@ class TableControls:
                 self.close_choice()
             else:
                 self.menu_open = not self.menu_open
+                self.t.cancel_drag()
             return True
         for w in self.widgets():
             if w.handle(event):
@@ -175,7 +177,15 @@ class TableControls:
         if t.stop_wait > 0:
             self.stop_btn.progress = t.stop_wait / max(0.1, t.app.settings.stop_window)
         self.flip_btn.enabled = t.human_may_act() and not t.auto_flip
-        for w in (self.menu_btn, self.stop_btn, self.flip_btn, self.auto, self.speed):
+        self.hint_btn.enabled = t.human_may_act() and t.opponents.hint_pending is None
+        for w in (
+            self.menu_btn,
+            self.hint_btn,
+            self.stop_btn,
+            self.flip_btn,
+            self.auto,
+            self.speed,
+        ):
             w.draw(surface)
         if self.choosing:
             self._draw_overlay(

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import cardart, info_panel, theme
+from game.ui import cardart, hint_view, info_panel, theme
 from game.ui.gestures import Drag, action_source, action_target, pile_kind, play_actions
+from game.ui.hint import Marks, hint_marks
 from game.ui.shown import shows_face
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def _slots(t: TableScene, surface: pygame.Surface) -> None:
     names = {"stock": "Stock", "discard": "Discard", "table": "Pile", "won": "Won"}
     for pid, spot in t.layout.spots.items():
         kind = pile_kind(pid)
-        if kind in ("hand", "turned", "pack"):
+        if kind in ("hand", "turned", "pack", "deck"):
             continue
         surface.blit(cardart.slot(t.layout.card, _slot_mark(t, pid), names.get(kind)), spot.rect)
 
@@ -136,8 +137,18 @@ def _badge(t: TableScene, surface: pygame.Surface, pid: str, n: int) -> None:
     surface.blit(img, img.get_rect(center=pill.center))
 
 
-def _glow(t: TableScene, surface: pygame.Surface, rect: pygame.Rect, colour, drop: bool) -> None:
+def _glow(
+    t: TableScene,
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour,
+    drop: bool,
+    strength: float = 1.0,
+) -> None:
     img, pad = cardart.halo(t.layout.card, colour, drop)
+    if strength < 1:
+        img = img.copy()
+        img.set_alpha(int(255 * strength))
     surface.blit(img, (rect.x - pad, rect.y - pad))
 
 
@@ -147,11 +158,53 @@ def _target_rect(t: TableScene, pid: str) -> pygame.Rect:
     return pygame.Rect(spot.card_pos(n, n + 1) if n else spot.rect.topleft, t.layout.card)
 
 
+def hint_rects(t: TableScene) -> tuple[pygame.Rect | None, pygame.Rect | None]:
+    """Where the hint glows: the card to move and the pile it goes to (None: nothing)."""
+    if t.hint is None:
+        return None, None
+    marks = hint_marks(t.state, t.human, t.hint.action, t.shown.piles)
+    return _hint_card_rect(t, marks), (
+        pile_top_rect(t, marks.target) if marks.target in t.layout.spots else None
+    )
+
+
+def _hint_card_rect(t: TableScene, marks: Marks) -> pygame.Rect | None:
+    if marks.src not in t.layout.spots:
+        return None
+    rects = dict(card_rects(t, marks.src))
+    return rects.get(marks.index, t.layout.spots[marks.src].rect)
+
+
+def _hint(t: TableScene, surface: pygame.Surface, behind: bool) -> None:
+    """The Expert's suggestion: glows behind the card and its target, rings and an
+    arrow over them."""
+    hint = t.hint
+    k = hint_view.strength(hint.age)
+    card, target = hint_rects(t)
+    if behind:
+        for rect in (card, target):
+            if rect is not None:
+                _glow(t, surface, rect, theme.HINT, False, k)
+        return
+    for rect in (card, target):
+        if rect is not None:
+            hint_view.ring(surface, rect, t.layout.card, k)
+    if card is not None and target is not None:
+        hint_view.arrow(surface, card, target, t.layout.card, hint.age)
+    stop = t.controls.stop_btn
+    if hint.action.startswith("stop ") and stop.visible:
+        box = stop.rect.inflate(10, 10)
+        pygame.draw.rect(surface, theme.HINT, box, 3, border_radius=box.h // 4)
+
+
 def _highlights(t: TableScene, surface: pygame.Surface, behind: bool) -> None:
     """Selection glows go behind the cards, drop marks over them."""
     if t.drag:
         for pid in t.targets_while_dragging() if not behind else ():
             _glow(t, surface, pile_top_rect(t, pid), theme.LEGAL, True)
+        return
+    if t.hint is not None:
+        _hint(t, surface, behind)
         return
     if not (t.app.settings.highlights and t.human_may_act()):
         return
@@ -212,11 +265,32 @@ def _pisti_labels(t: TableScene, surface: pygame.Surface) -> None:
     words = f"Pack {len(pack)}" + (" · bottom card" if shown else "")
     size = theme.fit_text(words, size, label.w)
     theme.text(surface, words, size, theme.INK_DIM, label.midleft, "midleft")
+    _won_labels(t, surface)
+
+
+def won_owner(t: TableScene, side: int) -> str:
+    """Whose captured pile this is: "Yours", "North's", "You & North", "East & West"."""
+    if t.state.players == 4:
+        return t.namer.side_name(side)
+    if side == t.state.side_of(t.human):
+        return "Yours"
+    return f"{t.namer.side_name(side)}'s"
+
+
+def _won_labels(t: TableScene, surface: pygame.Surface) -> None:
+    for name, rect in t.layout.areas.items():
+        if not name.startswith("won_label"):
+            continue
+        words = won_owner(t, int(name[9:]))
+        size = theme.fit_text(words, int(rect.h * 0.95), rect.w)
+        theme.text(surface, words, size, theme.INK_DIM, rect.center, "center")
 
 
 def _flights(t: TableScene, surface: pygame.Surface) -> None:
     w, h = t.layout.card
     for f in t.show.flights():
+        if f.hidden:
+            continue
         pos = f.pos
         img = t.art.picture(f.card, f.face_up)
         if f.squash < 1:

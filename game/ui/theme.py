@@ -20,6 +20,7 @@ SLOT = (255, 255, 255, 38)
 SLOT_EDGE = (255, 255, 255, 70)
 HIGHLIGHT = (255, 214, 80)
 LEGAL = (120, 230, 140)
+HINT = (130, 210, 255)
 SHADOW = (0, 0, 0, 90)
 BUTTON = (38, 78, 58)
 BUTTON_HOVER = (56, 108, 80)
@@ -46,12 +47,20 @@ def text(
     bold: bool = False,
 ) -> pygame.Rect:
     """Draw one line of text anchored at ``pos``; returns where it went."""
-    img = font(size, bold).render(words, True, colour)
+    img = rendered(words, int(size), tuple(colour), bold)
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
 
 
+@lru_cache(maxsize=512)
+def rendered(words: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
+    """One line of text as a picture, cached: the table redraws the same words every
+    frame. Callers must not change the picture (copy it first)."""
+    return font(size, bold).render(words, True, colour)
+
+
+@lru_cache(maxsize=512)
 def fit_text(words: str, size: int, width: int, bold: bool = False) -> int:
     """The largest font size not above ``size`` at which ``words`` fits in ``width`` pixels."""
     while size > 9 and font(size, bold).size(words)[0] > width:
@@ -62,7 +71,20 @@ def fit_text(words: str, size: int, width: int, bold: bool = False) -> int:
 def veil(
     surface: pygame.Surface, rect: pygame.Rect, alpha: int, radius: int = 0, colour=(0, 0, 0)
 ) -> None:
-    """A translucent dark box (draw.rect does not blend on the display surface)."""
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    """A translucent dark box (draw.rect does not blend on the display surface).
+
+    A square black veil darkens in place (no new surface, even full screen); a rounded
+    or coloured one is a small cached picture."""
+    rect = pygame.Rect(rect)
+    if radius <= 0 and tuple(colour) == (0, 0, 0):
+        keep = 255 - alpha
+        surface.fill((keep, keep, keep), rect, special_flags=pygame.BLEND_RGB_MULT)
+        return
+    surface.blit(_veil_box(rect.size, alpha, radius, tuple(colour)), rect)
+
+
+@lru_cache(maxsize=64)
+def _veil_box(size: tuple[int, int], alpha: int, radius: int, colour: tuple) -> pygame.Surface:
+    box = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(box, (*colour, alpha), box.get_rect(), border_radius=radius)
-    surface.blit(box, rect)
+    return box

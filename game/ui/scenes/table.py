@@ -17,8 +17,10 @@ from game.rules import TITLES
 from game.rules.base import IllegalAction
 from game.rules.match import Match
 from game.ui import cardart, table_view
+from game.ui.deal import DECK, deal_timeline, deck_spot, is_fresh_deal
 from game.ui.describe import Namer
 from game.ui.gestures import ClickTimer, Drag, drop_action, legal_targets, pile_kind, play_actions
+from game.ui.hint import PULSE_SECONDS, Hint, make_hint
 from game.ui.layout import SEAT_NAMES, Layout, table_layout
 from game.ui.opponents import Opponents
 from game.ui.scene import Scene
@@ -49,6 +51,9 @@ class TableScene(Scene):
         self.end_timer = 0.0
         self.auto_flip = False
         self.flip_timer = 0.0
+        self.hint: Hint | None = None
+        self.hint_asked = -1
+        self.dealing = False
         self.controls = TableControls(self)
         self.art = cardart.CardArt()
         self._start_hand()
@@ -57,9 +62,12 @@ class TableScene(Scene):
     def _start_hand(self) -> None:
         self.state = self.match.hand
         self.human = self.match.seat_of(0)
+        self.hint, self.hint_asked = None, -1
+        self.dealing = is_fresh_deal(self.state) and self.app.settings.pace != "instant"
         self.layout = self._layout(self.app.size)
         names = {s: SEAT_NAMES[p] for s, p in self.layout.seat_pos.items()}
-        self.namer = Namer(names, self.human)
+        sides = {s: self.state.side_of(s) for s in range(self.state.players)}
+        self.namer = Namer(names, self.human, sides)
         self.hooks = Hooks(self.log.append, self.app.audio.play)
         self.shown = ShownTable.of(self.state, self.human)
         self.show = Show(
@@ -80,6 +88,8 @@ class TableScene(Scene):
         if self.state.game == "pisti":
             self._deal_pisti()
         self.resize(self.app.size)
+        if self.dealing:
+            self._deal_pishe()
         self.app.write_state(self.state)
 
     def _deal_pisti(self) -> None:
@@ -90,6 +100,20 @@ class TableScene(Scene):
             self.shown.piles[pid] = []
         self.shown.piles["pack"] = [bottom] + [None] * 51
         self.show.push(self.state.opening_events())
+
+    def _deal_pishe(self) -> None:
+        """Cards fly from a deck in the middle to the stocks (RULES.md §2 setup)."""
+        n = self.state.players
+        each = "17 cards each and one face up to the centre" if n == 3 else "26 cards each"
+        self.log.append(f"The deal: {each}, two at a time, then three at a time.")
+        self.show.step = deal_timeline(
+            self.state, self.shown, self.layout, self.show.seconds, self.app.audio.play
+        )
+
+    def _end_deal(self) -> None:
+        self.dealing = False
+        self.layout.spots.pop(DECK, None)
+        self.shown.piles.pop(DECK, None)
 
     def next_hand(self) -> None:
         self.match.next_hand()
@@ -103,7 +127,10 @@ class TableScene(Scene):
     def _layout(self, size: tuple[int, int]) -> Layout:
         st = self.state
         sides = {s: st.side_of(s) for s in range(st.players)}
-        return table_layout(size, st.game, st.players, self.human, st.options, sides)
+        layout = table_layout(size, st.game, st.players, self.human, st.options, sides)
+        if self.dealing:
+            layout.spots[DECK] = deck_spot(layout)
+        return layout
 
     # ------------------------------------------------------------------ frame
     @property
@@ -118,6 +145,8 @@ class TableScene(Scene):
             or self.auto_flip
             or self.state.is_over
             or self.message_age < 0.7
+            or self.opponents.hint_pending is not None
+            or (self.hint is not None and self.hint.age < PULSE_SECONDS)
         )
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -135,10 +164,13 @@ class TableScene(Scene):
         self.show.pace = self.app.settings.pace
         self.message_age += dt
         self._age_overlays(dt)
+        self._poll_hint(dt)
         if self.controls.paused:
             return
         if self.show.advance(dt):
             return
+        if self.dealing:
+            self._end_deal()
         if not self.synced and self.drag is None:
             self._sync()
         if self.state.is_over:
@@ -184,12 +216,12 @@ class TableScene(Scene):
         seat = self.state.to_move
         if seat is None:
             return
+        if self.stop_wait > 0 and not self.controls.stop_hovered():
+            self.stop_wait = max(0.0, self.stop_wait - dt)
         if seat == self.human:
             self._auto_flip(dt)
             return
         if self.stop_wait > 0:
-            if not self.controls.stop_hovered():
-                self.stop_wait = max(0.0, self.stop_wait - dt)
             return
         if self.ai_pause > 0:
             self.ai_pause -= dt
@@ -232,6 +264,34 @@ class TableScene(Scene):
         if callers:
             self.opponents.ask_stop(self.state, callers)
 
+    # ------------------------------------------------------------------ hints
+    def request_hint(self) -> None:
+        """Key H or the Hint button: ask the Expert for the human's move (off the UI thread)."""
+        if self.controls.paused:
+            return
+        if not self.human_may_act():
+            self.say("Hints are for your turn.")
+            return
+        if self.opponents.hint_pending is not None:
+            return
+        if self.hint is not None and self.hint.moves == len(self.state.history):
+            self.hint.age = 0.0
+            return
+        self.hint_asked = len(self.state.history)
+        self.opponents.ask_hint(self.state, self.human)
+
+    def _poll_hint(self, dt: float) -> None:
+        if self.hint is not None:
+            self.hint.age += dt
+        done, action = self.opponents.hint_answer()
+        if not done:
+            return
+        fresh = self.hint_asked == len(self.state.history) and self.state.to_move == self.human
+        if action is None or not fresh or self.state.check(action) is not None:
+            return
+        self.hint = make_hint(self.state, self.human, action, self.namer)
+        self.message = ""
+
     def perform(
         self, action: str, by_ai: bool = False, starts: dict[int, pygame.Vector2] | None = None
     ) -> bool:
@@ -244,6 +304,7 @@ class TableScene(Scene):
             return False
         self.show.push(events, starts)
         self.synced = False
+        self.hint = None
         for ev in events:
             if ev.kind == "over":
                 self.over_note = ev.note
@@ -279,8 +340,11 @@ class TableScene(Scene):
             self._release(event.pos)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
             self._stock_click()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            self.request_hint()
 
     def _press(self, event: pygame.event.Event) -> None:
+        self.cancel_drag()
         if not self.human_may_act():
             return
         stock = self.layout.spots.get(f"stock{self.human}")
@@ -314,6 +378,12 @@ class TableScene(Scene):
         self.drag = Drag(
             card, pid, index, pygame.Vector2(pointer) - home, home.copy(), home, pointer
         )
+
+    def cancel_drag(self) -> None:
+        """Put a lifted card straight back (a second press before the release, the menu)."""
+        if self.drag is not None:
+            drag, self.drag = self.drag, None
+            self.shown.get(drag.src).insert(drag.index, drag.card)
 
     def _stock_click(self) -> None:
         if not self.human_may_act():

@@ -1,0 +1,117 @@
+"""The Expert's suggested move for the human, in words and as the piles to light up.
+
+The table asks the Expert AI (off the UI thread, see :mod:`game.ui.opponents`)
+for an action; this module only turns that action into a sentence and into
+(pile, card index, target pile) marks, from what the human can see. It knows
+no rules beyond reading the action text and the pile tops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.cards import card_name, parse_card, rank
+from game.rules.base import GameState
+from game.ui.describe import Namer
+from game.ui.gestures import action_source, action_target, pile_seat
+
+PULSE_SECONDS = 1.6
+
+
+@dataclass
+class Hint:
+    """A suggestion, valid while the hand's history still has ``moves`` moves."""
+
+    action: str
+    moves: int
+    text: str
+    age: float = 0.0
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What to light up: a card (pile and index; index -1 for an empty pile) and a target."""
+
+    src: str | None
+    index: int
+    target: str | None
+    stop_button: bool = False
+
+
+def make_hint(state: GameState, seat: int, action: str, namer: Namer) -> Hint:
+    return Hint(action, len(state.history), hint_text(state, seat, action, namer))
+
+
+def _piles(state: GameState, seat: int) -> dict[str, list[int | None]]:
+    return state.observation(seat).piles
+
+
+def _top(piles: dict[str, list[int | None]], pid: str | None) -> int | None:
+    pile = piles.get(pid or "") or [None]
+    return pile[-1]
+
+
+def hint_text(state: GameState, seat: int, action: str, namer: Namer) -> str:
+    """The suggestion as a sentence: "Hint: play the 7 of clubs onto the foundation."."""
+    if state.game == "pisha-pasha-book":
+        return "Hint: flip — click your stock. This game has no choices: it is pure chance."
+    if state.game == "pisti":
+        return "Hint: " + _pisti_words(state, seat, action)
+    if action.startswith("stop "):
+        button = "Force the play" if action.endswith("force") else "End the turn"
+        window = getattr(state, "stop_window", lambda: None)()
+        who = namer.who(window[0]) if window else "They"
+        return f'Hint: press STOP! and choose "{button}": {who} skipped a foundation play.'
+    piles = _piles(state, seat)
+    if action == "turn":
+        if not piles.get(f"stock{seat}"):
+            return "Hint: click your stock: your discard pile turns over as a new stock."
+        return "Hint: turn the top card of your stock."
+    src = action_source(state, seat, action) or ""
+    card = _top(piles, src)
+    name = card_name(card) if card is not None else "the card"
+    from_pile = " from your discard pile" if src.startswith("discard") else ""
+    end = action.split(">")[1]
+    if end == "F":
+        return f"Hint: play {name}{from_pile} onto the foundation."
+    if end == "D":
+        return f"Hint: discard {name} onto your own pile."
+    return f"Hint: load {name}{from_pile} onto {namer.whose(int(end))} pile."
+
+
+def _pisti_words(state: GameState, seat: int, action: str) -> str:
+    card = parse_card(action)
+    piles = _piles(state, seat)
+    table = piles.get("table", [])
+    name = card_name(card)
+    top = table[-1] if table else None
+    if top is None or not (rank(card) == rank(top) or rank(card) == 11):
+        where = "onto the pile" if table else "onto the empty table"
+        return f"play {name} {where}."
+    hands = sum(len(piles.get(f"hand{s}", [])) for s in range(state.players))
+    last = hands == 1 and not piles.get("pack")
+    if len(table) == 1 and rank(card) == rank(top) and not last:
+        kind = "a jack pişti (20)" if rank(card) == 11 else "a pişti (10)"
+        return f"play {name}: it takes the single card, {kind}!"
+    n = len(table)
+    return f"play {name}: it takes the pile ({n} card{'s' if n != 1 else ''})."
+
+
+def hint_marks(state: GameState, seat: int, action: str, shown: dict[str, list]) -> Marks:
+    """The card to move and the pile it goes to, as the screen shows them now."""
+    if action.startswith("stop "):
+        return Marks(None, -1, None, stop_button=True)
+    if state.game == "pisti":
+        hand = shown.get(f"hand{seat}", [])
+        card = parse_card(action)
+        return Marks(f"hand{seat}", hand.index(card) if card in hand else -1, "table")
+    if action in ("turn", "flip"):
+        stock = f"stock{seat}"
+        return Marks(stock, len(shown.get(stock, [])) - 1, None)
+    src = action_source(state, seat, action)
+    pile = shown.get(src or "", [])
+    card = pile[-1] if pile else None
+    target = action_target(state, seat, action, card if card is not None else 0)
+    if target is not None and target.startswith("discard") and pile_seat(target) is None:
+        target = None
+    return Marks(src, len(pile) - 1, target)
