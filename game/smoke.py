@@ -1,0 +1,284 @@
+"""``--smoke-test``: prove that this copy of the game starts, finds its art and plays.
+
+A frozen executable or an installed wheel can break in ways the unit tests never
+see (a missing picture, a sound left out of the bundle, a module PyInstaller did
+not pick up), so this runs the real program headless: it renders every card
+face in both colour schemes and every back, loads every sound, draws the menu,
+then opens each game's table through the menu's own Start and lets the
+computer play a few moves there through the app's step loop. Exit 0 means all
+of that worked; otherwise the reason is printed on stderr.
+
+``--first-frame-exit`` (for ``benchmarks/startup.py``) draws the first frame,
+prints ``first-frame <unix time>`` and exits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+SIZE = (1280, 800)
+DT = 0.02
+SECONDS_PER_TABLE = 20.0
+MOVES_WANTED = 6
+AI_MOVES_WANTED = 3
+ONE_MOVER_GAMES = {"pisha-pasha-book"}  # both seats flip at once: seat 0 always moves
+CARD_SIZES = ((70, 98), (140, 196))
+MIN_COLOURS = 40
+TABLES: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("Pishe Pasha (classic)", "pishe-pasha", {"players": 2, "foundations": "suits"}),
+    ("Pishe Pasha (single foundation)", "pishe-pasha", {"players": 2, "foundations": "single"}),
+    ("Pishe Pasha (3 players)", "pishe-pasha", {"players": 3}),
+    ("Pishe Pasha (Stop rule)", "pishe-pasha", {"players": 2, "stop_rule": True}),
+    ("Pisha Pasha (book)", "pisha-pasha-book", {"players": 2}),
+    ("Pişti (2 players)", "pisti", {"players": 2}),
+    ("Pişti (3 players)", "pisti", {"players": 3}),
+    ("Pişti (4 players)", "pisti", {"players": 4}),
+)
+
+
+class SmokeFailure(Exception):
+    """A check failed; the message is the reason shown to whoever ran the test."""
+
+
+def _say(text: str, err: bool = False) -> None:
+    """Print, even from a windowed Windows build where the streams are None."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is not None:
+        print(text, file=stream, flush=True)
+
+
+def _headless() -> None:
+    """Dummy video and audio unless the caller chose drivers; must run before pygame starts."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def _distinct_colours(surface) -> set[tuple[int, int, int]]:
+    """Colours on a 64x40 grid of the frame: a blank or broken frame has very few."""
+    w, h = surface.get_size()
+    return {
+        tuple(surface.get_at((x * w // 64, y * h // 40)))[:3] for x in range(64) for y in range(40)
+    }
+
+
+def _check_frame(surface, what: str) -> None:
+    colours = _distinct_colours(surface)
+    if len(colours) < MIN_COLOURS:
+        raise SmokeFailure(f"{what} looks blank: only {len(colours)} colours on screen")
+
+
+def check_art() -> tuple[Path, int]:
+    """Render every face (both colour schemes, two sizes), every back and the icon."""
+    import pygame
+
+    from game.assets import AssetError, CardArt, asset_dir, back_names
+
+    try:
+        sprites = asset_dir("sprites")
+        deck = CardArt(sprites)
+        backs = back_names(sprites)
+        if not {"red", "blue"} <= set(backs):
+            raise SmokeFailure(f"card backs red and blue expected, found {backs}")
+        count = 0
+        for size in CARD_SIZES:
+            for four in (False, True):
+                for back in backs:
+                    pictures = deck.render(size, four, back)
+                    for key, img in pictures.items():
+                        _check_picture(img, size, f"card {key} at {size}")
+                    count += len(pictures)
+        icon = pygame.image.load_sized_svg(str(sprites / "icon.svg"), (64, 64))
+        _check_picture(icon, (64, 64), "icon.svg")
+        pygame.image.load(str(sprites / "icon.png"))
+    except (AssetError, pygame.error, OSError) as exc:
+        raise SmokeFailure(f"art: {exc}") from exc
+    return sprites, count
+
+
+def _check_picture(img, size: tuple[int, int], what: str) -> None:
+    if img.get_size() != tuple(size):
+        raise SmokeFailure(f"{what} came out {img.get_size()}, not {size}")
+    if img.get_at((size[0] // 2, size[1] // 2)).a == 0:
+        raise SmokeFailure(f"{what} is empty in the middle")
+
+
+def check_sounds() -> tuple[Path, int]:
+    """Start the mixer (dummy driver when headless) and load and play every effect."""
+    import pygame
+
+    from game.assets import SOUND_NAMES, AssetError, asset_dir
+
+    try:
+        folder = asset_dir("sounds")
+        if not pygame.mixer.get_init():
+            pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+        for name in SOUND_NAMES:
+            sound = pygame.mixer.Sound(str(folder / f"{name}.wav"))
+            if sound.get_length() <= 0:
+                raise SmokeFailure(f"sound {name}.wav is empty")
+            sound.set_volume(0.0)
+            sound.play()
+    except (AssetError, pygame.error, OSError) as exc:
+        driver = os.environ.get("SDL_AUDIODRIVER", "")
+        raise SmokeFailure(f"sound (SDL_AUDIODRIVER={driver!r}): {exc}") from exc
+    return folder, len(SOUND_NAMES)
+
+
+def open_table(app, game: str, choices: dict[str, Any], seed: int):
+    """Choose ``game`` and its options as the menu would remember them, and press Start."""
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.table import TableScene
+
+    app.settings.last_game = game
+    app.settings.game_options[game] = dict(choices)
+    menu = MenuScene(app, seed)
+    app.switch(menu)
+    app.step(DT)
+    if menu.game.value != game:
+        raise SmokeFailure(f"the menu shows {menu.game.value!r}, not {game!r}")
+    _click(app, menu.start.rect.center)
+    if not isinstance(app.scene, TableScene):
+        raise SmokeFailure(f"Start opened {type(app.scene).__name__}, not the table")
+    table = app.scene
+    players = int(choices.get("players", 2))
+    if table.state.game != game or table.state.players != players:
+        raise SmokeFailure(
+            f"Start dealt {table.state.game} for {table.state.players}, not {game} for {players}"
+        )
+    return table
+
+
+def _click(app, pos: tuple[int, int]) -> None:
+    """A real left click, posted to the queue and handled by the app's own step."""
+    import pygame
+
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+        app.step(DT)
+
+
+def play_a_few_moves(app, table, name: str) -> int:
+    """Step the app; the computer plays its seats, a simple agent plays ours. Returns all moves."""
+    from game.ai.base import SeatView
+    from game.ai.simple import SimpleAgent
+
+    ours = SimpleAgent(7)
+    human_moves = 0
+    end = time.monotonic() + SECONDS_PER_TABLE
+    while time.monotonic() < end:
+        app.step(DT)
+        moves = len(table.state.history)
+        ai_wanted = 0 if table.state.game in ONE_MOVER_GAMES else AI_MOVES_WANTED
+        enough = moves >= MOVES_WANTED and moves - human_moves >= ai_wanted
+        if enough or app.scene is not table:
+            _check_frame(app.screen, f"the {name} table")
+            return moves
+        if table.human_may_act() and not table.state.is_over:
+            action = ours.choose(SeatView(table.state, table.human))
+            if not table.perform(action):
+                raise SmokeFailure(f"{name}: the table refused {action!r}: {table.message}")
+            human_moves += 1
+        elif table.opponents.thinking:
+            time.sleep(0.001)
+    raise SmokeFailure(
+        f"{name}: only {len(table.state.history)} moves ({human_moves} ours) "
+        f"in {SECONDS_PER_TABLE:.0f} s"
+    )
+
+
+def check_tables(app) -> int:
+    total = 0
+    for i, (name, game, choices) in enumerate(TABLES):
+        table = open_table(app, game, choices, seed=101 + i)
+        total += play_a_few_moves(app, table, name)
+    return total
+
+
+def check_app() -> int:
+    """The real App and menu, then every table; returns the moves made."""
+    import pygame
+
+    from game import TITLE
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.menu import MenuScene
+
+    app = App(SIZE, settings=Settings(pace="instant", stop_window=0.05, sound=True))
+    try:
+        if pygame.display.get_caption()[0] != TITLE:
+            raise SmokeFailure(f"window title is {pygame.display.get_caption()[0]!r}")
+        app.switch(MenuScene(app))
+        if not app.step(0.0):
+            raise SmokeFailure("the menu quit on its first frame")
+        _check_frame(app.screen, "the main menu")
+        app.audio.play("deal")
+        return check_tables(app)
+    finally:
+        with contextlib.suppress(Exception):
+            app.scene.leave()
+
+
+def run_smoke() -> int:
+    """Every check in turn; 0 when all pass, 1 with the reason on stderr otherwise."""
+    _headless()
+    started = time.monotonic()
+    home = tempfile.mkdtemp(prefix="pasha-pisti-smoke-")
+    old_home = os.environ.get("PASHA_PISTI_HOME")
+    os.environ["PASHA_PISTI_HOME"] = home
+    try:
+        import pygame
+
+        pygame.init()
+        sprites, pictures = check_art()
+        sounds, effects = check_sounds()
+        moves = check_app()
+    except SmokeFailure as exc:
+        _say(f"smoke test failed: {exc}", err=True)
+        return 1
+    except Exception as exc:
+        _say("".join(traceback.format_exception(exc)), err=True)
+        _say(f"smoke test failed: {type(exc).__name__}: {exc}", err=True)
+        return 1
+    finally:
+        _restore_home(old_home, home)
+        with contextlib.suppress(Exception):
+            pygame.quit()
+    import game
+
+    _say(f"game: {Path(game.__file__).parent}")
+    _say(f"sprites: {sprites}")
+    _say(f"sounds: {sounds}")
+    seconds = time.monotonic() - started
+    _say(
+        f"smoke test passed: {pictures} card pictures, {effects} sounds, "
+        f"{len(TABLES)} tables, {moves} moves played in {seconds:.1f} s"
+    )
+    return 0
+
+
+def _restore_home(old: str | None, temp: str) -> None:
+    if old is None:
+        os.environ.pop("PASHA_PISTI_HOME", None)
+    else:
+        os.environ["PASHA_PISTI_HOME"] = old
+    shutil.rmtree(temp, ignore_errors=True)
+
+
+def first_frame_exit(app) -> int:
+    """Draw one frame, say when, and leave without saving anything (startup benchmark)."""
+    import pygame
+
+    app.step(0.0)
+    _say(f"first-frame {time.time():.6f}")
+    app.scene.leave()
+    pygame.quit()
+    return 0

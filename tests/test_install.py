@@ -1,0 +1,90 @@
+"""``pip install .`` (not editable) gives a working ``pasha-pisti`` command.
+
+The project is copied first, because building writes ``build/lib`` and ``*.egg-info``
+into the source tree and our ``build/`` holds recipes. The fresh venv reuses this
+interpreter's packages (pygame-ce, pip, setuptools) through a ``.pth`` line and
+``--system-site-packages``, so nothing is downloaded: ``--no-deps
+--no-build-isolation``. Then the console script runs its smoke test from a neutral
+folder, which proves the entry point and the wheel's assets under ``share/``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ON_CI = os.environ.get("CI") == "true"
+
+
+def can_build_wheels() -> bool:
+    """setuptools builds wheels itself from 70.1; older ones need the ``wheel`` package."""
+    if importlib.util.find_spec("setuptools") is None:
+        return False
+    if importlib.util.find_spec("wheel") is not None:
+        return True
+    import setuptools
+
+    major, minor = (int(n) for n in setuptools.__version__.split(".")[:2])
+    return (major, minor) >= (70, 1)
+
+
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"{' '.join(cmd)} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def copy_project(dest: Path) -> None:
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+    for name in ("game", "sprites", "sounds"):
+        shutil.copytree(ROOT / name, dest / name, ignore=ignore)
+    for name in ("pyproject.toml", "README.md"):
+        if (ROOT / name).is_file():
+            shutil.copy2(ROOT / name, dest / name)
+
+
+def fresh_venv(venv: Path) -> Path:
+    """A venv that sees this interpreter's site-packages; returns its python."""
+    make = [sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(venv)]
+    run(make, venv.parent)
+    py = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    site = run([str(py), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], venv)
+    ours = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
+    Path(site.strip(), "_outer_site.pth").write_text("\n".join(sorted(ours)) + "\n")
+    return py
+
+
+@pytest.mark.slow
+def test_pip_install_gives_a_console_script_that_passes_its_smoke_test(tmp_path):
+    if not can_build_wheels():
+        reason = "needs setuptools>=70.1 or the wheel package to build offline"
+        if ON_CI:
+            pytest.fail(reason)
+        pytest.skip(reason)
+    src = tmp_path / "src"
+    copy_project(src)
+    venv = tmp_path / "venv"
+    py = fresh_venv(venv)
+    run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "."], src)
+    script = venv / ("Scripts/pasha-pisti.exe" if os.name == "nt" else "bin/pasha-pisti")
+    assert script.is_file(), "pip did not install the pasha-pisti console script"
+
+    neutral = tmp_path / "elsewhere"
+    neutral.mkdir()
+    drop = ("PYTHONPATH", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "DISPLAY")
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    out = run([str(script), "--smoke-test"], neutral, env)
+
+    assert "smoke test passed" in out
+    where = dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
+    for kind in ("game", "sprites", "sounds"):
+        assert Path(where[kind]).resolve().is_relative_to(venv.resolve()), (kind, where[kind])
+    assert Path(where["sprites"]).parts[-3:] == ("share", "pasha-pisti", "sprites")
