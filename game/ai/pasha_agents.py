@@ -8,9 +8,11 @@ the Stop rule, whether to call Stop and how. Levels:
 * ``easy``: forgets recycled stocks, declines loads at random, faults often.
 * ``medium``: loads onto the opponent closest to winning, faults sometimes.
 * ``hard``: a short search (a few deals, to the end of its own turn), faults rarely.
-* ``expert``: determinized search over its own chain of moves and the
-  opponents' replies; it keeps the order of recycled stocks (``resample`` keeps
-  what the observation shows) and deals only the never-seen stock cards anew.
+* ``expert``: rollouts: for each of 64 deals of the never-seen stock cards, each
+  choice is followed by the whole rest of the hand played out with every seat
+  loading whenever it can; the best mean outcome (wins first) is chosen. It
+  keeps the order of recycled stocks (``resample`` keeps what the observation
+  shows) and deals only the never-seen stock cards anew.
 
 Faults (Stop rule on) are chosen from ``legal_actions``; the Stop call itself
 comes through :meth:`stop_call`.
@@ -27,6 +29,7 @@ from game.rules.base import GameState
 FOUND_ACTS = ("turned>F", "discard>F")
 WIN_BONUS = 40.0
 FIT_BONUS = 0.8
+ROLLOUT_WIN = 100.0
 
 
 def split_faults(acts: list[str]) -> tuple[list[str], list[str]]:
@@ -98,14 +101,11 @@ def smart_load(acts: list[str], counts: list[int] | None) -> str:
 
 
 def playout(state: GameState, me: int, horizon: str, cap: int = 400) -> None:
-    """Play on with the smart-load policy: to the end of ``me``'s turn (``own``) or
-    until ``me`` is to move again (``reply``)."""
+    """Play on with the smart-load policy to the end of ``me``'s turn (``own``)."""
     moves = 0
     while not state.is_over and moves < cap:
         seat = state.to_move
         if horizon == "own" and seat != me:
-            return
-        if horizon == "reply" and seat == me and moves and _free_start(state):
             return
         acts = state.legal_actions()
         proper, _ = split_faults(acts)
@@ -115,32 +115,6 @@ def playout(state: GameState, me: int, horizon: str, cap: int = 400) -> None:
             action = proper[0]
         state.apply(action)
         moves += 1
-
-
-def best_turn_value(state: GameState, me: int, budget: list[int]) -> float:
-    """The best value ``me`` can reach by its choices for the rest of its turn, each
-    chain followed by the opponents' replies (depth-first; ``budget`` caps the
-    nodes, after which the smart-load policy finishes the turn)."""
-    while not state.is_over and state.to_move == me:
-        proper, _ = split_faults(state.legal_actions())
-        if len(proper) == 1 or budget[0] <= 0:
-            if len(proper) > 1:
-                proper = [smart_load(proper, _counts(state) if state.players > 2 else None)]
-            state.apply(proper[0])
-            continue
-        best = -1e9
-        for a in proper:
-            budget[0] -= 1
-            child = state.clone()
-            child.apply(a)
-            best = max(best, best_turn_value(child, me, budget))
-        return best
-    playout(state, me, "reply")
-    return evaluate(state, me)
-
-
-def _free_start(state: GameState) -> bool:
-    return state.turned is None  # type: ignore[attr-defined]
 
 
 class AlwaysLoad(BaseAgent):
@@ -222,7 +196,6 @@ class SearchPasha(PashaLevel):
 
     deals = 4
     horizon = "own"
-    nodes = 64
 
     def __init__(self, seed: int | None = None, deals: int | None = None) -> None:
         super().__init__(seed)
@@ -244,13 +217,14 @@ class SearchPasha(PashaLevel):
             for a in options:
                 s = world.clone()
                 s.apply(a)
-                if self.horizon == "chains":
-                    totals[a] += best_turn_value(s, me, [self.nodes])
-                else:
-                    playout(s, me, self.horizon)
-                    totals[a] += evaluate(s, me)
+                totals[a] += self.value(s, me)
         default = smart_load(options, None) if not options[0].startswith("stop") else options[-1]
         return max(options, key=lambda a: (totals[a], a == default))
+
+    def value(self, state: GameState, me: int) -> float:
+        """``me``'s value of ``state`` just after a candidate move (played on in place)."""
+        playout(state, me, self.horizon)
+        return evaluate(state, me)
 
 
 class HardPasha(SearchPasha):
@@ -264,10 +238,44 @@ class HardPasha(SearchPasha):
 
 
 class ExpertPasha(SearchPasha):
-    """Searches its own chain of moves and the opponents' replies; never faults."""
+    """Rollouts to the end of the hand: for each deal of the never-seen stock
+    cards, try each move and play the whole hand out with every seat loading
+    whenever it can; take the move with the best mean outcome (wins first,
+    then points). Never faults."""
 
     name = "expert"
     fault_rate = 0.0
     stop_rate = 1.0
-    deals = 12
-    horizon = "chains"
+    deals = 64
+
+    def value(self, state: GameState, me: int) -> float:
+        return finish(state, me)
+
+
+ROLLOUT_CAP = 1200
+
+
+def finish(state: GameState, me: int) -> float:
+    """Play the hand out with every seat loading whenever it can; ``me``'s outcome:
+    a win or a loss outweighs any points."""
+    moves = 0
+    three = state.players > 2
+    while not state.is_over and moves < ROLLOUT_CAP:
+        acts = state.legal_actions()
+        a = acts[0]
+        if len(acts) > 1 and a not in FOUND_ACTS:
+            if three:
+                a = smart_load(acts, _counts(state))
+            else:
+                for x in acts:
+                    if x[-1] in "01":
+                        a = x
+                        break
+        state.apply(a)
+        moves += 1
+    if not state.is_over:
+        return evaluate(state, me)
+    w = state.winner
+    if w == me:
+        return ROLLOUT_WIN + state.score[me]
+    return 0.0 if w == "draw" else -ROLLOUT_WIN - max(state.score)
