@@ -63,8 +63,7 @@ def pile_top_rect(t: TableScene, pid: str) -> pygame.Rect:
 
 # ----------------------------------------------------------------- drawing
 def draw(t: TableScene, surface: pygame.Surface) -> None:
-    surface.blit(cardart.felt(t.layout.size), (0, 0))
-    _slots(t, surface)
+    surface.blit(_background(t), (0, 0))
     _highlights(t, surface, behind=True)
     for pid in t.layout.spots:
         _pile(t, surface, pid)
@@ -82,6 +81,20 @@ def _slot_mark(t: TableScene, pid: str) -> str | None:
         single = len([p for p in t.layout.spots if p.startswith("found")]) == 1
         return "any" if single else "CDHS"[int(pid[5:])]
     return None
+
+
+_BACKGROUND: list = [None, (), None]  # the layout, its piles, the picture made for them
+
+
+def _background(t: TableScene) -> pygame.Surface:
+    """The felt with the empty piles' places on it, made once per layout (a resize makes
+    a new one), so a frame starts with one blit instead of a dozen."""
+    layout, piles, image = _BACKGROUND
+    if layout is not t.layout or piles != tuple(t.layout.spots) or image is None:
+        image = cardart.felt(t.layout.size).copy()
+        _slots(t, image)
+        _BACKGROUND[:] = [t.layout, tuple(t.layout.spots), image]
+    return image
 
 
 def _slots(t: TableScene, surface: pygame.Surface) -> None:

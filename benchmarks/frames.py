@@ -1,0 +1,200 @@
+"""How long one frame of the table takes, and what an idle table costs.
+
+    python benchmarks/frames.py [--size 1920x1080] [--pace normal] [--idle 3] [--hands 1]
+
+Headless (SDL's dummy video driver): the real :class:`App` at the given size plays
+whole hands, Pişti with four players (the opening deal animation) and Pishe Pasha
+classic, while every ``App.step(dt)`` is timed. The human seat is played by the
+simple AI through posted mouse events, the same path as the UI tests; the computer
+seats think on their own thread as in the game. Printed: frames, median and 99th
+percentile milliseconds per step, as wall time (what the player sees; it includes
+waiting for the computer's thread and anything else running on the machine) and as
+the UI thread's own CPU time (the frame's cost, steadier on a busy machine). Then the
+idle case: the real ``run()`` loop on a
+table waiting for the human, with nothing moving, for ``--idle`` seconds; printed is
+the process's CPU time over that span as a percentage of one core.
+Targets: p99 under 8 ms, idle CPU near zero.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("PASHA_PISTI_HOME", tempfile.mkdtemp(prefix="frames-"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from game.ai.base import SeatView  # noqa: E402
+from game.ai.simple import SimpleAgent  # noqa: E402
+from game.cards import parse_card  # noqa: E402
+from game.settings import Settings  # noqa: E402
+from game.ui import table_view  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.gestures import action_source, action_target  # noqa: E402
+from game.ui.scenes.menu import match_for  # noqa: E402
+from game.ui.scenes.table import TableScene  # noqa: E402
+
+DT = 1 / 60
+TARGET_P99_MS = 8.0
+HANDS = (("pisti", {"players": 4}, 8), ("pishe-pasha", {"players": 2}, 1))
+
+
+class Timed:
+    """Steps the app and keeps each step's wall time."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.ms: list[float] = []
+        self.cpu_ms: list[float] = []
+
+    def step(self) -> None:
+        began, cpu = time.perf_counter(), time.thread_time()
+        self.app.step(DT)
+        self.cpu_ms.append((time.thread_time() - cpu) * 1000)
+        self.ms.append((time.perf_counter() - began) * 1000)
+        time.sleep(0)  # let the computer's thread run, as the real loop's tick does
+
+    def post(self, kind: int, pos: tuple[int, int]) -> None:
+        if kind == pygame.MOUSEMOTION:
+            event = pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        else:
+            event = pygame.event.Event(kind, pos=pos, button=1)
+        pygame.event.post(event)
+        self.step()
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos)
+        self.post(pygame.MOUSEBUTTONUP, pos)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, start)
+        for k in range(1, 9):
+            x = start[0] + (end[0] - start[0]) * k // 8
+            y = start[1] + (end[1] - start[1]) * k // 8
+            self.post(pygame.MOUSEMOTION, (x, y))
+        self.post(pygame.MOUSEBUTTONUP, end)
+
+
+def gesture(timed: Timed, table: TableScene, action: str) -> None:
+    """Make ``action`` with the mouse, as a player would."""
+    st, h = table.state, table.human
+    if st.game == "pisti":
+        hand = table.shown.get(f"hand{h}")
+        i = hand.index(parse_card(action))
+        timed.click(dict(table_view.card_rects(table, f"hand{h}"))[i].center)
+    elif action in ("turn", "flip"):
+        timed.click(table.layout.spots[f"stock{h}"].rect.center)
+    else:
+        src = action_source(st, h, action)
+        target = action_target(st, h, action, table.shown.top(src))
+        start = table_view.pile_top_rect(table, src).center
+        timed.drag(start, table_view.pile_top_rect(table, target).center)
+
+
+def play_hand(app: App, game: str, choices: dict, seed: int, limit: float = 300.0) -> Timed:
+    """One whole hand, deal to summary; the step times in milliseconds."""
+    table = TableScene(app, match_for(game, choices, seed), "medium", seed)
+    app.switch(table)
+    timed = Timed(app)
+    agent = SimpleAgent(seed)
+    end = time.monotonic() + limit
+    while app.scene is table and time.monotonic() < end:
+        if table.human_may_act() and not table.state.is_over:
+            gesture(timed, table, agent.choose(SeatView(table.state, table.human)))
+        else:
+            timed.step()
+    if app.scene is table:
+        raise SystemExit(f"{game}: the hand did not finish in {limit:.0f} s")
+    return timed
+
+
+def idle_cpu(app: App, seconds: float) -> tuple[float, int]:
+    """CPU % of one core over ``seconds`` of the real loop, a table waiting for the human."""
+    table = TableScene(app, match_for("pishe-pasha", {"players": 2}, 1), "medium", 1)
+    app.switch(table)
+    end = time.monotonic() + 30
+    while (table.active or not table.human_may_act()) and time.monotonic() < end:
+        app.step(DT)
+        time.sleep(0.005)
+    draws = [0]
+    flip = pygame.display.flip
+
+    def counted_flip() -> None:
+        draws[0] += 1
+        flip()
+
+    pygame.display.flip = counted_flip
+    timer = threading.Timer(seconds, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+    cpu, wall = time.process_time(), time.monotonic()
+    timer.start()
+    try:
+        app.run()
+    finally:
+        timer.cancel()
+        pygame.display.flip = flip
+    used, spent = time.process_time() - cpu, time.monotonic() - wall
+    return 100 * used / spent, draws[0]
+
+
+def figures(ms: list[float]) -> tuple[float, float, float]:
+    """Median, 99th percentile and maximum."""
+    ordered = sorted(ms)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return statistics.median(ms), p99, ordered[-1]
+
+
+def summary(name: str, wall: list[float], cpu: list[float]) -> float:
+    """Print one row; returns the wall-time p99."""
+    med, p99, top = figures(wall)
+    cmed, cp99, ctop = figures(cpu)
+    print(
+        f"{name:<24} {len(wall):6d} frames | wall median {med:5.2f}  p99 {p99:5.2f}  "
+        f"max {top:6.1f} | cpu median {cmed:5.2f}  p99 {cp99:5.2f}  max {ctop:6.1f} ms"
+    )
+    return p99
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    w, h = (int(v) for v in text.lower().split("x"))
+    return w, h
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--size", type=parse_size, default=(1920, 1080))
+    p.add_argument("--pace", default="normal", choices=("slow", "normal", "fast", "instant"))
+    p.add_argument("--idle", type=float, default=3.0, help="seconds of idle loop to measure")
+    p.add_argument("--hands", type=int, default=1, help="hands of each game")
+    args = p.parse_args(argv)
+    app = App(args.size, settings=Settings(pace=args.pace, sound=False, stop_window=1.0))
+    print(f"window {args.size[0]}x{args.size[1]}, pace {args.pace}, SDL {pygame.get_sdl_version()}")
+    wall: list[float] = []
+    cpu: list[float] = []
+    for game, choices, seed in HANDS:
+        for k in range(args.hands):
+            timed = play_hand(app, game, choices, seed + k)
+            summary(f"{game} {choices.get('players', 2)}p hand {k + 1}", timed.ms, timed.cpu_ms)
+            wall += timed.ms
+            cpu += timed.cpu_ms
+    p99 = summary("all frames", wall, cpu)
+    cpu, draws = idle_cpu(app, args.idle)
+    print(f"idle loop {args.idle:.1f} s: CPU {cpu:.1f}% of one core, {draws} frames drawn")
+    verdict = "met" if p99 < TARGET_P99_MS else "NOT met"
+    print(f"target wall p99 < {TARGET_P99_MS:.0f} ms: {verdict}")
+    print(f"load average while running: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

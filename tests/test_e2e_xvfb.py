@@ -1,0 +1,266 @@
+"""End to end in a real X window: the real program under Xvfb, driven by xdotool.
+
+``python -m game --game pishe-pasha --seed N --state-file F --size 1280x800`` runs on
+its own X server; the test reads the state file to know the deal, works out from
+``game.ui.layout`` where the piles are on screen, clicks the stock with the real
+mouse, then drags the turned card onto its foundation with ``mousedown``, several
+``mousemove``s and ``mouseup``, and checks in the state file that the engine made
+exactly those moves. A screenshot of the X screen (ImageMagick's ``import``) must
+show the table, not a blank screen.
+
+Without Xvfb, xdotool or import the test is skipped, except on CI (``CI`` set),
+where it fails: a quality gate that silently skips is no gate. ``E2E_SHOT=path.png``
+keeps the screenshot for a look.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cards import card_text, parse_card, suit
+from game.rules import GAMES
+from game.ui.layout import table_layout
+from game.ui.scenes.menu import DEFAULTS, match_for
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZE = (1280, 800)
+TOOLS = ("Xvfb", "xdotool", "import")
+
+
+def need_tools() -> None:
+    missing = [t for t in TOOLS if shutil.which(t) is None]
+    if not missing:
+        return
+    why = f"end-to-end test needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"
+    if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
+        pytest.fail(why)
+    pytest.skip(why)
+
+
+def seed_with_an_ace_first(limit: int = 200) -> int:
+    """A deal where the human moves first and the first turned card goes to a foundation."""
+    for seed in range(1, limit):
+        state = match_for("pishe-pasha", dict(DEFAULTS["pishe-pasha"]), seed).hand
+        if state.to_move != 0 or state.legal_actions() != ["turn"]:
+            continue
+        state.apply("turn")
+        if "turned>F" in state.legal_actions():
+            return seed
+    raise AssertionError("no deal in the first seeds turns an ace first")
+
+
+def run(args: list[str], env: dict, seconds: float = 10) -> str:
+    """One xdotool/import command, never allowed to hang."""
+    done = subprocess.run(
+        ["timeout", str(seconds), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=seconds + 5,
+    )
+    assert done.returncode == 0, f"{args[0]} failed ({done.returncode}): {done.stderr.strip()}"
+    return done.stdout
+
+
+def start_xvfb() -> tuple[subprocess.Popen, str]:
+    """An X server on a free display it picks itself (``-displayfd``)."""
+    read_fd, write_fd = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_fd)
+    number = b""
+    end = time.monotonic() + 15
+    with os.fdopen(read_fd, "rb") as pipe:
+        while not number.endswith(b"\n") and time.monotonic() < end:
+            chunk = pipe.read(1)
+            if not chunk:
+                break
+            number += chunk
+    if not number.strip():
+        stop(server)
+        raise AssertionError("Xvfb did not report its display")
+    return server, f":{number.decode().strip()}"
+
+
+def stop(proc: subprocess.Popen | None) -> None:
+    if proc is None or proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
+
+
+def read_state(path: Path) -> dict | None:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def wait_for(what: str, check, seconds: float = 15, retry=None):
+    """Poll ``check()`` until it is truthy; ``retry()`` runs every second meanwhile."""
+    end = time.monotonic() + seconds
+    last_retry = 0.0
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        if retry and time.monotonic() - last_retry > 1.0:
+            retry()
+            last_retry = time.monotonic()
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def screen_rects(record: dict) -> dict[str, pygame.Rect]:
+    """Where the piles are in the window, computed the way the table lays them out."""
+    state = GAMES[record["game"]].from_setup(record["setup"], record["options"])
+    for action in record["actions"]:
+        state.apply(action)
+    sides = {s: state.side_of(s) for s in range(state.players)}
+    layout = table_layout(SIZE, state.game, state.players, 0, state.options, sides)
+    return {pid: spot.rect for pid, spot in layout.spots.items()}
+
+
+class Desktop:
+    """The X server, the game on it, and the mouse."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.xvfb: subprocess.Popen | None = None
+        self.game: subprocess.Popen | None = None
+        self.env: dict[str, str] = {}
+        self.window = ""
+
+    def start(self, seed: int, state_file: Path) -> None:
+        self.xvfb, display = start_xvfb()
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+        env.update(
+            DISPLAY=display,
+            SDL_AUDIODRIVER="dummy",
+            PASHA_PISTI_HOME=str(self.tmp / "home"),
+            PYGAME_HIDE_SUPPORT_PROMPT="1",
+        )
+        self.env = env
+        args = ["--game", "pishe-pasha", "--seed", str(seed), "--state-file", str(state_file)]
+        self.game = subprocess.Popen(
+            [sys.executable, "-m", "game", *args, "--size", f"{SIZE[0]}x{SIZE[1]}"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=open(self.tmp / "game.err", "w"),  # noqa: SIM115 - closed with the process
+        )
+        out = run(
+            ["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(self.game.pid)], env, 30
+        )
+        self.window = out.split()[0]
+
+    def geometry(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The window's position on the screen and its size."""
+        out = run(["xdotool", "getwindowgeometry", "--shell", self.window], self.env)
+        v = dict(line.split("=", 1) for line in out.split() if "=" in line)
+        return (int(v["X"]), int(v["Y"])), (int(v["WIDTH"]), int(v["HEIGHT"]))
+
+    def click(self, pos: tuple[int, int]) -> None:
+        w = self.window
+        run(
+            ["xdotool", "mousemove", "--window", w, *map(str, pos), "sleep", "0.1"]
+            + ["mousedown", "1", "sleep", "0.08", "mouseup", "1"],
+            self.env,
+        )
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        w = self.window
+        cmd = ["xdotool", "mousemove", "--window", w, *map(str, start), "sleep", "0.1"]
+        cmd += ["mousedown", "1", "sleep", "0.1"]
+        for k in range(1, 7):
+            x = start[0] + (end[0] - start[0]) * k // 6
+            y = start[1] + (end[1] - start[1]) * k // 6
+            cmd += ["mousemove", "--window", w, str(x), str(y), "sleep", "0.05"]
+        cmd += ["sleep", "0.1", "mouseup", "1"]
+        run(cmd, self.env)
+
+    def screenshot(self, path: Path) -> None:
+        run(["import", "-window", "root", str(path)], self.env, 20)
+
+    def close(self) -> None:
+        stop(self.game)
+        stop(self.xvfb)
+
+
+@pytest.fixture
+def desktop(tmp_path):
+    d = Desktop(tmp_path)
+    yield d
+    d.close()
+
+
+def test_real_window_click_and_drag_play_the_first_ace_to_its_foundation(desktop, tmp_path):
+    need_tools()
+    seed = seed_with_an_ace_first()
+    state_file = tmp_path / "state.json"
+    desktop.start(seed, state_file)
+    where, size = desktop.geometry()
+    assert size == SIZE
+
+    first = wait_for("the state file", lambda: read_state(state_file))
+    assert first["record"]["actions"] == [] and first["report"]["to_move"] == 0
+    rects = screen_rects(first["record"])
+
+    def actions() -> list[str]:
+        data = read_state(state_file)
+        return data["record"]["actions"] if data else []
+
+    stock = rects["stock0"].center
+    desktop.click(stock)
+    wait_for(
+        "the stock click to turn a card",
+        lambda: actions() == ["turn"],
+        20,
+        lambda: desktop.click(stock),
+    )
+    turned = read_state(state_file)["report"]["state"]["turned"]
+    ace = parse_card(turned)
+    assert card_text(ace).startswith("A")
+
+    start, target = rects["turned0"].center, rects[f"found{suit(ace)}"].center
+
+    def drag_again() -> None:
+        if actions() == ["turn"]:
+            desktop.drag(start, target)
+
+    desktop.drag(start, target)
+    wait_for("the drag to reach the engine", lambda: len(actions()) >= 2, 20, drag_again)
+    data = read_state(state_file)
+    assert data["record"]["actions"][:2] == ["turn", "turned>F"]
+    assert data["report"]["state"]["foundations"][suit(ace)] == card_text(ace)
+    assert desktop.game.poll() is None, (tmp_path / "game.err").read_text()
+
+    shot = Path(os.environ.get("E2E_SHOT", tmp_path / "shot.png"))
+    desktop.screenshot(shot)
+    picture = pygame.image.load(str(shot))
+    window = picture.subsurface(pygame.Rect(where, SIZE).clip(picture.get_rect()))
+    colours = {
+        window.get_at((x, y))[:3] for x in range(0, SIZE[0], 16) for y in range(0, SIZE[1], 16)
+    }
+    assert len(colours) > 50, "the screenshot is blank"
+    felt = [window.get_at((24, y))[:3] for y in range(200, 600, 40)]
+    assert all(g > r + 20 and g > b for r, g, b in felt), f"no green felt left of the piles: {felt}"
+    ace_face = window.get_at(rects[f"found{suit(ace)}"].center)[:3]
+    assert ace_face not in felt, "the ace is not drawn on its foundation"
