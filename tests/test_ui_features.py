@@ -12,9 +12,9 @@ import pygame
 import pytest
 from test_ui_play import (
     DT,
-    FaultyAgent,
     centre,
     click,
+    faulty_opponent_table,
     holding_2h,
     open_table,
     rest_of_deck,
@@ -257,17 +257,7 @@ def test_hint_in_the_book_version_says_to_flip_and_lights_the_stock(app):
 
 
 def test_hint_after_a_computer_fault_says_to_press_stop(app):
-    rest = rest_of_deck("AH", "2H")
-    state = PishePasha.from_piles(
-        [rest[:24], rest[24:]],
-        foundations=[[], [], ["AH"], []],
-        turned="2H",
-        to_move=1,
-        options={"stop_rule": True},
-    )
-    app.settings.stop_window = 5.0
-    table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
-    table.opponents.agents[1] = FaultyAgent()
+    table = faulty_opponent_table(app)
     settle(app, table)
     assert table.state.stop_window() == (1, [0])
     key(app, pygame.K_h)

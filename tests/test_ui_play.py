@@ -256,7 +256,8 @@ class FaultyAgent:
         return None
 
 
-def test_human_presses_stop_after_a_computer_fault_and_forces_the_play(app):
+def faulty_opponent_table(app: App) -> TableScene:
+    """North holds 2H, which fits the foundation, and will discard it instead (a Stop fault)."""
     rest = rest_of_deck("AH", "2H")
     state = PishePasha.from_piles(
         [rest[:24], rest[24:]],
@@ -268,6 +269,11 @@ def test_human_presses_stop_after_a_computer_fault_and_forces_the_play(app):
     app.settings.stop_window = 5.0
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
     table.opponents.agents[1] = FaultyAgent()
+    return table
+
+
+def test_human_presses_stop_after_a_computer_fault_and_forces_the_play(app):
+    table = faulty_opponent_table(app)
     for _ in range(200):
         app.step(DT)
         if table.state.history and not table.show.busy and not table.opponents.thinking:
