@@ -51,9 +51,12 @@ def measure(game: str, players: int, options: dict, seconds: float) -> tuple[flo
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
+    moves = []
     for label, game, players, options in CASES:
         rate, mean_moves = measure(game, players, options, seconds)
-        print(f"{label} {players}p: {rate:.0f} hands/s  ({mean_moves:.0f} moves/hand)")
+        print(f"{label} {players}p: {rate:.0f} hands/s", flush=True)
+        moves.append(f"{label} {players}p {mean_moves:.0f}")
+    print("mean moves per hand:", ", ".join(moves))
 
 
 if __name__ == "__main__":
