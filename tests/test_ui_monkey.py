@@ -274,7 +274,7 @@ class Monkey:
             self.release(pos)
         else:
             src = action_source(st, h, action)
-            target = action_target(st, h, action, t.shown.top(src))
+            target = action_target(st, action)
             start = table_view.pile_top_rect(t, src).center
             self.drag(start, table_view.pile_top_rect(t, target).center)
         self.recent.append(f"sensible {action}")

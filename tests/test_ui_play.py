@@ -198,8 +198,7 @@ def gesture_for(app: App, table: TableScene, action: str) -> None:
         click(app, centre(table, f"stock{h}"))
     else:
         src = action_source(st, h, action)
-        card = table.shown.top(src)
-        target = action_target(st, h, action, card)
+        target = action_target(st, action)
         drag(app, centre(table, src), table_view.pile_top_rect(table, target).center)
 
 

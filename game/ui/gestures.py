@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.cards import card_text, suit
-from game.rules.base import GameState
+from game.cards import card_text
+from game.rules.base import Event, GameState, IllegalAction
 
 DRAG_THRESHOLD = 5
 DOUBLE_CLICK = 0.4
@@ -48,19 +48,19 @@ def drop_action(state: GameState, seat: int, src: str, dst: str, card: int) -> s
     return None
 
 
-def action_target(state: GameState, seat: int, action: str, card: int) -> str | None:
+def trial(state: GameState, action: str) -> list[Event]:
+    """The events ``action`` would produce, from a copy: the engine says where cards go."""
+    try:
+        return state.clone().apply(action)
+    except IllegalAction:
+        return []
+
+
+def action_target(state: GameState, action: str) -> str | None:
     """The pile an action puts its card on (for highlighting legal drops)."""
-    if state.game == "pisti":
-        return "table"
-    if ">" not in action:
+    if ">" not in action and state.game != "pisti":
         return None
-    end = action.split(">")[1]
-    if end == "F":
-        single = state.options.get("foundations") == "single" or state.players == 3
-        return "found0" if single else f"found{suit(card)}"
-    if end == "D":
-        return f"discard{seat}"
-    return f"discard{end}"
+    return next((ev.dst for ev in trial(state, action) if ev.kind == "move"), None)
 
 
 def action_source(state: GameState, seat: int, action: str) -> str | None:
@@ -80,7 +80,7 @@ def legal_targets(state: GameState, seat: int, src: str, card: int) -> dict[str,
             if action == card_text(card):
                 out["table"] = action
         elif action_source(state, seat, action) == src:
-            target = action_target(state, seat, action, card)
+            target = action_target(state, action)
             if target:
                 out[target] = action
     return out

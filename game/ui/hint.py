@@ -2,18 +2,19 @@
 
 The table asks the Expert AI (off the UI thread, see :mod:`game.ui.opponents`)
 for an action; this module only turns that action into a sentence and into
-(pile, card index, target pile) marks, from what the human can see. It knows
-no rules beyond reading the action text and the pile tops.
+(pile, card index, target pile) marks. What a move would do (which pile it
+lands on, whether it captures or makes a pişti) comes from the engine, by
+trying the move on a copy: this module decides no rules.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.cards import card_name, parse_card, rank
+from game.cards import card_name, parse_card
 from game.rules.base import GameState
 from game.ui.describe import Namer
-from game.ui.gestures import action_source, action_target, pile_seat
+from game.ui.gestures import action_source, action_target, pile_seat, trial
 
 PULSE_SECONDS = 1.6
 
@@ -80,20 +81,18 @@ def hint_text(state: GameState, seat: int, action: str, namer: Namer) -> str:
 
 
 def _pisti_words(state: GameState, seat: int, action: str) -> str:
-    card = parse_card(action)
-    piles = _piles(state, seat)
-    table = piles.get("table", [])
-    name = card_name(card)
-    top = table[-1] if table else None
-    if top is None or not (rank(card) == rank(top) or rank(card) == 11):
-        where = "onto the pile" if table else "onto the empty table"
+    """What the card would do, as the engine says it (capture, pişti), in words."""
+    name = card_name(parse_card(action))
+    events = trial(state, action)
+    capture = next((e for e in events if e.kind == "capture" and e.note != "leftover"), None)
+    if capture is None:
+        where = "onto the pile" if _piles(state, seat).get("table") else "onto the empty table"
         return f"play {name} {where}."
-    hands = sum(len(piles.get(f"hand{s}", [])) for s in range(state.players))
-    last = hands == 1 and not piles.get("pack")
-    if len(table) == 1 and rank(card) == rank(top) and not last:
-        kind = "a jack pişti (20)" if rank(card) == 11 else "a pişti (10)"
+    pisti = next((e.note for e in events if e.kind == "pisti"), None)
+    if pisti:
+        kind = "a jack pişti (20)" if pisti == "jack_pisti" else "a pişti (10)"
         return f"play {name}: it takes the single card, {kind}!"
-    n = len(table)
+    n = len(capture.cards) - 1  # the pile without the card played
     return f"play {name}: it takes the pile ({n} card{'s' if n != 1 else ''})."
 
 
@@ -110,8 +109,7 @@ def hint_marks(state: GameState, seat: int, action: str, shown: dict[str, list])
         return Marks(stock, len(shown.get(stock, [])) - 1, None)
     src = action_source(state, seat, action)
     pile = shown.get(src or "", [])
-    card = pile[-1] if pile else None
-    target = action_target(state, seat, action, card if card is not None else 0)
+    target = action_target(state, action)
     if target is not None and target.startswith("discard") and pile_seat(target) is None:
         target = None
     return Marks(src, len(pile) - 1, target)

@@ -227,8 +227,7 @@ def _highlights(t: TableScene, surface: pygame.Surface, behind: bool) -> None:
     src = action_source(t.state, t.human, acts[0])
     colour = theme.HIGHLIGHT
     if src and t.shown.get(src):
-        card = t.shown.top(src)
-        target = action_target(t.state, t.human, acts[0], card if card is not None else 0)
+        target = action_target(t.state, acts[0])
         if behind:
             _glow(t, surface, pile_top_rect(t, src), colour, False)
         elif target in t.layout.spots:
