@@ -465,3 +465,33 @@ def test_seat_sentences_get_names_and_grammar():
     four = Namer({0: "You", 1: "East", 2: "North", 3: "West"}, 0, {0: 0, 1: 1, 2: 0, 3: 1})
     assert over_text("Side 1 wins 12-30", four) == "East & West win the hand with 30 points (12-30)"
     assert over_text("Side 0 wins 30-12", four) == "You & North win the hand with 30 points (30-12)"
+
+
+def test_pisti_hint_words_agree_with_the_engines_score():
+    """A hint promises a pişti exactly when the engine scores one (last card excepted)."""
+    from game.ui.hint import hint_text
+
+    namer = Namer({0: "You", 1: "North"}, 0)
+    rng = random.Random(4)
+    seen = {"pisti": 0, "take": 0, "play": 0}
+    for _ in range(60):
+        state = Pisti.new(2, rng=rng)
+        while not state.is_over:
+            for action in state.legal_actions():
+                text = hint_text(state, state.to_move, action, namer)
+                after = state.clone()
+                after.apply(action)
+                before, now = state.report(), after.report()
+                jack = now["jack_pisti"] != before["jack_pisti"]
+                pisti = now["pisti"] != before["pisti"] or jack
+                taken = sum(now["captured"]) > sum(before["captured"])
+                assert ("jack pişti" in text) == jack, text
+                assert ("pişti" in text) == pisti, text
+                if not pisti:
+                    seen["take" if "takes the pile" in text else "play"] += 1
+                    if "takes the pile" in text:
+                        assert taken, text
+                else:
+                    seen["pisti"] += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert all(seen.values()), seen
