@@ -495,3 +495,23 @@ def test_pisti_hint_words_agree_with_the_engines_score():
                     seen["pisti"] += 1
             state.apply(rng.choice(state.legal_actions()))
     assert all(seen.values()), seen
+
+
+def test_pisti_hint_never_promises_a_pisti_with_the_last_card():
+    """RULES §5: the very last card of the hand never scores a pişti; the hint says so too."""
+    from game.ui.hint import hint_text
+
+    namer = Namer({0: "You", 1: "North"}, 0)
+    rng = random.Random(5)
+    cases = 0
+    for _ in range(3000):
+        state = Pisti.new(2, rng=rng)
+        while len(state.history) < 47:
+            state.apply(rng.choice(state.legal_actions()))
+        (last,) = state.legal_actions()
+        table = state.observation(state.to_move).piles["table"]
+        if len(table) == 1 and table[0] is not None and table[0] % 13 == parse_card(last) % 13:
+            cases += 1
+            text = hint_text(state, state.to_move, last, namer)
+            assert "pişti" not in text and "takes the pile (1 card)" in text, text
+    assert cases >= 5, cases
