@@ -21,6 +21,22 @@ VARIANTS = [
 MOVE_CAP = 100_000
 
 
+def play_random(state: PishePasha, rng: random.Random, moves: int | None) -> PishePasha:
+    """Up to ``moves`` random legal moves (to the end of the hand when None)."""
+    done = 0
+    while not state.is_over and done != moves:
+        state.apply(rng.choice(state.legal_actions()))
+        done += 1
+    return state
+
+
+def random_position(variant, seed: int, moves: int | None) -> tuple[PishePasha, random.Random]:
+    """A hand of ``variant`` dealt from ``seed`` after ``moves`` random moves."""
+    players, options = variant
+    rng = random.Random(seed)
+    return play_random(PishePasha.new(players, options, rng), rng, moves), rng
+
+
 def replayed(state: PishePasha) -> PishePasha:
     again = PishePasha.from_setup(state.setup(), state.options)
     for action in state.history:
@@ -57,25 +73,13 @@ def test_pp_property_52_cards_once_after_every_move_and_the_hand_ends(variant, s
     cut=st.integers(0, 300),
 )
 def test_pp_property_clone_shares_no_mutable_state(variant, seed, cut):
-    players, options = variant
-    rng = random.Random(seed)
-    state = PishePasha.new(players, options, rng)
-    for _ in range(cut):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    state, rng = random_position(variant, seed, cut)
     twin = state.clone()
     before = (state.report(), state.history[:], state.legal_actions(), state.observation(0))
-    for _ in range(40):
-        if twin.is_over:
-            break
-        twin.apply(rng.choice(twin.legal_actions()))
+    play_random(twin, rng, 40)
     assert (state.report(), state.history, state.legal_actions(), state.observation(0)) == before
     twin_report = twin.report()
-    for _ in range(40):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
+    play_random(state, rng, 40)
     assert twin.report() == twin_report
 
 
@@ -86,14 +90,8 @@ def test_pp_property_clone_shares_no_mutable_state(variant, seed, cut):
     cut=st.integers(0, 300),
 )
 def test_pp_property_resample_agrees_with_observation(variant, seed, cut):
-    players, options = variant
-    rng = random.Random(seed)
-    state = PishePasha.new(players, options, rng)
-    for _ in range(cut):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    seat = rng.randrange(players)
+    state, rng = random_position(variant, seed, cut)
+    seat = rng.randrange(state.players)
     guess = state.resample(seat, random.Random(seed + 1))
     assert guess.observation(seat) == state.observation(seat)
     assert sorted(guess.all_cards()) == list(range(52))
@@ -115,13 +113,7 @@ def test_pp_property_resample_agrees_with_observation(variant, seed, cut):
     stop_at=st.one_of(st.none(), st.integers(0, 500)),
 )
 def test_pp_property_record_round_trip(variant, seed, stop_at):
-    players, options = variant
-    rng = random.Random(seed)
-    state = PishePasha.new(players, options, rng)
-    moves = 0
-    while not state.is_over and moves != stop_at:
-        state.apply(rng.choice(state.legal_actions()))
-        moves += 1
+    state, _ = random_position(variant, seed, stop_at)
     again = replayed(state)
     assert again.report() == state.report()
     assert (again.to_move, again.winner, again.score) == (state.to_move, state.winner, state.score)
