@@ -167,11 +167,10 @@ def _click(app, pos: tuple[int, int]) -> None:
 
 
 def play_a_few_moves(app, table, name: str) -> int:
-    """Step the app; the computer plays its seats, a simple agent plays ours. Returns all moves."""
-    from game.ai.base import SeatView
-    from game.ai.simple import SimpleAgent
+    """Step the app; the computer plays its seats, a Medium agent plays ours. Returns all moves."""
+    from game.ai import SeatView, make_agent
 
-    ours = SimpleAgent(7)
+    ours = make_agent(table.state.game, "medium", 7, table.state.players)
     human_moves = 0
     end = time.monotonic() + SECONDS_PER_TABLE
     while time.monotonic() < end:

@@ -2,7 +2,7 @@
 
 Each test builds a known position, posts MOUSEBUTTONDOWN/MOTION/UP at the
 on-screen positions of the cards and steps the app's own loop, then checks
-the rules state. The whole-hand tests let the simple AI pick the human's
+the rules state. The whole-hand tests let a Medium AI pick the human's
 moves but make each one through mouse events, so the UI's gesture mapping
 is what plays the hand.
 """
@@ -14,8 +14,8 @@ import time
 import pygame
 import pytest
 
+from game.ai import make_agent
 from game.ai.base import SeatView
-from game.ai.simple import SimpleAgent
 from game.cards import CARD_TEXT, parse_card
 from game.rules import PishePasha
 from game.settings import Settings
@@ -203,7 +203,7 @@ def gesture_for(app: App, table: TableScene, action: str) -> None:
 
 
 def play_hand_by_mouse(app: App, table: TableScene, limit: int = 3000) -> int:
-    agent = SimpleAgent(11)
+    agent = make_agent(table.state.game, "medium", 11, table.state.players)
     moves = 0
     for _ in range(limit):
         settle(app, table)
