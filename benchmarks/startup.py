@@ -24,27 +24,13 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from xvfb import start_xvfb  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_EXE = ROOT / "dist" / ("pasha-pisti.exe" if sys.platform == "win32" else "pasha-pisti")
 TARGET_SECONDS = 1.0
 TARGET_MB = 30
-
-
-def start_xvfb() -> tuple[subprocess.Popen, str]:
-    """An Xvfb server on a display it picks (``-displayfd``); returns it and ``:N``."""
-    read_fd, write_fd = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        pass_fds=(write_fd,),
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_fd)
-    with os.fdopen(read_fd, "rb") as pipe:
-        number = pipe.readline().decode().strip()
-    if not number:
-        server.kill()
-        raise SystemExit("Xvfb did not start")
-    return server, f":{number}"
 
 
 def one_run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -89,7 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     video = args.video or ("xvfb" if shutil.which("Xvfb") else "dummy")
-    server, display = start_xvfb() if video == "xvfb" else (None, None)
+    try:
+        server, display = start_xvfb() if video == "xvfb" else (None, None)
+    except RuntimeError as err:
+        raise SystemExit(str(err)) from None
     targets = [("python -m game", [sys.executable, "-m", "game", "--first-frame-exit"])]
     if args.exe.is_file():
         targets.insert(0, ("executable", [str(args.exe), "--first-frame-exit"]))

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from xvfb import start_xvfb
 
 from game.cards import card_text, parse_card, suit
 from game.rules import GAMES
@@ -69,30 +70,6 @@ def run(args: list[str], env: dict, seconds: float = 10) -> str:
     )
     assert done.returncode == 0, f"{args[0]} failed ({done.returncode}): {done.stderr.strip()}"
     return done.stdout
-
-
-def start_xvfb() -> tuple[subprocess.Popen, str]:
-    """An X server on a free display it picks itself (``-displayfd``)."""
-    read_fd, write_fd = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-        pass_fds=(write_fd,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_fd)
-    number = b""
-    end = time.monotonic() + 15
-    with os.fdopen(read_fd, "rb") as pipe:
-        while not number.endswith(b"\n") and time.monotonic() < end:
-            chunk = pipe.read(1)
-            if not chunk:
-                break
-            number += chunk
-    if not number.strip():
-        stop(server)
-        raise AssertionError("Xvfb did not report its display")
-    return server, f":{number.decode().strip()}"
 
 
 def stop(proc: subprocess.Popen | None) -> None:
@@ -149,7 +126,7 @@ class Desktop:
         self.window = ""
 
     def start(self, seed: int, state_file: Path) -> None:
-        self.xvfb, display = start_xvfb()
+        self.xvfb, display = start_xvfb((1600, 1000))
         env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
         env.update(
             DISPLAY=display,

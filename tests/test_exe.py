@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from xvfb import start_xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
 ON_CI = os.environ.get("CI") == "true"
@@ -136,29 +137,6 @@ def test_exe_bundle_holds_every_asset_and_no_dev_only_package(exe):
 
 
 # ----------------------------------------------------------------- a real window under Xvfb
-def start_xvfb() -> tuple[subprocess.Popen, str]:
-    """Xvfb on a free display it picks itself (``-displayfd``); returns it and ``:N``."""
-    read_fd, write_fd = os.pipe()
-    cmd = ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "{}x{}x24".format(*SCREEN)]
-    server = subprocess.Popen(
-        [*cmd, "-nolisten", "tcp"], pass_fds=(write_fd,), stderr=subprocess.DEVNULL
-    )
-    os.close(write_fd)
-    number = b""
-    end = time.monotonic() + 15
-    os.set_blocking(read_fd, False)
-    while not number.endswith(b"\n") and time.monotonic() < end and server.poll() is None:
-        try:
-            number += os.read(read_fd, 16)
-        except BlockingIOError:
-            time.sleep(0.02)
-    os.close(read_fd)
-    if not number.endswith(b"\n"):
-        server.kill()
-        raise AssertionError("Xvfb did not start")
-    return server, ":" + number.decode().strip()
-
-
 def descendants(pid: int) -> list[int]:
     """The process and its children (the one-file bootloader runs the game as a child)."""
     found, todo = [pid], [pid]
@@ -212,7 +190,7 @@ def test_exe_shows_the_main_menu_in_a_real_window(exe, tmp_path):
     for tool in ("Xvfb", "xdotool", "import", "timeout"):
         if shutil.which(tool) is None:
             need(f"{tool} is not installed (apt-get install xvfb xdotool imagemagick)")
-    server, display = start_xvfb()
+    server, display = start_xvfb(SCREEN)
     env = clean_env(DISPLAY=display, SDL_AUDIODRIVER="dummy", PASHA_PISTI_HOME=str(tmp_path))
     log = tmp_path / "stderr.txt"
     with log.open("w") as err:
