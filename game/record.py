@@ -1,9 +1,9 @@
-"""Game records (RULES.md §6): load, validate, replay, save, report.
+"""Game records (RULES.md §6): load, validate, replay, save, report; and their checker.
 
 A record is the saved game, the replay and the bug report at once. Replaying
 never raises on bad input: :func:`replay` returns a report whose ``error`` says
 what is wrong, and ``python -m game.record FILE`` turns that into exit codes
-(0 replayed, 1 an illegal action, 2 not a valid record).
+(0 replayed, 1 an illegal action, 2 not a valid record), whatever the file holds.
 """
 
 from __future__ import annotations
@@ -11,16 +11,22 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.rules import game_class
-from game.rules.base import GameState, IllegalAction, resolve_options
+from game.core.cards import brief
+from game.core.files import FileProblem, read_json, write_json_atomic
+from game.core.state import GameState, resolve_options
+from game.core.types import Action, IllegalAction
+from game.games import spec_of
+from game.text.names import Namer
+from game.text.words import refusal_text
 
 FIELDS = ("game", "options", "setup", "actions")
 OK, ILLEGAL, INVALID = 0, 1, 2
+MAX_RECORD_BYTES = 2 * 1024 * 1024  # a Pishe Pasha hand of 2,000 turns is far below this
+MAX_ACTIONS = 100_000
 
 
 class RecordError(ValueError):
@@ -57,7 +63,7 @@ def parse(data: Any) -> tuple[GameState, list[str]]:
         raise RecordError("a record must be a JSON object with game, options, setup and actions")
     extra = [k for k in data if k not in FIELDS]
     if extra:
-        raise RecordError(f"unknown field {extra[0]!r} (a record has {', '.join(FIELDS)})")
+        raise RecordError(f"unknown field {brief(extra[0])} (a record has {', '.join(FIELDS)})")
     for key in ("game", "setup", "actions"):
         if key not in data:
             raise RecordError(f"the field {key!r} is missing")
@@ -67,11 +73,13 @@ def parse(data: Any) -> tuple[GameState, list[str]]:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError('\'actions\' must be a list of texts like "turn" or "7H"')
+    if len(actions) > MAX_ACTIONS:
+        raise RecordError(f"'actions' holds {len(actions):,} moves; no hand has that many")
     if not isinstance(data["setup"], dict):
         raise RecordError("'setup' must be an object")
-    cls = _checked("game", game_class, data["game"])
-    _checked("options", resolve_options, cls, options)
-    state = _checked("setup", cls.from_setup, data["setup"], options)
+    spec = _checked("game", spec_of, data["game"])
+    _checked("options", resolve_options, spec.state, options)
+    state = _checked("setup", spec.from_setup, data["setup"], options)
     return state, actions
 
 
@@ -81,8 +89,8 @@ def _checked(field: str, fn, *args):
         return fn(*args)
     except ValueError as err:
         raise RecordError(f"{field}: {err}") from None
-    except (TypeError, KeyError, IndexError, AttributeError) as err:
-        raise RecordError(f"{field} is malformed ({type(err).__name__}: {err})") from None
+    except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as err:
+        raise RecordError(f"{field} is malformed ({type(err).__name__})") from None
 
 
 def replay(data: Any) -> Replay:
@@ -91,26 +99,21 @@ def replay(data: Any) -> Replay:
         state, actions = parse(data)
     except RecordError as err:
         return Replay(INVALID, 0, str(err), None)
+    namer = Namer.numbered(state.players, {s: state.side_of(s) for s in range(state.players)})
     for i, action in enumerate(actions):
         try:
             state.apply(action)
         except IllegalAction as err:
-            return Replay(ILLEGAL, i, str(err), state)
+            return Replay(ILLEGAL, i, refusal_text(err.refusal, namer), state)
     return Replay(OK, len(actions), None, state)
 
 
 def load(path: str | os.PathLike) -> Any:
-    """Read a record file's JSON; RecordError for an unreadable or non-JSON file."""
+    """Read a record file's JSON; RecordError for an unreadable, oversized or non-JSON file."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise RecordError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(
-            f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})"
-        ) from None
+        return read_json(path, MAX_RECORD_BYTES)
+    except FileProblem as err:
+        raise RecordError(str(err)) from None
 
 
 def load_state(path: str | os.PathLike) -> GameState:
@@ -118,24 +121,9 @@ def load_state(path: str | os.PathLike) -> GameState:
     result = replay(load(path))
     if result.status != OK:
         at = f" at action {result.applied}" if result.status == ILLEGAL else ""
-        raise RecordError(f"{Path(path).name}{at}: {result.error}")
+        name = os.fsencode(Path(path).name).decode("utf-8", "replace")
+        raise RecordError(f"{name}{at}: {result.error}")
     return result.state
-
-
-def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
-    """Write JSON so that a crash leaves either the old file or the new one, never half."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(obj, f, ensure_ascii=False, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def save(state: GameState, path: str | os.PathLike) -> None:
@@ -143,18 +131,40 @@ def save(state: GameState, path: str | os.PathLike) -> None:
     write_json_atomic(path, state.record())
 
 
+def actions_of(record: dict[str, Any]) -> list[Action]:
+    """A valid record's actions as values."""
+    return [Action.parse(a) for a in record["actions"]]
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m game.record FILE``: print the replay report as one JSON line."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print(json.dumps(Replay(INVALID, 0, "usage: python -m game.record FILE", None).report()))
-        return INVALID
-    try:
-        result = replay(load(args[0]))
-    except RecordError as err:
-        result = Replay(INVALID, 0, str(err), None)
-    print(json.dumps(result.report(), ensure_ascii=False))
+        result = Replay(INVALID, 0, "usage: python -m game.record FILE", None)
+    else:
+        try:
+            result = replay(load(args[0]))
+        except RecordError as err:
+            result = Replay(INVALID, 0, str(err), None)
+        except (RecursionError, MemoryError, ValueError) as err:
+            result = Replay(INVALID, 0, f"not a valid record ({type(err).__name__})", None)
+    print_json(result.report())
     return result.status
+
+
+def print_json(obj: Any) -> None:
+    """One JSON line in whatever encoding the console has: where it cannot write "ş"
+    (cp1252, redirected), the JSON escapes it instead, and stays valid JSON."""
+    stream = sys.stdout
+    if stream is None:
+        return
+    line = json.dumps(obj, ensure_ascii=False)
+    try:
+        line.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        line = json.dumps(obj, ensure_ascii=True)
+    stream.write(line + "\n")
+    stream.flush()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,50 @@
+"""Compile the phrasebooks: ``game/text/locale/*/LC_MESSAGES/pasha.po`` -> ``pasha.mo``.
+
+    python build/make_catalogues.py           # write the .mo files
+    python build/make_catalogues.py --check   # exit 1 if a .mo is out of date
+
+The ``.po`` files are the source (edit them by hand); the ``.mo`` files are what
+the game reads through the standard ``gettext`` module, so they are committed
+and the game needs no Babel at run time. Babel (a dev tool) does the compiling.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LOCALE = Path(__file__).resolve().parent.parent / "game" / "text" / "locale"
+
+
+def compiled(po: Path) -> bytes:
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    stale = []
+    for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
+        mo = po.with_suffix(".mo")
+        data = compiled(po)
+        if mo.exists() and mo.read_bytes() == data:
+            continue
+        if check:
+            stale.append(mo)
+        else:
+            mo.write_bytes(data)
+            print(f"wrote {mo.relative_to(LOCALE.parent.parent.parent)}")
+    for mo in stale:
+        print(f"out of date: {mo} (run python build/make_catalogues.py)", file=sys.stderr)
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

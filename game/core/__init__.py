@@ -1,0 +1,1 @@
+"""The pure core: cards, moves, the state interface, the referee, matches and records."""

@@ -1,0 +1,269 @@
+"""The referee: whose move it is, the call window, asking the computer players, undo.
+
+One referee drives every hand the program plays: the table (which asks its
+questions on a worker thread), the arena and the smoke check (which answer them
+at once). A hand is always in one of three phases:
+
+* ``CALLS``: the last move opened calls (the Stop rule). Computer seats that may
+  call are asked once; a human caller gets the table's timed window. The
+  window closes when nobody calls (:meth:`Referee.close_window`) or when the
+  seat to move moves on. Ordinary moves never carry other seats' calls.
+* ``MOVE``: the seat to move decides.
+* ``OVER``: the hand has an outcome.
+
+Every applied action pushes a snapshot, so a seat's moves can be taken back
+(with the computer moves that followed) and made again.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.agents import Agent, SeatView
+from game.core.match import Match
+from game.core.state import GameState, parse_or_refuse
+from game.core.types import ACCEPT, Action, Code, Event, IllegalAction, Refusal
+
+
+class Phase(enum.Enum):
+    CALLS = "calls"
+    MOVE = "move"
+    OVER = "over"
+
+
+@dataclass
+class Question:
+    """What the referee wants a computer player to decide, on a private copy of the hand.
+
+    ``answer()`` may run on any thread; the result goes back through
+    :meth:`Referee.answer`, which ignores it if the hand moved on meanwhile."""
+
+    kind: str  # "move" or "call"
+    seats: tuple[int, ...]
+    moves: int  # how many actions the hand had when asked
+    ask: Callable[[], Action | None]
+
+    def answer(self) -> Action | None:
+        return self.ask()
+
+
+@dataclass
+class Snapshot:
+    state: GameState
+    action: Action
+    by: int  # the seat that acted
+
+
+def _ask_move(agent: Agent, state: GameState, seat: int) -> Action:
+    return agent.choose(SeatView(state, seat))
+
+
+def _ask_calls(agents: list[tuple[int, Agent]], state: GameState) -> Action | None:
+    for seat, agent in agents:
+        call = agent.call(SeatView(state, seat))
+        if call is not None:
+            return call
+    return None
+
+
+class Referee:
+    """Drives one hand, or a whole match when given one."""
+
+    def __init__(self, state: GameState, agents: Sequence[Agent | None],
+                 match: Match | None = None) -> None:  # fmt: skip
+        """``agents``: a computer player or None (a person) per player of the match,
+        or per seat when there is no match."""
+        self.match = match
+        self.agents = list(agents)
+        self._start(state)
+
+    @classmethod
+    def for_match(cls, match: Match, agents: Sequence[Agent | None]) -> Referee:
+        return cls(match.hand, agents, match)
+
+    def _start(self, state: GameState) -> None:
+        self.state = state
+        self.window_closed = False
+        self.calls_asked = False
+        self.past: list[Snapshot] = []
+        self.future: list[tuple[Action, int]] = []
+        self.took_back = False
+
+    # ----------------------------------------------------------------- seats
+    def agent_at(self, seat: int) -> Agent | None:
+        player = self.match.player_at(seat) if self.match else seat
+        return self.agents[player]
+
+    def is_person(self, seat: int) -> bool:
+        return self.agent_at(seat) is None
+
+    def callers(self) -> list[int]:
+        """Seats that may call now, in seat order."""
+        return sorted({a.seat for a in self.state.calls()})
+
+    @property
+    def phase(self) -> Phase:
+        if self.state.is_over:
+            return Phase.OVER
+        if self.state.calls() and not self.window_closed:
+            return Phase.CALLS
+        return Phase.MOVE
+
+    @property
+    def person_may_call(self) -> bool:
+        """The call window waits for a person (the table's timed Stop window)."""
+        return self.phase is Phase.CALLS and any(self.is_person(s) for s in self.callers())
+
+    # ----------------------------------------------------------------- questions
+    def question(self) -> Question | None:
+        """What a computer player must decide now, or None: a person's move, a call
+        window that waits for a person, or the end of the hand."""
+        if self.phase is Phase.CALLS:
+            if not self.calls_asked:
+                ai = [(s, self.agent_at(s)) for s in self.callers() if not self.is_person(s)]
+                if ai:
+                    st = self.state.clone()
+                    seats = tuple(s for s, _ in ai)
+                    moves = len(self.state.history)
+                    return Question("call", seats, moves, lambda: _ask_calls(ai, st))
+                self.calls_asked = True
+            if self.person_may_call:
+                return None
+            self.close_window()
+        if self.phase is not Phase.MOVE:
+            return None
+        seat = self.state.to_move
+        agent = self.agent_at(seat)
+        if agent is None:
+            return None
+        st = self.state.clone()
+        return Question("move", (seat,), len(st.history), lambda: _ask_move(agent, st, seat))
+
+    def answer(self, question: Question, action: Action | None) -> list[Event]:
+        """Apply a computer player's answer; a stale or illegal one is replaced safely."""
+        if question.moves != len(self.state.history) or self.state.is_over:
+            return []
+        if question.kind == "call":
+            self.calls_asked = True
+            if action is None or action not in self.state.calls():
+                return []
+            return self.apply(action, action.seat)
+        seat = question.seats[0]
+        if self.state.to_move != seat:
+            return []
+        if action is None or self.state.check(action) is not None:
+            action = self.state.legal_actions()[0]
+        return self.apply(action, seat)
+
+    def close_window(self) -> list[Event]:
+        """Nobody called: the window is over. A winning fault then stands (``accept``)."""
+        if self.phase is not Phase.CALLS:
+            return []
+        self.window_closed = True
+        if self.state.legal_actions() == [ACCEPT]:
+            return self.apply(ACCEPT, self.state.to_move)
+        return []
+
+    # ----------------------------------------------------------------- moves
+    def refusal(self, action: Action | str, by: int) -> Refusal | None:
+        """Why ``by`` may not make ``action`` now (None: it may)."""
+        try:
+            a = parse_or_refuse(action)
+        except IllegalAction as err:
+            return err.refusal
+        if self.state.is_over:
+            return Refusal(Code.HAND_OVER)
+        if a.is_call:
+            return self.state.check(a) if a.seat == by else Refusal(Code.NO_SUCH_SEAT, seat=a.seat)
+        if self.state.to_move != by:
+            return Refusal(Code.NOT_YOUR_TURN, seat=by, mover=self.state.to_move)
+        return self.state.check(a)
+
+    def apply(self, action: Action | str, by: int, redo: bool = False) -> list[Event]:
+        """Make ``by``'s move (IllegalAction if refused); a fresh move forgets the redo list."""
+        why = self.refusal(action, by)
+        if why is not None:
+            raise IllegalAction(why)
+        a = parse_or_refuse(action)
+        snapshot = Snapshot(self.state.clone(), a, by)
+        events = self.state.apply(a)
+        self.past.append(snapshot)
+        self.window_closed = False
+        self.calls_asked = False
+        if not redo:
+            self.future.clear()
+        return events
+
+    def step(self) -> list[Event]:
+        """Answer the pending question at once (arena, smoke check, tests)."""
+        q = self.question()
+        return [] if q is None else self.answer(q, q.answer())
+
+    def play_out(self, limit: int = 100_000) -> GameState:
+        """Play to the end of the hand; every seat must have a computer player."""
+        for _ in range(limit):
+            if self.state.is_over:
+                return self.state
+            q = self.question()
+            if q is None:
+                raise RuntimeError(f"seat {self.state.to_move} has no computer player")
+            self.answer(q, q.answer())
+        raise RuntimeError("the hand did not end")
+
+    # ----------------------------------------------------------------- take-backs
+    def can_undo(self, seat: int) -> bool:
+        return any(s.by == seat and not s.action.is_call for s in self.past)
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last move and everything after it; False if there is none."""
+        if not self.can_undo(seat):
+            return False
+        taken: list[tuple[Action, int]] = []
+        while self.past:
+            snap = self.past.pop()
+            taken.append((snap.action, snap.by))
+            if snap.by == seat and not snap.action.is_call:
+                self.state = snap.state
+                break
+        self.future[:0] = reversed(taken)
+        self.window_closed = True  # the window of the position we return to was answered
+        self.calls_asked = True
+        self.took_back = True
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self.future)
+
+    def redo(self, seat: int) -> list[Event]:
+        """Make again the move taken back and the moves that followed it, up to ``seat``'s
+        next one."""
+        events: list[Event] = []
+        first = True
+        while self.future:
+            action, by = self.future[0]
+            if by == seat and not action.is_call and not first:
+                break
+            self.future.pop(0)
+            events += self.apply(action, by, redo=True)
+            first = False
+        return events
+
+    # ----------------------------------------------------------------- the match
+    def next_hand(self) -> GameState:
+        """Deal the match's next hand (the finished one is counted first)."""
+        assert self.match is not None
+        self._start(self.match.next_hand())
+        return self.state
+
+    def restart(self, state: GameState) -> None:
+        """Play ``state`` from here on (a numbered deal, a resumed hand)."""
+        if self.match is not None:
+            self.match.hand = state
+        self._start(state)
+
+    def describe(self) -> dict[str, Any]:
+        """The referee's own part of the position, for saves: the window's progress."""
+        return {"window_closed": self.window_closed, "calls_asked": self.calls_asked}

@@ -1,0 +1,120 @@
+"""What a game tells the rest of the program about itself, besides its rules.
+
+Each game's folder builds one :class:`GameSpec`: its rules class, its computer
+players, its options for the menu (from the engine's ``OPTIONS``), the table
+design in card units, the words it needs (as phrase keys, worded by the
+phrasebook), and the few table features it switches on. The UI, the arena and
+the smoke check only ever read specs, so none of them names a game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from game.core.design import Design
+from game.core.state import GameState, Observation, resolve_options
+from game.core.types import PileId
+
+
+class Phrase(NamedTuple):
+    """Words to be said later, in the player's language: a phrasebook key and its values.
+
+    Values named ``seat``/``side``/``team`` are worded as names, ``card`` as a card."""
+
+    key: str
+    params: dict[str, Any] = {}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One menu choice: its key, allowed values (default first), and who uses it.
+
+    ``engine``: an option of the rules class; otherwise a table choice (``players``,
+    the match length). ``shown``: whether the menu shows it, given the other choices.
+    """
+
+    key: str
+    values: tuple
+    engine: bool = True
+    shown: Callable[[dict[str, Any]], bool] | None = None
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """A line of the end-of-hand table: a phrase key and a value per side."""
+
+    key: str
+    values: tuple[int, ...]
+    total: bool = False
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything but the rules of one game, for the registry."""
+
+    id: str  # the record name
+    state: type[GameState]
+    agents: dict[str, Callable[[int | None], Any]]  # level name -> agent factory(seed)
+    baseline: str  # the arena's measuring stick
+    levels: tuple[str, ...]  # what the menu offers (empty: no choices to make)
+    positions: Callable[[int], tuple[str, ...]]  # seat positions in turn order from the human
+    design: Callable[[int, dict[int, str], dict[str, Any], dict[int, int]], Design]
+    choices: tuple[Choice, ...]
+    rules_key: str
+    teams: Callable[[int], int] = lambda players: players
+    match_target: Callable[[dict[str, Any]], int | None] = lambda choices: None
+    variant: Callable[[GameState], Phrase] = lambda state: Phrase("variant.plain")
+    prompt: Callable[[GameState, int], Phrase] = lambda state, seat: Phrase("prompt.move")
+    seat_cards: Callable[[dict[PileId, list], int], int] = lambda piles, seat: 0
+    panel_counts: Callable[[dict[PileId, list], int, int], list[Phrase]] = (
+        lambda piles, seat, side: []
+    )
+    summary_lines: Callable[[GameState], list[Phrase]] = lambda state: []
+    breakdown: Callable[[GameState], list[SummaryRow]] = lambda state: []
+    live_score: bool = False  # the panel shows the hand's points while it is played
+    autoplay: bool = False  # the table offers automatic play of a one-move game (Auto, Speed)
+    deal_from: PileId | None = None  # where the opening deal starts; None: the deck
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def title_key(self) -> str:
+        return f"game.{self.id}"
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return self.state.PLAYERS
+
+    def engine_options(self, choices: dict[str, Any]) -> dict[str, Any]:
+        """The rules options among the menu choices, validated (ValueError names a bad one)."""
+        opts = {c.key: choices[c.key] for c in self.choices if c.engine and c.key in choices}
+        return resolve_options(self.state, opts)
+
+    def defaults(self) -> dict[str, Any]:
+        return {c.key: c.values[0] for c in self.choices}
+
+    def new_hand(self, players: int, options: dict[str, Any] | None,
+                 rng: random.Random | int | None) -> GameState:  # fmt: skip
+        """A freshly shuffled hand; ValueError for a player count the game does not have."""
+        if players not in self.players:
+            allowed = ", ".join(map(str, self.players))
+            raise ValueError(f"{self.id} is played by {allowed} players, not {players!r}")
+        return self.state.new(players, options, rng)
+
+    def from_setup(self, setup: dict[str, Any], options: dict[str, Any] | None) -> GameState:
+        return self.state.from_setup(setup, options)
+
+    def make_agent(self, level: str, seed: int | None = None) -> Any:
+        """A computer player at ``level``; ValueError names the choices."""
+        try:
+            factory = self.agents[level]
+        except KeyError:
+            known = ", ".join(self.agents)
+            raise ValueError(f"unknown level {level!r} for {self.id} (choose {known})") from None
+        agent = factory(seed)
+        return agent
+
+    def observe(self, state: GameState, seat: int) -> Observation:
+        return state.observation(seat)

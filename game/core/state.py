@@ -1,0 +1,200 @@
+"""The state interface every game shares, in the style of OpenSpiel.
+
+The referee, the UI, the AI, records and benchmarks only talk to a game through
+:class:`GameState`. Conventions every module relies on:
+
+* Seats are ints 0..n-1 in turn order (RULES.md §1).
+* Actions are :class:`~game.core.types.Action` values; their text is the record
+  form of RULES.md §6. :meth:`GameState.apply` also takes that text.
+* :meth:`GameState.legal_actions` holds only the moves of the seat to move.
+  Calls that other seats may make at this moment (the Stop rule's interrupt)
+  come from :meth:`GameState.calls`, so no caller has to filter them out.
+* Cards are ints (see :mod:`game.core.cards`). Every pile is a list from bottom
+  to top: ``pile[-1]`` is the top card. Records write stocks top first.
+* Piles are :class:`~game.core.types.PileId` values, shared by events,
+  observations and the UI layout. In an observation, a card the seat may not
+  know is ``None``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from game.core.cards import brief
+from game.core.types import (
+    Action,
+    Code,
+    Event,
+    IllegalAction,
+    Outcome,
+    PileId,
+    Refusal,
+    Winner,
+)
+
+
+@dataclass
+class Observation:
+    """What one seat may know. Unknown cards are ``None``.
+
+    ``piles`` maps pile ids to lists bottom first; ``info`` holds game-specific
+    public facts (scores so far, counts, options, the dealer, ...).
+    """
+
+    game: str
+    seat: int
+    players: int
+    to_move: int | None
+    piles: dict[PileId, list[int | None]]
+    info: dict[str, Any] = field(default_factory=dict)
+    history: list[Action] = field(default_factory=list)
+
+
+class Where(NamedTuple):
+    """The pile an action takes a card from, the pile it puts it on, and the card
+    (None where the seat cannot know it yet, like the top of a stock)."""
+
+    src: PileId | None
+    dst: PileId | None
+    card: int | None
+
+
+class GameState(ABC):
+    """One hand of one game. Mutable; :meth:`clone` gives an independent copy."""
+
+    game: str  # record name: "pishe-pasha", "pisha-pasha-book", "pisti"
+    players: int
+    options: dict[str, Any]
+    history: list[Action]  # every action applied, in order
+    OPTIONS: dict[str, tuple] = {}
+    PLAYERS: tuple[int, ...] = (2,)
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """Seat whose move it is, None once the hand is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may make now (never another seat's call)."""
+
+    def calls(self) -> list[Action]:
+        """Calls other seats may make now (the Stop rule), none by default."""
+        return []
+
+    @abstractmethod
+    def check(self, action: Action | str) -> Refusal | None:
+        """None when ``action`` is legal now, else why not."""
+
+    @abstractmethod
+    def apply(self, action: Action | str) -> list[Event]:
+        """Make the move; raise :class:`IllegalAction` (state unchanged) if refused."""
+
+    @abstractmethod
+    def where(self, action: Action) -> Where:
+        """Which piles a legal action of the seat to move takes a card from and to."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """A deep, independent copy."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the hand ended, None while it goes on."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def winner(self) -> Winner:
+        """Seat (Pishe Pasha, book) or side (Pişti); "draw"; None while playing."""
+        out = self.outcome
+        return None if out is None else out.winner
+
+    @property
+    @abstractmethod
+    def score(self) -> list[int]:
+        """RULES.md §6 ``score``: per seat (Pishe Pasha, book) or per side (Pişti)."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> Observation:
+        """Only what ``seat`` may know."""
+
+    @abstractmethod
+    def resample(self, seat: int, rng: random.Random) -> GameState:
+        """A complete state that agrees with ``observation(seat)``, hidden cards dealt at random."""
+
+    @abstractmethod
+    def setup(self) -> dict[str, Any]:
+        """The record ``setup`` this hand started from (RULES.md §6)."""
+
+    @abstractmethod
+    def report(self) -> dict[str, Any]:
+        """The record report ``state`` object (RULES.md §6)."""
+
+    @abstractmethod
+    def all_cards(self) -> list[int]:
+        """Every card, wherever it lies (for the 52-cards invariant)."""
+
+    @abstractmethod
+    def opening_events(self) -> list[Event]:
+        """The deal as events, from the deck (``DECK``) to where the cards lie at the start."""
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for (the seat itself except in 4-player Pişti)."""
+        return seat
+
+    @property
+    def sides(self) -> int:
+        return self.players
+
+    def record(self) -> dict[str, Any]:
+        """This hand as a game record (RULES.md §6)."""
+        return {
+            "game": self.game,
+            "options": non_default_options(type(self), self.options),
+            "setup": self.setup(),
+            "actions": [str(a) for a in self.history],
+        }
+
+
+def parse_or_refuse(action: Action | str) -> Action:
+    """The action a text names; IllegalAction (``NOT_A_MOVE``) for text that is no move."""
+    if isinstance(action, Action):
+        return action
+    try:
+        return Action.parse(action)
+    except ValueError:
+        text = action[:40] if isinstance(action, str) else brief(action)
+        raise IllegalAction(Refusal(Code.NOT_A_MOVE, text=text)) from None
+
+
+def non_default_options(cls: type, options: dict[str, Any]) -> dict[str, Any]:
+    """Only the options that differ from the game's defaults (records keep it short)."""
+    spec: dict[str, tuple] = getattr(cls, "OPTIONS", {})
+    return {k: v for k, v in options.items() if k in spec and v != spec[k][0]}
+
+
+def resolve_options(cls: type, given: dict[str, Any] | None) -> dict[str, Any]:
+    """Defaults filled in; an unknown option or value raises ValueError naming it.
+
+    ``cls.OPTIONS`` maps each option to its allowed values, the default first.
+    """
+    spec: dict[str, tuple] = getattr(cls, "OPTIONS", {})
+    given = dict(given or {})
+    out = {k: allowed[0] for k, allowed in spec.items()}
+    for key, value in given.items():
+        if key not in spec:
+            known = ", ".join(spec) or "none"
+            raise ValueError(f"unknown option {brief(key)} (this game's options: {known})")
+        allowed = spec[key]
+        if value not in allowed or type(value) is not type(allowed[0]):
+            choices = ", ".join(repr(a) for a in allowed)
+            raise ValueError(f"option {brief(key)} cannot be {brief(value)} (choose {choices})")
+        out[key] = value
+    return out

@@ -1,0 +1,39 @@
+"""The registry of games: one line per game. Everything else finds a game through here."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.core.spec import GameSpec
+from game.core.state import GameState
+from game.games.book.spec import SPEC as BOOK
+from game.games.pishe_pasha.spec import SPEC as PISHE_PASHA
+from game.games.pisti.spec import SPEC as PISTI
+
+SPECS: dict[str, GameSpec] = {s.id: s for s in (PISHE_PASHA, BOOK, PISTI)}
+
+
+def spec_of(game: Any) -> GameSpec:
+    """The spec for a record's game name; ValueError names the known ones."""
+    try:
+        return SPECS[game]
+    except (KeyError, TypeError):
+        known = ", ".join(SPECS)
+        raise ValueError(f"unknown game {game!r:.40} (known games: {known})") from None
+
+
+def new_hand(game: str, players: int = 2, options: dict[str, Any] | None = None,
+             rng: random.Random | int | None = None) -> GameState:  # fmt: skip
+    """A freshly shuffled hand of ``game``."""
+    return spec_of(game).new_hand(players, options, rng)
+
+
+def make_agent(game: str, level: str, seed: int | None = None, players: int = 2) -> Any:
+    """A computer player for ``game`` at ``level``; ValueError names the choices."""
+    return spec_of(game).make_agent(level, seed)
+
+
+def levels_for(game: str) -> list[str]:
+    """The level names :func:`make_agent` accepts for ``game``."""
+    return list(spec_of(game).agents)

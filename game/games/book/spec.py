@@ -1,0 +1,61 @@
+"""The book version as the menu, the table and the arena see it (RULES.md §4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.design import CARD_RATIO, Design
+from game.core.spec import GameSpec, Phrase
+from game.core.state import GameState
+from game.core.types import DISCARDS, STOCKS, Reason
+from game.games.book.ai import FlipAgent
+from game.games.book.rules import BookGame
+
+
+def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) -> Design:
+    d = Design(8.2, 6.0)
+    for seat, where in pos.items():
+        y = 0.42 if where == "top" else 4.15
+        label_y = 0.02 if where == "top" else y + CARD_RATIO + 0.05
+        d.stock_row(seat, 0.4, y, 8, 0.3, label_y, turned=False)
+    d.area("actions", 0.4, 2.45, 7.4, 1.1, "actions")
+    return d
+
+
+def summary_lines(state: GameState) -> list[Phrase]:
+    out = [Phrase("summary.cards_held", {"seat0": 0, "n0": state.score[0], "seat1": 1,
+                                         "n1": state.score[1]})]  # fmt: skip
+    reason = state.outcome.reason if state.outcome else None
+    if reason is not None and reason is not Reason.NO_CARDS:
+        out.append(Phrase(f"outcome.{reason.value}"))
+    return out
+
+
+def seat_cards(piles, seat: int) -> int:
+    return len(piles.get(STOCKS[seat], [])) + len(piles.get(DISCARDS[seat], []))
+
+
+def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
+    return [
+        Phrase("count.stock", {"n": len(piles.get(STOCKS[seat], []))}),
+        Phrase("count.discard", {"n": len(piles.get(DISCARDS[seat], []))}),
+    ]
+
+
+SPEC = GameSpec(
+    id="pisha-pasha-book",
+    state=BookGame,
+    agents={lv: FlipAgent for lv in ("easy", "medium", "hard", "expert", "random", "flip")},
+    baseline="flip",
+    levels=(),
+    positions=lambda players: ("bottom", "top"),
+    design=design,
+    choices=(),
+    rules_key="rules.pisha-pasha-book",
+    variant=lambda state: Phrase("variant.book"),
+    prompt=lambda state, seat: Phrase("prompt.flip"),
+    seat_cards=seat_cards,
+    panel_counts=panel_counts,
+    summary_lines=summary_lines,
+    autoplay=True,
+)

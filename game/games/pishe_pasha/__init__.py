@@ -1,0 +1,1 @@
+"""Pishe Pasha: the rules, the computer players and what the table needs."""

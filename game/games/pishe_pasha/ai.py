@@ -1,0 +1,272 @@
+"""Pishe Pasha players (RULES.md §2-§3): when to load a card onto an opponent.
+
+Every move but two is forced; the real choices are loading a card onto an
+opponent or keeping it (and which opponent, with three players), and, under
+the Stop rule, whether to call Stop and how. Levels:
+
+* ``always-load``: loads whenever it can, onto the first opponent offered.
+* ``easy``: forgets recycled stocks, declines loads at random, faults often.
+* ``medium``: loads onto the opponent closest to winning, faults sometimes.
+* ``hard``: a short search (a few deals, to the end of its own turn), faults rarely.
+* ``expert``: rollouts: for each of 64 deals of the never-seen stock cards, each
+  choice is followed by the whole rest of the hand played out with every seat
+  loading whenever it can; the best mean outcome (wins first) is chosen. It
+  keeps the order of recycled stocks (``resample`` keeps what the observation
+  shows) and deals only the never-seen stock cards anew.
+
+Faults (Stop rule on) are chosen from ``legal_actions``; the Stop call itself
+comes through :meth:`call`, and the only move while a winning fault waits on the
+Stop window is ``accept``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.core.agents import BaseAgent, SeatView
+from game.core.state import GameState
+from game.core.types import Action
+from game.games.pishe_pasha.legality import fits
+from game.games.pishe_pasha.moves import FOUNDATION_PLAYS as FOUND_ACTS
+
+WIN_BONUS = 40.0
+FIT_BONUS = 0.8
+ROLLOUT_WIN = 100.0
+
+
+def split_faults(acts: list[Action]) -> tuple[list[Action], list[Action]]:
+    """(proper moves, fault moves): with a foundation play open, every other move is a fault."""
+    forced = [a for a in acts if a in FOUND_ACTS]
+    if forced:
+        return forced, [a for a in acts if a not in FOUND_ACTS]
+    return acts, []
+
+
+def load_target(action: Action) -> int | None:
+    """The seat a load action targets, None for any other action."""
+    return action.load_seat
+
+
+def _counts(state: GameState) -> list[int]:
+    held = state.turned  # type: ignore[attr-defined]
+    out = []
+    for s in range(state.players):
+        n = state.stock_count(s) + len(state.discard_pile(s))  # type: ignore[attr-defined]
+        if held is not None and state.to_move == s:
+            n += 1
+        out.append(n)
+    return out
+
+
+def evaluate(state: GameState, me: int) -> float:
+    """Cards the opponents hold minus the seat's own, plus a win bonus.
+
+    A top discard that fits a foundation is a card its owner will shed for
+    free at the start of the next turn.
+    """
+    if state.is_over:
+        w = state.winner
+        if w == me:
+            return WIN_BONUS + state.score[me]
+        return 0.0 if w == "draw" else -WIN_BONUS - max(state.score)
+    counts = _counts(state)
+    opp = [counts[o] for o in range(state.players) if o != me]
+    value = 0.5 * (min(opp) + sum(opp) / len(opp)) - counts[me]
+    founds = state.foundation_piles()  # type: ignore[attr-defined]
+    for s in range(state.players):
+        pile = state.discard_pile(s)  # type: ignore[attr-defined]
+        if pile and fits(pile[-1], founds, len(founds) == 1):
+            value += FIT_BONUS if s == me else -FIT_BONUS / len(opp)
+    return value
+
+
+def smart_load(acts: list[Action], counts: list[int] | None) -> Action:
+    """Proper move only: load when possible, onto the opponent with fewest cards."""
+    proper, _ = split_faults(acts)
+    loads = [a for a in proper if load_target(a) is not None]
+    if not loads:
+        return proper[0]
+    if counts is None or len(loads) == 1:
+        return loads[0]
+    return min(loads, key=lambda a: (counts[load_target(a)], a))  # type: ignore[index]
+
+
+def playout(state: GameState, me: int, horizon: str, cap: int = 400) -> None:
+    """Play on with the smart-load policy to the end of ``me``'s turn (``own``)."""
+    moves = 0
+    while not state.is_over and moves < cap:
+        seat = state.to_move
+        if horizon == "own" and seat != me:
+            return
+        acts = state.legal_actions()
+        proper, _ = split_faults(acts)
+        if len(proper) > 1 and any(load_target(a) is not None for a in proper):
+            action = smart_load(acts, _counts(state) if state.players > 2 else None)
+        else:
+            action = proper[0]
+        state.apply(action)
+        moves += 1
+
+
+class AlwaysLoad(BaseAgent):
+    """The measuring stick: load whenever it can, never a fault, never a Stop."""
+
+    name = "always-load"
+
+    def choose(self, view: SeatView) -> Action:
+        return smart_load(view.legal_actions(), None)
+
+
+class PashaLevel(BaseAgent):
+    """Shared machinery: fault now and then, call Stop by level, pick moves."""
+
+    fault_rate = 0.0
+    stop_rate = 1.0
+
+    def choose(self, view: SeatView) -> Action:
+        acts = view.legal_actions()
+        proper, faults = split_faults(acts)
+        if faults and self.fault_rate:
+            rng = self.rng(view, salt="fault")
+            if rng.random() < self.fault_rate:
+                return rng.choice(faults)
+        if len(proper) == 1:
+            return proper[0]
+        return self.pick(view, proper)
+
+    def pick(self, view: SeatView, proper: list[Action]) -> Action:
+        return smart_load(proper, _obs_counts(view))
+
+    def call(self, view: SeatView) -> Action | None:
+        calls = view.calls()
+        if not calls:
+            return None
+        rng = self.rng(view, salt="stop")
+        if rng.random() >= self.stop_rate:
+            return None
+        return self.pick_stop(view, calls)
+
+    def pick_stop(self, view: SeatView, calls: list[Action]) -> Action:
+        """``end`` takes the turn from the faulting seat: usually the better call."""
+        return next((a for a in calls if a.end), calls[0])
+
+
+def _obs_counts(view: SeatView) -> list[int]:
+    info = view.observation().info
+    return [a + b for a, b in zip(info["stocks"], info["discards"], strict=True)]
+
+
+class EasyPasha(PashaLevel):
+    """Forgets stocks, turns down a load about one time in three, faults often."""
+
+    name = "easy"
+    fault_rate = 0.3
+    stop_rate = 0.35
+    decline = 0.35
+
+    def pick(self, view: SeatView, proper: list[Action]) -> Action:
+        rng = self.rng(view, salt="pick")
+        keep = [a for a in proper if load_target(a) is None]
+        if keep and rng.random() < self.decline:
+            return keep[0]
+        loads = [a for a in proper if load_target(a) is not None]
+        return rng.choice(loads) if loads else proper[0]
+
+
+class MediumPasha(PashaLevel):
+    """Always loads, onto the opponent nearest to winning; faults sometimes."""
+
+    name = "medium"
+    fault_rate = 0.1
+    stop_rate = 0.65
+
+
+class SearchPasha(PashaLevel):
+    """Determinized search: for each deal of the never-seen stock cards, try each
+    move, play on with the smart-load policy to the horizon, and evaluate."""
+
+    deals = 4
+    horizon = "own"
+
+    def __init__(self, seed: int | None = None, deals: int | None = None) -> None:
+        super().__init__(seed)
+        if deals is not None:
+            self.deals = deals
+
+    def pick(self, view: SeatView, proper: list[Action]) -> Action:
+        return self.search(view, proper, salt="pick")
+
+    def pick_stop(self, view: SeatView, calls: list[Action]) -> Action:
+        return self.search(view, calls, salt="stopsearch")
+
+    def search(self, view: SeatView, options: list[Action], salt: str) -> Action:
+        rng = self.rng(view, salt=salt)
+        me = view.seat
+        totals = dict.fromkeys(options, 0.0)
+        for _ in range(self.deals):
+            world = view.resample(random.Random(rng.random()))
+            for a in options:
+                s = world.clone()
+                s.apply(a)
+                totals[a] += self.value(s, me)
+        default = options[-1] if options[0].is_call else smart_load(options, None)
+        return max(options, key=lambda a: (totals[a], a == default))
+
+    def value(self, state: GameState, me: int) -> float:
+        """``me``'s value of ``state`` just after a candidate move (played on in place)."""
+        playout(state, me, self.horizon)
+        return evaluate(state, me)
+
+
+class HardPasha(SearchPasha):
+    """A short search: a few deals, to the end of its own turn; faults rarely."""
+
+    name = "hard"
+    fault_rate = 0.03
+    stop_rate = 0.9
+    deals = 3
+    horizon = "own"
+
+
+class ExpertPasha(SearchPasha):
+    """Rollouts to the end of the hand: for each deal of the never-seen stock
+    cards, try each move and play the whole hand out with every seat loading
+    whenever it can; take the move with the best mean outcome (wins first,
+    then points). Never faults."""
+
+    name = "expert"
+    fault_rate = 0.0
+    stop_rate = 1.0
+    deals = 64
+
+    def value(self, state: GameState, me: int) -> float:
+        return finish(state, me)
+
+
+ROLLOUT_CAP = 1200
+
+
+def finish(state: GameState, me: int) -> float:
+    """Play the hand out with every seat loading whenever it can; ``me``'s outcome:
+    a win or a loss outweighs any points."""
+    moves = 0
+    three = state.players > 2
+    while not state.is_over and moves < ROLLOUT_CAP:
+        acts = state.legal_actions()
+        a = acts[0]
+        if len(acts) > 1 and a not in FOUND_ACTS:
+            if three:
+                a = smart_load(acts, _counts(state))
+            else:
+                for x in acts:
+                    if x.load_seat is not None:
+                        a = x
+                        break
+        state.apply(a)
+        moves += 1
+    if not state.is_over:
+        return evaluate(state, me)
+    w = state.winner
+    if w == me:
+        return ROLLOUT_WIN + state.score[me]
+    return 0.0 if w == "draw" else -ROLLOUT_WIN - max(state.score)

@@ -1,0 +1,130 @@
+"""Pishe Pasha as the menu, the table and the arena see it (RULES.md §2, §3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.agents import RandomAgent
+from game.core.design import CARD_RATIO, Design
+from game.core.spec import Choice, GameSpec, Phrase
+from game.core.state import GameState
+from game.core.types import DISCARDS, FOUNDATIONS, STOCKS, TURN, TURNEDS, ActionKind, Reason
+from game.games.pishe_pasha import ai
+from game.games.pishe_pasha.rules import PishePasha
+
+SUITS = "CDHS"
+
+
+def positions(players: int) -> tuple[str, ...]:
+    """Turn order from the human: across the table with two, clockwise with three (§3.2)."""
+    return ("bottom", "top") if players == 2 else ("bottom", "left", "right")
+
+
+def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) -> Design:
+    single = players == 3 or options.get("foundations") == "single"
+    stop = bool(options.get("stop_rule"))
+    return _two(pos, single, stop) if players == 2 else _three(pos, stop)
+
+
+def _two(pos: dict[int, str], single: bool, stop: bool) -> Design:
+    d = Design(8.2 if stop else 6.3, 6.0)
+    for seat, where in pos.items():
+        y = 0.42 if where == "top" else 4.15
+        label_y = 0.02 if where == "top" else y + CARD_RATIO + 0.05
+        d.stock_row(seat, 0.4, y, 8, 0.3, label_y)
+    cy = 2.3
+    if single:
+        d.pile(FOUNDATIONS[0], 1.6 if stop else 2.65, cy, mark="any")
+    else:
+        x0 = 0.4 if stop else (d.width - 4.6) / 2
+        for i in range(4):
+            d.pile(FOUNDATIONS[i], x0 + i * 1.2, cy, mark=SUITS[i])
+    if stop:
+        d.area("actions", 5.4, cy + 0.15, 2.4, 1.1, "actions")
+    return d
+
+
+def _three(pos: dict[int, str], stop: bool) -> Design:
+    d = Design(9.8, 6.0)
+    for seat, where in pos.items():
+        if where == "bottom":
+            d.stock_row(seat, 2.75, 4.15, 5, 0.25, 4.15 + CARD_RATIO + 0.05)
+        else:
+            d.stock_row(seat, 0.3 if where == "left" else 5.3, 0.42, 5, 0.25, 0.02)
+    d.pile(FOUNDATIONS[0], 2.75 if stop else 4.4, 2.3, mark="any")
+    if stop:
+        d.area("actions", 4.55, 2.45, 2.4, 1.1, "actions")
+    return d
+
+
+def variant(state: GameState) -> Phrase:
+    if state.players == 3:
+        key = "variant.three"
+    else:
+        key = (
+            "variant.single" if state.options.get("foundations") == "single" else "variant.classic"
+        )
+    return Phrase(key + (".stop" if state.options.get("stop_rule") else ""))
+
+
+def prompt(state: GameState, seat: int) -> Phrase:
+    acts = state.legal_actions()
+    if acts == [TURN]:
+        return Phrase("prompt.turn")
+    if any(a.kind is ActionKind.ACCEPT for a in acts):
+        return Phrase("prompt.window")
+    if getattr(state, "turned", None) is not None:
+        return Phrase("prompt.place_turned")
+    return Phrase("prompt.discard_or_turn")
+
+
+def seat_cards(piles, seat: int) -> int:
+    return sum(len(piles.get(p[seat], [])) for p in (STOCKS, DISCARDS, TURNEDS))
+
+
+def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
+    return [
+        Phrase("count.stock", {"n": len(piles.get(STOCKS[seat], []))}),
+        Phrase("count.discard", {"n": len(piles.get(DISCARDS[seat], []))}),
+    ]
+
+
+def summary_lines(state: GameState) -> list[Phrase]:
+    out = state.outcome
+    if out is None:
+        return []
+    if out.reason is Reason.TURN_LIMIT:
+        return [Phrase("outcome.turn_limit")]
+    others = "summary.went_out.one" if state.players == 2 else "summary.went_out.both"
+    return [Phrase(others, {"seat": out.winner, "n": out.score[out.winner]})]
+
+
+SPEC = GameSpec(
+    id="pishe-pasha",
+    state=PishePasha,
+    agents={
+        "easy": ai.EasyPasha,
+        "medium": ai.MediumPasha,
+        "hard": ai.HardPasha,
+        "expert": ai.ExpertPasha,
+        "always-load": ai.AlwaysLoad,
+        "random": RandomAgent,
+    },
+    baseline="always-load",
+    levels=("easy", "medium", "hard", "expert"),
+    positions=positions,
+    design=design,
+    choices=(
+        Choice("players", (2, 3), engine=False),
+        Choice("foundations", ("suits", "single"), shown=lambda c: c.get("players", 2) == 2),
+        Choice("stop_rule", (False, True)),
+        Choice("match", (None, 50, 100), engine=False),
+    ),
+    rules_key="rules.pishe-pasha",
+    match_target=lambda choices: choices.get("match"),
+    variant=variant,
+    prompt=prompt,
+    seat_cards=seat_cards,
+    panel_counts=panel_counts,
+    summary_lines=summary_lines,
+)

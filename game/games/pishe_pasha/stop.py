@@ -1,0 +1,149 @@
+"""The Stop rule of Pishe Pasha (RULES.md §2.1), as a mixin of :class:`PishePasha`.
+
+A fault is recorded as a small, public "window" tuple rather than a snapshot of
+the whole state: taking the move back from it restores exactly the state before
+the fault, and it stays valid in a resampled state (the hidden stock cards it
+never touches may differ there).
+
+A fault never wins at once: when it leaves the faulting seat with no cards, the
+hand waits (``_waiting``) with the next seat to move, whose only move is
+``accept``; the opponents' Stop calls stay open until then.
+"""
+
+from __future__ import annotations
+
+from game.core.types import (
+    DISCARDS,
+    STOCKS,
+    TURNEDS,
+    Action,
+    ActionKind,
+    Code,
+    Event,
+    EventKind,
+    PileKind,
+    Refusal,
+)
+from game.games.pishe_pasha.moves import D_FOUND, EV_PASS, STOPS, T_FOUND
+
+# A pending Stop: (fault, faulting seat, card, target seat, recycled pile, turns before)
+Window = tuple[Action, int, int, int, "tuple[int, ...] | None", int]
+
+
+class StopRule:
+    """Faults, Stop calls, ``force`` and ``end``; needs PishePasha's state and moves."""
+
+    __slots__ = ()
+
+    def stop_window(self) -> tuple[int, list[int]] | None:
+        """(faulting seat, seats that may call Stop now), or None when no Stop is open."""
+        if self._window is None:
+            return None
+        s = self._window[1]
+        return s, list(self._opp[s])
+
+    def calls(self) -> list[Action]:
+        """The Stop calls open now: force and end for each opponent of the faulting seat."""
+        if self._window is None or self._outcome is not None:
+            return []
+        return [c for n in self._opp[self._window[1]] for c in STOPS[n]]
+
+    def _stop_refusal(self, caller: int) -> Refusal | None:
+        if not self._stop:
+            return Refusal(Code.STOP_OFF)
+        if not 0 <= caller < self.players:
+            return Refusal(Code.NO_SUCH_SEAT, seat=caller)
+        if self._window is None:
+            return Refusal(Code.NOTHING_TO_STOP)
+        if caller == self._window[1]:
+            return Refusal(Code.STOP_OWN)
+        return None
+
+    def _missed(self, a: Action) -> int:
+        """The card a move leaves behind that had to go to a foundation (-1: no fault)."""
+        if a.kind not in (ActionKind.TURN, ActionKind.MOVE) or _to_foundation(a):
+            return -1
+        own = self._discards[self._seat]
+        top = own[-1] if own else -1
+        top_fits = top >= 0 and bool(self._fit[top])
+        if a.kind is ActionKind.MOVE and a.src is PileKind.TURNED and self._fit[self._turned]:
+            return self._turned
+        return top if top_fits else -1
+
+    def _is_fault(self, a: Action) -> bool:
+        """Under the Stop rule: does this (legal) move skip a compulsory foundation play?"""
+        return self._missed(a) >= 0
+
+    def _fault(self, a: Action) -> list[Event]:
+        s = self._seat
+        turns = self._turns
+        missed = self._missed(a)
+        stock_empty = not self._stocks[s]
+        recycled = tuple(self._discards[s]) if a.kind is ActionKind.TURN and stock_empty else None
+        if a.kind is ActionKind.MOVE:
+            card = self._turned if a.src is PileKind.TURNED else self._discards[s][-1]
+        events = self._move(a)
+        if self._outcome is not None:  # the safety draw
+            return events
+        if a.kind is ActionKind.TURN:
+            card = self._turned
+        target = a.dst if isinstance(a.dst, int) else s
+        self._window = (a, s, card, target, recycled, turns)
+        events.append(Event(EventKind.FAULT, s, (), detail=(missed,)))
+        if not self._has_cards(s):
+            nxt = (s + 1) % self.players
+            self._waiting = True
+            self._seat = nxt
+            events.append(Event(EventKind.FAULT_WAITS, s))
+            events.append(EV_PASS[nxt])
+        return events
+
+    def _call_stop(self, caller: int, end: bool) -> list[Event]:
+        window = self._window
+        assert window is not None
+        self._window = None
+        self._waiting = False
+        fault, s, card, target, recycled, turns = window
+        kind = EventKind.STOP_END if end else EventKind.STOP_FORCE
+        events = [Event(kind, caller), *self._undo(window)]
+        if end:
+            if self._turned >= 0:
+                held = self._turned
+                self._turned = -1
+                self._stocks[s].append(held)
+                events.append(Event(EventKind.MOVE, s, (held,), TURNEDS[s], STOCKS[s], False))
+            self._turns = turns
+            events.extend(self._pass_to(caller))
+            return events
+        if self._seat != s:
+            self._seat = s
+            events.append(EV_PASS[s])
+        forced = T_FOUND if self._turned >= 0 and self._fit[self._turned] else D_FOUND
+        events.extend(self._move(forced))
+        if not self._has_cards(s):
+            events.append(self._win(s))
+        return events
+
+    def _undo(self, window: Window) -> list[Event]:
+        """Take the faulty move back exactly (the seat to move is set by the caller)."""
+        fault, s, card, target, recycled, turns = window
+        if fault.kind is ActionKind.TURN:
+            self._turned = -1
+            self._stocks[s].append(card)
+            events = [Event(EventKind.UNDO, s, (card,), TURNEDS[s], STOCKS[s], False)]
+            if recycled is not None:
+                self._stocks[s].clear()
+                self._discards[s].extend(recycled)
+                events.append(Event(EventKind.UNDO, s, recycled, STOCKS[s], DISCARDS[s]))
+            return events
+        self._discards[target].pop()
+        if fault.src is PileKind.DISCARD:
+            self._discards[s].append(card)
+            return [Event(EventKind.UNDO, s, (card,), DISCARDS[target], DISCARDS[s])]
+        self._turned = card
+        self._turns = turns
+        return [Event(EventKind.UNDO, s, (card,), DISCARDS[target], TURNEDS[s])]
+
+
+def _to_foundation(a: Action) -> bool:
+    return a.dst is not None and not isinstance(a.dst, int) and a.dst.value == "F"

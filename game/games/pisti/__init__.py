@@ -1,0 +1,1 @@
+"""Pişti: the rules, the computer players and what the table needs."""

@@ -1,0 +1,292 @@
+"""A seat's knowledge of a Pişti hand, and a fast simulator for search.
+
+:class:`PistiKnowledge` reads one observation: the seat's hand, the table, the
+shown bottom card, what every side has captured (face-down cards it may not know
+are None) and the history of plays. Card counting works from it: every card
+not known to the seat is *unseen*, and may be in another hand, in the pack, on
+the table face down or in another side's face-down bundle.
+
+:class:`Sim` is a bare Pişti hand (RULES.md §5) on plain lists, a hundred times
+cheaper than the engine, so the Expert can play thousands of moves per
+decision. It only needs what matters for the rest of a hand: hands, pack order,
+the pile, captured counts, points so far and the last capturer.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from game.core.state import Observation
+from game.core.types import HANDS, PACK, TABLE, WONS
+
+RANK0 = tuple(c % 13 for c in range(52))
+J0 = 10
+POINTS = tuple(
+    (1 if c % 13 in (0, J0) else 0) + (2 if c == 1 else 0) + (3 if c == 22 else 0)
+    for c in range(52)
+)
+MAJORITY = 3
+
+
+def side_map(players: int) -> tuple[int, ...]:
+    """Side of each seat: partners opposite with four players."""
+    return tuple(s % 2 for s in range(players)) if players == 4 else tuple(range(players))
+
+
+@dataclass
+class PistiKnowledge:
+    """Everything one seat knows, in the shape the policies and the sampler need."""
+
+    seat: int
+    players: int
+    sides: tuple[int, ...]
+    hand: list[int]
+    hand_sizes: list[int]
+    table: list[int | None]
+    pack: list[int | None]  # bottom first; the shown bottom card (and moved jacks) known
+    captured: list[int]  # cards per side
+    last_capture: int | None  # side
+    known: set[int]  # cards whose place this seat knows
+    public: set[int]  # cards every seat has seen (played, shown)
+    unseen: list[int] = field(default_factory=list)
+    held: dict[int, list[int]] = field(default_factory=dict)  # seat -> cards all know it holds
+    hidden_won: int = 0  # face-down captured cards this seat may not know
+
+    @property
+    def side(self) -> int:
+        return self.sides[self.seat]
+
+    @property
+    def top(self) -> int | None:
+        return self.table[-1] if self.table else None
+
+    @property
+    def pack_size(self) -> int:
+        return len(self.pack)
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still to be played this hand, by everybody."""
+        return len(self.pack) + sum(self.hand_sizes)
+
+    def unseen_of_rank(self) -> list[int]:
+        counts = [0] * 13
+        for c in self.unseen:
+            counts[RANK0[c]] += 1
+        return counts
+
+    def table_value(self) -> float:
+        """Points in the pile; a face-down card is worth the unseen average."""
+        mean = sum(POINTS[c] for c in self.unseen) / len(self.unseen) if self.unseen else 0.0
+        return sum(mean if c is None else POINTS[c] for c in self.table)
+
+
+def _cards(pile: list[int | None] | None) -> list[int]:
+    return [c for c in pile or () if c is not None]
+
+
+def knowledge(obs: Observation) -> PistiKnowledge:
+    """Read a Pişti observation (see the engine's ``observation``)."""
+    n = obs.players
+    sides = side_map(n)
+    nsides = max(sides) + 1
+    piles = obs.piles
+    hand = _cards(piles.get(HANDS[obs.seat]))
+    table = list(piles.get(TABLE, []))
+    pack = list(piles.get(PACK, []))
+    won = [piles.get(WONS[s], []) for s in range(nsides)]
+    played = {act.card for act in obs.history if act.card is not None}
+    public = played | set(_cards(table)) | set(_cards(pack))
+    known = set(hand) | public
+    for pile in won:
+        known.update(_cards(pile))
+    info = obs.info
+    captured = info.get("captured")
+    if not isinstance(captured, list) or len(captured) != nsides:
+        captured = [len(p) for p in won]
+    last = info.get("last_capture", info.get("last_capturer"))
+    k = PistiKnowledge(
+        seat=obs.seat,
+        players=n,
+        sides=sides,
+        hand=hand,
+        hand_sizes=[len(piles.get(HANDS[s], [])) for s in range(n)],
+        table=table,
+        pack=pack,
+        captured=list(captured),
+        last_capture=last if isinstance(last, int) else None,
+        known=known,
+        public=public,
+    )
+    dealer = n - 1
+    shown_held = [c for c in info.get("dealer_known", []) if isinstance(c, int)]
+    if shown_held and dealer != obs.seat:
+        k.held[dealer] = shown_held
+        known.update(shown_held)
+        public.update(shown_held)
+    k.unseen = sorted(set(range(52)) - known)
+    k.hidden_won = sum(1 for p in won for c in p if c is None)
+    return k
+
+
+def prob_holds(unseen_total: int, copies: int, hand_size: int) -> float:
+    """Chance that a hand of ``hand_size`` unseen cards holds at least one of ``copies``."""
+    if copies <= 0 or hand_size <= 0 or unseen_total <= 0:
+        return 0.0
+    miss = 1.0
+    for i in range(min(hand_size, unseen_total)):
+        miss *= max(0, unseen_total - copies - i) / (unseen_total - i)
+        if miss == 0.0:
+            break
+    return 1.0 - miss
+
+
+class Sim:
+    """A Pişti hand on plain lists; ``pack[-1]`` is the next card dealt."""
+
+    __slots__ = ("n", "sides", "hands", "pack", "table", "tval", "points", "count", "last", "turn",
+                 "seen")  # fmt: skip
+
+    def copy(self) -> Sim:
+        s = Sim.__new__(Sim)
+        s.n, s.sides, s.turn, s.last, s.tval = self.n, self.sides, self.turn, self.last, self.tval
+        s.hands = [h[:] for h in self.hands]
+        s.pack = self.pack[:]
+        s.table = self.table[:]
+        s.points = self.points[:]
+        s.count = self.count[:]
+        s.seen = self.seen[:]
+        return s
+
+    @property
+    def over(self) -> bool:
+        return self.turn < 0
+
+    def play(self, card: int) -> None:
+        """The seat to move plays ``card``; deals and ends the hand as the rules say."""
+        p = self.turn
+        hand = self.hands[p]
+        hand.remove(card)
+        table = self.table
+        r = RANK0[card]
+        last_round = p == self.n - 1 and not hand
+        if table and (r == J0 or r == RANK0[table[-1]]):
+            side = self.sides[p]
+            gain = self.tval + POINTS[card]
+            if len(table) == 1 and r == RANK0[table[0]] and not (last_round and not self.pack):
+                gain += 20 if r == J0 else 10
+            self.points[side] += gain
+            self.count[side] += len(table) + 1
+            table.clear()
+            self.tval = 0
+            self.last = side
+        else:
+            table.append(card)
+            self.tval += POINTS[card]
+        self.seen[r] += 1
+        if not last_round:
+            self.turn = (p + 1) % self.n
+        elif self.pack:
+            self._deal()
+            self.turn = 0
+        else:
+            self._finish()
+
+    def _deal(self) -> None:
+        pack = self.pack
+        for h in self.hands:
+            h.extend(pack[-4:])
+            del pack[-4:]
+
+    def _finish(self) -> None:
+        side = self.last if self.last is not None else self.sides[self.n - 1]
+        self.points[side] += self.tval
+        self.count[side] += len(self.table)
+        self.table.clear()
+        self.tval = 0
+        best = max(self.count)
+        if self.count.count(best) == 1:
+            self.points[self.count.index(best)] += MAJORITY
+        self.turn = -1
+
+    def policy(self) -> int:
+        """The rollout policy: a quick Hard player that counts public cards only."""
+        hand = self.hands[self.turn]
+        table = self.table
+        size = len(table)
+        if table:
+            top = RANK0[table[-1]]
+            jack = -1
+            for c in hand:
+                rc = RANK0[c]
+                if rc == top:
+                    return c
+                if rc == J0:
+                    jack = c
+            if jack >= 0 and (self.tval + 0.12 * size >= 1.4 or size >= 4 or len(hand) == 1
+                              or not self.pack):  # fmt: skip
+                return jack
+        seen = self.seen
+        stake = self.tval + 0.12 * (size + 1) + (10.0 if not table else 0.0)
+        best, best_cost = hand[0], 1e9
+        for c in hand:
+            rc = RANK0[c]
+            if rc == J0 and len(hand) > 1:
+                cost = 50.0
+            else:
+                mine = 0
+                for d in hand:
+                    if RANK0[d] == rc:
+                        mine += 1
+                alive = 4 - seen[rc] - mine
+                cost = 0.25 * alive * (stake + POINTS[c]) + 0.6 * POINTS[c] - 0.3 * (mine - 1)
+            if cost < best_cost:
+                best, best_cost = c, cost
+        return best
+
+    def rollout(self) -> None:
+        while self.turn >= 0:
+            self.play(self.policy())
+
+    def rollout_round(self) -> None:
+        """Play until every hand is empty (the next deal, or the end of the hand)."""
+        left = len(self.pack)
+        while self.turn >= 0 and len(self.pack) == left:
+            self.play(self.policy())
+
+    def cards_to_come(self) -> int:
+        return len(self.pack) + sum(len(h) for h in self.hands)
+
+
+def sample_sim(k: PistiKnowledge, to_move: int, rng: random.Random) -> Sim:
+    """One deal of the unseen cards consistent with ``k``, as a :class:`Sim`."""
+    pool = k.unseen[:]
+    rng.shuffle(pool)
+    s = Sim.__new__(Sim)
+    s.n, s.sides, s.turn = k.players, k.sides, to_move
+    hands = []
+    for seat, size in enumerate(k.hand_sizes):
+        if seat == k.seat:
+            hands.append(k.hand[:])
+            continue
+        fixed = k.held.get(seat, [])
+        size -= len(fixed)
+        hands.append(fixed + (pool[-size:] if size else []))
+        del pool[len(pool) - size :]
+    s.hands = hands
+    table = []
+    for c in k.table:
+        table.append(pool.pop() if c is None else c)
+    s.table = table
+    s.tval = sum(POINTS[c] for c in table)
+    s.pack = [pool.pop() if c is None else c for c in k.pack]
+    nsides = max(k.sides) + 1
+    s.points = [0] * nsides
+    s.count = list(k.captured)
+    s.last = k.last_capture
+    seen = [0] * 13
+    for c in k.public:
+        seen[RANK0[c]] += 1
+    s.seen = seen
+    return s

@@ -1,0 +1,115 @@
+"""Pişti as the menu, the table and the arena see it (RULES.md §5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.agents import RandomAgent
+from game.core.design import CARD_RATIO, LABEL_H, Design
+from game.core.spec import Choice, GameSpec, Phrase, SummaryRow
+from game.core.state import GameState
+from game.core.types import HANDS, PACK, TABLE, WONS
+from game.games.pisti import ai
+from game.games.pisti.rules import Pisti
+
+BREAKDOWN = ("jacks", "aces", "two_clubs", "ten_diamonds", "majority", "pisti", "jack_pisti")
+
+
+def positions(players: int) -> tuple[str, ...]:
+    """Turn order from the human, anticlockwise: right, then top, then left (§5)."""
+    return {2: ("bottom", "top"), 3: ("bottom", "right", "left"),
+            4: ("bottom", "right", "top", "left")}[players]  # fmt: skip
+
+
+def _hand(d: Design, seat: int, where: str, x: float, y: float) -> None:
+    """One hand: the human's spread wide, the others' fanned close."""
+    if where == "bottom":
+        d.pile(HANDS[seat], x, y, fan=(1.15, 0), max_fan=4)
+        d.label(seat, x, y + CARD_RATIO + 0.05, 4.45)
+    elif where in ("left", "right") and d.width > 9:
+        d.pile(HANDS[seat], x, y, fan=(0, 0.3), max_fan=4)
+        d.label(seat, x - 0.2, y - LABEL_H - 0.05, 1.4)
+    else:
+        d.pile(HANDS[seat], x, y, fan=(0.35, 0), max_fan=4)
+        d.label(seat, x, y - LABEL_H - 0.1, 3.45)
+
+
+def _won(d: Design, side: int, x: float, y: float) -> None:
+    """A side's captured pile and, under it, the label saying whose it is."""
+    d.pile(WONS[side], x, y, stack=True)
+    d.area(f"owner{side}", x - 0.1, y + CARD_RATIO + 0.06, 1.2, LABEL_H * 0.8, "owner", side)
+
+
+def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) -> Design:
+    four = players == 4
+    d = Design(10.2 if four else 8.2, 6.0)
+    left = 2.1 if four else 0.5
+    d.pile(PACK, left, 2.25, stack=True, peek=(0.45, 0))
+    d.pile(TABLE, left + 2.0, 2.25, fan=(0.3, 0), max_fan=8)
+    d.area("pile_count", left + 2.0, 2.25 + CARD_RATIO + 0.05, 3.1, LABEL_H, "pile_count")
+    d.area("pack_count", left - 0.1, 2.25 + CARD_RATIO + 0.05, 1.65, LABEL_H, "pack_count")
+    hand_x = (d.width - 4.45) / 2
+    top_x = {"top": (d.width - 2.05) / 2, "left": 0.4, "right": d.width - 3.85}
+    for seat, where in pos.items():
+        if where == "bottom":
+            _hand(d, seat, where, hand_x, 4.15)
+            _won(d, sides[seat], hand_x + 4.45 + 0.3, 4.15)
+        elif four and where in ("left", "right"):
+            x = 0.3 if where == "left" else d.width - 1.3
+            _hand(d, seat, where, x, 0.75)
+            if where == "right":
+                _won(d, sides[seat], x, 4.15)
+        else:
+            x = top_x[where]
+            _hand(d, seat, where, x, 0.42)
+            if not four:
+                _won(d, sides[seat], x + 2.45, 0.42)
+    return d
+
+
+def breakdown(state: GameState) -> list[SummaryRow]:
+    rows = state.breakdown()
+    out = [SummaryRow(f"score.{key}", tuple(r[key] for r in rows)) for key in BREAKDOWN]
+    out.append(SummaryRow("score.total", tuple(r["total"] for r in rows), total=True))
+    return out
+
+
+def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
+    return [
+        Phrase("count.hand", {"n": len(piles.get(HANDS[seat], []))}),
+        Phrase("count.won", {"n": len(piles.get(WONS[side], []))}),
+    ]
+
+
+SPEC = GameSpec(
+    id="pisti",
+    state=Pisti,
+    agents={
+        "easy": ai.EasyPisti,
+        "medium": ai.MediumPisti,
+        "hard": ai.HardPisti,
+        "expert": ai.ExpertPisti,
+        "greedy": ai.GreedyPisti,
+        "random": RandomAgent,
+    },
+    baseline="greedy",
+    levels=("easy", "medium", "hard", "expert"),
+    positions=positions,
+    design=design,
+    choices=(
+        Choice("players", (2, 3, 4), engine=False),
+        Choice("target", (151, 101)),
+        Choice("start_jack", ("turn_next", "to_bottom")),
+        Choice("show_bottom", (True, False)),
+    ),
+    rules_key="rules.pisti",
+    teams=lambda players: 2 if players == 4 else players,
+    match_target=lambda choices: choices.get("target", 151),
+    variant=lambda state: Phrase("variant.players", {"n": state.players}),
+    prompt=lambda state, seat: Phrase("prompt.play_card"),
+    seat_cards=lambda piles, seat: len(piles.get(HANDS[seat], [])),
+    panel_counts=panel_counts,
+    breakdown=breakdown,
+    live_score=True,
+    deal_from=PACK,
+)
