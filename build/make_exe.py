@@ -25,7 +25,8 @@ SPEC = ROOT / "build" / "pasha_pisti.spec"
 DIST = ROOT / "dist"
 WORK = ROOT / ".build-work"
 NAME = "pasha-pisti"
-FORBIDDEN = ("numpy", "pytest", "_pytest", "hypothesis", "PyInstaller", "setuptools", "tkinter")
+FORBIDDEN = ("numpy", "pytest", "_pytest", "hypothesis", "PyInstaller", "setuptools", "tkinter",
+             "babel")  # fmt: skip
 MAX_MB = 30
 
 
@@ -70,13 +71,15 @@ def bundle_contents(exe: Path) -> tuple[set[str], set[str]]:
 
 
 def expected_assets() -> set[str]:
-    """Every file under sprites/ and sounds/, as the bundle names them."""
-    return {
+    """Every file under sprites/, sounds/ and fonts/, and the compiled phrasebooks, as the
+    bundle names them."""
+    files = {
         p.relative_to(ROOT).as_posix()
-        for folder in ("sprites", "sounds")
+        for folder in ("sprites", "sounds", "fonts")
         for p in (ROOT / folder).rglob("*")
         if p.is_file()
     }
+    return files | {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.mo")}
 
 
 def check(exe: Path) -> list[str]:
@@ -86,7 +89,7 @@ def check(exe: Path) -> list[str]:
     leaked = sorted({m.split(".")[0] for m in modules} & set(FORBIDDEN))
     if leaked:
         problems.append(f"dev-only packages in the bundle: {', '.join(leaked)}")
-    if "game.smoke" not in modules or "game.ui.app" not in modules:
+    if "game.cli.smoke" not in modules or "game.ui.app" not in modules:
         problems.append("the game's modules are missing from the bundle")
     missing = sorted(expected_assets() - {f.replace("\\", "/") for f in files})
     if missing:

@@ -8,6 +8,7 @@ the game only reads the SVG files and renders them at whatever pixel size it nee
 Layout of the output:
   sprites/cards/AS.svg … KD.svg, back-red.svg, back-blue.svg   the classic deck
   sprites/cards-4c/*.svg                                       clubs green, diamonds blue
+  sprites/cards-hc/*.svg                                       high contrast: big indices, bold
   sprites/marks/*.svg                                          white suit / ace marks for slots
   sprites/icon.svg, icon.png, icon.ico                         the app icon
 """
@@ -481,6 +482,34 @@ def face_card(rank_i: int, suit: str, colour: str) -> str:
     return svg(blank_face() + middle + index(rank, suit, colour), defs)
 
 
+HC = {"C": "#000000", "D": "#b00000", "H": "#b00000", "S": "#000000"}
+
+
+def high_contrast_card(rank_i: int, suit: str) -> str:
+    """Pure white, a black border, corner indices half again as big and bold, and a
+    large plain rank in the middle of the court cards instead of a figure."""
+    rank = RANKS[rank_i - 1]
+    colour = HC[suit]
+    card = (
+        f'<rect x="3" y="3" width="{W - 6}" height="{H - 6}" rx="15" ry="15" '
+        f'fill="#ffffff" stroke="#000000" stroke-width="6"/>'
+    )
+    corner = glyph(rank, colour, 36, 14, 74, 19 if rank != "10" else 16) + suit_at(
+        suit, colour, 36, 114, 46
+    )
+    if rank_i == 1:
+        middle = suit_at(suit, colour, W / 2, H / 2, 120)
+    elif rank_i <= 10:
+        spots = [(W / 2 + (x - W / 2) * 0.7, H / 2 + (y - H / 2) * 0.84)
+                 for x, y in pip_layout(rank_i)]  # fmt: skip
+        middle = "".join(suit_at(suit, colour, x, y, PIP * 0.9, flip=y > H / 2) for x, y in spots)
+    else:
+        middle = glyph(rank, colour, W / 2, H / 2 - 80, 110, 22) + suit_at(
+            suit, colour, W / 2, H / 2 + 70, 70
+        )
+    return svg(card + middle + corner + half_turn(corner))
+
+
 # --- backs ----------------------------------------------------------------------------
 
 BACKS = {"red": ("#a61c2b", "#c9384a", "#7d1220"), "blue": ("#1d4585", "#3a66ad", "#132f5e")}
@@ -647,6 +676,11 @@ def main() -> int:
                 text = face_card(rank_i, suit, colours[suit])
                 write_atomic(SPRITES / folder / f"{RANKS[rank_i - 1]}{suit}.svg", text.encode())
                 count += 1
+    for suit in SUITS:
+        for rank_i in range(1, 14):
+            text = high_contrast_card(rank_i, suit)
+            write_atomic(SPRITES / "cards-hc" / f"{RANKS[rank_i - 1]}{suit}.svg", text.encode())
+            count += 1
     for name in BACKS:
         write_atomic(SPRITES / "cards" / f"back-{name}.svg", back(name).encode())
         count += 1

@@ -6,7 +6,9 @@ import argparse
 import os
 import sys
 
-from game.rules import GAMES
+from game.games import SPECS
+
+MAX_SIZE = 7680
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -16,15 +18,17 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
     if w < 1 or h < 1:
         raise argparse.ArgumentTypeError(f"size must be positive, not {text!r}")
-    return w, h
+    return min(w, MAX_SIZE), min(h, MAX_SIZE)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="pasha-pisti", description="Pishe Pasha and Pişti.")
     p.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
-    p.add_argument("--game", choices=sorted(GAMES), help="skip the menu and start this game")
+    p.add_argument("--game", choices=sorted(SPECS), help="skip the menu and start this game")
     p.add_argument("--players", type=int, help="number of players for --game")
     p.add_argument("--seed", type=int, help="seed the deals (the same seed, the same cards)")
+    p.add_argument("--deal", type=int, help="play this numbered deal (with --game)")
+    p.add_argument("--lang", choices=("en", "tr"), help="the language, for this run")
     p.add_argument(
         "--state-file",
         metavar="PATH",
@@ -47,32 +51,29 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.smoke_test:
-        from game.smoke import run_smoke
+        from game.cli.smoke import run_smoke
 
         return run_smoke()
-    from game.ui.app import App
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.start import StartProblem, open_app
 
-    app = App(args.size, args.state_file)
-    menu = MenuScene(app, args.seed)
-    app.switch(menu)
-    if args.game:
-        menu.game.set_value(args.game)
-        app.settings.last_game = args.game
-        menu._build_options()
-        if args.players:
-            app.settings.game_options.setdefault(args.game, {})["players"] = args.players
-        try:
-            menu.start_game()
-        except ValueError as err:
-            print(f"pasha-pisti: {err}", file=sys.stderr)
-            return 2
+    try:
+        app = open_app(args)
+    except StartProblem as err:
+        _say(f"pasha-pisti: {err}")
+        return err.code
     if args.first_frame_exit:
-        from game.smoke import first_frame_exit
+        from game.cli.smoke import first_frame_exit
 
         return first_frame_exit(app)
     app.run()
     return 0
+
+
+def _say(text: str) -> None:
+    stream = sys.stderr
+    if stream is not None:
+        stream.write(text.encode(stream.encoding or "utf-8", "replace").decode(
+            stream.encoding or "utf-8", "replace") + "\n")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -101,6 +101,8 @@ def play_hand(state: GameState, agents: list[Agent], times: list[list[float]]) -
     while not state.is_over:
         q = referee.question()
         if q is None:
+            if state.is_over:  # closing the call window ended the hand (``accept``)
+                break
             raise RuntimeError("every seat of an arena hand has a computer player")
         t0 = clock()
         action = q.answer()

@@ -29,7 +29,6 @@ DT = 0.02
 SECONDS_PER_TABLE = 20.0
 MOVES_WANTED = 6
 AI_MOVES_WANTED = 3
-ONE_MOVER_GAMES = {"pisha-pasha-book"}  # both seats flip at once: seat 0 always moves
 CARD_SIZES = ((70, 98), (140, 196))
 MIN_COLOURS = 40
 TABLES: tuple[tuple[str, str, dict[str, Any]], ...] = (
@@ -80,19 +79,21 @@ def check_art() -> tuple[Path, int]:
     """Render every face (both colour schemes, two sizes), every back and the icon."""
     import pygame
 
-    from game.assets import AssetError, CardArt, asset_dir, back_names
+    from game.assets import AssetError, asset_dir, back_names, font_file
+    from game.assets.deck import FACES, DeckRenderer
 
     try:
         sprites = asset_dir("sprites")
-        deck = CardArt(sprites)
+        font_file()
+        deck = DeckRenderer(sprites)
         backs = back_names(sprites)
         if not {"red", "blue"} <= set(backs):
             raise SmokeFailure(f"card backs red and blue expected, found {backs}")
         count = 0
         for size in CARD_SIZES:
-            for four in (False, True):
+            for faces in FACES:
                 for back in backs:
-                    pictures = deck.render(size, four, back)
+                    pictures = deck.render(size, faces, back)
                     for key, img in pictures.items():
                         _check_picture(img, size, f"card {key} at {size}")
                     count += len(pictures)
@@ -115,7 +116,8 @@ def check_sounds() -> tuple[Path, int]:
     """Start the mixer (dummy driver when headless) and load and play every effect."""
     import pygame
 
-    from game.assets import SOUND_NAMES, AssetError, asset_dir
+    from game.assets import AssetError, asset_dir
+    from game.assets.sounds import SOUND_NAMES
 
     try:
         folder = asset_dir("sounds")
@@ -135,20 +137,16 @@ def check_sounds() -> tuple[Path, int]:
 
 def open_table(app, game: str, choices: dict[str, Any], seed: int):
     """Choose ``game`` and its options as the menu would remember them, and press Start."""
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.table import TableScene
-
     app.settings.last_game = game
     app.settings.game_options[game] = dict(choices)
-    menu = MenuScene(app, seed)
-    app.switch(menu)
+    menu = app.goto("menu", seed=seed)
     app.step(DT)
     if menu.game.value != game:
         raise SmokeFailure(f"the menu shows {menu.game.value!r}, not {game!r}")
     _click(app, menu.start.rect.center)
-    if not isinstance(app.scene, TableScene):
-        raise SmokeFailure(f"Start opened {type(app.scene).__name__}, not the table")
     table = app.scene
+    if getattr(table, "name", "") != "table":
+        raise SmokeFailure(f"Start opened {type(table).__name__}, not the table")
     players = int(choices.get("players", 2))
     if table.state.game != game or table.state.players != players:
         raise SmokeFailure(
@@ -167,26 +165,27 @@ def _click(app, pos: tuple[int, int]) -> None:
 
 
 def play_a_few_moves(app, table, name: str) -> int:
-    """Step the app; the computer plays its seats, a Medium agent plays ours. Returns all moves."""
-    from game.ai import SeatView, make_agent
+    """Step the app; the referee asks the computer seats, a Medium agent plays ours."""
+    from game.core.agents import SeatView
 
-    ours = make_agent(table.state.game, "medium", 7, table.state.players)
+    model = table.model
+    ours = model.spec.make_agent("medium", 7)
     human_moves = 0
     end = time.monotonic() + SECONDS_PER_TABLE
     while time.monotonic() < end:
         app.step(DT)
         moves = len(table.state.history)
-        ai_wanted = 0 if table.state.game in ONE_MOVER_GAMES else AI_MOVES_WANTED
+        ai_wanted = 0 if not model.spec.levels else AI_MOVES_WANTED
         enough = moves >= MOVES_WANTED and moves - human_moves >= ai_wanted
         if enough or app.scene is not table:
             _check_frame(app.screen, f"the {name} table")
             return moves
-        if table.human_may_act() and not table.state.is_over:
+        if model.human_may_act() and not table.state.is_over:
             action = ours.choose(SeatView(table.state, table.human))
-            if not table.perform(action):
-                raise SmokeFailure(f"{name}: the table refused {action!r}: {table.message}")
+            if not model.perform(action):
+                raise SmokeFailure(f"{name}: the table refused {action}: {model.message}")
             human_moves += 1
-        elif table.opponents.thinking:
+        elif model.thinker.busy:
             time.sleep(0.001)
     raise SmokeFailure(
         f"{name}: only {len(table.state.history)} moves ({human_moves} ours) "
@@ -207,15 +206,16 @@ def check_app() -> int:
     import pygame
 
     from game import TITLE
-    from game.settings import Settings
+    from game.store.settings import Settings
     from game.ui.app import App
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes import install_routes
 
-    app = App(SIZE, settings=Settings(pace="instant", stop_window=0.05, sound=True))
+    app = App(SIZE, settings=Settings(pace="instant", stop_window=0.05, sound=True, language="en"))
+    install_routes(app)
     try:
         if pygame.display.get_caption()[0] != TITLE:
             raise SmokeFailure(f"window title is {pygame.display.get_caption()[0]!r}")
-        app.switch(MenuScene(app))
+        app.goto("menu")
         if not app.step(0.0):
             raise SmokeFailure("the menu quit on its first frame")
         _check_frame(app.screen, "the main menu")

@@ -72,8 +72,10 @@ class Agent(Protocol):
 
 def observation_key(obs: Observation) -> str:
     """A stable text of everything the observation shows (hidden cards are None)."""
-    piles = ";".join(f"{k}:{','.join('?' if c is None else str(c) for c in v)}"
-                     for k, v in sorted((str(k), v) for k, v in obs.piles.items()))  # fmt: skip
+    piles = ";".join(
+        f"{k}:{','.join('?' if c is None else str(c) for c in v)}"
+        for k, v in sorted((str(k), v) for k, v in obs.piles.items())
+    )
     history = "/".join(str(a) for a in obs.history)
     return f"{obs.game}|{obs.seat}|{obs.players}|{obs.to_move}|{piles}|{history}"
 

@@ -58,15 +58,31 @@ class Design:
     def pile(self, pid: PileId, x: float, y: float, **how) -> None:
         self.piles[pid] = PileSpot(x, y, **how)
 
-    def area(self, name: str, x: float, y: float, w: float, h: float, shows: str,
-             subject: int | None = None) -> None:  # fmt: skip
+    def area(
+        self,
+        name: str,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        shows: str,
+        subject: int | None = None,
+    ) -> None:
         self.areas[name] = Area(x, y, w, h, shows, subject)
 
     def label(self, seat: int, x: float, y: float, w: float) -> None:
         self.area(f"label{seat}", x, y, w, LABEL_H, "seat_label", seat)
 
-    def stock_row(self, seat: int, x: float, y: float, fan_n: int, dx: float, label_y: float,
-                  turned: bool = True) -> float:  # fmt: skip
+    def stock_row(
+        self,
+        seat: int,
+        x: float,
+        y: float,
+        fan_n: int,
+        dx: float,
+        label_y: float,
+        turned: bool = True,
+    ) -> float:
         """A seat's stock, turned card and fanned discard pile; returns the row's right edge."""
         self.pile(STOCKS[seat], x, y, stack=True)
         nx = x + 1.2

@@ -57,16 +57,18 @@ def read_text(path: str | os.PathLike, limit: int = MAX_BYTES) -> str:
         raise FileProblem(f"{_name(p)} is not UTF-8 text (byte {err.start})") from None
 
 
-def parse_json(text: str, what: str = "the file") -> Any:
-    """Decode JSON, refusing deep nesting, huge numbers, NaN/Infinity and duplicate keys."""
+def parse_json(text: str, what: str = "the file", lenient: bool = False) -> Any:
+    """Decode JSON, refusing deep nesting and huge numbers. Strict (records, saves):
+    NaN, Infinity and duplicate keys are refused too. Lenient (settings): they are
+    let through for the schema to judge field by field, the last duplicate winning."""
     _check_depth(text, what)
     try:
         return json.loads(
             text,
-            parse_constant=_no_constant,
-            parse_int=_bounded_int,
-            parse_float=_bounded_float,
-            object_pairs_hook=_unique_keys,
+            parse_constant=float if lenient else _no_constant,
+            parse_int=_lenient_int if lenient else _bounded_int,
+            parse_float=float if lenient else _bounded_float,
+            object_pairs_hook=None if lenient else _unique_keys,
         )
     except json.JSONDecodeError as err:
         raise FileProblem(
@@ -76,8 +78,8 @@ def parse_json(text: str, what: str = "the file") -> Any:
         raise FileProblem(f"{what}: {err}") from None
 
 
-def read_json(path: str | os.PathLike, limit: int = MAX_BYTES) -> Any:
-    return parse_json(read_text(path, limit), _name(Path(path)))
+def read_json(path: str | os.PathLike, limit: int = MAX_BYTES, lenient: bool = False) -> Any:
+    return parse_json(read_text(path, limit), _name(Path(path)), lenient)
 
 
 def _check_depth(text: str, what: str) -> None:
@@ -110,6 +112,11 @@ def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
         raise ValueError(f"a number with {len(text):,} digits is too long")
     return int(text)
+
+
+def _lenient_int(text: str) -> int | float:
+    """A number too long to be meant is infinity: the schema refuses that one field."""
+    return float("inf") if len(text.lstrip("-")) > MAX_NUMBER_DIGITS else int(text)
 
 
 def _bounded_float(text: str) -> float:

@@ -72,8 +72,9 @@ def _ask_calls(agents: list[tuple[int, Agent]], state: GameState) -> Action | No
 class Referee:
     """Drives one hand, or a whole match when given one."""
 
-    def __init__(self, state: GameState, agents: Sequence[Agent | None],
-                 match: Match | None = None) -> None:  # fmt: skip
+    def __init__(
+        self, state: GameState, agents: Sequence[Agent | None], match: Match | None = None
+    ) -> None:
         """``agents``: a computer player or None (a person) per player of the match,
         or per seat when there is no match."""
         self.match = match
@@ -209,6 +210,8 @@ class Referee:
                 return self.state
             q = self.question()
             if q is None:
+                if self.state.is_over:  # closing the call window ended it (``accept``)
+                    return self.state
                 raise RuntimeError(f"seat {self.state.to_move} has no computer player")
             self.answer(q, q.answer())
         raise RuntimeError("the hand did not end")

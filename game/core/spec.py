@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from game.core.design import Design
-from game.core.state import GameState, Observation, resolve_options
-from game.core.types import PileId
+from game.core.state import GameState, resolve_options
+from game.core.types import Action, PileId
 
 
 class Phrase(NamedTuple):
@@ -74,6 +74,11 @@ class GameSpec:
     )
     summary_lines: Callable[[GameState], list[Phrase]] = lambda state: []
     breakdown: Callable[[GameState], list[SummaryRow]] = lambda state: []
+    calls_in: Callable[[dict[str, Any]], bool] = lambda options: False  # Stop calls possible
+    # what dragging a card from one pile onto another means, legal or not (for refusals)
+    gesture: Callable[[PileId, PileId, int | None, int], Action | None] = (
+        lambda src, dst, card, seat: None
+    )
     live_score: bool = False  # the panel shows the hand's points while it is played
     autoplay: bool = False  # the table offers automatic play of a one-move game (Auto, Speed)
     deal_from: PileId | None = None  # where the opening deal starts; None: the deck
@@ -95,8 +100,9 @@ class GameSpec:
     def defaults(self) -> dict[str, Any]:
         return {c.key: c.values[0] for c in self.choices}
 
-    def new_hand(self, players: int, options: dict[str, Any] | None,
-                 rng: random.Random | int | None) -> GameState:  # fmt: skip
+    def new_hand(
+        self, players: int, options: dict[str, Any] | None, rng: random.Random | int | None
+    ) -> GameState:
         """A freshly shuffled hand; ValueError for a player count the game does not have."""
         if players not in self.players:
             allowed = ", ".join(map(str, self.players))
@@ -113,8 +119,4 @@ class GameSpec:
         except KeyError:
             known = ", ".join(self.agents)
             raise ValueError(f"unknown level {level!r} for {self.id} (choose {known})") from None
-        agent = factory(seed)
-        return agent
-
-    def observe(self, state: GameState, seat: int) -> Observation:
-        return state.observation(seat)
+        return factory(seed)

@@ -1,39 +1,53 @@
 """The player's settings, kept between runs as JSON in the user's preference folder.
 
 The folder is ``pygame.system.get_pref_path("pasha-pisti", "pasha-pisti")`` unless
-``PASHA_PISTI_HOME`` names another (tests use that). A file that cannot be read
-is renamed ``settings.json.broken`` and the defaults are used, with a message
-for the player: losing preferences must never stop the game from starting.
+``PASHA_PISTI_HOME`` names another (tests use that). Losing preferences must never
+stop the game from starting: every field is checked on its own, a bad one falls
+back to its default and the good ones are kept; a file that cannot be read at all
+is set aside under a name no later failure overwrites, and the player is told.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.record import write_json_atomic
+from game.core.files import FileProblem, read_json, remove_stray_temporaries, set_aside
+from game.core.files import write_json_atomic as _write
+from game.core.schema import Field, read_fields
+from game.games import SPECS
+from game.text.phrasebook import LANGUAGES, system_language
 
 FILE_NAME = "settings.json"
 PACES = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard", "expert")
 BACKS = ("red", "blue")
+FACES = ("classic", "four_colour", "high_contrast")
+CARD_SCALES = (1.0, 1.15, 1.3)
+STOP_WINDOW = (1.0, 6.0)
+AUTO_SPEED = (0.0, 1.0)
 
 
 @dataclass
 class Settings:
     """Everything the player can choose once and expect to find next time."""
 
+    language: str = ""  # "" until chosen: the system's language
     sound: bool = True
     pace: str = "normal"
     highlights: bool = True
-    four_colour: bool = False
+    faces: str = "classic"
     card_back: str = "red"
+    card_scale: float = 1.0
+    reduced_motion: bool = False
     fullscreen: bool = False
     stop_window: float = 2.0
+    show_faults: bool = False
+    auto_play: bool = True
+    take_backs: bool = False
     auto_flip_speed: float = 0.5
     last_game: str = "pishe-pasha"
     level: str = "medium"
@@ -43,8 +57,49 @@ class Settings:
         """The menu choices last used for ``game`` (players, match length and rule options)."""
         return dict(self.game_options.get(game, {}))
 
+    @property
+    def lang(self) -> str:
+        return self.language or system_language()
 
-_CHOICES: dict[str, tuple] = {"pace": PACES, "level": LEVELS, "card_back": BACKS}
+
+def _game_options(value: dict) -> dict[str, dict[str, Any]]:
+    """Per game, only the choices that game has, with values it allows."""
+    out: dict[str, dict[str, Any]] = {}
+    for game, choices in value.items():
+        spec = SPECS.get(game)
+        if spec is None or not isinstance(choices, dict):
+            continue
+        allowed = {c.key: c.values for c in spec.choices}
+        kept = {k: v for k, v in choices.items() if k in allowed and _member(v, allowed[k])}
+        if kept:
+            out[game] = kept
+    return out
+
+
+def _member(value: Any, values: tuple) -> bool:
+    return any(value == v and type(value) is type(v) for v in values)
+
+
+FIELDS: dict[str, Field] = {
+    "language": Field("", str, ("", *LANGUAGES)),
+    "sound": Field(True, bool),
+    "pace": Field("normal", str, PACES),
+    "highlights": Field(True, bool),
+    "faces": Field("classic", str, FACES),
+    "card_back": Field("red", str, BACKS),
+    "card_scale": Field(1.0, float, low=1.0, high=CARD_SCALES[-1]),
+    "reduced_motion": Field(False, bool),
+    "fullscreen": Field(False, bool),
+    "stop_window": Field(2.0, float, low=STOP_WINDOW[0], high=STOP_WINDOW[1]),
+    "show_faults": Field(False, bool),
+    "auto_play": Field(True, bool),
+    "take_backs": Field(False, bool),
+    "auto_flip_speed": Field(0.5, float, low=AUTO_SPEED[0], high=AUTO_SPEED[1]),
+    "last_game": Field("pishe-pasha", str, tuple(SPECS)),
+    "level": Field("medium", str, LEVELS),
+    "game_options": Field({}, dict, check=_game_options),
+}
+OLD_NAMES = {"four_colour": ("faces", {True: "four_colour", False: "classic"})}
 
 
 def settings_dir() -> Path:
@@ -64,43 +119,47 @@ def settings_path() -> Path:
     return settings_dir() / FILE_NAME
 
 
-def _from_dict(data: Any) -> Settings:
-    """Build settings from decoded JSON; ValueError names the first bad field."""
-    if not isinstance(data, dict):
-        raise ValueError("the settings file must hold a JSON object")
-    out = Settings()
-    for f in fields(Settings):
-        if f.name not in data:
-            continue
-        value, default = data[f.name], getattr(out, f.name)
-        if isinstance(default, (bool, str, dict)):
-            ok = type(value) is type(default)
-        else:
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        if not ok or (f.name in _CHOICES and value not in _CHOICES[f.name]):
-            raise ValueError(f"setting {f.name!r} cannot be {value!r}")
-        setattr(out, f.name, value)
-    return out
+def from_data(data: Any) -> tuple[Settings, list[str]]:
+    """Settings from decoded JSON: good fields kept, bad ones at their defaults."""
+    if isinstance(data, dict):
+        data = dict(data)
+        for old, (new, mapping) in OLD_NAMES.items():
+            if old in data:
+                value = data.pop(old)
+                data.setdefault(
+                    new, mapping.get(value, value) if not isinstance(value, dict) else value
+                )
+    values, problems = read_fields(data, FIELDS, "the settings file")
+    return Settings(**values), problems
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings and a message for the player (None when all went well)."""
     path = path or settings_path()
-    if not path.exists():
-        return Settings(), None
+    with contextlib.suppress(OSError):
+        remove_stray_temporaries(path.parent, (FILE_NAME,))
     try:
-        return _from_dict(json.loads(path.read_text(encoding="utf-8"))), None
-    except (OSError, UnicodeDecodeError, ValueError) as err:
-        broken = path.with_name(path.name + ".broken")
-        with contextlib.suppress(OSError):
-            os.replace(path, broken)
-        return Settings(), f"Your settings could not be read ({err}); defaults are used."
+        if not path.exists():
+            return Settings(), None
+        data = read_json(path, lenient=True)
+    except (FileProblem, OSError) as err:
+        kept = set_aside(path)
+        where = f" (kept as {kept.name})" if kept else ""
+        return Settings(), f"settings_unreadable|{err}{where}"
+    settings, problems = from_data(data)
+    if problems:
+        return settings, f"settings_fixed|{problems[0]}"
+    return settings, None
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
-    """Write atomically; returns a message if the disk refused (the game goes on)."""
+    """Write atomically; returns a problem for the player if the disk refused (the game goes on)."""
     try:
-        write_json_atomic(path or settings_path(), asdict(settings))
-    except OSError as err:
-        return f"Settings not saved: {err.strerror or err}"
+        _write(path or settings_path(), settings_dict(settings))
+    except (OSError, ValueError) as err:
+        return f"settings_not_saved|{getattr(err, 'strerror', None) or err}"
     return None
+
+
+def settings_dict(settings: Settings) -> dict[str, Any]:
+    return asdict(settings)

@@ -26,16 +26,23 @@ def card_params(card: int | None, prefix: str = "card") -> dict[str, str]:
     if card is None:
         return {}
     name = card_name(card)
-    return {prefix: name, prefix.capitalize(): current().capitalise(name),
-            f"{prefix}_short": card_short(card)}  # fmt: skip
+    return {
+        prefix: name,
+        prefix.capitalize(): current().capitalise(name),
+        f"{prefix}_short": card_short(card),
+    }
 
 
 class Namer:
     """The words for seats and sides at one table, the human's own seat as "you"."""
 
-    def __init__(self, names: dict[int, str], human: int | None = None,
-                 sides: dict[int, int] | None = None,
-                 owners: dict[int, str] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        names: dict[int, str],
+        human: int | None = None,
+        sides: dict[int, int] | None = None,
+        owners: dict[int, str] | None = None,
+    ) -> None:
         """``names``: each seat's name; ``owners``: the same as an owner ("North's")."""
         self.names = names
         self.owners = owners or {s: say("seat.owner", name=n) for s, n in names.items()}

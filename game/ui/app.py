@@ -1,33 +1,43 @@
-"""The window, the loop and the scene manager.
+"""The window, the loop, and the routes between scenes.
 
 ``step(dt)`` processes the event queue, advances the scene and draws one frame:
-the real loop calls it, and the tests call it with posted mouse events. The
-loop sleeps when nothing moves (a low frame rate and no redraw), so an idle
-table costs next to no CPU.
+the real loop calls it, and the tests call it with posted events. The loop
+sleeps when nothing moves, so an idle table costs next to no CPU. Scenes never
+import each other: they ask the app to ``goto`` a scene by name.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game import TITLE
-from game.settings import Settings, load_settings, save_settings
+from game.store.settings import Settings, load_settings, save_settings
+from game.text.phrasebook import say, set_language
 from game.ui.audio import Audio
 from game.ui.scene import Scene
 
+log = logging.getLogger(__name__)
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 800)
+LARGEST = (7680, 4320)
 BUSY_FPS, IDLE_FPS = 60, 8
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
+class NoDisplay(RuntimeError):
+    """There is no screen to open a window on; the message says what to do."""
 
 
 class App:
-    """One window and the scene on it."""
+    """One window and the scene on it, and the player's things kept between runs."""
 
     def __init__(
         self,
@@ -36,19 +46,24 @@ class App:
         settings: Settings | None = None,
     ) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        pygame.init()
+        pygame.display.init()
+        pygame.font.init()
+        _refuse_invisible_window()
         loaded, problem = load_settings() if settings is None else (settings, None)
         self.settings = loaded
-        self.notice = problem
+        set_language(self.settings.lang)
+        self.notices: list[str] = []
+        if problem:
+            self.notice(problem)
         self.state_file = Path(state_file) if state_file else None
         self._set_icon()
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        pygame.display.set_caption(TITLE)
+        self.screen = pygame.display.set_mode(fit_to_screen(size), pygame.RESIZABLE)
+        pygame.display.set_caption(say("app.title") or TITLE)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             self.window = pygame.Window.from_display_module()
-        self.window.minimum_size = MIN_SIZE
+        self.window.minimum_size = fit_to_screen(MIN_SIZE)
+        self._centre()
         self.audio = Audio(self.settings.sound)
         self.clock = pygame.time.Clock()
         self.running = True
@@ -56,31 +71,97 @@ class App:
         self._was_active = True
         self.cursor = None
         self.scene: Scene = Scene(self)
+        self.routes: dict[str, Callable[..., Scene]] = {}
+        self.hooks: dict[str, Callable[..., Any]] = {}
         if self.settings.fullscreen:
             self.set_fullscreen(True)
 
     @staticmethod
     def _set_icon() -> None:
         try:
-            from game.art.icon import set_window_icon
+            from game.assets.art.icon import set_window_icon
 
             set_window_icon()
         except Exception:
             pass
 
+    def _centre(self) -> None:
+        with contextlib.suppress(pygame.error, AttributeError):
+            self.window.position = pygame.WINDOWPOS_CENTERED
+
     @property
     def size(self) -> tuple[int, int]:
-        """The size scenes lay out for: never below ``MIN_SIZE`` (a smaller screen clips)."""
-        w, h = self.screen.get_size()
-        return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+        """The size scenes lay out for: the window's own."""
+        return self.screen.get_size()
 
-    def switch(self, scene: Scene, leave: bool = True) -> None:
-        """Show ``scene``; ``leave=False`` keeps the old one's resources (table -> summary)."""
-        if leave:
+    # ----------------------------------------------------------------- notices
+    def notice(self, code_and_detail: str) -> None:
+        """A message for the player from the stores (``code|detail``), in their language."""
+        code, _, detail = code_and_detail.partition("|")
+        self.notices.append(say(f"notice.{code}", detail=detail))
+
+    # ----------------------------------------------------------------- routes
+    def route(self, name: str, factory: Callable[..., Scene]) -> None:
+        self.routes[name] = factory
+
+    def goto(self, name: str, leave: bool = True, **kwargs: Any) -> Scene:
+        """Show the scene called ``name``, made with ``kwargs`` (``scene=`` shows one that
+        exists); ``leave=False`` keeps the old one's resources (the table under its summary)."""
+        scene = kwargs.pop("scene", None) or self.routes[name](self, **kwargs)
+        self.show(scene, leave)
+        return scene
+
+    def show(self, scene: Scene, leave: bool = True) -> None:
+        if leave and scene is not self.scene:
             self.scene.leave()
         self.scene = scene
         scene.resize(self.size)
         self.dirty = True
+
+    switch = show
+
+    # ----------------------------------------------------------------- the player's things
+    def table_options(self):
+        from game.ui.table.model import TableOptions
+
+        s = self.settings
+        return TableOptions(
+            s.pace,
+            s.stop_window,
+            s.highlights,
+            s.show_faults,
+            s.auto_play,
+            s.reduced_motion,
+            s.card_scale,
+            s.take_backs,
+            s.auto_flip_speed,
+        )
+
+    def match_changed(self, session: Any) -> None:
+        """After every move: the state file (``--state-file``) and the saved match."""
+        self.write_state(session.state)
+        self._hook("match_changed", session)
+
+    def hand_over(self, session: Any) -> None:
+        self._hook("hand_over", session)
+
+    def hand_abandoned(self, session: Any) -> None:
+        self._hook("hand_abandoned", session)
+
+    def _hook(self, name: str, *args: Any) -> None:
+        fn = self.hooks.get(name)
+        if fn is not None:
+            try:
+                fn(*args)
+            except Exception as err:  # the player's files must never stop the game
+                log.warning("%s failed: %s", name, err)
+
+    def set_language(self, lang: str) -> None:
+        self.settings.language = lang
+        set_language(self.settings.lang)
+        with contextlib.suppress(pygame.error):
+            pygame.display.set_caption(say("app.title"))
+        self.scene.resize(self.size)
 
     # ----------------------------------------------------------------- window
     def set_fullscreen(self, on: bool) -> None:
@@ -101,7 +182,7 @@ class App:
     def save_settings(self) -> None:
         problem = save_settings(self.settings)
         if problem:
-            self.notice = problem
+            self.notice(problem)
 
     def quit(self) -> None:
         self.running = False
@@ -110,7 +191,7 @@ class App:
         """``--state-file``: the hand's record and report after every applied action."""
         if self.state_file is None:
             return
-        from game.record import write_json_atomic
+        from game.core.files import write_json_atomic
 
         report = {
             "to_move": state.to_move,
@@ -119,16 +200,21 @@ class App:
             "score": list(state.score),
             "state": state.report(),
         }
-        write_json_atomic(self.state_file, {"record": state.record(), "report": report})
+        try:
+            write_json_atomic(self.state_file, {"record": state.record(), "report": report})
+        except OSError as err:
+            self.state_file = None
+            self.notice(f"state_file|{err.strerror or err}")
 
     def _keep_minimum(self) -> None:
         """A window manager may ignore the minimum-size hint: grow the window back."""
         w, h = self.window.size
-        if (w >= MIN_SIZE[0] and h >= MIN_SIZE[1]) or self.settings.fullscreen:
+        low = fit_to_screen(MIN_SIZE)
+        if (w >= low[0] and h >= low[1]) or self.settings.fullscreen:
             return
         with contextlib.suppress(pygame.error):
-            self.window.minimum_size = MIN_SIZE
-            self.window.size = (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
+            self.window.minimum_size = low
+            self.window.size = (max(low[0], w), max(low[1], h))
 
     # ----------------------------------------------------------------- loop
     def _global(self, event: pygame.event.Event) -> bool:
@@ -182,6 +268,40 @@ class App:
             if event.type != pygame.NOEVENT:
                 first = [event]
             dt = min(0.1, self.clock.tick() / 1000.0)
+        self.close()
+
+    def close(self) -> None:
         self.scene.leave()
+        self._hook("closing")
         self.save_settings()
         pygame.quit()
+
+
+def _refuse_invisible_window() -> None:
+    """SDL falls back to an offscreen driver when there is no usable display: the game
+    would run with no window. Only tests and the smoke check ask for that on purpose."""
+    driver = pygame.display.get_driver()
+    asked = os.environ.get("SDL_VIDEODRIVER", "")
+    if driver in HEADLESS_DRIVERS and asked not in HEADLESS_DRIVERS:
+        shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "unset"
+        raise NoDisplay(
+            f"no display to open the game's window on (SDL video driver '{driver}', "
+            f"DISPLAY {shown}). Start the game from a desktop session, or set DISPLAY "
+            "to a running X server."
+        )
+
+
+def fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
+    """A window size that fits the screen's usable area (below the minimum if it must)."""
+    w = max(320, min(LARGEST[0], int(size[0])))
+    h = max(240, min(LARGEST[1], int(size[1])))
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:
+        return w, h
+    try:
+        screens = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        screens = []
+    if screens:
+        sw, sh = screens[0]
+        w, h = min(w, max(320, sw - 16)), min(h, max(240, sh - 64))
+    return w, h

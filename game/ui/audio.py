@@ -1,4 +1,4 @@
-"""Sound effects through ``game.assets.Sounds``; silent when off, missing or without a device."""
+"""Sound effects for the scenes; silent when off, missing or without a device."""
 
 from __future__ import annotations
 
@@ -9,11 +9,21 @@ class Audio:
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
         try:
-            from game.assets import Sounds
+            from game.assets.sounds import Sounds
 
             self._sounds = Sounds(enabled=enabled)
         except Exception:
             self._sounds = None
+
+    @property
+    def available(self) -> bool:
+        """Whether sound can be heard at all (a device, and the sounds found)."""
+        if self._sounds is None:
+            return False
+        try:
+            return self._sounds.available
+        except Exception:
+            return False
 
     def set_enabled(self, on: bool) -> None:
         self.enabled = on

@@ -1,8 +1,8 @@
-"""Card pictures at the table's exact card size, from the deck renderer in ``game.assets``.
+"""Card pictures at the table's exact card size, and the table art, for the screens.
 
 The table asks for a size on every resize; pictures are rendered from the SVG
 at that size (never scaled), lazily per card so a resize costs only the cards
-on screen, and cached until the size, colours or back change.
+on screen, and cached until the size, face style or back change.
 """
 
 from __future__ import annotations
@@ -11,33 +11,33 @@ from functools import lru_cache
 
 import pygame
 
-from game.art import glow
-from game.art.felt import felt as _felt
-from game.art.slots import slot as _slot
-from game.assets import CardArt as DeckRenderer
+from game.assets.art import glow
+from game.assets.art.felt import felt as _felt
+from game.assets.art.slots import slot as _slot
+from game.assets.deck import DeckRenderer
 
 
 class CardArt:
-    """Faces and backs at one size."""
+    """Faces and backs at one size, in one face style (classic, four-colour, high contrast)."""
 
-    def __init__(self, four_colour: bool = False, back: str = "red") -> None:
+    def __init__(self, faces: str = "classic", back: str = "red") -> None:
         self.size = (0, 0)
-        self.four_colour = four_colour
+        self.faces = faces
         self.back_name = back
         self._faces: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
         self._deck = DeckRenderer()
 
-    def configure(self, size: tuple[int, int], four_colour: bool, back: str) -> None:
-        if (size, four_colour, back) != (self.size, self.four_colour, self.back_name):
-            self.size, self.four_colour, self.back_name = size, four_colour, back
+    def configure(self, size: tuple[int, int], faces: str, back: str) -> None:
+        if (size, faces, back) != (self.size, self.faces, self.back_name):
+            self.size, self.faces, self.back_name = size, faces, back
             self._faces.clear()
             self._back = None
 
     def face(self, card: int) -> pygame.Surface:
         img = self._faces.get(card)
         if img is None:
-            path = self._deck.card_file(card, self.four_colour)
+            path = self._deck.card_file(card, self.faces)
             img = self._faces[card] = self._deck.render_file(path, self.size)
         return img
 

@@ -1,10 +1,19 @@
-"""Colours and fonts shared by every scene, so the table and its menus look like one thing."""
+"""Colours and fonts shared by every scene, so the table and its menus look like one thing.
+
+The font is DejaVu Sans, shipped in ``fonts/`` with its licence: made for screens,
+kerned, with every letter of English and Turkish and the suit signs. Text is
+always drawn into a box: :func:`text` shrinks it until it fits ``width``.
+"""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
+
+log = logging.getLogger(__name__)
 
 FELT = (22, 92, 58)
 FELT_DARK = (14, 66, 42)
@@ -21,20 +30,32 @@ SLOT_EDGE = (255, 255, 255, 70)
 HIGHLIGHT = (255, 214, 80)
 LEGAL = (120, 230, 140)
 HINT = (130, 210, 255)
+FOCUS = (255, 255, 255)
 SHADOW = (0, 0, 0, 90)
 BUTTON = (38, 78, 58)
 BUTTON_HOVER = (56, 108, 80)
 BUTTON_DOWN = (28, 60, 44)
 BUTTON_EDGE = (150, 200, 165)
 DISABLED = (90, 110, 100)
+MIN_SIZE = 9
+
+# Tests watch every fitted text: (words, width drawn, width allowed).
+on_text: Callable[[str, int, int], None] | None = None
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=96)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The default font (it has the Turkish letters) at a pixel size, cached."""
-    f = pygame.font.Font(None, max(8, int(size)))
-    f.bold = bold
-    return f
+    """The screen font at a pixel size, cached; pygame's own if ours is missing."""
+    from game.assets import AssetError, font_file
+
+    size = max(MIN_SIZE - 1, int(size))
+    try:
+        return pygame.font.Font(font_file(bold), size)
+    except (AssetError, OSError, pygame.error) as err:
+        log.warning("the screen font is missing (%s); using pygame's own", err)
+        f = pygame.font.Font(None, size)
+        f.bold = bold
+        return f
 
 
 def text(
@@ -45,27 +66,37 @@ def text(
     pos,
     anchor: str = "topleft",
     bold: bool = False,
+    width: int | None = None,
 ) -> pygame.Rect:
-    """Draw one line of text anchored at ``pos``; returns where it went."""
+    """Draw one line anchored at ``pos``, shrunk to fit ``width``; returns where it went."""
+    if width is not None:
+        size = fit_text(words, int(size), max(1, int(width)), bold)
     img = rendered(words, int(size), tuple(colour), bold)
+    if width is not None and on_text is not None:
+        on_text(words, img.get_width(), int(width))
     rect = img.get_rect(**{anchor: pos})
     surface.blit(img, rect)
     return rect
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=768)
 def rendered(words: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
     """One line of text as a picture, cached: the table redraws the same words every
     frame. Callers must not change the picture (copy it first)."""
     return font(size, bold).render(words, True, colour)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=1024)
 def fit_text(words: str, size: int, width: int, bold: bool = False) -> int:
     """The largest font size not above ``size`` at which ``words`` fits in ``width`` pixels."""
-    while size > 9 and font(size, bold).size(words)[0] > width:
+    while size > MIN_SIZE and font(size, bold).size(words)[0] > width:
         size -= 1
     return size
+
+
+def wrapped(words: str, size: int, colour, width: int) -> pygame.Surface:
+    """A paragraph wrapped to ``width`` (pygame-ce wraps at spaces)."""
+    return font(size).render(words, True, colour, wraplength=max(1, int(width)))
 
 
 def veil(

@@ -1,10 +1,15 @@
 """Our own small widgets, drawn in the table's style: buttons, cyclers, toggles, a slider,
-a scrolling text panel. Each gets its rect from the scene on every resize and
-answers ``handle(event)`` with True when it used the event.
+a scrolling text panel, and the keyboard focus that moves between them.
+
+Each gets its rect from the scene on every resize and answers ``handle(event)``
+with True when it used the event. Labels are functions of no argument (usually a
+phrasebook lookup), so a change of language shows at once. Every text is fitted
+to its box.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -12,25 +17,72 @@ import pygame
 
 from game.ui import theme
 
+Label = str | Callable[[], str]
+
+
+def text_of(label: Label) -> str:
+    return label() if callable(label) else label
+
 
 def _panel(surface: pygame.Surface, rect: pygame.Rect, fill, edge, radius: int = 10) -> None:
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     pygame.draw.rect(surface, edge, rect, 2, border_radius=radius)
 
 
-class Button:
-    """A rounded button; ``on_click`` runs on release over it."""
+def _focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    box = rect.inflate(8, 8)
+    pygame.draw.rect(surface, theme.FOCUS, box, 3, border_radius=max(6, box.h // 4))
 
-    def __init__(self, label: str, on_click: Callable[[], None], danger: bool = False) -> None:
+
+class Widget:
+    """What every widget has: a rect, visibility, the keyboard focus and a hint line."""
+
+    def __init__(self, label: Label, help_text: Label | None = None) -> None:
         self.label = label
+        self.help = help_text
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.visible = True
+        self.enabled = True
+        self.focused = False
+        self.hover = False
+
+    @property
+    def focusable(self) -> bool:
+        return self.visible and self.enabled
+
+    def activate(self) -> None:
+        """Enter or Space while focused."""
+
+    def step(self, by: int) -> bool:
+        """Left or Right while focused; True when it changed something."""
+        return False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+
+class Button(Widget):
+    """A rounded button; ``on_click`` runs on release over it, or on Enter when focused."""
+
+    def __init__(
+        self,
+        label: Label,
+        on_click: Callable[[], None],
+        danger: bool = False,
+        help_text: Label | None = None,
+    ) -> None:
+        super().__init__(label, help_text)
         self.on_click = on_click
         self.danger = danger
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.enabled = True
-        self.visible = True
-        self.hover = False
         self.pressed = False
         self.progress: float | None = None  # a draining bar (the Stop window)
+
+    def activate(self) -> None:
+        if self.visible and self.enabled:
+            self.on_click()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not (self.visible and self.enabled):
@@ -53,14 +105,12 @@ class Button:
         if self.danger:
             fill = theme.RED_LIGHT if self.hover else theme.RED
         else:
-            fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+            fill = theme.BUTTON_HOVER if self.hover or self.focused else theme.BUTTON
         if self.pressed:
             fill = theme.BUTTON_DOWN
         if not self.enabled:
             fill = theme.DISABLED
         radius = max(6, self.rect.h // 4)
-        shadow = self.rect.move(0, 3)
-        pygame.draw.rect(surface, (0, 0, 0, 60), shadow, border_radius=radius)
         _panel(surface, self.rect, fill, theme.BUTTON_EDGE, radius)
         if self.progress is not None:
             bar = self.rect.inflate(-radius, 0)
@@ -68,30 +118,38 @@ class Button:
             bar.bottom = self.rect.bottom - 4
             bar.w = int(bar.w * max(0.0, min(1.0, self.progress)))
             pygame.draw.rect(surface, theme.GOLD, bar, border_radius=2)
-        size = theme.fit_text(self.label, int(self.rect.h * 0.5), self.rect.w - 12, True)
         colour = theme.INK if self.enabled else theme.INK_DIM
-        theme.text(surface, self.label, size, colour, self.rect.center, "center", True)
+        theme.text(
+            surface,
+            text_of(self.label),
+            int(self.rect.h * 0.48),
+            colour,
+            self.rect.center,
+            "center",
+            True,
+            width=self.rect.w - 14,
+        )
+        if self.focused:
+            _focus_ring(surface, self.rect)
 
 
-class Cycler:
-    """A labelled choice among values; click or arrows step through them."""
+class Cycler(Widget):
+    """A labelled choice among values; click, arrows or the wheel step through them."""
 
     def __init__(
         self,
-        label: str,
+        label: Label,
         values: Sequence[Any],
-        names: Sequence[str] | None = None,
+        names: Sequence[Label] | None = None,
         value: Any = None,
         on_change: Callable[[Any], None] | None = None,
+        help_text: Label | None = None,
     ) -> None:
-        self.label = label
+        super().__init__(label, help_text)
         self.values = list(values)
         self.names = list(names) if names else [str(v) for v in values]
         self.index = self.values.index(value) if value in self.values else 0
         self.on_change = on_change
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.hover = False
-        self.visible = True
         self.label_frac = 0.45
 
     @property
@@ -102,21 +160,24 @@ class Cycler:
         if value in self.values:
             self.index = self.values.index(value)
 
-    def step(self, by: int) -> None:
+    def step(self, by: int) -> bool:
         self.index = (self.index + by) % len(self.values)
         if self.on_change:
             self.on_change(self.value)
+        return True
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def _box(self) -> pygame.Rect:
+        x = self.rect.x + self.rect.w * self.label_frac
+        return pygame.Rect(x, self.rect.y, self.rect.right - x, self.rect.h)
 
     def _halves(self) -> tuple[pygame.Rect, pygame.Rect]:
         box = self._box()
         left = pygame.Rect(box.x, box.y, box.h, box.h)
         right = pygame.Rect(box.right - box.h, box.y, box.h, box.h)
         return left, right
-
-    def _box(self) -> pygame.Rect:
-        return pygame.Rect(
-            self.rect.x + self.rect.w * 0.45, self.rect.y, self.rect.w * 0.55, self.rect.h
-        )
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.visible:
@@ -136,12 +197,19 @@ class Cycler:
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        size = int(self.rect.h * 0.48)
+        size = int(self.rect.h * 0.46)
+        label_w = int(self.rect.w * self.label_frac) - 10
         theme.text(
-            surface, self.label, size, theme.INK, (self.rect.x, self.rect.centery), "midleft"
+            surface,
+            text_of(self.label),
+            size,
+            theme.INK,
+            (self.rect.x, self.rect.centery),
+            "midleft",
+            width=label_w,
         )
         box = self._box()
-        fill = theme.BUTTON_HOVER if self.hover else theme.BUTTON
+        fill = theme.BUTTON_HOVER if self.hover or self.focused else theme.BUTTON
         _panel(surface, box, fill, theme.BUTTON_EDGE, max(6, box.h // 4))
         left, right = self._halves()
         for r, pts in (
@@ -151,50 +219,65 @@ class Cycler:
             pygame.draw.polygon(
                 surface, theme.GOLD, [(r.x + r.w * a, r.y + r.h * b) for a, b in pts]
             )
-        name = self.names[self.index]
-        fs = theme.fit_text(name, size, box.w - 2 * box.h, True)
-        theme.text(surface, name, fs, theme.INK, box.center, "center", True)
+        name = text_of(self.names[self.index])
+        theme.text(
+            surface, name, size, theme.INK, box.center, "center", True, width=box.w - 2 * box.h
+        )
+        if self.focused:
+            _focus_ring(surface, box)
 
 
 class Toggle(Cycler):
     """An on/off choice."""
 
-    def __init__(self, label: str, value: bool, on_change=None) -> None:
-        super().__init__(label, [True, False], ["On", "Off"], value, on_change)
+    def __init__(
+        self,
+        label: Label,
+        value: bool,
+        on_change=None,
+        on: Label = "On",
+        off: Label = "Off",
+        help_text: Label | None = None,
+    ) -> None:
+        super().__init__(label, [True, False], [on, off], value, on_change, help_text)
 
 
-class Slider:
-    """A value between 0 and 1, dragged along a groove."""
+class Slider(Widget):
+    """A value between 0 and 1, dragged along a groove or stepped with the arrows."""
 
-    def __init__(self, label: str, value: float, on_change=None) -> None:
-        self.label = label
-        self.value = value
+    def __init__(
+        self, label: Label, value: float, on_change=None, help_text: Label | None = None
+    ) -> None:
+        super().__init__(label, help_text)
+        self.value = _finite01(value)
         self.on_change = on_change
-        self.rect = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
-        self.visible = True
         self.label_frac = 0.45
 
     def _groove(self) -> pygame.Rect:
         x = self.rect.x + self.rect.w * self.label_frac
-        return pygame.Rect(x, self.rect.centery - 3, self.rect.right - x - 8, 6)
+        return pygame.Rect(x, self.rect.centery - 3, max(1, self.rect.right - x - 8), 6)
 
-    def _set_from(self, x: int) -> None:
-        g = self._groove()
-        self.value = max(0.0, min(1.0, (x - g.x) / max(1, g.w)))
+    def _set(self, value: float) -> None:
+        self.value = _finite01(value)
         if self.on_change:
             self.on_change(self.value)
+
+    def step(self, by: int) -> bool:
+        self._set(self.value + 0.1 * by)
+        return True
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.visible:
             return False
+        g = self._groove()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self._groove().inflate(16, self.rect.h).collidepoint(event.pos):
+            if g.inflate(16, self.rect.h).collidepoint(event.pos):
                 self.dragging = True
-                self._set_from(event.pos[0])
+                self._set((event.pos[0] - g.x) / g.w)
                 return True
         elif event.type == pygame.MOUSEMOTION and self.dragging:
-            self._set_from(event.pos[0])
+            self._set((event.pos[0] - g.x) / g.w)
             return True
         elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
             self.dragging = False
@@ -204,9 +287,16 @@ class Slider:
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
-        size = int(self.rect.h * 0.48)
+        size = int(self.rect.h * 0.46)
+        label_w = int(self.rect.w * self.label_frac) - 10
         theme.text(
-            surface, self.label, size, theme.INK, (self.rect.x, self.rect.centery), "midleft"
+            surface,
+            text_of(self.label),
+            size,
+            theme.INK,
+            (self.rect.x, self.rect.centery),
+            "midleft",
+            width=label_w,
         )
         g = self._groove()
         pygame.draw.rect(surface, theme.FELT_DARK, g, border_radius=3)
@@ -216,24 +306,41 @@ class Slider:
         pygame.draw.circle(
             surface, theme.INK, (g.x + filled.w, g.centery), max(6, self.rect.h // 4)
         )
+        if self.focused:
+            _focus_ring(surface, g.inflate(12, self.rect.h // 2))
 
 
-class ScrollText:
-    """A panel of wrapped text the mouse wheel scrolls (the rules summaries)."""
+def _finite01(value: Any) -> float:
+    """Clamp to 0..1; NaN, infinities and non-numbers become 0.5."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        return 0.5
+    return 0.5 if not math.isfinite(v) else max(0.0, min(1.0, v))
 
-    def __init__(self, body: str) -> None:
+
+class ScrollText(Widget):
+    """A panel of wrapped text the wheel and the arrow keys scroll (rules, help)."""
+
+    def __init__(self, body: Label) -> None:
+        super().__init__("")
         self.body = body
-        self.rect = pygame.Rect(0, 0, 0, 0)
         self.offset = 0
         self._image: pygame.Surface | None = None
-        self._made_for: tuple[int, int] | None = None
+        self._made_for: tuple | None = None
+
+    @property
+    def focusable(self) -> bool:
+        return False
 
     def _render(self) -> pygame.Surface:
-        key = (self.rect.w, self.rect.h)
+        body = text_of(self.body)
+        key = (self.rect.w, self.rect.h, body)
         if self._image is None or self._made_for != key:
-            size = max(14, min(30, self.rect.h // 22))
-            f = theme.font(size)
-            self._image = f.render(self.body, True, theme.INK, wraplength=self.rect.w - 24)
+            size = max(13, min(28, self.rect.h // 24))
+            self._image = theme.font(size).render(
+                body, True, theme.INK, wraplength=max(40, self.rect.w - 28)
+            )
             self._made_for = key
         return self._image
 
@@ -261,7 +368,7 @@ class ScrollText:
         img = self._render()
         clip = surface.get_clip()
         surface.set_clip(self.rect.inflate(-8, -8))
-        surface.blit(img, (self.rect.x + 12, self.rect.y + 12 - self.offset))
+        surface.blit(img, (self.rect.x + 14, self.rect.y + 12 - self.offset))
         surface.set_clip(clip)
         if self.max_offset:
             track = self.rect.h - 24
@@ -270,6 +377,70 @@ class ScrollText:
             pygame.draw.rect(
                 surface, theme.PANEL_EDGE, (self.rect.right - 10, y, 5, knob_h), border_radius=2
             )
+
+
+class FocusRing:
+    """Keyboard focus over a list of widgets: Tab and the up/down arrows move it,
+    left/right step a choice, Enter or Space presses. The focus shows only once a key
+    has been used, so mouse players never see it."""
+
+    def __init__(self, widgets: Callable[[], Sequence[Widget]]) -> None:
+        self.widgets = widgets
+        self.index = -1
+        self.shown = False
+
+    def _live(self) -> list[Widget]:
+        return [w for w in self.widgets() if w.focusable]
+
+    def current(self) -> Widget | None:
+        live = self._live()
+        if not self.shown or not live:
+            return None
+        return live[self.index % len(live)]
+
+    def sync(self) -> None:
+        """Mark the focused widget (call before drawing)."""
+        focused = self.current()
+        for w in self.widgets():
+            w.focused = w is focused
+
+    def move(self, by: int) -> None:
+        live = self._live()
+        if not live:
+            return
+        if not self.shown:
+            self.shown = True
+            self.index = 0 if by > 0 else len(live) - 1
+        else:
+            self.index = (self.index + by) % len(live)
+        self.sync()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            if event.type == pygame.MOUSEMOTION and self.shown:
+                self.shown = False
+                self.sync()
+            return False
+        key = event.key
+        if key == pygame.K_TAB:
+            self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if key in (pygame.K_DOWN, pygame.K_UP):
+            self.move(1 if key == pygame.K_DOWN else -1)
+            return True
+        w = self.current()
+        if w is None:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            if w.step(-1 if key == pygame.K_LEFT else 1):
+                self.sync()
+                return True
+            return False
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            w.activate()
+            self.sync()
+            return True
+        return False
 
 
 def column(rect: pygame.Rect, widgets: Sequence[Any], row_h: int, gap: int) -> None:

@@ -23,8 +23,12 @@ def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) ->
 
 
 def summary_lines(state: GameState) -> list[Phrase]:
-    out = [Phrase("summary.cards_held", {"seat0": 0, "n0": state.score[0], "seat1": 1,
-                                         "n1": state.score[1]})]  # fmt: skip
+    out = [
+        Phrase(
+            "summary.cards_held",
+            {"seat0": 0, "n0": state.score[0], "seat1": 1, "n1": state.score[1]},
+        )
+    ]
     reason = state.outcome.reason if state.outcome else None
     if reason is not None and reason is not Reason.NO_CARDS:
         out.append(Phrase(f"outcome.{reason.value}"))

@@ -8,7 +8,20 @@ from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, Design
 from game.core.spec import Choice, GameSpec, Phrase
 from game.core.state import GameState
-from game.core.types import DISCARDS, FOUNDATIONS, STOCKS, TURN, TURNEDS, ActionKind, Reason
+from game.core.types import (
+    DISCARDS,
+    FOUNDATIONS,
+    STOCKS,
+    TURN,
+    TURNEDS,
+    Action,
+    ActionKind,
+    PileId,
+    PileKind,
+    Reason,
+    Target,
+    move,
+)
 from game.games.pishe_pasha import ai
 from game.games.pishe_pasha.rules import PishePasha
 
@@ -55,6 +68,20 @@ def _three(pos: dict[int, str], stop: bool) -> Design:
     if stop:
         d.area("actions", 4.55, 2.45, 2.4, 1.1, "actions")
     return d
+
+
+def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | None:
+    """A drag of the turned card or the top discard: to a foundation, to the own discard
+    pile (the turned card only) or onto an opponent's pile."""
+    if src.kind not in (PileKind.TURNED, PileKind.DISCARD) or src.seat != seat or src == dst:
+        return None
+    if dst.kind is PileKind.FOUNDATION:
+        return move(src.kind, Target.FOUNDATION)
+    if dst.kind is not PileKind.DISCARD:
+        return None
+    if dst.seat == seat:
+        return move(src.kind, Target.OWN_DISCARD) if src.kind is PileKind.TURNED else None
+    return move(src.kind, dst.seat)
 
 
 def variant(state: GameState) -> Phrase:
@@ -122,6 +149,8 @@ SPEC = GameSpec(
     ),
     rules_key="rules.pishe-pasha",
     match_target=lambda choices: choices.get("match"),
+    calls_in=lambda options: bool(options.get("stop_rule")),
+    gesture=gesture,
     variant=variant,
     prompt=prompt,
     seat_cards=seat_cards,

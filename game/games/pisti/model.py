@@ -27,6 +27,11 @@ POINTS = tuple(
     for c in range(52)
 )
 MAJORITY = 3
+# greedy's shedding order (cheapest first): non-jacks before jacks, then points, rank, card
+GREEDY_RANK = tuple(
+    sorted(range(52), key=lambda c: (c % 13 == J0, POINTS[c], c % 13, c)).index(c)
+    for c in range(52)
+)
 
 
 def side_map(players: int) -> tuple[int, ...]:
@@ -245,9 +250,31 @@ class Sim:
                 best, best_cost = c, cost
         return best
 
+    def greedy(self) -> int:
+        """The greedy player's card: capture by rank, else with a jack, else shed the cheapest."""
+        hand = self.hands[self.turn]
+        table = self.table
+        if table:
+            top = RANK0[table[-1]]
+            jack = -1
+            for c in hand:
+                rc = RANK0[c]
+                if rc == top:
+                    return c
+                if rc == J0 and jack < 0:
+                    jack = c
+            if jack >= 0:
+                return jack
+        return min(hand, key=GREEDY_RANK.__getitem__)
+
     def rollout(self) -> None:
         while self.turn >= 0:
             self.play(self.policy())
+
+    def rollout_greedy(self) -> None:
+        """Finish the hand with every seat playing greedy (the textbook PIMC rollout)."""
+        while self.turn >= 0:
+            self.play(self.greedy())
 
     def rollout_round(self) -> None:
         """Play until every hand is empty (the next deal, or the end of the hand)."""

@@ -8,7 +8,7 @@ from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, LABEL_H, Design
 from game.core.spec import Choice, GameSpec, Phrase, SummaryRow
 from game.core.state import GameState
-from game.core.types import HANDS, PACK, TABLE, WONS
+from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
 from game.games.pisti import ai
 from game.games.pisti.rules import Pisti
 
@@ -17,8 +17,11 @@ BREAKDOWN = ("jacks", "aces", "two_clubs", "ten_diamonds", "majority", "pisti", 
 
 def positions(players: int) -> tuple[str, ...]:
     """Turn order from the human, anticlockwise: right, then top, then left (§5)."""
-    return {2: ("bottom", "top"), 3: ("bottom", "right", "left"),
-            4: ("bottom", "right", "top", "left")}[players]  # fmt: skip
+    return {
+        2: ("bottom", "top"),
+        3: ("bottom", "right", "left"),
+        4: ("bottom", "right", "top", "left"),
+    }[players]
 
 
 def _hand(d: Design, seat: int, where: str, x: float, y: float) -> None:
@@ -67,6 +70,13 @@ def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) ->
     return d
 
 
+def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | None:
+    """A card of the own hand dropped on the pile is played."""
+    if src == HANDS[seat] and dst == TABLE and card is not None:
+        return PLAYS[card]
+    return None
+
+
 def breakdown(state: GameState) -> list[SummaryRow]:
     rows = state.breakdown()
     out = [SummaryRow(f"score.{key}", tuple(r[key] for r in rows)) for key in BREAKDOWN]
@@ -90,6 +100,8 @@ SPEC = GameSpec(
         "hard": ai.HardPisti,
         "expert": ai.ExpertPisti,
         "greedy": ai.GreedyPisti,
+        "pimc": ai.PimcPisti,
+        "expert-v1": ai.RoundExpertPisti,
         "random": RandomAgent,
     },
     baseline="greedy",
@@ -110,6 +122,7 @@ SPEC = GameSpec(
     seat_cards=lambda piles, seat: len(piles.get(HANDS[seat], [])),
     panel_counts=panel_counts,
     breakdown=breakdown,
+    gesture=gesture,
     live_score=True,
     deal_from=PACK,
 )

@@ -1,1 +1,16 @@
-"""One screen each: main menu, table, hand summary, settings."""
+"""The screens, and the one place that knows them all: the app's routes by name."""
+
+from __future__ import annotations
+
+
+def install_routes(app) -> None:
+    """Register every scene with the app; scenes then go to each other by name."""
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.summary import SummaryScene
+    from game.ui.scenes.table import TableScene
+
+    app.route("menu", MenuScene)
+    app.route("table", TableScene)
+    app.route("summary", SummaryScene)
+    app.route("settings", SettingsScene)

@@ -1,135 +1,163 @@
-"""The main menu: choose the game, its variant and options, the opponents' level, and start."""
+"""The main menu: choose the game, its options and the opponents; start, continue the saved
+match, or deal a numbered hand; and the doors to statistics, history, settings, rules.
+
+Every option row comes from the game's spec (the engine's options plus the table's
+choices), with a one-line explanation under the panel. The panel is as tall as the
+game with the most options, so nothing jumps when the game changes.
+"""
 
 from __future__ import annotations
 
 import pygame
 
-from game import TITLE
-from game.rules import TITLES
-from game.rules.match import Match
-from game.settings import LEVELS
+from game.games import SPECS
+from game.session import Session
+from game.store.settings import LEVELS
+from game.text.phrasebook import say
 from game.ui import cardart, theme
-from game.ui.rules_text import RULES
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Cycler, ScrollText, Toggle, column
+from game.ui.widgets import Button, Cycler, FocusRing, ScrollText, Widget, column
 
-GAMES = ("pishe-pasha", "pisha-pasha-book", "pisti")
-DEFAULTS = {
-    "pishe-pasha": {"players": 2, "foundations": "suits", "stop_rule": False, "match": None},
-    "pisha-pasha-book": {"players": 2},
-    "pisti": {"players": 2, "target": 151, "start_jack": "turn_next", "show_bottom": True},
-}
+GAMES = tuple(SPECS)
+MAX_DEAL = 999_999_999
 
 
-def match_for(game: str, choices: dict, seed: int | None) -> Match:
-    """A match from the menu's choices (engine options and match length apart)."""
-    players = int(choices.get("players", 2))
-    if game == "pishe-pasha":
-        opts = {
-            "foundations": choices.get("foundations", "suits"),
-            "stop_rule": bool(choices.get("stop_rule", False)),
-        }
-        if players == 3:
-            opts["foundations"] = "single"
-        return Match(game, players, opts, seed, target=choices.get("match"))
-    if game == "pisti":
-        opts = {k: choices[k] for k in ("target", "start_jack", "show_bottom") if k in choices}
-        return Match(game, players, opts, seed)
-    return Match(game, 2, {}, seed)
+def _value_name(key: str, value) -> str:
+    if isinstance(value, bool):
+        return say("option.on" if value else "option.off")
+    return say(f"choice.{key}.{value}")
+
+
+class NumberBox(Widget):
+    """A box for a deal number: digits, Backspace, Enter."""
+
+    def __init__(self, label, on_enter) -> None:
+        super().__init__(label)
+        self.digits = ""
+        self.on_enter = on_enter
+
+    def activate(self) -> None:
+        if self.digits:
+            self.on_enter(int(self.digits))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.focused:
+            if event.key == pygame.K_BACKSPACE:
+                self.digits = self.digits[:-1]
+                return True
+            ch = getattr(event, "unicode", "")
+            if ch.isdigit() and len(self.digits) < 9:
+                self.digits += ch
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=8)
+        pygame.draw.rect(
+            surface,
+            theme.FOCUS if self.focused else theme.PANEL_EDGE,
+            self.rect,
+            2,
+            border_radius=8,
+        )
+        words = self.digits or say("menu.deal_number.empty")
+        colour = theme.INK if self.digits else theme.INK_DIM
+        theme.text(
+            surface,
+            words,
+            int(self.rect.h * 0.5),
+            colour,
+            self.rect.center,
+            "center",
+            True,
+            width=self.rect.w - 16,
+        )
 
 
 class MenuScene(Scene):
-    """Title, game choice, options, level and the start button."""
+    """Title, game choice, options, level and the buttons."""
+
+    name = "menu"
 
     def __init__(self, app, seed: int | None = None) -> None:
         super().__init__(app)
         self.seed = seed
         s = app.settings
+        game = s.last_game if s.last_game in SPECS else GAMES[0]
         self.game = Cycler(
-            "Game", GAMES, [TITLES[g] for g in GAMES], s.last_game, self._game_changed
+            lambda: say("menu.game"),
+            GAMES,
+            [lambda g=g: say(f"game.{g}") for g in GAMES],
+            game,
+            self._game_changed,
+            lambda: say(f"game.{self.game.value}.about"),
         )
         self.level = Cycler(
-            "Opponents", LEVELS, [lv.capitalize() for lv in LEVELS], s.level, self._level
+            lambda: say("menu.opponents"),
+            LEVELS,
+            [lambda lv=lv: say(f"level.{lv}") for lv in LEVELS],
+            s.level,
+            self._level,
+            lambda: say(f"level.{self.level.value}.help"),
         )
-        self.start = Button("Start", self.start_game)
+        self.start = Button(lambda: say("button.start"), self.start_game)
+        self.continue_btn = Button(self._continue_label, self.continue_match)
+        self.deal_box = NumberBox(lambda: say("menu.deal_number"), self.play_deal)
+        self.deal_btn = Button(lambda: say("button.play_deal"), self._deal_pressed)
         self.buttons = [
             self.start,
-            Button("Settings", self._settings),
-            Button("Rules", self._rules),
-            Button("Quit", app.quit),
+            Button(lambda: say("button.statistics"), lambda: app.goto("stats")),
+            Button(lambda: say("button.history"), lambda: app.goto("history")),
+            Button(lambda: say("button.settings"), lambda: app.goto("settings")),
+            Button(lambda: say("button.rules"), self._rules),
+            Button(lambda: say("button.quit"), app.quit),
         ]
         self.rules: ScrollText | None = None
-        self.rules_back = Button("Back", self._close_rules)
+        self.rules_back = Button(lambda: say("button.back"), self._close_rules)
+        self.options: list[Cycler] = []
+        self.rows = max(len(spec.choices) for spec in SPECS.values())
+        self.ring = FocusRing(self.widgets)
         self._build_options()
 
+    @property
+    def spec(self):
+        return SPECS[self.game.value]
+
     # ----------------------------------------------------------------- options
-    def _choices(self) -> dict:
-        game = self.game.value
-        out = dict(DEFAULTS[game])
-        out.update(self.app.settings.options_for(game))
+    def choices(self) -> dict:
+        spec = self.spec
+        out = spec.defaults()
+        saved = self.app.settings.options_for(spec.id)
+        out.update({k: v for k, v in saved.items() if k in out})
         return out
 
     def _remember(self, key: str, value) -> None:
-        game = self.game.value
-        opts = self.app.settings.game_options.setdefault(game, {})
+        opts = self.app.settings.game_options.setdefault(self.spec.id, {})
         opts[key] = value
-        if key == "players":
-            self._build_options()
-            self.resize(self.app.size)
+        self._build_options()
+        self.resize(self.app.size)
 
     def _build_options(self) -> None:
-        c = self._choices()
-        game = self.game.value
-        r = self._remember
-        rows: list = []
-        if game == "pishe-pasha":
-            rows.append(
-                Cycler("Players", [2, 3], ["2", "3"], c["players"], lambda v: r("players", v))
-            )
-            if c["players"] == 2:
-                rows.append(
-                    Cycler(
-                        "Foundations",
-                        ["suits", "single"],
-                        ["Four suits", "Single"],
-                        c["foundations"],
-                        lambda v: r("foundations", v),
-                    )
-                )
-            rows.append(Toggle("Stop rule", c["stop_rule"], lambda v: r("stop_rule", v)))
-            rows.append(
-                Cycler(
-                    "Match",
-                    [None, 50, 100],
-                    ["Single hand", "To 50", "To 100"],
-                    c["match"],
-                    lambda v: r("match", v),
-                )
-            )
-        elif game == "pisti":
-            rows.append(
-                Cycler(
-                    "Players",
-                    [2, 3, 4],
-                    ["2", "3", "4 (partners)"],
-                    c["players"],
-                    lambda v: r("players", v),
-                )
-            )
-            rows.append(
-                Cycler("Target", [151, 101], ["151", "101"], c["target"], lambda v: r("target", v))
-            )
-            rows.append(
-                Cycler(
-                    "Jack on top",
-                    ["turn_next", "to_bottom"],
-                    ["Turn next", "To bottom"],
-                    c["start_jack"],
-                    lambda v: r("start_jack", v),
-                )
-            )
-            rows.append(Toggle("Show bottom card", c["show_bottom"], lambda v: r("show_bottom", v)))
+        c = self.choices()
+        rows: list[Cycler] = []
+        for choice in self.spec.choices:
+            if choice.shown is not None and not choice.shown(c):
+                continue
+            rows.append(self._row(choice, c[choice.key]))
         self.options = rows
+        self.level.visible = bool(self.spec.levels)
+
+    def _row(self, choice, value) -> Cycler:
+        key = choice.key
+        names = [lambda v=v: _value_name(key, v) for v in choice.values]
+        return Cycler(
+            lambda: say(f"choice.{key}"),
+            choice.values,
+            names,
+            value,
+            lambda v: self._remember(key, v),
+            lambda: say(f"choice.{key}.help"),
+        )
 
     def _game_changed(self, game: str) -> None:
         self.app.settings.last_game = game
@@ -140,22 +168,50 @@ class MenuScene(Scene):
         self.app.settings.level = level
 
     # ----------------------------------------------------------------- actions
-    def start_game(self) -> None:
-        from game.ui.scenes.table import TableScene
-
-        game = self.game.value
-        self.app.settings.last_game = game
+    def start_game(self, deal_no: int | None = None) -> None:
+        spec = self.spec
+        self.app.settings.last_game = spec.id
         self.app.save_settings()
-        match = match_for(game, self._choices(), self.seed)
-        self.app.switch(TableScene(self.app, match, self.level.value, self.seed))
+        session = Session.start(spec.id, self.choices(), self.level.value, self.seed, deal_no)
+        self.app.goto("table", session=session)
 
-    def _settings(self) -> None:
-        from game.ui.scenes.settings_scene import SettingsScene
+    def _deal_pressed(self) -> None:
+        if self.deal_box.digits:
+            self.play_deal(int(self.deal_box.digits))
+        else:
+            self.ring.shown = True
+            live = self.ring._live()
+            self.ring.index = live.index(self.deal_box) if self.deal_box in live else 0
+            self.ring.sync()
 
-        self.app.switch(SettingsScene(self.app))
+    def play_deal(self, number: int) -> None:
+        self.start_game(max(0, min(MAX_DEAL, number)))
+
+    def saved(self):
+        return self.app.hooks.get("saved_match", lambda: None)()
+
+    def _continue_label(self) -> str:
+        info = self.saved()
+        if info is None:
+            return say("button.continue")
+        you, *others = info["totals"]
+        target = say("menu.to", n=info["target"]) if info["target"] else ""
+        return say(
+            "button.continue_match",
+            game=say(f"game.{info['game']}"),
+            target=target,
+            you=you,
+            them=" – ".join(map(str, others)),
+            n=info["hand"],
+        )
+
+    def continue_match(self) -> None:
+        session = self.app.hooks.get("load_match", lambda: None)()
+        if session is not None:
+            self.app.goto("table", session=session)
 
     def _rules(self) -> None:
-        self.rules = ScrollText(RULES[self.game.value])
+        self.rules = ScrollText(lambda: say(self.spec.rules_key))
         self.resize(self.app.size)
 
     def _close_rules(self) -> None:
@@ -165,33 +221,62 @@ class MenuScene(Scene):
     def widgets(self) -> list:
         if self.rules:
             return [self.rules_back, self.rules]
-        return [self.game, *self.options, self.level, *self.buttons]
+        extra = [self.continue_btn] if self.continue_btn.visible else []
+        return [
+            *extra,
+            self.game,
+            *self.options,
+            self.level,
+            self.deal_box,
+            self.deal_btn,
+            *self.buttons,
+        ]
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        pw = min(640, int(w * 0.55))
-        row = max(34, h // 19)
-        gap = row // 3
-        rows = 2 + max(3, len(self.options))
-        ph = row + rows * (row + gap) + int(row * 1.3) + row
-        self.panel = pygame.Rect(w // 2 - pw // 2, int(h * 0.22), pw, ph)
+        pw = min(700, int(w * 0.62))
+        row = max(26, min(48, h // 21))
+        gap = row // 4
+        about = int(row * 0.9)
+        rows = self.rows + 1  # options, level
+        bh = int(row * 1.2)
+        ph = row + row + about + gap + rows * (row + gap) + gap + 2 * bh + gap
+        self.panel = pygame.Rect(w // 2 - pw // 2, int(h * 0.2), pw, ph)
         inner = self.panel.inflate(-row, -row)
-        column(inner, [self.game, *self.options, self.level], row, gap)
-        bw = (inner.w - 3 * gap) // 4
+        self.game.rect = pygame.Rect(inner.x, inner.y, inner.w, row)
+        self.about_rect = pygame.Rect(inner.x, self.game.rect.bottom + 2, inner.w, about)
+        top = self.about_rect.bottom + gap
+        column(pygame.Rect(inner.x, top, inner.w, 0), [*self.options], row, gap)
+        self.level.rect = pygame.Rect(inner.x, top + self.rows * (row + gap), inner.w, row)
+        y2 = inner.bottom - bh
+        y1 = y2 - bh - gap
+        bw = (inner.w - (len(self.buttons) - 1) * gap) // len(self.buttons)
         for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(
-                inner.x + i * (bw + gap), inner.bottom - int(row * 1.3), bw, int(row * 1.3)
-            )
+            b.rect = pygame.Rect(inner.x + i * (bw + gap), y2, bw, bh)
+        self.deal_btn.rect = pygame.Rect(
+            inner.right - int(inner.w * 0.3), y1, int(inner.w * 0.3), bh
+        )
+        self.deal_box.rect = pygame.Rect(
+            self.deal_btn.rect.x - gap - int(inner.w * 0.22), y1, int(inner.w * 0.22), bh
+        )
+        self.deal_label = pygame.Rect(inner.x, y1, self.deal_box.rect.x - inner.x - gap, bh)
+        self.continue_btn.visible = self.saved() is not None
+        self.continue_btn.rect = pygame.Rect(self.panel.x, self.panel.y - bh - gap * 2, pw, bh)
         if self.rules:
             self.rules.rect = pygame.Rect(w * 0.12, h * 0.08, w * 0.76, h * 0.74)
         self.rules_back.rect = pygame.Rect(w // 2 - 120, int(h * 0.85), 240, row)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.rules:
+                self.rules = None
+            return
+        if not self.rules and self.deal_box.handle(event):
+            return
+        if self.ring.handle(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not self.rules:
             self.start_game()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.rules:
-            self.rules = None
             return
         for wdg in self.widgets():
             if wdg.handle(event):
@@ -199,70 +284,113 @@ class MenuScene(Scene):
 
     def cursor(self) -> int:
         pos = pygame.mouse.get_pos()
-        over = any(wdg.rect.collidepoint(pos) for wdg in self.widgets() if hasattr(wdg, "on_click"))
+        over = any(w.rect.collidepoint(pos) for w in self.widgets() if isinstance(w, Button))
         return pygame.SYSTEM_CURSOR_HAND if over else pygame.SYSTEM_CURSOR_ARROW
+
+    def explained(self) -> Widget | None:
+        """The option whose explanation shows: the focused one, else the one under the mouse."""
+        focused = self.ring.current()
+        if focused is not None and focused.help:
+            return focused
+        for w in [self.game, *self.options, self.level]:
+            if w.hover and w.help:
+                return w
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
+        self.ring.sync()
         surface.blit(cardart.felt((w, h)), (0, 0))
         self._fan(surface)
         theme.text(
-            surface, TITLE, int(h * 0.085), theme.GOLD, (w // 2, int(h * 0.1)), "center", True
+            surface,
+            say("app.title"),
+            int(h * 0.08),
+            theme.GOLD,
+            (w // 2, int(h * 0.075)),
+            "center",
+            True,
+            width=int(w * 0.6),
         )
         theme.text(
             surface,
-            "Pishe Pasha and Pişti against the computer",
-            int(h * 0.032),
+            say("menu.subtitle"),
+            int(h * 0.03),
             theme.INK_DIM,
-            (w // 2, int(h * 0.165)),
+            (w // 2, int(h * 0.135)),
             "center",
+            width=int(w * 0.6),
         )
-        veil = pygame.Surface(self.panel.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (10, 30, 20, 200), veil.get_rect(), border_radius=16)
-        surface.blit(veil, self.panel)
+        theme.veil(surface, self.panel, 200, 16, (10, 30, 20))
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.panel, 2, border_radius=16)
-        if self.game.value == "pisha-pasha-book":
-            y = self.options_bottom()
-            theme.text(
-                surface,
-                "Two players, no choices: a game of pure chance.",
-                int(h * 0.028),
-                theme.INK_DIM,
-                (self.panel.centerx, y),
-                "center",
-            )
-        for wdg in [self.game, *self.options, self.level, *self.buttons]:
+        a = self.about_rect
+        theme.text(
+            surface,
+            say(f"game.{self.game.value}.about"),
+            int(a.h * 0.62),
+            theme.INK_DIM,
+            a.midleft,
+            "midleft",
+            width=a.w,
+        )
+        d = self.deal_label
+        theme.text(
+            surface,
+            say("menu.deal_number"),
+            int(d.h * 0.42),
+            theme.INK,
+            d.midleft,
+            "midleft",
+            width=d.w,
+        )
+        if self.continue_btn.visible:
+            self.continue_btn.draw(surface)
+        for wdg in [
+            self.game,
+            *self.options,
+            self.level,
+            self.deal_box,
+            self.deal_btn,
+            *self.buttons,
+        ]:
             wdg.draw(surface)
-        if self.app.notice:
+        self._explanation(surface)
+        if self.app.notices:
             theme.text(
                 surface,
-                self.app.notice,
-                int(h * 0.026),
+                self.app.notices[-1],
+                int(h * 0.024),
                 theme.RED_LIGHT,
-                (w // 2, h - 14),
+                (w // 2, h - 10),
                 "midbottom",
+                width=w - 40,
             )
         if self.rules:
-            veil = pygame.Surface((w, h), pygame.SRCALPHA)
-            veil.fill((0, 0, 0, 150))
-            surface.blit(veil, (0, 0))
+            theme.veil(surface, surface.get_rect(), 150)
             self.rules.draw(surface)
             self.rules_back.draw(surface)
 
-    def options_bottom(self) -> int:
-        return self.game.rect.bottom + self.game.rect.h
+    def _explanation(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        widget = self.explained()
+        if widget is None:
+            return
+        box = pygame.Rect(self.panel.x, self.panel.bottom + 8, self.panel.w, int(h * 0.05))
+        theme.text(
+            surface, widget.help(), int(h * 0.026), theme.HINT, box.midtop, "midtop", width=box.w
+        )
 
     def _fan(self, surface: pygame.Surface) -> None:
-        """A few cards fanned behind the title, for looks."""
+        """A few cards fanned beside the title, for looks."""
         w, h = surface.get_size()
         art = getattr(self, "_art", None)
-        size = (int(h * 0.11), int(h * 0.154))
+        size = (int(h * 0.1), int(h * 0.14))
         if art is None or art.size != size:
             art = self._art = cardart.CardArt()
-            art.configure(size, self.app.settings.four_colour, self.app.settings.card_back)
+            art.configure(size, self.app.settings.faces, self.app.settings.card_back)
         for i, card in enumerate((12, 25, 38, 51)):
             img = pygame.transform.rotozoom(art.face(card), 18 - i * 12, 1)
-            surface.blit(img, img.get_rect(center=(w * 0.1 + i * size[0] * 0.35, h * 0.16)))
+            surface.blit(img, img.get_rect(center=(w * 0.09 + i * size[0] * 0.35, h * 0.11)))
         for i, card in enumerate((10, 23, 36, 49)):
             img = pygame.transform.rotozoom(art.face(card), 18 - i * 12, 1)
-            surface.blit(img, img.get_rect(center=(w * 0.82 + i * size[0] * 0.35, h * 0.16)))
+            surface.blit(img, img.get_rect(center=(w * 0.81 + i * size[0] * 0.35, h * 0.11)))

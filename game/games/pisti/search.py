@@ -1,0 +1,176 @@
+"""The Pişti Expert's search: deals of the unseen cards weighted by the plays seen.
+
+:func:`evaluate` gives, for each candidate card, the expected margin from now
+to the end of the hand for the seat's side (its points minus the others'
+mean), from one seat's observation only:
+
+* In the last deal, when the possible holdings of the other seats are few
+  (two players: the unseen cards are the opponent's hand and, at most, the
+  three face-down cards the opponent took), every holding is listed, weighted
+  by how likely it makes the plays seen (:mod:`game.games.pisti.infer`), and
+  the rest of the hand is searched exactly for each (:mod:`game.games.pisti.solve`).
+* Otherwise deals are drawn uniformly, weighted the same way, and redrawn in
+  proportion to their weights (sampling importance resampling); each candidate
+  is played in every deal drawn and the hand finished by the fast Hard policy.
+  In the last deal with few cards left the drawn deals are searched exactly.
+
+The work is counted in simulated plays, never in seconds, so a decision never
+depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from itertools import combinations
+
+from game.core.state import Observation
+from game.games.pisti.infer import Reader
+from game.games.pisti.model import POINTS, RANK0, PistiKnowledge, Sim, knowledge, sample_sim
+from game.games.pisti.solve import LastDeal, tree_size
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much work one evaluation may do (plays simulated, worlds listed)."""
+
+    plays: int = 60_000  # simulated plays for the rollouts
+    min_deals: int = 24
+    max_deals: int = 400
+    candidates: int = 3  # uniform deals drawn per deal kept, when the plays seen say something
+    exact_leaves: int = 30_000  # listed worlds x tree leaves for the exact last deal
+    exact_tree: int = 600  # largest tree searched exactly in a drawn deal
+
+
+PLAY = Budget()
+REVIEW = Budget(plays=240_000, min_deals=64, max_deals=1200, exact_leaves=120_000, exact_tree=3000)
+
+
+def class_key(card: int) -> tuple[int, int]:
+    return (RANK0[card], POINTS[card])
+
+
+def _margin(points: list[int] | list[float], side: int) -> float:
+    others = [p for s, p in enumerate(points) if s != side]
+    return points[side] - sum(others) / len(others)
+
+
+def evaluate(obs: Observation, options: list[int], rng: random.Random,
+             budget: Budget = PLAY) -> dict[int, float]:  # fmt: skip
+    """Expected margin (points from now on, the seat's side minus the others' mean) of
+    each card in ``options``, from ``obs`` alone."""
+    k = knowledge(obs)
+    reader = Reader(obs, k)
+    seat = k.seat
+    if k.pack_size == 0:
+        exact = _exact_last_deal(k, reader, options, budget)
+        if exact is not None:
+            return exact
+    cards_left = max(1, k.cards_left)
+    deals = budget.plays // (len(options) * cards_left)
+    deals = max(budget.min_deals, min(budget.max_deals, deals))
+    worlds = draw_worlds(k, reader, rng, deals, budget.candidates)
+    totals = dict.fromkeys(options, 0.0)
+    me = k.side
+    solve_exact = k.pack_size == 0 and tree_size(k.hand_sizes, seat) <= budget.exact_tree
+    for world in worlds:
+        if solve_exact:
+            vals = LastDeal(world, me).values(seat)
+            by_key = {class_key(c): v for c, v in vals.items()}
+            for c in options:
+                totals[c] += by_key[class_key(c)]
+            continue
+        for c in options:
+            sim = world.copy()
+            sim.play(c)
+            sim.rollout()
+            totals[c] += _margin(sim.points, me)
+    return {c: totals[c] / len(worlds) for c in options}
+
+
+def draw_worlds(k: PistiKnowledge, reader: Reader, rng: random.Random, deals: int,
+                candidates: int) -> list[Sim]:  # fmt: skip
+    """``deals`` deals of the unseen cards, in proportion to how likely each makes the plays
+    seen in the current deal (uniform deals when nothing was seen yet)."""
+    if not reader.informative or candidates <= 1:
+        return [sample_sim(k, k.seat, rng) for _ in range(deals)]
+    pool = [sample_sim(k, k.seat, rng) for _ in range(deals * candidates)]
+    logw = [reader.logp(w.hands) for w in pool]
+    top = max(logw)
+    weights = [math.exp(x - top) for x in logw]
+    total = sum(weights)
+    # systematic resampling: one uniform offset, evenly spaced pointers
+    step = total / deals
+    u = rng.random() * step
+    out = []
+    acc = 0.0
+    i = 0
+    for w_i, world in zip(weights, pool, strict=True):
+        acc += w_i
+        while i < deals and u + i * step < acc:
+            out.append(world)
+            i += 1
+    while len(out) < deals:  # rounding at the very end
+        out.append(pool[-1])
+    return out
+
+
+def _exact_last_deal(k: PistiKnowledge, reader: Reader, options: list[int],
+                     budget: Budget) -> dict[int, float] | None:  # fmt: skip
+    """Every holding of the other seats, weighted by the plays seen, each searched exactly;
+    None when there are too many (then deals are drawn instead)."""
+    if any(c is None for c in k.table):
+        return None
+    others = [s for s in range(k.players) if s != k.seat]
+    slots = {s: k.hand_sizes[s] - len(k.held.get(s, [])) for s in others}
+    pool = [c for c in k.unseen if not any(c in h for h in k.held.values())]
+    count = 1
+    left = len(pool)
+    for s in others:
+        count *= math.comb(left, slots[s])
+        left -= slots[s]
+    if count * tree_size(k.hand_sizes, k.seat) > budget.exact_leaves:
+        return None
+    base = sample_sim(k, k.seat, random.Random(0))  # the table, counts, points; hands replaced
+    totals = {class_key(c): 0.0 for c in options}
+    wsum = 0.0
+    logs = []
+    worlds = []
+    for hands in _holdings(pool, others, slots, k):
+        lp = reader.logp(hands)
+        logs.append(lp)
+        worlds.append([h[:] for h in hands])
+    top = max(logs)
+    for hands, lp in zip(worlds, logs, strict=True):
+        w = math.exp(lp - top)
+        if w < 1e-9:
+            continue
+        sim = base.copy()
+        sim.hands = [h[:] for h in hands]
+        vals = LastDeal(sim, k.side).values(k.seat)
+        for c, v in vals.items():
+            key = class_key(c)
+            if key in totals:
+                totals[key] += w * v
+        wsum += w
+    return {c: totals[class_key(c)] / wsum for c in options}
+
+
+def _holdings(pool: list[int], others: list[int], slots: dict[int, int], k: PistiKnowledge):
+    """Every way to fill the other seats' unknown hand slots from ``pool``."""
+
+    def fill(i: int, rest: list[int], hands: list[list[int]]):
+        if i == len(others):
+            yield hands
+            return
+        s = others[i]
+        fixed = k.held.get(s, [])
+        for combo in combinations(rest, slots[s]):
+            chosen = set(combo)
+            hands[s] = fixed + list(combo)
+            yield from fill(i + 1, [c for c in rest if c not in chosen], hands)
+
+    start: list[list[int]] = [[] for _ in range(k.players)]
+    start[k.seat] = k.hand[:]
+    yield from fill(0, pool, start)

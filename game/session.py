@@ -1,0 +1,167 @@
+"""A match being played by a person against the computer: the game, its choices, the
+opponents, the referee; and its save, so it can be continued after the window closed.
+
+Pure Python: the table drives a session, the tests drive one without a screen.
+A save holds the match (choices, seeds, totals, the finished hands and the
+current one as records), so restoring replays the same cards to the same move;
+computer players decide from their seed and what they see, so they then play
+exactly as they would have.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.match import Match, deal_seed
+from game.core.referee import Referee
+from game.core.spec import GameSpec
+from game.core.state import GameState
+from game.core.types import Action
+from game.games import spec_of
+
+SAVE_VERSION = 1
+HINT_SEED = 97
+
+
+@dataclass
+class Session:
+    """One match: its spec, choices, opponents' level and seeds, the match and referee."""
+
+    spec: GameSpec
+    choices: dict[str, Any]
+    level: str
+    seed: int  # the opponents' seed (each player adds its number)
+    match: Match
+    referee: Referee
+    finished: list[dict] = field(default_factory=list)  # records of the finished hands
+    took_back: bool = False  # a take-back happened in this hand
+
+    @classmethod
+    def start(
+        cls,
+        game: str,
+        choices: dict[str, Any],
+        level: str,
+        seed: int | None = None,
+        deal_no: int | None = None,
+    ) -> Session:
+        """A new match from the menu's choices; ValueError names a bad one."""
+        spec = spec_of(game)
+        full = {**spec.defaults(), **{k: v for k, v in choices.items() if k in spec.defaults()}}
+        players = int(full.get("players", spec.players[0]))
+        if players not in spec.players:
+            raise ValueError(f"{game} is played by {spec.players} players, not {players}")
+        base = int(time.time()) if seed is None else seed
+        match = Match(spec, players, full, seed=base, target=spec.match_target(full))
+        if deal_no is not None:
+            match.redeal(deal_no)
+        return cls.around(spec, full, level, base, match)
+
+    @classmethod
+    def around(cls, spec: GameSpec, choices: dict, level: str, seed: int, match: Match) -> Session:
+        levels = spec.levels or tuple(spec.agents)
+        if level not in spec.agents:
+            level = levels[min(1, len(levels) - 1)]
+        agents = [None] + [spec.make_agent(level, seed + p) for p in range(1, match.players)]
+        return cls(spec, choices, level, seed, match, Referee.for_match(match, agents))
+
+    def hint_agent(self):
+        expert = "expert" if "expert" in self.spec.agents else next(iter(self.spec.agents))
+        return self.spec.make_agent(expert, self.seed + HINT_SEED)
+
+    @property
+    def state(self) -> GameState:
+        return self.referee.state
+
+    @property
+    def human(self) -> int:
+        return self.match.seat_of(0)
+
+    def next_hand(self) -> GameState:
+        self.finished.append(self.state.record())
+        self.took_back = False
+        return self.referee.next_hand()
+
+    def deal_again(self, deal_no: int) -> GameState:
+        """The current hand replaced by the numbered deal (same game and options)."""
+        state = self.match.redeal(deal_no)
+        self.referee.restart(state)
+        self.took_back = False
+        return state
+
+    # ----------------------------------------------------------------- saving
+    def to_save(self, advance: bool = False) -> dict[str, Any]:
+        """Everything needed to continue this match later, as plain JSON. ``advance``: as it
+        will be once the finished hand gives way to the next (what "Continue" should find)."""
+        m = self.match
+        if advance:
+            nxt = deal_seed(m.seed, m.hand_no + 1)
+            hand = self.spec.new_hand(m.players, m.options, nxt)
+            data = self.to_save()
+            data["match"].update(hand_no=m.hand_no + 1, deal_no=nxt)
+            data["finished"] = (data["finished"] + [self.state.record()])[-50:]
+            data.update(hand=hand.record(), referee={}, took_back=False)
+            return data
+        return {
+            "version": SAVE_VERSION,
+            "game": self.spec.id,
+            "choices": dict(self.choices),
+            "level": self.level,
+            "seed": self.seed,
+            "match": {
+                "seed": m.seed,
+                "hand_no": m.hand_no,
+                "deal_no": m.deal_no,
+                "totals": list(m.totals),
+                "history": [list(h) for h in m.history],
+            },
+            "finished": list(self.finished[-50:]),
+            "hand": self.state.record(),
+            "referee": self.referee.describe(),
+            "took_back": self.took_back or self.referee.took_back,
+            "saved": time.time(),
+        }
+
+    @classmethod
+    def from_save(cls, data: dict[str, Any]) -> Session:
+        """A session exactly where the save left it; ValueError says what is wrong."""
+        from game.store.saves import check_save
+
+        data = check_save(data)
+        spec = spec_of(data["game"])
+        info = data["match"]
+        choices = data["choices"]
+        players = int(choices.get("players", spec.players[0]))
+        match = Match(spec, players, choices, seed=info["seed"], target=spec.match_target(choices))
+        match.hand_no = info["hand_no"]
+        match.deal_no = info["deal_no"]
+        match.totals = list(info["totals"])
+        match.history = [list(h) for h in info["history"]]
+        match.hand = replay_record(spec, data["hand"])
+        session = cls.around(spec, choices, data["level"], data["seed"], match)
+        session.finished = list(data["finished"])
+        session.took_back = bool(data["took_back"])
+        session.referee.window_closed = bool(data["referee"].get("window_closed", False))
+        session.referee.calls_asked = bool(data["referee"].get("calls_asked", False))
+        return session
+
+    def summary(self) -> dict[str, Any]:
+        """What the menu says of a saved match: game, target, score, hand number."""
+        m = self.match
+        return {
+            "game": self.spec.id,
+            "target": m.target,
+            "totals": list(m.totals),
+            "hand": m.hand_no + 1,
+            "players": m.players,
+        }
+
+
+def replay_record(spec: GameSpec, record: dict[str, Any]) -> GameState:
+    """A hand from its record, every action applied; ValueError if it does not replay."""
+    state = spec.from_setup(record["setup"], record.get("options", {}))
+    for text in record["actions"]:
+        state.apply(Action.parse(text))
+    return state

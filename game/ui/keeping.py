@@ -1,0 +1,142 @@
+"""What the game keeps for the player, hooked to the app: the match saved after every
+move, the statistics and the history counted when a hand ends. A file that fails never
+stops the game: its problem becomes a notice in the player's language."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+from game.store import history, saves, stats
+from game.text.phrasebook import say
+
+log = logging.getLogger(__name__)
+
+
+class Keeper:
+    """Loads the player's files at start and writes them as the match goes on."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.stats, problem = stats.Stats.load()
+        self._notice(problem, "stats")
+        self.history, problem = history.History.load()
+        self._notice(problem, "history")
+        self._saved = self._peek()
+        for name in (
+            "match_changed",
+            "hand_over",
+            "hand_abandoned",
+            "saved_match",
+            "load_match",
+            "stats_line",
+            "closing",
+        ):
+            app.hooks[name] = getattr(self, name)
+        app.keeper = self
+
+    def _notice(self, problem: str | None, what: str) -> None:
+        if problem:
+            code = problem if problem.endswith("_version") else f"{what}_broken|{problem}"
+            self.app.notice(code)
+
+    def _peek(self) -> dict[str, Any] | None:
+        session, problem = saves.load_match()
+        self._notice(problem, "save")
+        return session.summary() if session is not None else None
+
+    # ----------------------------------------------------------------- the match
+    def match_changed(self, session) -> None:
+        st = session.state
+        if st.is_over and session.match.hand_finished and session.match.is_over:
+            return
+        try:
+            saves.save_match(session)
+        except OSError as err:
+            self.app.notice(f"save_failed|{err.strerror or err}")
+        self._saved = session.summary()
+
+    def saved_match(self) -> dict[str, Any] | None:
+        return self._saved
+
+    def load_match(self):
+        session, problem = saves.load_match()
+        self._notice(problem, "save")
+        if session is None:
+            self._saved = None
+        return session
+
+    def closing(self) -> None:
+        """Nothing to do: every move was saved as it was made."""
+
+    # ----------------------------------------------------------------- counting
+    def key(self, session) -> str:
+        st = session.state
+        return stats.key_of(session.spec.id, st.options, st.players, session.level, type(st))
+
+    def hand_over(self, session) -> None:
+        st, m = session.state, session.match
+        side = st.side_of(session.human)
+        points = m.hand_points()[m.team_of(0)]
+        took_back = session.took_back or session.referee.took_back
+        key = self.key(session)
+        self.stats.count_hand(key, st, side, session.human, took_back, points)
+        w = st.winner
+        result = 0 if w in (None, "draw") else (1 if w == side else -1)
+        self.history.add(
+            history.History.entry(
+                st.record(),
+                session.spec.id,
+                st.players,
+                session.level,
+                session.human,
+                result,
+                list(st.score),
+                m.deal_no,
+            )
+        )
+        if m.is_over:
+            if m.target:
+                self.stats.count_match(key, m.winner == m.team_of(0))
+            saves.clear_match()
+            self._saved = None
+        else:
+            with contextlib.suppress(OSError):
+                from game.core.files import write_json_atomic
+
+                write_json_atomic(saves.home() / saves.FILE_NAME, session.to_save(advance=True))
+        self._write()
+
+    def hand_abandoned(self, session) -> None:
+        st = session.state
+        self.stats.count_hand(
+            self.key(session),
+            st,
+            st.side_of(session.human),
+            session.human,
+            session.took_back,
+            0,
+            abandoned=True,
+        )
+        self._write()
+
+    def _write(self) -> None:
+        for what, obj in (("stats", self.stats), ("history", self.history)):
+            try:
+                obj.save()
+            except OSError as err:
+                self.app.notice(f"{what}_not_saved|{err.strerror or err}")
+
+    def stats_line(self, session) -> str:
+        line = self.stats.lines.get(self.key(session))
+        if line is None or not line.hands:
+            return ""
+        return say(
+            "summary.stats_line",
+            level=say(f"level.{session.level}"),
+            won=line.won,
+            n=line.hands,
+            streak=line.streak,
+            best=line.best_streak,
+        )

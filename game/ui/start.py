@@ -1,0 +1,81 @@
+"""Opening the game: the window (or a clear refusal when there is no screen), the art
+checked before a hand starts, the player's files, and the first scene."""
+
+from __future__ import annotations
+
+import argparse
+
+from game.games import SPECS
+
+
+class StartProblem(Exception):
+    """The game cannot start; the message tells the player why and what to do."""
+
+    def __init__(self, message: str, code: int = 1) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def check_art() -> str | None:
+    """Every card picture, back and mark is there and can be drawn; else which file is not
+    and how to repair the install."""
+    import pygame
+
+    from game.assets import AssetError, asset_dir, font_file
+    from game.assets.deck import FACES, DeckRenderer
+
+    try:
+        sprites = asset_dir("sprites")
+        deck = DeckRenderer(sprites)
+        for faces in FACES:
+            for card in range(52):
+                path = deck.card_file(card, faces)
+                img = deck.render_file(path, (20, 28))
+                if img.get_at((10, 14)).a == 0:
+                    raise AssetError(f"{path} draws nothing")
+        for back in ("red", "blue"):
+            deck.back((20, 28), back)
+        font_file()
+    except (AssetError, pygame.error, OSError) as err:
+        return str(err)
+    return None
+
+
+def open_app(args: argparse.Namespace):
+    """The app with its routes and the player's files, on its first scene."""
+    from game.text.phrasebook import say, set_language
+    from game.ui.app import App, NoDisplay
+    from game.ui.keeping import Keeper
+    from game.ui.scenes import install_routes
+
+    try:
+        app = App(args.size, args.state_file)
+    except NoDisplay as err:
+        raise StartProblem(str(err)) from None
+    if args.lang:
+        app.settings.language = args.lang
+        set_language(args.lang)
+    problem = check_art()
+    if problem is not None:
+        app.close()
+        raise StartProblem(say("start.broken_art", detail=problem))
+    install_routes(app)
+    Keeper(app)
+    menu = app.goto("menu", seed=args.seed)
+    if args.game:
+        _start_game(app, menu, args)
+    return app
+
+
+def _start_game(app, menu, args: argparse.Namespace) -> None:
+    from game.session import Session
+
+    game = args.game
+    app.settings.last_game = game
+    choices = dict(app.settings.options_for(game))
+    if args.players:
+        choices["players"] = args.players
+    if args.players and args.players not in SPECS[game].players:
+        raise StartProblem(f"{game} is played by {SPECS[game].players} players", 2)
+    session = Session.start(game, choices, app.settings.level, args.seed, args.deal)
+    app.goto("table", session=session)

@@ -1,0 +1,339 @@
+"""Mouse and keyboard at the table, turned into actions for the model.
+
+A card is dragged from a pile onto another, clicked, double-clicked, or picked
+up and put down with the keyboard; each gesture means the legal action whose
+piles (``where``) match it. A gesture that matches no legal action asks the
+game's spec what it would mean, so the engine can say why it is refused. Nothing
+here knows a game: only piles, cards and action kinds.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.core.types import Action, ActionKind, PileId, PileKind
+from game.text.phrasebook import say
+from game.ui.table.model import TableModel
+
+DRAG_THRESHOLD = 5
+DOUBLE_CLICK = 0.4
+CLICKABLE_PILES = (PileKind.STOCK,)
+
+
+@dataclass
+class Drag:
+    """A card lifted by the mouse: where it came from and where it is."""
+
+    card: int
+    src: PileId
+    index: int
+    grab: pygame.Vector2  # pointer minus card top-left at the press
+    pos: pygame.Vector2  # card top-left now
+    home: pygame.Vector2  # where it lies in its pile
+    press: tuple[int, int]
+    moved: bool = False
+
+    def follow(self, pointer: tuple[int, int]) -> None:
+        if not self.moved:
+            dx, dy = pointer[0] - self.press[0], pointer[1] - self.press[1]
+            self.moved = dx * dx + dy * dy >= DRAG_THRESHOLD**2
+        self.pos = pygame.Vector2(pointer) - self.grab
+
+
+@dataclass(frozen=True)
+class Focus:
+    """The keyboard focus: a pile, and a card of it for a fanned hand (else its top)."""
+
+    pile: PileId
+    index: int = -1
+
+
+class ClickTimer:
+    """Double clicks: ``event.clicks`` where SDL gives it, else a press within 0.4 s of a
+    click (press and release without dragging) on the same pile."""
+
+    def __init__(self) -> None:
+        self.last: PileId | None = None
+        self.when = -10.0
+
+    def clicked(self, pid: PileId) -> None:
+        self.last, self.when = pid, time.monotonic()
+
+    def reset(self) -> None:
+        self.last, self.when = None, -10.0
+
+    def is_double(self, event: pygame.event.Event, pid: PileId) -> bool:
+        clicks = getattr(event, "clicks", None)
+        recent = pid == self.last and time.monotonic() - self.when <= DOUBLE_CLICK
+        double = (clicks is not None and clicks >= 2) or recent
+        if double:
+            self.reset()
+        return double
+
+
+class TableController:
+    """Input at the table: drags, clicks, keys and the keyboard focus."""
+
+    def __init__(
+        self, model: TableModel, card_at: Callable, drop_target: Callable, card_home: Callable
+    ) -> None:
+        """``card_at(pos)``, ``drop_target(rect)``, ``card_home(pid, index)``: the view's
+        hit tests, so the controller never computes where things are drawn."""
+        self.m = model
+        self.card_at = card_at
+        self.drop_target = drop_target
+        self.card_home = card_home
+        self.drag: Drag | None = None
+        self.clicks = ClickTimer()
+        self.hover = (0, 0)
+        self.focus: Focus | None = None
+        self.picked: Focus | None = None  # a card picked up with the keyboard
+
+    # ----------------------------------------------------------------- moves
+    def moves_from(self, src: PileId, card: int | None) -> list[tuple[Action, PileId | None]]:
+        """(action, target pile) of each legal move taking ``card`` from ``src``."""
+        out = []
+        for a in self.m.my_actions():
+            w = self.m.state.where(a)
+            if w.src == src and (card is None or w.card is None or w.card == card):
+                out.append((a, w.dst))
+        return out
+
+    def targets(self) -> dict[PileId, Action]:
+        """Legal places for the card being dragged or picked up (they light up)."""
+        held = self._held()
+        if held is None:
+            return {}
+        src, card = held
+        return {dst: a for a, dst in self.moves_from(src, card) if dst is not None and dst != src}
+
+    def _held(self) -> tuple[PileId, int | None] | None:
+        if self.drag is not None and self.drag.moved:
+            return self.drag.src, self.drag.card
+        if self.picked is not None:
+            return self.picked.pile, self._card(self.picked)
+        return None
+
+    def _card(self, f: Focus) -> int | None:
+        pile = self.m.shown.get(f.pile)
+        if not pile:
+            return None
+        return pile[f.index if 0 <= f.index < len(pile) else -1]
+
+    def movable(self, pid: PileId, index: int) -> bool:
+        """A card the human may pick up now: the source of some legal move."""
+        pile = self.m.shown.get(pid)
+        if not pile or pid.kind in CLICKABLE_PILES:
+            return False
+        card = pile[index]
+        if pid.kind is not PileKind.HAND and index != len(pile) - 1:
+            return False
+        return bool(self.moves_from(pid, card))
+
+    def _meant(self, src: PileId, dst: PileId, card: int | None) -> Action | None:
+        """The legal action a drop means, or what the game says it would mean."""
+        for a, target in self.moves_from(src, card):
+            if target == dst:
+                return a
+        return self.m.spec.gesture(src, dst, card, self.m.human)
+
+    def put_down(
+        self, src: PileId, dst: PileId | None, card: int | None, starts: dict | None = None
+    ) -> bool:
+        """A card taken from ``src`` goes onto ``dst``: the move, or the refusal's words."""
+        action = self._meant(src, dst, card) if dst is not None else None
+        if action is not None and self.m.referee.refusal(action, self.m.human) is None:
+            return self.m.perform(action, starts)
+        if action is not None:
+            self.m.refuse(action)
+        elif dst is not None and dst != src:
+            self.m.say(say("message.cannot_go_there"))
+        return False
+
+    def click(self, pid: PileId, index: int, double: bool = False) -> bool:
+        """A click on a pile: its one move (the stock's turn, a card with one place to go),
+        or, double-clicked, the move to a foundation."""
+        if not self.m.human_may_act():
+            return False
+        pile = self.m.shown.get(pid)
+        card = pile[index] if pile and -len(pile) <= index < len(pile) else None
+        moves = self.moves_from(pid, card)
+        if double:
+            found = [a for a, dst in moves if dst is not None and dst.kind is PileKind.FOUNDATION]
+            if found:
+                return self.m.perform(found[0])
+            meant = self.m.spec.gesture(pid, PileId(PileKind.FOUNDATION, 0), card, self.m.human)
+            if meant is not None:
+                self.m.refuse(meant)
+            return False
+        if len(moves) == 1:
+            return self.m.perform(moves[0][0])
+        return False
+
+    def stock_click(self) -> bool:
+        """Space or Enter with no keyboard focus: turn (or flip) the stock."""
+        for a in self.m.my_actions():
+            if a.kind in (ActionKind.TURN, ActionKind.FLIP):
+                return self.m.perform(a)
+        return False
+
+    # ----------------------------------------------------------------- the mouse
+    def press(self, pos: tuple[int, int], event: pygame.event.Event) -> None:
+        self.cancel_drag()
+        self.picked = None
+        if not self.m.human_may_act():
+            return
+        hit = self.card_at(pos)
+        if hit is None:
+            return
+        pid, index = hit
+        if pid.kind in CLICKABLE_PILES:
+            self.click(pid, index)
+            return
+        card = self.m.shown.get(pid)[index]
+        if card is None or not self.movable(pid, index):
+            return
+        if self.clicks.is_double(event, pid):
+            self.click(pid, index, double=True)
+            return
+        home = pygame.Vector2(self.card_home(pid, index))
+        self.m.shown.get(pid).pop(index)
+        self.drag = Drag(card, pid, index, pygame.Vector2(pos) - home, home.copy(), home, pos)
+
+    def motion(self, pos: tuple[int, int]) -> None:
+        self.hover = pos
+        if self.drag:
+            self.drag.follow(pos)
+
+    def release(self, pos: tuple[int, int]) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return
+        drag.follow(pos)
+        self.m.shown.get(drag.src).insert(drag.index, drag.card)
+        if not drag.moved:
+            self.clicks.clicked(drag.src)
+            self.click(drag.src, drag.index)
+            return
+        self.clicks.reset()
+        target = self.drop_target(pygame.Rect(drag.pos, self.m.layout.card), drag.src)
+        if not self.put_down(drag.src, target, drag.card, {drag.card: drag.pos}):
+            self.glide_back(drag)
+
+    def cancel_drag(self) -> None:
+        """Put a lifted card straight back (a second press before the release, the menu)."""
+        if self.drag is not None:
+            drag, self.drag = self.drag, None
+            self.m.shown.get(drag.src).insert(drag.index, drag.card)
+
+    def glide_back(self, drag: Drag) -> None:
+        from game.ui.anim import Flight, Timeline
+
+        shown = self.m.shown
+        shown.get(drag.src).pop(drag.index)
+        secs = max(0.12, self.m.show.seconds * 0.8) if self.m.show.seconds else 0.0
+        flight = Flight(drag.card, drag.pos, drag.home, secs)
+        flight.on_land = lambda: shown.get(drag.src).insert(drag.index, drag.card)
+        self.m.show.step = Timeline([flight])
+        self.m.sound("slide_back")
+
+    # ----------------------------------------------------------------- the keyboard
+    def focus_order(self) -> list[Focus]:
+        """Every place the focus can go, in reading order; the human's hand card by card."""
+        spots = sorted(self.m.layout.spots.items(), key=lambda kv: (kv[1].rect.y, kv[1].rect.x))
+        out = []
+        for pid, _ in spots:
+            if pid.kind is PileKind.HAND and pid.seat == self.m.human:
+                out += [Focus(pid, i) for i in range(len(self.m.shown.get(pid)))]
+            elif pid.kind not in (PileKind.DECK,):
+                out.append(Focus(pid))
+        return out
+
+    def move_focus(self, step: int) -> None:
+        order = self.focus_order()
+        if not order:
+            return
+        if self.focus not in order:
+            self.focus = self._start_focus(order)
+            return
+        self.focus = order[(order.index(self.focus) + step) % len(order)]
+
+    def _start_focus(self, order: list[Focus]) -> Focus:
+        """Where the focus appears first: a card that can move, else the first place."""
+        for f in order:
+            if f.pile.kind in CLICKABLE_PILES and f.pile.seat == self.m.human:
+                return f
+            if self.movable(f.pile, f.index if f.index >= 0 else len(self.m.shown.get(f.pile)) - 1):
+                return f
+        return order[0]
+
+    def focus_towards(self, dx: int, dy: int) -> None:
+        """Arrow keys: the nearest place in that direction."""
+        order = self.focus_order()
+        if self.focus not in order:
+            self.move_focus(1)
+            return
+        here = pygame.Vector2(self._centre(self.focus))
+        best, best_d = None, 1e18
+        for f in order:
+            v = pygame.Vector2(self._centre(f)) - here
+            along = v.x * dx + v.y * dy
+            if f == self.focus or along <= 0:
+                continue
+            across = abs(v.x * dy) + abs(v.y * dx)
+            d = along + 2.5 * across
+            if d < best_d:
+                best, best_d = f, d
+        if best is not None:
+            self.focus = best
+
+    def _centre(self, f: Focus) -> tuple[float, float]:
+        pile = self.m.shown.get(f.pile)
+        index = f.index if f.index >= 0 else max(0, len(pile) - 1)
+        x, y = self.card_home(f.pile, index)
+        w, h = self.m.layout.card
+        return x + w / 2, y + h / 2
+
+    def activate(self) -> None:
+        """Enter or Space: pick the focused card up, put the picked card down, or click."""
+        if self.focus is None:
+            self.stock_click()
+            return
+        f = self.focus
+        pile = self.m.shown.get(f.pile)
+        index = f.index if f.index >= 0 else len(pile) - 1
+        if self.picked is not None:
+            src, card = self.picked.pile, self._card(self.picked)
+            self.picked = None
+            if f.pile != src:
+                self.put_down(src, f.pile, card)
+            return
+        if f.pile.kind in CLICKABLE_PILES:
+            self.click(f.pile, index)
+            return
+        if index >= 0 and self.movable(f.pile, index):
+            self.picked = Focus(f.pile, index)
+            targets = self.targets()
+            if targets:
+                first = next(iter(targets))
+                self.focus = Focus(first)
+
+    def number_key(self, n: int) -> None:
+        """1-9: the n-th card of the human's hand is clicked (played when it has one move)."""
+        pid = PileId(PileKind.HAND, self.m.human)
+        hand = self.m.shown.get(pid) if pid in self.m.layout.spots else []
+        if 0 <= n < len(hand):
+            self.focus = Focus(pid, n)
+            self.click(pid, n)
+
+    def escape(self) -> bool:
+        """Esc: drop a picked or dragged card first (True when that is all it did)."""
+        if self.picked is not None or self.drag is not None:
+            self.picked = None
+            self.cancel_drag()
+            return True
+        return False

@@ -1,0 +1,338 @@
+"""The table's buttons and overlays: menu, hint, undo, Stop! and its choice, automatic
+play, the game menu, the rules, the keys, and questions that ask before going on.
+
+Buttons only call the model's and the scene's methods; they never write their fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.text.phrasebook import say
+from game.ui import theme
+from game.ui.table.layout import Layout
+from game.ui.table.model import TableModel
+from game.ui.widgets import Button, FocusRing, ScrollText, Slider, Toggle, Widget
+
+
+@dataclass
+class Navigation:
+    """What the table's menu can do beyond the table (the scene provides it)."""
+
+    new_hand: Callable[[], None]
+    main_menu: Callable[[], None]
+    settings: Callable[[], None]
+    quit: Callable[[], None]
+    review: Callable[[], None] | None = None
+
+
+def _dim(surface: pygame.Surface) -> None:
+    theme.veil(surface, surface.get_rect(), 140)
+
+
+KEYS = (
+    ("keys.drag", "keys.drag.what"),
+    ("keys.tab", "keys.tab.what"),
+    ("keys.arrows", "keys.arrows.what"),
+    ("keys.enter", "keys.enter.what"),
+    ("keys.numbers", "keys.numbers.what"),
+    ("keys.s", "keys.s.what"),
+    ("keys.h", "keys.h.what"),
+    ("keys.undo", "keys.undo.what"),
+    ("keys.redo", "keys.redo.what"),
+    ("keys.esc", "keys.esc.what"),
+    ("keys.f11", "keys.f11.what"),
+    ("keys.f1", "keys.f1.what"),
+)
+
+
+def keys_text() -> str:
+    return "\n".join(f"{say(k)}:  {say(w)}" for k, w in KEYS)
+
+
+class TableControls:
+    """Everything clickable on the table that is not a card."""
+
+    def __init__(self, model: TableModel, nav: Navigation) -> None:
+        self.m = model
+        self.nav = nav
+        m = model
+        self.menu_btn = Button(lambda: say("button.menu"), self.open_menu)
+        self.hint_btn = Button(lambda: say("button.hint"), m.request_hint)
+        self.undo_btn = Button(lambda: say("button.undo"), m.undo)
+        self.stop_btn = Button(lambda: say("button.stop"), m.press_stop, danger=True)
+        self.force_btn = Button(lambda: say("button.force"), lambda: m.choose_call(False))
+        self.end_btn = Button(lambda: say("button.end_turn"), lambda: m.choose_call(True))
+        self.cancel_btn = Button(lambda: say("button.cancel"), lambda: m.choose_call(None))
+        self.flip_btn = Button(lambda: say("button.flip"), self._flip)
+        self.auto = Toggle(
+            lambda: say("button.auto"),
+            False,
+            self._set_auto,
+            lambda: say("option.on"),
+            lambda: say("option.off"),
+        )
+        self.speed = Slider(lambda: say("button.speed"), m.options().auto_speed, self._set_speed)
+        self.pause_items = [
+            Button(lambda: say("button.resume"), self.close_menu),
+            Button(lambda: say("button.new_hand"), self._ask_new_hand),
+            Button(lambda: say("button.rules"), self.open_rules),
+            Button(lambda: say("button.keys"), self.open_help),
+            Button(lambda: say("button.settings"), nav.settings),
+            Button(lambda: say("button.main_menu"), nav.main_menu),
+            Button(lambda: say("button.quit"), nav.quit),
+        ]
+        self.rules = ScrollText(lambda: say(m.spec.rules_key))
+        self.help = ScrollText(keys_text)
+        self.back_btn = Button(lambda: say("button.back"), self.close_panel)
+        self.question: tuple[Callable[[], str], Callable[[], None]] | None = None
+        self.yes_btn = Button(lambda: say("button.yes"), self._answer_yes)
+        self.no_btn = Button(lambda: say("button.no"), self._answer_no)
+        self.menu_open = False
+        self.panel: ScrollText | None = None
+        self.ring = FocusRing(self.widgets)
+
+    @property
+    def paused(self) -> bool:
+        return self.menu_open or self.panel is not None or self.question is not None
+
+    # ----------------------------------------------------------------- placing
+    def place(self, layout: Layout) -> None:
+        bar = layout.areas["topbar"]
+        h = int(bar.h * 0.72)
+        y = bar.centery - h // 2
+        x = bar.x + 10
+        for btn, width in ((self.menu_btn, 3.0), (self.hint_btn, 3.0), (self.undo_btn, 3.0)):
+            btn.rect = pygame.Rect(x, y, int(h * width), h)
+            if btn.visible:
+                x = btn.rect.right + h // 3
+        action = next(
+            (r for n, r in layout.areas.items() if layout.shows.get(n, ("",))[0] == "actions"), None
+        )
+        calls = self.m.calls_in_play
+        self.stop_btn.visible = calls and action is not None
+        autoplay = self.m.spec.autoplay and action is not None
+        self.flip_btn.visible = self.auto.visible = self.speed.visible = autoplay
+        if action is not None:
+            self.stop_btn.rect = action.copy()
+            self._place_autoplay(action)
+        self._place_centre(layout)
+
+    def rightmost_top(self) -> int:
+        shown = [b.rect.right for b in (self.menu_btn, self.hint_btn, self.undo_btn) if b.visible]
+        return max(shown) if shown else 0
+
+    def _place_autoplay(self, area: pygame.Rect) -> None:
+        w = area.w
+        row = pygame.Rect(area.x, area.y + area.h // 4, w, area.h // 2)
+        self.flip_btn.rect = pygame.Rect(
+            row.x, area.y + area.h // 6, int(w * 0.22), area.h * 2 // 3
+        )
+        self.auto.rect = pygame.Rect(row.x + int(w * 0.26), row.y, int(w * 0.34), row.h)
+        self.speed.rect = pygame.Rect(row.x + int(w * 0.64), row.y, int(w * 0.36), row.h)
+        self.auto.label_frac = self.speed.label_frac = 0.42
+
+    def _place_centre(self, layout: Layout) -> None:
+        w, h = layout.size
+        bw, bh = max(260, w // 4), max(34, h // 18)
+        gap = bh // 4
+        top = h // 2 - (len(self.pause_items) * (bh + gap)) // 2
+        for i, b in enumerate(self.pause_items):
+            b.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
+        for i, b in enumerate((self.force_btn, self.end_btn, self.cancel_btn)):
+            b.rect = pygame.Rect(w // 2 - bw // 2, h // 2 - bh + i * (bh + gap), bw, bh)
+        for i, b in enumerate((self.yes_btn, self.no_btn)):
+            b.rect = pygame.Rect(w // 2 - bw // 2, h // 2 + i * (bh + gap), bw, bh)
+        for panel in (self.rules, self.help):
+            panel.rect = pygame.Rect(w * 0.15, h * 0.08, w * 0.7, h * 0.74)
+            panel.offset = 0
+        self.back_btn.rect = pygame.Rect(w // 2 - bw // 2, h * 0.85, bw, bh)
+
+    # ----------------------------------------------------------------- actions
+    def open_menu(self) -> None:
+        self.menu_open = True
+        self.m.paused = True
+
+    def close_menu(self) -> None:
+        self.menu_open = False
+        self.m.paused = self.paused
+
+    def open_rules(self) -> None:
+        self.menu_open, self.panel = False, self.rules
+
+    def open_help(self) -> None:
+        self.menu_open, self.panel = False, self.help
+        self.m.paused = True
+
+    def close_panel(self) -> None:
+        self.panel = None
+        self.m.paused = self.paused
+
+    def ask(self, words: Callable[[], str], then: Callable[[], None]) -> None:
+        """A yes/no question over the table; ``then`` runs on yes."""
+        self.menu_open = False
+        self.question = (words, then)
+        self.m.paused = True
+
+    def _answer_yes(self) -> None:
+        _, then = self.question
+        self.question = None
+        self.m.paused = self.paused
+        then()
+
+    def _answer_no(self) -> None:
+        self.question = None
+        self.m.paused = self.paused
+
+    def _ask_new_hand(self) -> None:
+        """A new hand mid-hand counts as a lost hand: say so and ask first."""
+        if self.m.state.history and not self.m.state.is_over:
+            self.ask(lambda: say("question.new_hand"), self._new_hand)
+        else:
+            self._new_hand()
+
+    def _new_hand(self) -> None:
+        self.close_menu()
+        self.nav.new_hand()
+
+    def _flip(self) -> None:
+        acts = self.m.my_actions()
+        if acts:
+            self.m.perform(acts[0])
+
+    def _set_auto(self, on: bool) -> None:
+        self.m.auto_on = on
+
+    def _set_speed(self, value: float) -> None:
+        self.m.options().auto_speed = value
+
+    def stop_hovered(self, pos: tuple[int, int]) -> bool:
+        return self.stop_btn.visible and self.stop_btn.rect.collidepoint(pos)
+
+    # ----------------------------------------------------------------- events
+    def widgets(self) -> list[Widget]:
+        """The clickable widgets on screen now, top layer first."""
+        if self.question is not None:
+            return [self.yes_btn, self.no_btn]
+        if self.panel is not None:
+            return [self.back_btn, self.panel]
+        if self.menu_open:
+            return list(self.pause_items)
+        if self.m.choosing:
+            return [self.force_btn, self.end_btn, self.cancel_btn]
+        return [
+            self.menu_btn,
+            self.hint_btn,
+            self.undo_btn,
+            self.stop_btn,
+            self.flip_btn,
+            self.auto,
+            self.speed,
+        ]
+
+    def overlay_open(self) -> bool:
+        return self.paused or self.m.choosing
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.escape()
+            return True
+        if self.overlay_open() and self.ring.handle(event):
+            return True
+        for w in self.widgets():
+            if w.handle(event):
+                return True
+        return self.overlay_open() and event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.KEYDOWN,
+        )
+
+    def escape(self) -> None:
+        """Esc closes the top overlay, or opens the game menu."""
+        if self.question is not None:
+            self._answer_no()
+        elif self.panel is not None:
+            self.close_panel()
+        elif self.m.choosing:
+            self.m.choose_call(None)
+        elif self.menu_open:
+            self.close_menu()
+        else:
+            self.open_menu()
+        self.ring.shown = False
+
+    # ----------------------------------------------------------------- drawing
+    def refresh(self) -> None:
+        """Enable what can be used now; the Stop window's bar drains."""
+        m = self.m
+        o = m.options()
+        self.stop_btn.progress = None
+        if m.window > 0:
+            self.stop_btn.progress = m.window / max(0.1, o.stop_window)
+        self.undo_btn.visible = o.take_backs
+        self.undo_btn.enabled = m.referee.can_undo(m.human) and not m.show.busy
+        self.flip_btn.enabled = m.human_may_act() and not m.auto_on
+        self.hint_btn.enabled = m.human_may_act() and m.thinker.hint_pending is None
+        self.auto.set_value(m.auto_on)
+        self.ring.sync()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.refresh()
+        for w in (
+            self.menu_btn,
+            self.hint_btn,
+            self.undo_btn,
+            self.stop_btn,
+            self.flip_btn,
+            self.auto,
+            self.speed,
+        ):
+            w.draw(surface)
+        if self.m.choosing:
+            self._overlay(
+                surface, say("title.stop_choice"), [self.force_btn, self.end_btn, self.cancel_btn]
+            )
+        if self.menu_open:
+            self._overlay(surface, say("title.game_menu"), self.pause_items)
+        if self.panel is not None:
+            _dim(surface)
+            self.panel.draw(surface)
+            self.back_btn.draw(surface)
+        if self.question is not None:
+            self._overlay(surface, self.question[0](), [self.yes_btn, self.no_btn], wrap=True)
+
+    def _overlay(
+        self, surface: pygame.Surface, title: str, buttons: list[Button], wrap: bool = False
+    ) -> None:
+        _dim(surface)
+        top = buttons[0].rect
+        box = top.unionall([b.rect for b in buttons]).inflate(top.h * 1.6, top.h * 1.2)
+        head = (
+            theme.wrapped(title, int(top.h * 0.55), theme.GOLD, box.w + top.h * 2) if wrap else None
+        )
+        extra = head.get_height() if head is not None else top.h
+        box.y -= extra
+        box.h += extra
+        if head is not None:
+            box.inflate_ip(top.h * 2, 0)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=14)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=14)
+        if head is not None:
+            surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + top.h // 3)))
+        else:
+            theme.text(
+                surface,
+                title,
+                int(top.h * 0.7),
+                theme.GOLD,
+                (box.centerx, top.y - top.h * 0.6),
+                "center",
+                True,
+                width=box.w - 20,
+            )
+        for b in buttons:
+            b.draw(surface)

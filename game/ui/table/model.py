@@ -1,0 +1,489 @@
+"""The table's model: one match in progress, what the screen shows of it, and its phase.
+
+Data flows one way: the controller turns input into actions, the model hands
+them to the :class:`~game.core.referee.Referee`, the referee's events go to the
+:class:`Show` (animation, log, sound), and the view draws the model. The model
+decides no rule: it asks the referee whose move it is, and the computer
+players' questions are answered on the :class:`Thinker`'s thread.
+
+With calls in play (the Stop rule), a short window follows every computer move,
+fault or not, so its appearance gives nothing away; computer opponents wait
+while it runs. No word on screen says a move was a fault until someone calls
+Stop or the window closes, unless the player asked to be shown faults.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.match import Match
+from game.core.referee import Phase, Referee
+from game.core.spec import GameSpec
+from game.core.types import (
+    DECK,
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    IllegalAction,
+    call,
+)
+from game.text.names import Namer
+from game.text.phrasebook import say
+from game.text.words import phrase, refusal_text
+from game.ui.table.layout import Layout, seat_positions, table_layout
+from game.ui.table.show import Hooks, Show
+from game.ui.table.shown import ShownTable
+from game.ui.table.thinker import Thinker
+
+HAND_END_PAUSE = 0.9
+AI_PAUSE = {"slow": 0.6, "normal": 0.25, "fast": 0.08, "instant": 0.0}
+MESSAGE_FRESH = 0.7
+PULSE_SECONDS = 1.6
+
+
+class TablePhase(enum.Enum):
+    """What the table is doing now (the view and the controller read it)."""
+
+    DEALING = "dealing"
+    SHOWING = "showing"  # events are being animated
+    THINKING = "thinking"  # a computer player decides
+    WINDOW = "window"  # the Stop window after a computer move is open
+    YOUR_MOVE = "your_move"
+    WAITING = "waiting"  # a short pause before a computer move
+    OVER = "over"
+
+
+@dataclass
+class Hint:
+    """A suggestion for the human, valid while the hand still has ``moves`` moves."""
+
+    action: Action
+    moves: int
+    text: str
+    age: float = 0.0
+
+
+@dataclass
+class TableOptions:
+    """The player's settings the table follows (read live: the settings screen may change them)."""
+
+    pace: str = "normal"
+    stop_window: float = 2.0
+    highlights: bool = True
+    show_faults: bool = False
+    auto_play: bool = True
+    reduced_motion: bool = False
+    card_scale: float = 1.0
+    take_backs: bool = False
+    auto_speed: float = 0.5
+
+
+class TableModel:
+    """A match at the table, one hand at a time."""
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        match: Match,
+        referee: Referee,
+        thinker: Thinker,
+        options: Callable[[], TableOptions],
+        sound: Callable[[str], None],
+        size: tuple[int, int],
+    ) -> None:
+        self.spec = spec
+        self.match = match
+        self.referee = referee
+        self.thinker = thinker
+        self.options = options
+        self.sound = sound
+        self.size = size
+        self.log: deque[str] = deque(maxlen=120)
+        self.on_change: Callable[[], None] = lambda: None  # after every applied action
+        self.on_hand_over: Callable[[], None] = lambda: None
+        self.message = ""
+        self.message_age = 99.0
+        self.hint: Hint | None = None
+        self.hint_asked = -1
+        self.paused = False
+        self.choosing = False  # the Stop dialog (force or end) is open
+        self.window = 0.0  # seconds left of the human's Stop window
+        self.window_hold = False  # the pointer rests on the Stop button: the window waits
+        self.auto_on = False
+        self.auto_timer = 0.0
+        self.end_timer = 0.0
+        self.fault_seat: int | None = None
+        self.counted = False
+        self.start_hand()
+
+    # ------------------------------------------------------------------ hands
+    @property
+    def state(self):
+        return self.referee.state
+
+    def start_hand(self) -> None:
+        """Lay out the current hand of the match and show its deal."""
+        st = self.state
+        self.human = self.match.seat_of(0)
+        self.hint, self.hint_asked = None, -1
+        self.sides = {s: st.side_of(s) for s in range(st.players)}
+        positions = seat_positions(self.spec, st.players, self.human)
+        self.namer = Namer.for_table(positions, self.human, self.sides)
+        self.hooks = Hooks(self.log.append, self.sound)
+        self.shown = ShownTable.of(st, self.human)
+        self.layout = self._layout(self.size)
+        self.show = Show(self.shown, self.layout, self.human, self.namer, self.hooks, st.side_of)
+        self._follow_options()
+        self.window, self.end_timer, self.fault_seat, self.counted = 0.0, 0.0, None, False
+        self.ai_pause = AI_PAUSE.get(self.options().pace, 0.25)
+        self.synced = True
+        self.log.append(
+            say(
+                "log.hand",
+                n=self.match.hand_no + 1,
+                game=say(self.spec.title_key),
+                deal=self.match.deal_no,
+            )
+        )
+        opening = st.opening_events()
+        self.dealing = bool(opening) and not st.history and self.options().pace != "instant"
+        if self.dealing:
+            self._deal(opening)
+        self.phase = TablePhase.DEALING if self.dealing else TablePhase.WAITING
+
+    def _deal(self, opening: list[Event]) -> None:
+        """Every card starts in the deck (or the pack), then the deal is shown."""
+        source = self.spec.deal_from or DECK
+        keep = self.shown.piles.get(source, [])
+        bottom = keep[0] if keep else None
+        for pid in list(self.shown.piles):
+            self.shown.piles[pid] = []
+        self.shown.piles[source] = [bottom] + [None] * 51
+        if source == DECK:
+            self.layout.add_deck()
+        self.log.append(say("log.deal"))
+        self.show.push(opening)
+
+    def _end_deal(self) -> None:
+        self.dealing = False
+        self.layout.spots.pop(DECK, None)
+        self.shown.piles.pop(DECK, None)
+        self.synced = False
+
+    def next_hand(self) -> None:
+        self.referee.next_hand()
+        self.thinker.forget()
+        self.start_hand()
+        self.on_change()
+
+    def restart(self, state: Any) -> None:
+        """Play another hand in place of the current one (a numbered deal, a resumed hand)."""
+        self.referee.restart(state)
+        self.thinker.forget()
+        self.start_hand()
+
+    def _layout(self, size: tuple[int, int]) -> Layout:
+        st = self.state
+        layout = table_layout(
+            self.spec,
+            size,
+            st.players,
+            self.human,
+            st.options,
+            self.sides,
+            self.options().card_scale,
+        )
+        if getattr(self, "dealing", False):
+            layout.add_deck()
+        return layout
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.layout = self._layout(size)
+        self.show.layout = self.layout
+
+    def _follow_options(self) -> None:
+        o = self.options()
+        self.show.pace = o.pace
+        self.show.still = o.reduced_motion
+        self.show.show_faults = o.show_faults
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def calls_in_play(self) -> bool:
+        return self.spec.calls_in(self.state.options)
+
+    def human_may_act(self) -> bool:
+        return (
+            self.state.to_move == self.human
+            and not self.state.is_over
+            and not self.show.busy
+            and not self.thinker.busy
+            and not self.paused
+            and not self.choosing
+            and self.referee.phase is not Phase.OVER
+            and not self._accept_only()
+        )
+
+    def _accept_only(self) -> bool:
+        return [a.kind for a in self.state.legal_actions()] == [ActionKind.ACCEPT]
+
+    def my_actions(self) -> list[Action]:
+        """The human's moves now (empty when the human may not act)."""
+        return self.state.legal_actions() if self.human_may_act() else []
+
+    def my_calls(self) -> list[Action]:
+        return [a for a in self.state.calls() if a.seat == self.human]
+
+    @property
+    def active(self) -> bool:
+        """Something moves or will soon: the loop runs at full rate."""
+        return (
+            self.show.busy
+            or self.thinker.busy
+            or self.window > 0
+            or bool(self.hooks.banners or self.hooks.peeks or self.hooks.landed)
+            or self.auto_on
+            or self.state.is_over
+            or self.message_age < MESSAGE_FRESH
+            or self.thinker.hint_pending is not None
+            or (self.hint is not None and self.hint.age < PULSE_SECONDS)
+            or (self.state.to_move is not None and not self.referee.is_person(self.state.to_move))
+        )
+
+    def say(self, text: str) -> None:
+        self.message, self.message_age = text, 0.0
+
+    def refuse(self, action: Action | str) -> None:
+        why = self.referee.refusal(action, self.human)
+        if why is not None:
+            self.say(refusal_text(why, self.namer))
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self._follow_options()
+        self.message_age += dt
+        self._age(dt)
+        self._poll_hint(dt)
+        if self.paused or self.choosing:
+            return
+        if self.show.advance(dt):
+            self.phase = TablePhase.DEALING if self.dealing else TablePhase.SHOWING
+            return
+        if self.dealing:
+            self._end_deal()
+        if not self.synced:
+            self._sync()
+        if self.state.is_over:
+            self._toward_summary(dt)
+            return
+        if self.thinker.busy:
+            self.phase = TablePhase.THINKING
+            self._poll_answer()
+            return
+        if self.window > 0:
+            self._run_window(dt)
+            if self.window > 0 and self.state.to_move != self.human:
+                return
+        self._next(dt)
+
+    def _age(self, dt: float) -> None:
+        for group in (self.hooks.banners, self.hooks.peeks):
+            for item in group:
+                item.age += dt
+            group[:] = [i for i in group if i.age < i.seconds]
+        for item in self.hooks.landed:
+            item.age += dt
+        self.hooks.landed[:] = [i for i in self.hooks.landed if i.age < 0.7]
+
+    def _sync(self) -> None:
+        """The show is over: the screen shows exactly what the human may know."""
+        self.synced = True
+        fresh = ShownTable.of(self.state, self.human).piles
+        if fresh != self.shown.piles:
+            self.shown.piles = fresh
+
+    def _toward_summary(self, dt: float) -> None:
+        self.phase = TablePhase.OVER
+        self.end_timer += dt
+        pause = HAND_END_PAUSE if self.options().pace != "instant" else 0.0
+        if self.end_timer >= pause and not self.hooks.peeks and not self.counted:
+            self.counted = True
+            self.match.finish_hand()
+            w = self.state.winner
+            won = w not in (None, "draw") and w == self.state.side_of(self.human)
+            self.sound("win" if won else "lose")
+            self.on_hand_over()
+
+    def _run_window(self, dt: float) -> None:
+        self.phase = TablePhase.WINDOW
+        if not self.window_hold:
+            self.window = max(0.0, self.window - dt)
+        if self.window <= 0:
+            self._window_over()
+
+    def _window_over(self) -> None:
+        self.window = 0.0
+        if self.referee.phase is Phase.CALLS and self.referee.person_may_call:
+            self._apply_events(self.referee.close_window(), None)
+
+    def _next(self, dt: float) -> None:
+        q = self.referee.question()
+        if self.state.is_over:
+            return
+        if q is None:
+            self.phase = TablePhase.YOUR_MOVE if self.human_may_act() else TablePhase.WAITING
+            if self.phase is TablePhase.YOUR_MOVE:
+                self._auto(dt)
+            return
+        if q.kind == "move" and self.ai_pause > 0:
+            self.phase = TablePhase.WAITING
+            self.ai_pause -= dt
+            return
+        self.ai_pause = AI_PAUSE.get(self.options().pace, 0.25)
+        self.thinker.ask(q)
+        self.phase = TablePhase.THINKING
+
+    def _poll_answer(self) -> None:
+        got = self.thinker.answer()
+        if got is None:
+            return
+        question, action = got
+        events = self.referee.answer(question, action)
+        if events:
+            made = self.state.history[-1]
+            self._apply_events(events, made)
+            if question.kind == "move" and self.calls_in_play and not self.state.is_over:
+                self.window = self.options().stop_window
+
+    # ------------------------------------------------------------------ the human
+    def perform(self, action: Action, starts: dict | None = None) -> bool:
+        """The human's move or call; a refusal becomes the message line."""
+        try:
+            events = self.referee.apply(action, self.human)
+        except IllegalAction as err:
+            self.say(refusal_text(err.refusal, self.namer))
+            return False
+        self.window = 0.0
+        self.message = ""
+        self._apply_events(events, action, starts)
+        return True
+
+    def _apply_events(
+        self, events: list[Event], action: Action | None, starts: dict | None = None
+    ) -> None:
+        """Events of an applied action go to the show; a fault's fate goes to the log."""
+        if not events:
+            return
+        if self.fault_seat is not None and (action is None or not action.is_call):
+            key = "log.fault_unnoticed"
+            self.log.append(
+                say(self.namer.pick(key, self.fault_seat), who=self.namer.who(self.fault_seat))
+            )
+        self.fault_seat = None
+        for ev in events:
+            if ev.kind is EventKind.FAULT:
+                self.fault_seat = ev.seat
+        self.show.push(events, starts)
+        self.synced = False
+        self.hint = None
+        self.on_change()
+
+    def press_stop(self) -> None:
+        """Stop! is always pressable, so it never gives a fault away."""
+        if not self.my_calls():
+            self.refuse(call(self.human, False))
+            return
+        self.choosing = True
+
+    def choose_call(self, end: bool | None) -> None:
+        """The Stop dialog's answer: force (False), end (True) or cancel (None)."""
+        self.choosing = False
+        if end is not None:
+            self.perform(call(self.human, end))
+
+    def undo(self) -> bool:
+        """Take back the human's last move (a setting); the computer moves after it go too."""
+        if not self.options().take_backs:
+            self.say(say("message.no_take_backs"))
+            return False
+        if not self.referee.undo(self.human):
+            self.say(say("message.nothing_to_undo"))
+            return False
+        self._jump(say("log.undo"))
+        return True
+
+    def redo(self) -> bool:
+        if not self.options().take_backs or not self.referee.can_redo():
+            return False
+        self.referee.redo(self.human)
+        self._jump(say("log.redo"))
+        return True
+
+    def _jump(self, line: str) -> None:
+        """The hand moved without animation (take-back, redo): show it as it is now."""
+        self.thinker.forget()
+        self.show.clear()
+        self.hooks.banners.clear()
+        self.window, self.fault_seat, self.hint = 0.0, None, None
+        self.shown.piles = ShownTable.of(self.state, self.human).piles
+        self.log.append(line)
+        self.on_change()
+
+    def _auto(self, dt: float) -> None:
+        """Play what plays itself: the one-move game's flips (Auto), forced moves (a setting)."""
+        acts = self.state.legal_actions()
+        if self.auto_on and self.spec.autoplay:
+            self.auto_timer += dt
+            if self.auto_timer >= 1.2 - self.options().auto_speed * 1.15:
+                self.auto_timer = 0.0
+                self.perform(acts[0])
+            return
+        o = self.options()
+        forced = len(acts) == 1 and acts[0].kind is ActionKind.MOVE
+        if o.auto_play and forced and not self.calls_in_play:
+            self.perform(acts[0])
+
+    # ------------------------------------------------------------------ hints
+    def request_hint(self) -> None:
+        """Key H or the Hint button: ask the Expert for the human's move (off the UI thread)."""
+        if self.paused:
+            return
+        if not self.human_may_act():
+            self.say(say("message.hint_your_turn"))
+            return
+        if self.thinker.hint_pending is not None:
+            return
+        if self.hint is not None and self.hint.moves == len(self.state.history):
+            self.hint.age = 0.0
+            return
+        self.hint_asked = len(self.state.history)
+        self.thinker.ask_hint(self.state, self.human, self.options().show_faults)
+
+    def _poll_hint(self, dt: float) -> None:
+        if self.hint is not None:
+            self.hint.age += dt
+        done, action = self.thinker.hint_answer()
+        if not done or action is None:
+            return
+        fresh = self.hint_asked == len(self.state.history)
+        if not fresh or self.referee.refusal(action, self.human) is not None:
+            return
+        from game.ui.table.hints import hint_text
+
+        self.hint = Hint(action, len(self.state.history), hint_text(self, action))
+        self.message = ""
+
+    def prompt(self) -> str:
+        """What the human can do now, when there is nothing else to say."""
+        if not self.human_may_act():
+            return ""
+        return phrase(self.spec.prompt(self.state, self.human), self.namer)
+
+    def seat_name(self, seat: int) -> str:
+        return self.namer.who(seat)

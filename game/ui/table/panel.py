@@ -1,0 +1,214 @@
+"""The words around the table: top bar, side panel (scores, cards, log), message line,
+seat labels. Read-only: everything comes from the model and the phrasebook."""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.text.phrasebook import current, say, say_n
+from game.text.words import phrase
+from game.ui import theme
+from game.ui.table.model import TablePhase
+
+if TYPE_CHECKING:
+    from game.ui.table.controls import TableControls
+    from game.ui.table.model import TableModel
+
+
+def team_name(m: TableModel, team: int) -> str:
+    """A match team (a player, or a partnership) as the human sees it, the human first."""
+    match = m.match
+    members = [p for p in range(match.players) if match.team_of(p) == team]
+    names = [m.namer.who(match.seat_of(p)) for p in members]
+    return say("names.and", a=names[0], b=names[1]) if len(names) == 2 else names[0]
+
+
+def won_owner(m: TableModel, side: int) -> str:
+    """Whose captured pile this is: "Yours", "North's", "You & North", "East & West"."""
+    if m.namer.side_is_pair(side):
+        return m.namer.side_name(side)
+    if m.namer.side_is_you(side):
+        return say("label.yours")
+    return m.namer.whose(m.namer.seats_of_side(side)[0]).capitalize()
+
+
+def seat_label(m: TableModel, seat: int) -> str:
+    name = m.namer.who(seat)
+    st = m.state
+    if (
+        m.namer.side_is_pair(st.side_of(seat))
+        and seat != m.human
+        and m.namer.side_is_you(st.side_of(seat))
+    ):
+        name = say("label.partner", who=name)
+    n = m.spec.seat_cards(m.shown.piles, seat)
+    words = say_n("label.seat", n, who=name)
+    thinking = m.thinker.busy and m.thinker.kind == "move" and seat in m.thinker.seats
+    if thinking:
+        words += say("label.thinking") + "." * (1 + int(time.monotonic() * 3) % 3)
+    elif seat == st.to_move == m.human and not st.is_over and not m.dealing:
+        words += say("label.your_turn")
+    return words
+
+
+def status(m: TableModel) -> str:
+    st = m.state
+    if st.is_over:
+        return say("status.over")
+    if m.phase is TablePhase.DEALING:
+        return say("status.dealing")
+    seat = st.to_move
+    if seat == m.human:
+        return say("status.your_turn")
+    thinking = m.thinker.busy and m.thinker.kind == "move"
+    return say("status.thinking" if thinking else "status.to_move", who=m.namer.who(seat))
+
+
+def title(m: TableModel) -> str:
+    return say(
+        "title.table",
+        game=say(m.spec.title_key),
+        variant=phrase(m.spec.variant(m.state)),
+        n=m.match.hand_no + 1,
+        deal=m.match.deal_no,
+    )
+
+
+def draw(m: TableModel, controls: TableControls | None, surface: pygame.Surface) -> None:
+    _topbar(m, controls, surface)
+    _panel(m, surface)
+    _message(m, surface)
+
+
+def _topbar(m: TableModel, controls: TableControls | None, surface: pygame.Surface) -> None:
+    bar = m.layout.areas["topbar"]
+    pygame.draw.rect(surface, theme.PANEL, bar)
+    pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)
+    size = int(bar.h * 0.48)
+    left = (controls.rightmost_top() if controls else bar.x) + bar.h // 2
+    right_words = status(m)
+    right_w = theme.font(size, True).size(right_words)[0]
+    room = bar.right - 16 - right_w - bar.h // 2 - left
+    theme.text(
+        surface,
+        title(m),
+        size,
+        theme.INK,
+        (left, bar.centery),
+        "midleft",
+        True,
+        width=max(40, room),
+    )
+    theme.text(
+        surface,
+        right_words,
+        size,
+        theme.GOLD,
+        (bar.right - 16, bar.centery),
+        "midright",
+        True,
+        width=bar.w // 3,
+    )
+
+
+def _section(surface: pygame.Surface, title_text: str, x: int, y: int, size: int, w: int) -> int:
+    theme.text(surface, current().upper(title_text), size, theme.GOLD, (x, y), bold=True, width=w)
+    y += int(size * 1.1)
+    pygame.draw.line(surface, theme.PANEL_EDGE, (x, y), (x + w, y))
+    return y + size // 3
+
+
+def _scores(m: TableModel) -> list[tuple[str, str]]:
+    match, st = m.match, m.state
+    rows = []
+    live = m.spec.live_score or st.is_over
+    hand = match.hand_points() if live else None
+    for team in range(match.teams):
+        now = f"  (+{hand[team]})" if hand and not match.hand_finished else ""
+        rows.append((team_name(m, team), f"{match.totals[team]}{now}"))
+    return rows
+
+
+def _panel(m: TableModel, surface: pygame.Surface) -> None:
+    p = m.layout.areas["panel"]
+    pygame.draw.rect(surface, theme.PANEL, p)
+    pygame.draw.line(surface, theme.PANEL_EDGE, p.topleft, p.bottomleft, 2)
+    size = max(13, min(48, p.h // 30))
+    x, w = p.x + 14, p.w - 28
+    target = m.match.target
+    head = say("panel.match_to", n=target) if target else say("panel.match")
+    y = _section(surface, head, x, p.y + 12, size, w)
+    for name, value in _scores(m):
+        vw = theme.font(size, True).size(value)[0]
+        theme.text(surface, name, size, theme.INK, (x, y), width=w - vw - 8)
+        theme.text(surface, value, size, theme.INK, (x + w, y), "topright", True, width=w // 2)
+        y += int(size * 1.25)
+    y = _section(surface, say("panel.cards"), x, y + size // 2, size, w)
+    small = int(size * 0.9)
+    for seat in range(m.state.players):
+        counts = ", ".join(
+            phrase(p_, m.namer)
+            for p_ in m.spec.panel_counts(m.shown.piles, seat, m.state.side_of(seat))
+        )
+        theme.text(surface, m.namer.who(seat), small, theme.INK_DIM, (x, y), width=int(w * 0.34))
+        theme.text(
+            surface, counts, small, theme.INK_DIM, (x + w, y), "topright", width=int(w * 0.64)
+        )
+        y += int(size * 1.2)
+    y = _section(surface, say("panel.moves"), x, y + size // 2, size, w)
+    _log(m, surface, pygame.Rect(x, y, w, p.bottom - y - 10), size)
+
+
+@lru_cache(maxsize=256)
+def _log_line(entry: str, size: int, width: int) -> pygame.Surface:
+    """One wrapped log entry, cached (its alpha is set before each blit)."""
+    return theme.font(size).render(entry, True, theme.INK, wraplength=width)
+
+
+def _log(m: TableModel, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+    fs = max(12, int(size * 0.85))
+    lines: list[pygame.Surface] = []
+    height = 0
+    for entry in reversed(m.log):
+        img = _log_line(entry, fs, box.w)
+        if height + img.get_height() > box.h:
+            break
+        lines.append(img)
+        height += img.get_height() + 3
+    y = box.y
+    for i, img in enumerate(reversed(lines)):
+        img.set_alpha(110 + int(145 * (i + 1) / len(lines)))
+        surface.blit(img, (box.x, y))
+        y += img.get_height() + 3
+
+
+def message_line(m: TableModel) -> tuple[str, tuple[int, int, int]]:
+    """What the message line says now, and in which colour."""
+    if m.message:
+        colour = theme.RED_LIGHT if m.message_age < 0.6 else (255, 200, 190)
+        return m.message, colour
+    if m.hint is not None:
+        return m.hint.text, theme.HINT
+    if m.thinker.hint_pending is not None:
+        return say("message.asking_hint"), theme.INK_DIM
+    return m.prompt(), theme.INK_DIM
+
+
+def _message(m: TableModel, surface: pygame.Surface) -> None:
+    r = m.layout.areas["message"]
+    theme.veil(surface, r, 110)
+    words, colour = message_line(m)
+    theme.text(
+        surface,
+        words,
+        int(r.h * 0.55),
+        colour,
+        (r.x + 14, r.centery),
+        "midleft",
+        True,
+        width=r.w - 24,
+    )

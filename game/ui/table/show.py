@@ -1,0 +1,292 @@
+"""Turning rules events into what the player sees and hears, one step at a time.
+
+Data flows one way: the referee returns events, :class:`Show` queues them, and
+each step takes cards off a pile of the :class:`ShownTable`, flies them to
+where they land (turning over on the way when they change face), logs the
+move in words and plays its sound. When the queue runs dry the shown table is
+replaced by the human's observation (see :mod:`game.ui.table.shown`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.core.types import Event, EventKind, PileId, PileKind
+from game.text.names import Namer, card_short
+from game.text.phrasebook import current, say
+from game.text.words import event_line
+from game.ui.anim import PACE_SECONDS, Flight, Timeline
+from game.ui.table.layout import Layout
+from game.ui.table.shown import ShownTable, face_down_pile, shows_face
+
+E = EventKind
+SOUNDS = {
+    E.DEAL: "deal",
+    E.TURN: "flip",
+    E.FLIP: "flip",
+    E.RECYCLE: "flip",
+    E.REVEAL: "flip",
+    E.MOVE: "place",
+    E.TO_BOTTOM: "place",
+    E.CAPTURE: "capture",
+    E.LEFTOVER: "capture",
+    E.UNDO: "slide_back",
+    E.PISTI: "pisti",
+    E.JACK_PISTI: "pisti",
+    E.STOP_FORCE: "stop",
+    E.STOP_END: "stop",
+}
+CARD_KINDS = (
+    E.MOVE,
+    E.TURN,
+    E.FLIP,
+    E.RECYCLE,
+    E.DEAL,
+    E.REVEAL,
+    E.TO_BOTTOM,
+    E.CAPTURE,
+    E.LEFTOVER,
+    E.UNDO,
+)
+GLOW_SECONDS = 0.7  # reduced motion: how long a card that moved is lit
+
+
+@dataclass
+class Banner:
+    """Big text over the table for a moment (a pişti, a Stop call)."""
+
+    text: str
+    seconds: float
+    colour: tuple = (236, 196, 84)
+    sub: str = ""
+    age: float = 0.0
+
+
+@dataclass
+class Peek:
+    """Face-down cards the human's side just took, shown for a moment."""
+
+    cards: list[int]
+    seconds: float
+    age: float = 0.0
+
+
+@dataclass
+class Landed:
+    """Reduced motion: a card that just arrived, lit for a moment instead of flying."""
+
+    pile: PileId
+    card: int | None
+    age: float = 0.0
+
+
+@dataclass
+class Hooks:
+    """What the show tells the table about."""
+
+    log: Callable[[str], None]
+    sound: Callable[[str], None]
+    banners: list[Banner] = field(default_factory=list)
+    peeks: list[Peek] = field(default_factory=list)
+    landed: list[Landed] = field(default_factory=list)
+
+
+class Show:
+    """The queue of events still to be shown, and the step being shown."""
+
+    def __init__(
+        self,
+        shown: ShownTable,
+        layout: Layout,
+        human: int,
+        namer: Namer,
+        hooks: Hooks,
+        side_of: Callable[[int], int],
+    ) -> None:
+        self.shown = shown
+        self.layout = layout
+        self.human = human
+        self.namer = namer
+        self.hooks = hooks
+        self.side_of = side_of
+        self.pace = "normal"
+        self.still = False  # reduced motion: cards appear where they land, lit a moment
+        self.show_faults = False
+        self.queue: deque[Event] = deque()
+        self.step: Timeline | None = None
+        self.starts: dict[int, pygame.Vector2] = {}
+
+    @property
+    def seconds(self) -> float:
+        return 0.0 if self.still else PACE_SECONDS.get(self.pace, 0.38)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.queue) or self.step is not None
+
+    def push(self, events: list[Event], starts: dict[int, pygame.Vector2] | None = None) -> None:
+        """Queue events; ``starts`` says where a dragged card really is now."""
+        self.queue.extend(events)
+        self.starts.update(starts or {})
+
+    def clear(self) -> None:
+        self.queue.clear()
+        self.step = None
+        self.starts.clear()
+
+    def flights(self) -> list[Flight]:
+        """Every flight of the current step; landed ones wait where they landed."""
+        return list(self.step.flights) if self.step else []
+
+    def advance(self, dt: float) -> bool:
+        """Move the show on by ``dt``; True while something is still happening."""
+        if self.step is not None:
+            self.step.advance(dt)
+            if self.step.done:
+                self.step = None
+        while self.step is None and self.queue:
+            self.step = self._start(self.queue.popleft())
+            self.step.advance(0.0)
+            if self.step.done:
+                self.step = None
+        return self.busy
+
+    def _start(self, ev: Event) -> Timeline:
+        line = event_line(ev, self.namer, self.show_faults)
+        if line:
+            self.hooks.log(line)
+        if ev.kind in SOUNDS and not (ev.kind is E.DEAL and self._more_deals()):
+            self.hooks.sound(SOUNDS[ev.kind])
+        if ev.kind in CARD_KINDS and ev.src is not None and ev.dst is not None:
+            return self._card_step(ev)
+        return self._other_step(ev)
+
+    def _more_deals(self) -> bool:
+        return bool(self.queue) and self.queue[0].kind is E.DEAL and self.seconds <= 0
+
+    def _other_step(self, ev: Event) -> Timeline:
+        slow = self.seconds > 0
+        if ev.kind in (E.PISTI, E.JACK_PISTI):
+            jack = ev.kind is E.JACK_PISTI
+            big = current().upper(say("banner.jack_pisti" if jack else "banner.pisti"))
+            sub = say("banner.points", who=self.namer.who(ev.seat), n=20 if jack else 10)
+            self.hooks.banners.append(Banner(big, 1.8, sub=sub))
+            return Timeline(wait=0.9 if slow else 0.0)
+        if ev.kind in (E.STOP_FORCE, E.STOP_END):
+            key = "banner.stop_force" if ev.kind is E.STOP_FORCE else "banner.stop_end"
+            sub = say(self.namer.pick(key, ev.seat), who=self.namer.who(ev.seat))
+            self.hooks.banners.append(Banner(say("banner.stop"), 2.2, (236, 90, 80), sub))
+            return Timeline(wait=0.8 if slow else 0.0)
+        if ev.kind is E.OVER:
+            return Timeline(wait=0.6 if slow else 0.0)
+        return Timeline()
+
+    def _card_step(self, ev: Event) -> Timeline:
+        steps = [ev]
+        while (
+            ev.kind is E.FLIP
+            and self.queue
+            and self.queue[0].kind is E.FLIP
+            and self.queue[0].seat != ev.seat
+        ):
+            steps.append(self.queue.popleft())
+            line = event_line(steps[-1], self.namer, self.show_faults)
+            if line:
+                self.hooks.log(line)
+        tl = Timeline()
+        for e in steps:
+            if e.kind is E.CAPTURE and self._peek_first(e):
+                tl.wait = max(tl.wait, 1.6 if self.pace != "instant" else 0.0)
+            tl.flights.extend(self._fly(e, delay=tl.wait))
+        return tl
+
+    def _peek_first(self, ev: Event) -> bool:
+        """The human's side takes face-down cards: show them (RULES.md §5)."""
+        if ev.src is None or ev.src.kind is not PileKind.TABLE or ev.seat is None:
+            return False
+        if self.side_of(ev.seat) != self.side_of(self.human):
+            return False
+        pile = self.shown.get(ev.src)
+        hidden = [c for c, s in zip(ev.cards, pile, strict=False) if s is None]
+        if hidden:
+            self.hooks.peeks.append(Peek(hidden, 1.8 if self.pace != "instant" else 0.3))
+            self.hooks.log(say("log.peek", cards=" ".join(card_short(c) for c in hidden)))
+        return bool(hidden)
+
+    def _take(self, ev: Event) -> tuple[list[int | None], list[tuple[float, float]]]:
+        """Lift the event's cards off their pile; returns them and where they were."""
+        src = ev.src
+        spot = self.layout.spots.get(src)
+        if ev.kind is E.REVEAL:
+            taken, idx, n = self.shown.take(src, (), 1)
+        elif ev.kind is E.RECYCLE:
+            taken, idx, n = self.shown.take(src, (), len(self.shown.get(src)))
+        else:
+            taken, idx, n = self.shown.take(src, tuple(ev.cards), len(ev.cards))
+        where = [spot.card_pos(i, n) if spot else (0.0, 0.0) for i in idx]
+        self._from_face = [shows_face(src, i, c) for i, c in zip(idx, taken, strict=False)]
+        return taken, where
+
+    def _landing(self, ev: Event, card: int | None) -> int | None:
+        dst = ev.dst
+        if card is None or face_down_pile(dst):
+            return None
+        if dst.kind is PileKind.HAND:
+            return card if dst.seat == self.human else None
+        if ev.kind is E.DEAL and dst.kind is PileKind.TABLE:
+            return None
+        return card if ev.face_up else None
+
+    def _fly(self, ev: Event, delay: float = 0.0) -> list[Flight]:
+        taken, where = self._take(ev)
+        cards = list(ev.cards) if ev.cards and len(ev.cards) == len(taken) else taken
+        if ev.kind is E.RECYCLE:
+            cards = [None] * len(taken)
+        dst = ev.dst
+        bottom = (ev.kind is E.CAPTURE and dst.kind is PileKind.STOCK) or ev.kind is E.TO_BOTTOM
+        landing = [self._landing(ev, c) for c in cards]
+        if ev.kind is E.RECYCLE:
+            landing.reverse()
+        spot = self.layout.spots.get(dst)
+        pile = self.shown.get(dst)
+        m, k = len(pile), len(landing)
+        seconds = self.seconds
+        if ev.kind is E.DEAL and seconds > 0:
+            seconds = max(0.1, seconds * 0.55)
+        out = []
+        stagger = min(0.06, seconds / 6) if k > 1 else 0.0
+        for j, (shown_card, start) in enumerate(zip(taken, where, strict=False)):
+            real = cards[j] if cards[j] is not None else shown_card
+            end = spot.rect.topleft if (bottom or spot is None) else spot.card_pos(m + j, m + k)
+            face_to = (
+                shows_face(dst, m + j, landing[j])
+                if not bottom
+                else dst == PileId(PileKind.PACK) and ev.face_up
+            )
+            begin = self.starts.pop(real, None) if real is not None else None
+            out.append(
+                Flight(
+                    real,
+                    pygame.Vector2(begin or start),
+                    pygame.Vector2(end),
+                    seconds,
+                    self._from_face[j],
+                    face_to,
+                    delay + j * stagger,
+                )
+            )
+        if self.still:
+            self.hooks.landed[:] = [Landed(dst, c) for c in landing[-1:]]
+
+        def land() -> None:
+            self.shown.put(dst, landing, bottom)
+
+        if out:
+            out[-1].on_land = land
+        else:
+            land()
+        return out

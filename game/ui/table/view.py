@@ -1,0 +1,386 @@
+"""Drawing the table, and finding what is drawn where (for the controller's hit tests).
+
+The view reads the model, the controller (drag, focus) and the buttons, and
+never changes any of them. It draws by pile and event kinds, never by game.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.types import ActionKind, PileId, PileKind
+from game.text.phrasebook import say, say_n
+from game.ui import cardart, theme
+from game.ui.table import hint_view, panel
+from game.ui.table.controller import TableController
+from game.ui.table.controls import TableControls
+from game.ui.table.hints import hint_marks
+from game.ui.table.model import TableModel
+from game.ui.table.shown import shows_face
+
+DROP_KINDS = (PileKind.FOUNDATION, PileKind.DISCARD, PileKind.TABLE)
+SLOT_WORDS = {
+    PileKind.STOCK: "pile.stock",
+    PileKind.DISCARD: "pile.discard",
+    PileKind.TABLE: "pile.table",
+    PileKind.WON: "pile.won",
+}
+NO_SLOT = (PileKind.HAND, PileKind.TURNED, PileKind.PACK, PileKind.DECK)
+
+
+class TableView:
+    """Draws one table; answers where cards are."""
+
+    def __init__(self, model: TableModel, art: cardart.CardArt) -> None:
+        self.m = model
+        self.art = art
+        self.controller: TableController | None = None
+        self.controls: TableControls | None = None
+        self._background: tuple | None = None
+
+    # ----------------------------------------------------------------- where things are
+    @property
+    def layout(self):
+        return self.m.layout
+
+    def card_rects(self, pid: PileId) -> list[tuple[int, pygame.Rect]]:
+        """(index, rect) of each card of a pile that can be seen, bottom to top."""
+        spot = self.layout.spots[pid]
+        pile = self.m.shown.get(pid)
+        n = len(pile)
+        first = 0 if spot.stack else max(0, n - spot.max_fan)
+        return [(i, pygame.Rect(spot.card_pos(i, n), self.layout.card)) for i in range(first, n)]
+
+    def card_at(self, pos: tuple[int, int]) -> tuple[PileId, int] | None:
+        """The pile and index of the topmost card under ``pos`` (an empty stock counts)."""
+        for pid in self.layout.spots:
+            for i, rect in reversed(self.card_rects(pid)):
+                if rect.collidepoint(pos):
+                    return pid, i
+        for pid, spot in self.layout.spots.items():
+            if pid.kind is PileKind.STOCK and spot.area.collidepoint(pos):
+                return pid, -1
+        return None
+
+    def card_home(self, pid: PileId, index: int) -> tuple[float, float]:
+        spot = self.layout.spots[pid]
+        n = len(self.m.shown.get(pid))
+        return spot.card_pos(index, max(n, index + 1))
+
+    def drop_target(self, rect: pygame.Rect, src: PileId) -> PileId | None:
+        """The pile the dragged card overlaps most (piles that can take cards only)."""
+        best, best_area = None, 0
+        for pid, spot in self.layout.spots.items():
+            if pid.kind not in DROP_KINDS and pid != src:
+                continue
+            n = len(self.m.shown.get(pid))
+            target = spot.rect.union(pygame.Rect(spot.top_pos(max(0, n - 1)), self.layout.card))
+            clip = rect.clip(target)
+            if clip.w * clip.h > best_area:
+                best, best_area = pid, clip.w * clip.h
+        return best
+
+    def pile_top_rect(self, pid: PileId) -> pygame.Rect:
+        spot = self.layout.spots[pid]
+        n = len(self.m.shown.get(pid))
+        return pygame.Rect(spot.card_pos(max(0, n - 1), max(1, n)), self.layout.card)
+
+    def hint_rects(self) -> tuple[pygame.Rect | None, pygame.Rect | None]:
+        """Where the hint glows: the card to move and the pile it goes to (None: nothing)."""
+        hint = self.m.hint
+        if hint is None:
+            return None, None
+        marks = hint_marks(self.m, hint.action)
+        card = None
+        if marks.src in self.layout.spots:
+            rects = dict(self.card_rects(marks.src))
+            card = rects.get(marks.index, self.layout.spots[marks.src].rect)
+        target = self.pile_top_rect(marks.target) if marks.target in self.layout.spots else None
+        return card, target
+
+    def focus_rect(self) -> pygame.Rect | None:
+        c = self.controller
+        if c is None or c.focus is None or c.focus.pile not in self.layout.spots:
+            return None
+        pile = self.m.shown.get(c.focus.pile)
+        index = c.focus.index if c.focus.index >= 0 else len(pile) - 1
+        if index < 0:
+            return self.layout.spots[c.focus.pile].rect.copy()
+        return pygame.Rect(self.card_home(c.focus.pile, index), self.layout.card)
+
+    # ----------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._felt(), (0, 0))
+        self._highlights(surface, behind=True)
+        for pid in self.layout.spots:
+            self._pile(surface, pid)
+        self._highlights(surface, behind=False)
+        self._landed(surface)
+        self._labels(surface)
+        self._flights(surface)
+        self._picked(surface)
+        self._drag(surface)
+        self._focus(surface)
+        self._peeks(surface)
+        self._banners(surface)
+        panel.draw(self.m, self.controls, surface)
+
+    def _felt(self) -> pygame.Surface:
+        """The felt with the empty piles' places on it, made once per layout."""
+        key = (id(self.layout), tuple(self.layout.spots), self.layout.size)
+        if self._background is None or self._background[0] != key:
+            image = cardart.felt(self.layout.size).copy()
+            for pid, spot in self.layout.spots.items():
+                if pid.kind in NO_SLOT:
+                    continue
+                words = say(SLOT_WORDS[pid.kind]) if pid.kind in SLOT_WORDS else None
+                image.blit(cardart.slot(self.layout.card, spot.mark, words), spot.rect)
+            self._background = (key, image)
+        return self._background[1]
+
+    def _pile(self, surface: pygame.Surface, pid: PileId) -> None:
+        pile = self.m.shown.get(pid)
+        spot = self.layout.spots[pid]
+        n = len(pile)
+        if not n:
+            return
+        is_pack = pid.kind is PileKind.PACK
+        if is_pack and pile[0] is not None:
+            surface.blit(self.art.face(pile[0]), spot.rect)
+        for i, rect in self.card_rects(pid):
+            if spot.stack and i % 4 != 3 and i != n - 1:
+                continue
+            if is_pack and spot.peek and (i > 0 or pile[0] is None):
+                rect = rect.move(spot.peek)
+            elif is_pack and i == 0:
+                continue
+            if i == n - 1 or not spot.stack:
+                self._shadowed(surface, rect.topleft, 0.25)
+            surface.blit(self.art.picture(pile[i], shows_face(pid, i, pile[i])), rect)
+        if spot.stack or pid.kind in (PileKind.TABLE, PileKind.DISCARD):
+            self._badge(surface, pid, n)
+
+    def _shadowed(self, surface: pygame.Surface, pos, strength: float) -> None:
+        img, off = cardart.shadow(self.layout.card, round(strength, 2))
+        surface.blit(img, (pos[0] + off[0], pos[1] + off[1]))
+
+    def _badge(self, surface: pygame.Surface, pid: PileId, n: int) -> None:
+        """The number of cards in a pile, on its top card's corner."""
+        spot = self.layout.spots[pid]
+        size = max(11, self.layout.card[0] // 5)
+        img = theme.rendered(str(n), size, theme.INK, True)
+        pill = img.get_rect().inflate(size // 2, size // 6)
+        pill.w = max(pill.w, pill.h)
+        if spot.stack:
+            base = spot.rect.move(spot.peek) if spot.peek else spot.rect
+            pill.bottomright = (base.right - 3, base.bottom - 3)
+        else:
+            pill.bottomleft = (spot.rect.x + 3, spot.rect.bottom - 3)
+        theme.veil(surface, pill, 190, pill.h // 2)
+        pygame.draw.rect(surface, theme.GOLD, pill, 1, border_radius=pill.h // 2)
+        surface.blit(img, img.get_rect(center=pill.center))
+
+    def _glow(self, surface, rect: pygame.Rect, colour, drop: bool, strength: float = 1.0):
+        img, pad = cardart.halo(self.layout.card, colour, drop)
+        if strength < 1:
+            img = img.copy()
+            img.set_alpha(int(255 * strength))
+        surface.blit(img, (rect.x - pad, rect.y - pad))
+
+    def _highlights(self, surface: pygame.Surface, behind: bool) -> None:
+        """Drop targets while a card is held; the hint; or the one compulsory play."""
+        c = self.controller
+        targets = c.targets() if c is not None else {}
+        if targets or (c is not None and (c.drag is not None or c.picked is not None)):
+            for pid in targets if not behind else ():
+                self._glow(surface, self.pile_top_rect(pid), theme.LEGAL, True)
+            return
+        if self.m.hint is not None:
+            self._hint(surface, behind)
+            return
+        if not self.m.options().highlights:
+            return
+        acts = self.m.my_actions()
+        if len(acts) != 1:
+            return
+        where = self.m.state.where(acts[0])
+        if where.src is None or where.src not in self.layout.spots:
+            return
+        if acts[0].kind in (ActionKind.TURN, ActionKind.FLIP):
+            if behind:
+                self._glow(surface, self.pile_top_rect(where.src), theme.HIGHLIGHT, False)
+            return
+        if not self.m.shown.get(where.src):
+            return
+        if behind:
+            self._glow(surface, self.pile_top_rect(where.src), theme.HIGHLIGHT, False)
+        elif where.dst in self.layout.spots:
+            self._glow(surface, self.pile_top_rect(where.dst), theme.LEGAL, True)
+
+    def _hint(self, surface: pygame.Surface, behind: bool) -> None:
+        hint = self.m.hint
+        k = hint_view.strength(hint.age)
+        card, target = self.hint_rects()
+        if behind:
+            for rect in (card, target):
+                if rect is not None:
+                    self._glow(surface, rect, theme.HINT, False, k)
+            return
+        for rect in (card, target):
+            if rect is not None:
+                hint_view.ring(surface, rect, self.layout.card, k)
+        if card is not None and target is not None:
+            hint_view.arrow(surface, card, target, self.layout.card, hint.age)
+        stop = self.controls.stop_btn if self.controls else None
+        if hint.action.kind is ActionKind.CALL and stop is not None and stop.visible:
+            box = stop.rect.inflate(10, 10)
+            pygame.draw.rect(surface, theme.HINT, box, 3, border_radius=box.h // 4)
+
+    def _landed(self, surface: pygame.Surface) -> None:
+        """Reduced motion: cards that just moved glow a moment where they landed."""
+        for item in self.m.hooks.landed:
+            if item.pile in self.layout.spots and self.m.shown.get(item.pile):
+                k = max(0.0, 1 - item.age / 0.7)
+                self._glow(surface, self.pile_top_rect(item.pile), theme.HIGHLIGHT, False, k)
+
+    def _labels(self, surface: pygame.Surface) -> None:
+        for name, rect in self.layout.areas.items():
+            shows, subject = self.layout.shows.get(name, ("", None))
+            if shows == "seat_label":
+                self._seat_label(surface, rect, subject)
+            elif shows == "pile_count":
+                n = len(self.m.shown.get(PileId(PileKind.TABLE)))
+                words = say_n("label.pile", n)
+                theme.text(
+                    surface,
+                    words,
+                    int(rect.h * 0.8),
+                    theme.INK,
+                    rect.midleft,
+                    "midleft",
+                    True,
+                    width=rect.w,
+                )
+            elif shows == "pack_count":
+                pack = self.m.shown.get(PileId(PileKind.PACK))
+                key = "label.pack_bottom" if pack and pack[0] is not None else "label.pack"
+                words = say_n(key, len(pack))
+                theme.text(
+                    surface,
+                    words,
+                    int(rect.h * 0.8),
+                    theme.INK_DIM,
+                    rect.midleft,
+                    "midleft",
+                    width=rect.w,
+                )
+            elif shows == "owner":
+                words = panel.won_owner(self.m, subject)
+                theme.text(
+                    surface,
+                    words,
+                    int(rect.h * 0.95),
+                    theme.INK_DIM,
+                    rect.center,
+                    "center",
+                    width=rect.w,
+                )
+
+    def _seat_label(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+        words = panel.seat_label(self.m, seat)
+        moving = self.m.state.to_move == seat and not self.m.state.is_over
+        pad = int(rect.h * 0.35)
+        size = theme.fit_text(words, int(rect.h * 0.8), rect.w - 2 * pad, True)
+        colour = theme.GOLD if moving else theme.INK_DIM
+        img = theme.rendered(words, size, colour, True)
+        where = img.get_rect(midleft=(rect.x + pad, rect.centery))
+        if moving:
+            pill = pygame.Rect(rect.x, rect.y, where.w + 2 * pad, rect.h)
+            theme.veil(surface, pill, 130, pill.h // 2)
+            pygame.draw.rect(surface, theme.GOLD, pill, 1, border_radius=pill.h // 2)
+        surface.blit(img, where)
+
+    def _flights(self, surface: pygame.Surface) -> None:
+        w, h = self.layout.card
+        for f in self.m.show.flights():
+            if f.hidden:
+                continue
+            pos = f.pos
+            img = self.art.picture(f.card, f.face_up)
+            if f.squash < 1:
+                img = pygame.transform.scale(img, (max(1, int(w * f.squash)), h))
+            x = pos.x + (w - img.get_width()) / 2
+            if not f.landed:
+                self._shadowed(surface, (x + f.lift * w * 0.06, pos.y + f.lift * w * 0.08), 0.7)
+            surface.blit(img, (x, pos.y))
+
+    def _drag(self, surface: pygame.Surface) -> None:
+        d = self.controller.drag if self.controller else None
+        if d is None:
+            return
+        lift = self.layout.card[0] * 0.06
+        self._shadowed(surface, (d.pos.x + lift, d.pos.y + lift * 1.4), 1.0)
+        self._glow(surface, pygame.Rect(d.pos, self.layout.card), theme.HIGHLIGHT, False)
+        surface.blit(self.art.face(d.card), d.pos)
+
+    def _picked(self, surface: pygame.Surface) -> None:
+        """A card picked up with the keyboard glows where it lies until it is put down."""
+        c = self.controller
+        if c is None or c.picked is None or c.picked.pile not in self.layout.spots:
+            return
+        rect = pygame.Rect(self.card_home(c.picked.pile, c.picked.index), self.layout.card)
+        self._glow(surface, rect.move(0, -self.layout.card[1] // 8), theme.HIGHLIGHT, False)
+
+    def _focus(self, surface: pygame.Surface) -> None:
+        rect = self.focus_rect()
+        if rect is None:
+            return
+        box = rect.inflate(10, 10)
+        pygame.draw.rect(surface, theme.FOCUS, box, 4, border_radius=max(6, rect.w // 10))
+
+    def _peeks(self, surface: pygame.Surface) -> None:
+        table = self.layout.spots.get(PileId(PileKind.TABLE))
+        if table is None:
+            return
+        for p in self.m.hooks.peeks:
+            w, h = self.layout.card
+            k = len(p.cards)
+            x0 = table.rect.centerx - (k * w * 0.7) / 2
+            y = table.rect.y - h * 0.35
+            box = pygame.Rect(x0 - w * 0.2, y - h * 0.3, k * w * 0.7 + w * 0.7, h * 1.45)
+            theme.veil(surface, box, 180, 12)
+            theme.text(
+                surface,
+                say("label.peek"),
+                int(h * 0.13),
+                theme.GOLD,
+                (box.centerx, box.y + h * 0.03),
+                "midtop",
+                True,
+                width=box.w,
+            )
+            for i, c in enumerate(p.cards):
+                surface.blit(self.art.face(c), (x0 + i * w * 0.7, y))
+
+    def _banners(self, surface: pygame.Surface) -> None:
+        message = self.layout.areas["message"]
+        area = message.union(self.layout.areas["topbar"])
+        cx = message.centerx
+        cy = (area.top + area.bottom) // 2
+        for b in self.m.hooks.banners[-1:]:
+            k = min(1.0, b.age * 5) * min(1.0, (b.seconds - b.age) * 3)
+            size = int(self.layout.card[1] * 0.5 * (0.8 + 0.2 * k))
+            img = theme.font(size, True).render(b.text, True, b.colour)
+            img.set_alpha(int(255 * k))
+            rect = img.get_rect(center=(cx, cy - size // 3))
+            back = rect.inflate(size, size * 0.9)
+            if b.sub:
+                back.h += size // 2
+            veil = pygame.Surface(back.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (0, 0, 0, int(160 * k)), veil.get_rect(), border_radius=18)
+            surface.blit(veil, back)
+            surface.blit(img, rect)
+            if b.sub:
+                sub = theme.font(size // 3, True).render(b.sub, True, theme.INK)
+                sub.set_alpha(int(255 * k))
+                surface.blit(sub, sub.get_rect(midtop=(cx, rect.bottom + 4)))
