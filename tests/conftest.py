@@ -1,7 +1,119 @@
-"""Every test runs headless and silent, so the suite works on CI with no screen or sound card."""
+"""Every test runs headless and silent, so the suite works on CI with no screen or sound card.
+
+The helpers below are shared by the rules tests (import them with ``from conftest import ...``;
+test files never import each other). Engines hand out typed values; these turn them into the
+text a test can compare: record texts of actions, event kinds, and the English sentences the
+phrasebook makes of refusals.
+"""
+
+from __future__ import annotations
 
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Iterable  # noqa: E402
+
+from game.core.cards import CARD_TEXT, parse_card  # noqa: E402
+from game.core.state import GameState  # noqa: E402
+from game.core.types import (  # noqa: E402
+    Action,
+    Event,
+    EventKind,
+    IllegalAction,
+    Refusal,
+)
+from game.games.pishe_pasha.moves import D_LOAD, STOPS, T_LOAD  # noqa: E402
+from game.games.pishe_pasha.rules import PishePasha  # noqa: E402
+from game.text.names import Namer  # noqa: E402
+from game.text.words import refusal_text  # noqa: E402
+
+STOP = {"stop_rule": True}
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+# ----------------------------------------------------------------- values as text
+def texts(actions: Iterable[Action]) -> list[str]:
+    """Actions as their record texts, in the order given."""
+    return [str(a) for a in actions]
+
+
+def kinds(events: Iterable[Event]) -> list[EventKind]:
+    return [e.kind for e in events]
+
+
+def cards(*names: str) -> tuple[int, ...]:
+    """Card ints from their texts: events and observations carry ints."""
+    return tuple(parse_card(n) for n in names)
+
+
+def card_texts(ints: Iterable[int | None]) -> list[str | None]:
+    return [None if c is None else CARD_TEXT[c] for c in ints]
+
+
+def words(why: Refusal | IllegalAction | None, namer: Namer | None = None) -> str | None:
+    """The English sentence a player reads for a refusal (numbered seats by default,
+    as records and reports name them); None stays None so ``check()`` results compare."""
+    if why is None:
+        return None
+    refusal = why.refusal if isinstance(why, IllegalAction) else why
+    return refusal_text(refusal, namer or Namer.numbered(4))
+
+
+def play(state: GameState, *actions: str | Action) -> list[Event]:
+    """Apply the actions in order; all their events."""
+    events: list[Event] = []
+    for a in actions:
+        events.extend(state.apply(a))
+    return events
+
+
+# ----------------------------------------------------------------- Pishe Pasha positions
+def suits_up_to(c: int = 0, d: int = 0, h: int = 0, s: int = 0) -> list[list[str]]:
+    """Four suit foundations built from the ace up to the given rank (0: empty)."""
+    tops = (c, d, h, s)
+    return [[r + suit for r in RANKS[:top]] for suit, top in zip("CDHS", tops, strict=True)]
+
+
+def position(
+    discards: list[list[str]],
+    foundations: list[list[str]] | None = None,
+    turned: str | None = None,
+    to_move: int = 0,
+    stocks: list[list[str]] | None = None,
+    options: dict | None = None,
+    turns: int = 0,
+    rest_to: int | None = None,
+) -> PishePasha:
+    """A position from the piles named; every other card goes under the given stocks,
+    in turn, or all under seat ``rest_to``'s."""
+    n = len(discards)
+    stocks = [list(s) for s in (stocks or [[] for _ in range(n)])]
+    named = {c for pile in (*discards, *(foundations or []), *stocks) for c in pile}
+    named |= {turned} if turned else set()
+    rest = [t for t in CARD_TEXT if t not in named]
+    for i, card in enumerate(rest):
+        stocks[i % n if rest_to is None else rest_to].append(card)
+    return PishePasha.from_piles(stocks, discards, foundations, turned, to_move, options, turns)
+
+
+def snapshot(state: GameState) -> tuple:
+    """Everything a refused move must leave unchanged."""
+    return (
+        state.report(),
+        state.to_move,
+        texts(state.history),
+        texts(state.legal_actions()),
+        texts(state.calls()),
+        state.score,
+    )
+
+
+def every_pishe_action() -> list[Action]:
+    """Every Pishe Pasha action text there is, for exhaustive legality checks."""
+    names = ("turn", "accept", "turned>F", "turned>D", "discard>F", "discard>D")
+    plain = [Action.parse(t) for t in names]
+    calls = [c for pair in STOPS for c in pair]
+    return [*plain, *T_LOAD, *D_LOAD, *calls]

@@ -3,28 +3,30 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from game.ai.base import SeatView
-from game.ai.levels import make_agent
-from game.ai.pasha_agents import ExpertPasha
-from game.ai.pisti_agents import ExpertPisti
-from game.rules import new_hand
+from game.core.agents import SeatView
+from game.games import make_agent, new_hand
+from game.games.pishe_pasha.ai import ExpertPasha
+from game.games.pisti.ai import ExpertPisti
+from game.games.pisti.search import PLAY
+
+SMALL_PISTI = replace(PLAY, plays=1500, min_deals=3, max_deals=10, exact_leaves=2000,
+                      exact_tree=60)  # fmt: skip
 
 
 def agents_for(game: str, seed: int):
     if game == "pisti":
         names = ["easy", "medium", "hard", "greedy", "random"]
-        return [make_agent(game, n, seed) for n in names] + [
-            ExpertPisti(seed, budget=1500, min_deals=3, max_deals=10)
-        ]
+        return [make_agent(game, n, seed) for n in names] + [ExpertPisti(seed, SMALL_PISTI)]
     names = ["easy", "medium", "hard", "always-load", "random"]
     return [make_agent(game, n, seed) for n in names] + [ExpertPasha(seed, deals=3)]
 
 
 def positions(game: str, players: int, options: dict, count: int, seed: int):
-    """Random mid-hand positions reached by random play."""
+    """Random mid-hand positions reached by random play (moves only: no Stop calls)."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
@@ -33,7 +35,7 @@ def positions(game: str, players: int, options: dict, count: int, seed: int):
         for _ in range(stop_at):
             if state.is_over:
                 break
-            state.apply(rng.choice([a for a in state.legal_actions() if not a.startswith("stop")]))
+            state.apply(rng.choice(state.legal_actions()))
         if not state.is_over:
             out.append(state)
     return out
@@ -86,8 +88,8 @@ def test_stop_call_does_not_depend_on_hidden_cards():
         for _ in range(400):
             if state.is_over:
                 break
-            acts = [a for a in state.legal_actions() if not a.startswith("stop")]
-            forced = [a for a in acts if a.endswith(">F")]
+            acts = state.legal_actions()
+            forced = [a for a in acts if str(a).endswith(">F")]
             faults = [a for a in acts if a not in forced] if forced else []
             state.apply(rng.choice(faults) if faults else rng.choice(acts))
             if state.stop_window() is not None:
@@ -96,9 +98,8 @@ def test_stop_call_does_not_depend_on_hidden_cards():
         if not faulted:
             continue
         caller = state.stop_window()[1][0]
+        assert SeatView(state, caller).calls() == state.calls()
         other = twin(state, caller, rng)
         for agent in agents_for("pishe-pasha", seed=checked):
-            assert agent.stop_call(SeatView(state, caller)) == agent.stop_call(
-                SeatView(other, caller)
-            )
+            assert agent.call(SeatView(state, caller)) == agent.call(SeatView(other, caller))
         checked += 1

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
+from conftest import STOP, position, suits_up_to
 
-from game.ai.base import SeatView
-from game.ai.levels import make_agent
-from game.ai.pasha_agents import ExpertPasha
-from game.ai.pisti_agents import ExpertPisti
-from game.rules import new_hand
+from game.core.agents import SeatView
+from game.core.referee import Referee
+from game.core.types import ACCEPT, EventKind
+from game.games import levels_for, make_agent, new_hand
+from game.games.pishe_pasha.ai import ExpertPasha
+from game.games.pisti.ai import ExpertPisti
+from game.games.pisti.search import PLAY
 
 CASES = [
     ("pisti", 2, {}),
@@ -28,12 +32,14 @@ LEVELS = {
     "pishe-pasha": ["easy", "medium", "hard", "expert", "always-load", "random"],
     "pisha-pasha-book": ["easy", "medium", "hard", "expert", "random"],
 }
+SMALL_PISTI = replace(PLAY, plays=1500, min_deals=2, max_deals=6, exact_leaves=2000,
+                      exact_tree=60)  # fmt: skip
 
 
 def small_agent(game: str, level: str, seed: int, players: int):
     """Full-strength logic with small search budgets, to keep the tests quick."""
     if level == "expert" and game == "pisti":
-        return ExpertPisti(seed, budget=600, min_deals=2, max_deals=6)
+        return ExpertPisti(seed, budget=SMALL_PISTI)
     if level == "expert" and game == "pishe-pasha":
         return ExpertPasha(seed, deals=2)
     return make_agent(game, level, seed, players)
@@ -41,30 +47,30 @@ def small_agent(game: str, level: str, seed: int, players: int):
 
 def play_checked(state, agents) -> dict[str, int]:
     """Play to the end, checking each move and Stop call is legal before applying it."""
-    seen = {"moves": 0, "stops": 0, "faults": 0}
+    seen = {"moves": 0, "stops": 0, "faults": 0, "accepts": 0}
     turns = 0
     while not state.is_over and turns < 3000:
         turns += 1
-        window = state.stop_window() if hasattr(state, "stop_window") else None
-        if window is not None:
-            called = None
-            for caller in window[1]:
-                call = agents[caller].stop_call(SeatView(state, caller))
-                if call is not None:
-                    assert call in state.legal_actions(), call
-                    assert call.startswith(f"stop {caller} ")
-                    called = call
-                    break
-            if called:
-                state.apply(called)
-                seen["stops"] += 1
-                continue
+        called = None
+        for caller in sorted({c.seat for c in state.calls()}):
+            view = SeatView(state, caller)
+            call = agents[caller].call(view)
+            if call is not None:
+                assert call in view.calls() and call.seat == caller, call
+                assert state.check(call) is None
+                called = call
+                break
+        if called is not None:
+            state.apply(called)
+            seen["stops"] += 1
+            continue
         seat = state.to_move
         action = agents[seat].choose(SeatView(state, seat))
         assert state.check(action) is None, (action, state.legal_actions())
-        assert not action.startswith("stop ")
+        assert action in state.legal_actions() and not action.is_call
         events = state.apply(action)
-        seen["faults"] += any(e.kind == "fault" for e in events)
+        seen["faults"] += any(e.kind is EventKind.FAULT for e in events)
+        seen["accepts"] += action is ACCEPT
         seen["moves"] += 1
     return seen
 
@@ -72,7 +78,7 @@ def play_checked(state, agents) -> dict[str, int]:
 @pytest.mark.parametrize(("game", "players", "options"), CASES)
 def test_every_level_plays_only_legal_moves(game, players, options):
     rng = random.Random(f"{game}{players}{options}")
-    totals = {"moves": 0, "stops": 0, "faults": 0}
+    totals = {"moves": 0, "stops": 0, "faults": 0, "accepts": 0}
     levels = LEVELS[game]
     hands = 4 if game != "pishe-pasha" else 3
     for hand in range(hands):
@@ -81,6 +87,8 @@ def test_every_level_plays_only_legal_moves(game, players, options):
                   for s in range(players)]  # fmt: skip
         for key, value in play_checked(state, agents).items():
             totals[key] += value
+        assert state.is_over
+        assert sorted(state.all_cards()) == list(range(52))
     assert totals["moves"] > 0
     if options.get("stop_rule"):
         assert totals["faults"] > 0, "lower levels should fault now and then"
@@ -100,6 +108,19 @@ def test_stop_rule_faults_are_called_and_answered_legally():
     assert stops > 0
 
 
+def test_an_agent_waiting_on_a_winning_fault_can_only_accept():
+    """RULES.md §2.1: with a fault of the last card pending, ``accept`` is the only move of
+    the seat to move, and every level makes it (a call comes through ``call`` instead)."""
+    for level in LEVELS["pishe-pasha"]:
+        state = position([["4H"], ["5S"]], suits_up_to(h=3), rest_to=1, options=STOP)
+        state.apply("discard>1")
+        agent = small_agent("pishe-pasha", level, 3, 2)
+        assert agent.choose(SeatView(state, 1)) is ACCEPT, level
+        assert SeatView(state, 0).calls() == []  # the faulting seat has no call
+        call = agent.call(SeatView(state, 1))
+        assert call is None or call in state.calls()
+
+
 def test_expert_never_faults_under_the_stop_rule():
     rng = random.Random(11)
     for _ in range(2):
@@ -109,9 +130,19 @@ def test_expert_never_faults_under_the_stop_rule():
         while not state.is_over:
             seat = state.to_move
             for e in state.apply(agents[seat].choose(SeatView(state, seat))):
-                if e.kind == "fault":
+                if e.kind is EventKind.FAULT:
                     faulters.append(e.seat)
         assert faulters == []
+
+
+def test_every_level_plays_a_hand_through_the_referee():
+    """The referee asks moves and calls of computer seats until the hand is over."""
+    for game, players, options in CASES:
+        levels = LEVELS[game]
+        state = new_hand(game, players, options, 5)
+        agents = [small_agent(game, levels[s % len(levels)], s, players) for s in range(players)]
+        Referee(state, agents).play_out()
+        assert state.is_over and sorted(state.all_cards()) == list(range(52))
 
 
 def test_make_agent_names_the_choices_for_an_unknown_level():
@@ -119,3 +150,5 @@ def test_make_agent_names_the_choices_for_an_unknown_level():
         make_agent("pisti", "grandmaster")
     with pytest.raises(ValueError, match="unknown game"):
         make_agent("chess", "easy")
+    assert {"easy", "medium", "hard", "expert"} <= set(levels_for("pisti"))
+    assert {"easy", "medium", "hard", "expert"} <= set(levels_for("pishe-pasha"))

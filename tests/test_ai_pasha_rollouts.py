@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from game.ai.levels import make_agent
-from game.ai.pasha_agents import ROLLOUT_WIN, ExpertPasha, finish
-from game.arena import deal_set, play_hand
-from game.rules import new_hand
+from game.cli.arena import deal_set, play_hand
+from game.games import make_agent, new_hand
+from game.games.pishe_pasha.ai import ROLLOUT_WIN, ExpertPasha, finish
 
 
 def test_rollout_plays_the_hand_to_its_end_and_scores_the_winner():

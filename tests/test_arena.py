@@ -5,8 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import STOP, position, suits_up_to, texts
 
-from game import arena
+from game.cli import arena
+from game.core.agents import BaseAgent, SeatView
+from game.core.types import Action
 
 
 @pytest.mark.parametrize(
@@ -90,3 +93,23 @@ def test_bad_arena_input_gives_a_message_not_a_traceback(argv, capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "error:" in err and "Traceback" not in err
+
+
+class LoadsItsLastCard(BaseAgent):
+    """Loads whatever it can, faults included; never calls Stop."""
+
+    name = "loader"
+
+    def choose(self, view: SeatView) -> Action:
+        acts = view.legal_actions()
+        return next((a for a in acts if a.load_seat is not None), acts[0])
+
+
+def test_arena_hand_ends_when_nobody_stops_a_winning_fault():
+    # Regression: the arena used to raise "every seat of an arena hand has a computer
+    # player" when the closing Stop window applied ``accept`` and so ended the hand.
+    state = position([["4H"], ["5S"]], suits_up_to(h=3), rest_to=1, options=STOP)
+    times: list[list[float]] = [[], []]
+    arena.play_hand(state, [LoadsItsLastCard(0), LoadsItsLastCard(1)], times)
+    assert state.is_over and state.winner == 0
+    assert texts(state.history) == ["discard>1", "accept"]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.cards import (
+from game.core.cards import (
     CARD_TEXT,
     DECK,
     CardError,

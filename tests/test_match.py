@@ -4,7 +4,11 @@ import random
 
 import pytest
 
-from game.rules.match import Match
+from game.core.match import Match, deal_seed
+from game.games import SPECS, new_hand
+
+PISTI = SPECS["pisti"]
+PISHE = SPECS["pishe-pasha"]
 
 
 def finish_randomly(match: Match, rng: random.Random) -> None:
@@ -14,7 +18,7 @@ def finish_randomly(match: Match, rng: random.Random) -> None:
 
 
 def test_pisti_match_deal_passes_right_old_seat0_deals_next():
-    match = Match("pisti", 3, seed=1)
+    match = Match(PISTI, 3, seed=1, target=PISTI.match_target({}))
     rng = random.Random(1)
     assert match.seat_of(0) == 0
     finish_randomly(match, rng)
@@ -24,7 +28,7 @@ def test_pisti_match_deal_passes_right_old_seat0_deals_next():
 
 
 def test_pishe_pasha_match_dealer_alternates():
-    match = Match("pishe-pasha", 2, seed=2, target=50)
+    match = Match(PISHE, 2, seed=2, target=50)
     rng = random.Random(2)
     seats = []
     for _ in range(3):
@@ -38,7 +42,11 @@ def test_pishe_pasha_match_dealer_alternates():
 
 @pytest.mark.parametrize(("players", "target"), [(2, 101), (4, 151)])
 def test_pisti_match_to_target_totals_add_up(players, target):
-    match = Match("pisti", players, {"target": target}, seed=players)
+    # The match's target now comes from the menu's choices through the spec (it used to be
+    # read from the Pişti options by the match itself).
+    choices = {"target": target}
+    match = Match(PISTI, players, choices, seed=players, target=PISTI.match_target(choices))
+    assert match.target == target and match.options["target"] == target
     rng = random.Random(players)
     for _ in range(200):
         finish_randomly(match, rng)
@@ -54,7 +62,7 @@ def test_pisti_match_to_target_totals_add_up(players, target):
 
 
 def test_pisti_match_partnership_totals_follow_players_not_seats():
-    match = Match("pisti", 4, seed=5)
+    match = Match(PISTI, 4, seed=5, target=PISTI.match_target({}))
     rng = random.Random(5)
     finish_randomly(match, rng)
     first = match.finish_hand()
@@ -67,7 +75,7 @@ def test_pisti_match_partnership_totals_follow_players_not_seats():
 
 
 def test_single_hand_match_ends_after_one_hand():
-    match = Match("pishe-pasha", 2, seed=3)
+    match = Match(PISHE, 2, seed=3)
     finish_randomly(match, random.Random(3))
     match.finish_hand()
     assert match.is_over
@@ -75,6 +83,35 @@ def test_single_hand_match_ends_after_one_hand():
     assert match.winner == ("draw" if won == "draw" else match.player_at(won))
 
 
-def test_pishe_pasha_match_target_must_be_50_or_100():
-    with pytest.raises(ValueError, match="50 or 100"):
-        Match("pishe-pasha", 2, target=70)
+def test_match_finish_hand_counts_once_and_only_a_finished_hand():
+    match = Match(PISHE, 2, seed=4, target=100)
+    with pytest.raises(ValueError, match="not over"):
+        match.finish_hand()
+    finish_randomly(match, random.Random(4))
+    first = match.finish_hand()
+    assert match.finish_hand() == first and match.totals == first
+
+
+def test_match_deals_come_from_the_seed_and_the_hand_number():
+    """A numbered deal can be dealt again, and a saved match resumes with the same cards."""
+    a, b = Match(PISHE, 2, seed=9, target=50), Match(PISHE, 2, seed=9, target=50)
+    assert a.hand.setup() == b.hand.setup()
+    assert a.hand.setup() == new_hand("pishe-pasha", 2, None, deal_seed(9, 0)).setup()
+    finish_randomly(a, random.Random(1))
+    if not a.is_over:
+        a.next_hand()
+        assert a.hand.setup() == new_hand("pishe-pasha", 2, None, deal_seed(9, 1)).setup()
+    again = b.redeal(deal_seed(9, 0))
+    assert again.setup() == Match(PISHE, 2, seed=9).hand.setup()
+
+
+def test_pishe_pasha_match_lengths_are_single_hands_50_or_100():
+    # The match itself no longer checks the target (Match(..., target=70) used to raise
+    # "50 or 100"): the menu offers the lengths of RULES.md §2, and the spec turns the
+    # choice into the target.
+    match_choice = next(c for c in PISHE.choices if c.key == "match")
+    assert match_choice.values == (None, 50, 100) and not match_choice.engine
+    assert [PISHE.match_target({"match": v}) for v in match_choice.values] == [None, 50, 100]
+    assert PISTI.match_target({}) == 151 and PISTI.match_target({"target": 101}) == 101
+    with pytest.raises(ValueError, match="target"):
+        Match(PISTI, 2, {"target": 120})

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
+from conftest import every_pishe_action, words
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules.base import IllegalAction
-from game.rules.pishe_events import ACTIONS
-from game.rules.pishe_pasha import PishePasha
+from game.core.types import Action, IllegalAction
+from game.games.pishe_pasha.rules import PishePasha
 
 VARIANTS = [
     (2, {}),
@@ -21,11 +21,19 @@ VARIANTS = [
 MOVE_CAP = 100_000
 
 
+def random_action(state: PishePasha, rng: random.Random) -> Action:
+    """A random legal move; an open Stop call is made one time in three."""
+    calls = state.calls()
+    if calls and rng.random() < 1 / 3:
+        return rng.choice(calls)
+    return rng.choice(state.legal_actions())
+
+
 def play_random(state: PishePasha, rng: random.Random, moves: int | None) -> PishePasha:
-    """Up to ``moves`` random legal moves (to the end of the hand when None)."""
+    """Up to ``moves`` random legal moves and calls (to the end of the hand when None)."""
     done = 0
     while not state.is_over and done != moves:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
         done += 1
     return state
 
@@ -52,7 +60,7 @@ def test_pp_property_52_cards_once_after_every_move_and_the_hand_ends(variant, s
     state = PishePasha.new(players, options, rng)
     moves = 0
     while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(random_action(state, rng))
         moves += 1
         assert sorted(state.all_cards()) == list(range(52))
         assert moves < MOVE_CAP
@@ -102,7 +110,7 @@ def test_pp_property_resample_agrees_with_observation(variant, seed, cut):
     from_guess = guess.resample(seat, random.Random(3))
     assert from_guess.report() == state.resample(seat, random.Random(3)).report()
     while not guess.is_over:
-        guess.apply(rng.choice(guess.legal_actions()))
+        guess.apply(random_action(guess, rng))
     assert sorted(guess.all_cards()) == list(range(52))
 
 
@@ -127,22 +135,26 @@ def test_pp_property_legal_actions_agree_with_check_and_apply(variant, seed):
     players, options = variant
     rng = random.Random(seed)
     state = PishePasha.new(players, options, rng)
-    every = [*ACTIONS, "turned>7", "stop 5 end", "fly"]
+    every = [*every_pishe_action(), "turned>7", "stop 5 end", "fly"]
     while not state.is_over:
         legal = state.legal_actions()
+        calls = state.calls()
         assert legal and len(set(legal)) == len(legal)
+        assert not any(a.is_call for a in legal)  # calls never come with the moves
+        assert all(a.is_call for a in calls)
         for action in every:
             why = state.check(action)
-            assert (why is None) == (action in legal), (action, why)
-        wrong = rng.choice([a for a in every if a not in legal])
+            assert (why is None) == (action in legal or action in calls), (action, why)
+        wrong = rng.choice([a for a in every if a not in legal and a not in calls])
         before = (state.report(), state.history[:], state.stop_window(), state.turns)
         try:
             state.apply(wrong)
             raise AssertionError(f"{wrong} was accepted")
         except IllegalAction as err:
-            assert str(err) == state.check(wrong) and str(err).endswith((".", ")."))
+            assert err.refusal == state.check(wrong)
+            assert words(err).endswith((".", ")."))
         assert (state.report(), state.history, state.stop_window(), state.turns) == before
-        state.apply(rng.choice(legal))
+        state.apply(random_action(state, rng))
 
 
 def test_pp_2000_random_classic_hands_never_reach_the_safety_limit():

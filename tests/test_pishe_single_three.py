@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from test_pishe_pasha import play, position
+from conftest import play, position, texts
 
-from game.cards import CARD_TEXT
-from game.rules.pishe_pasha import PishePasha
+from game.core.cards import CARD_TEXT
+from game.core.types import FOUNDATIONS
+from game.games.pishe_pasha.rules import PishePasha
 
 SINGLE = {"foundations": "single"}
 
@@ -14,37 +15,37 @@ def test_single_starts_with_any_ace():
     for ace in ("AC", "AD", "AH", "AS"):
         state = position([[], ["9C"]], [[]], stocks=[[ace], []], options=SINGLE)
         state.apply("turn")
-        assert state.legal_actions() == ["turned>F"]
+        assert texts(state.legal_actions()) == ["turned>F"]
         state.apply("turned>F")
         assert state.report()["foundations"] == [ace]
 
 
 def test_single_next_rank_any_suit():
     state = position([["2S"], ["9C"]], [["AH"]], stocks=[["3D", "5D"], []], options=SINGLE)
-    assert state.legal_actions() == ["discard>F"]
+    assert texts(state.legal_actions()) == ["discard>F"]
     play(state, "discard>F", "turn")
-    assert state.legal_actions() == ["turned>F"]
+    assert texts(state.legal_actions()) == ["turned>F"]
     play(state, "turned>F", "turn")
-    assert state.legal_actions() == ["turned>D"]
+    assert texts(state.legal_actions()) == ["turned>D"]
     assert state.report()["foundations"] == ["3D"]
 
 
 def test_single_report_has_one_foundation_and_event_goes_to_found0():
     state = position([[], ["9C"]], [[]], stocks=[["AS"], []], options=SINGLE)
     events = play(state, "turn", "turned>F")
-    assert events[-1].dst == "found0"
+    assert events[-1].dst == FOUNDATIONS[0] and str(events[-1].dst) == "found0"
     assert state.report()["foundations"] == ["AS"]
-    assert list(state.observation(0).piles).count("found0") == 1
-    assert "found1" not in state.observation(0).piles
+    assert list(state.observation(0).piles).count(FOUNDATIONS[0]) == 1
+    assert FOUNDATIONS[1] not in state.observation(0).piles
 
 
 def test_single_wraps_king_to_ace_to_two():
     run = ["AH", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KD"]
     state = position([["9S"], ["5D"]], [run], stocks=[["AD", "2S"], []], options=SINGLE)
     play(state, "turn")
-    assert state.legal_actions() == ["turned>F"]
+    assert texts(state.legal_actions()) == ["turned>F"]
     play(state, "turned>F", "turn")
-    assert state.legal_actions() == ["turned>F"]
+    assert texts(state.legal_actions()) == ["turned>F"]
     state.apply("turned>F")
     assert state.report()["foundations"] == ["2S"]
     assert len(state.foundation_piles()[0]) == 15
@@ -55,7 +56,7 @@ def test_single_loading_is_circular_ace_next_to_king_and_two():
         run = [["AC", "2C", "3C", "4C", "5C"]]
         state = position([[], [top]], run, stocks=[[card], []], options=SINGLE)
         state.apply("turn")
-        assert "turned>1" in state.legal_actions(), (card, top)
+        assert "turned>1" in texts(state.legal_actions()), (card, top)
 
 
 def test_single_foundation_can_hold_more_than_one_round():
@@ -104,22 +105,22 @@ def test_three_players_setup_needs_the_centre_and_17_cards_each():
 
 def test_three_players_centre_card_play_is_compulsory():
     state = position([["7H"], ["JS"], ["2D"]], [["6C"]], stocks=[["8S"], [], []])
-    assert state.legal_actions() == ["discard>F"]
+    assert texts(state.legal_actions()) == ["discard>F"]
     play(state, "discard>F", "turn")
-    assert state.legal_actions() == ["turned>F"]
+    assert texts(state.legal_actions()) == ["turned>F"]
 
 
 def test_three_players_load_onto_either_opponent():
     state = position([["5C"], ["JS"], ["KD"]], [["8C"]], stocks=[["QH"], [], []])
     state.apply("turn")
-    assert sorted(state.legal_actions()) == ["turned>1", "turned>2", "turned>D"]
+    assert sorted(texts(state.legal_actions())) == ["turned>1", "turned>2", "turned>D"]
     state.apply("turned>2")
     assert state.report()["discards"][2] == ["KD", "QH"]
 
 
 def test_three_players_ace_next_to_king_when_loading():
     state = position([["AS"], ["KH"], ["3D"]], [["8C"]])
-    assert sorted(state.legal_actions()) == ["discard>1", "turn"]
+    assert sorted(texts(state.legal_actions())) == ["discard>1", "turn"]
 
 
 def test_three_players_turn_order_0_1_2():

@@ -5,10 +5,26 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import kinds, play, texts, words
 
-from game.cards import CARD_TEXT, JACK, parse_card, rank
-from game.rules.base import IllegalAction
-from game.rules.pisti import Pisti
+from game.core.cards import CARD_TEXT, JACK, parse_card, rank
+from game.core.types import (
+    HANDS,
+    PACK,
+    TABLE,
+    WONS,
+    Code,
+    EventKind,
+    IllegalAction,
+    Outcome,
+    PileKind,
+    Reason,
+)
+from game.games.pisti.rules import Pisti
+from game.text.names import Namer
+from game.text.words import outcome_line
+
+E = EventKind
 
 JACKS = {"JC", "JD", "JH", "JS"}
 
@@ -31,13 +47,6 @@ def deal(players: int, table, head=(), tail=(), **options) -> Pisti:
     return Pisti.from_setup({"players": players, "deck": make_deck(table, head, tail)}, options)
 
 
-def play(state: Pisti, *cards: str) -> list:
-    events = []
-    for card in cards:
-        events += state.apply(card)
-    return events
-
-
 def play_until_last_deal(state: Pisti) -> None:
     """First legal card each turn until the last packets are dealt."""
     while state.observation(0).info["deals_left"]:
@@ -50,10 +59,6 @@ def finish(state: Pisti, rng: random.Random | None = None) -> list:
         acts = state.legal_actions()
         events += state.apply(rng.choice(acts) if rng else acts[0])
     return events
-
-
-def kinds(events) -> list[str]:
-    return [e.kind for e in events]
 
 
 # A two-player opening: table 2S 3S 4S, 5H on top; seat 0 holds 5C JC 9C 7C, seat 1 9D KD 6H JD.
@@ -69,7 +74,7 @@ def test_pisti_capture_by_same_rank():
     assert state.report()["pile"] == []
     assert state.report()["captured"] == [5, 0]
     capture = events[1]
-    assert capture.kind == "capture" and capture.seat == 0 and capture.dst == "won0"
+    assert capture.kind is E.CAPTURE and capture.seat == 0 and capture.dst == WONS[0]
     assert [CARD_TEXT[c] for c in capture.cards] == ["2S", "3S", "4S", "5H", "5C"]
 
 
@@ -85,7 +90,7 @@ def test_pisti_jack_captures_any_pile():
     events = play(state, "JC")
     assert state.report()["pile"] == []
     assert state.report()["captured"] == [5, 0]
-    assert kinds(events) == ["move", "capture"]
+    assert kinds(events) == [E.MOVE, E.CAPTURE]
 
 
 def test_pisti_jack_on_empty_table_is_placed():
@@ -94,14 +99,14 @@ def test_pisti_jack_on_empty_table_is_placed():
     events = play(state, "JD")
     assert state.report()["pile"] == ["JD"]
     assert state.report()["captured"] == [5, 0]
-    assert kinds(events) == ["move"]
+    assert kinds(events) == [E.MOVE]
 
 
 def test_pisti_first_capture_takes_face_down_cards():
     state = deal(2, *OPENING)
-    assert state.observation(0).piles["table"] == [None, None, None, parse_card("5H")]
+    assert state.observation(0).piles[TABLE] == [None, None, None, parse_card("5H")]
     play(state, "9C", "JD")
-    won = state.observation(1).piles["won1"]
+    won = state.observation(1).piles[WONS[1]]
     assert won[:3] == [parse_card(t) for t in ("2S", "3S", "4S")]
     assert state.report()["captured"] == [0, 6]
 
@@ -109,7 +114,7 @@ def test_pisti_first_capture_takes_face_down_cards():
 def test_pisti_first_capture_is_never_pisti():
     state = deal(2, *OPENING)
     events = play(state, "5C")
-    assert "pisti" not in kinds(events)
+    assert E.PISTI not in kinds(events) and E.JACK_PISTI not in kinds(events)
     assert state.report()["pisti"] == [0, 0] and state.score == [0, 0]
 
 
@@ -117,8 +122,8 @@ def test_pisti_scores_10():
     state = deal(2, *OPENING)
     play(state, "5C", "9D")  # seat 0 clears the table, seat 1 lays a single 9D
     events = play(state, "9C")
-    assert kinds(events) == ["move", "capture", "pisti"]
-    assert events[2].note == "pisti" and events[2].seat == 0
+    assert kinds(events) == [E.MOVE, E.CAPTURE, E.PISTI]
+    assert events[2].seat == 0
     assert [CARD_TEXT[c] for c in events[2].cards] == ["9D", "9C"]
     assert state.report()["pisti"] == [1, 0]
     assert state.score == [10, 0]
@@ -129,7 +134,7 @@ def test_pisti_jack_pisti_scores_20():
     state = deal(2, *OPENING)
     play(state, "5C", "JD")  # JD alone on the empty table
     events = play(state, "JC")
-    assert events[-1].kind == "pisti" and events[-1].note == "jack_pisti"
+    assert events[-1].kind is E.JACK_PISTI
     assert state.report()["jack_pisti"] == [1, 0] and state.report()["pisti"] == [0, 0]
     assert state.score == [22, 0]  # 20 for the jack pişti, 1 for each jack
 
@@ -138,7 +143,7 @@ def test_pisti_jack_on_single_non_jack_is_not_pisti():
     state = deal(2, *OPENING)
     play(state, "5C", "9D")
     events = play(state, "JC")
-    assert kinds(events) == ["move", "capture"]
+    assert kinds(events) == [E.MOVE, E.CAPTURE]
     assert state.report()["pisti"] == [0, 0] and state.report()["jack_pisti"] == [0, 0]
     assert state.report()["captured"] == [7, 0]
 
@@ -155,7 +160,7 @@ def test_pisti_last_card_never_pisti():
     before = state.report()
     events = play(state, "5S")
     assert state.is_over
-    assert kinds(events) == ["move", "capture", "over"]
+    assert kinds(events) == [E.MOVE, E.CAPTURE, E.OVER]
     assert state.report()["pisti"] == before["pisti"]
 
 
@@ -167,7 +172,7 @@ def test_pisti_same_play_before_last_card_is_pisti():
     play(state, "3C", "7C", "4C", "JD", "5H")
     assert state.report()["pile"] == ["5H"]
     events = play(state, "5S")
-    assert "pisti" in kinds(events)
+    assert E.PISTI in kinds(events)
     assert state.report()["pisti"][1] == before + 1
 
 
@@ -181,12 +186,12 @@ def test_pisti_leftover_goes_to_last_capturer():
     play(state, "3C", "7C", "4C", "8C", "JD")  # seat 0 makes the last capture
     before = state.report()["captured"]
     events = play(state, "6C", "5H", "9C")
-    leftover = [e for e in events if e.note == "leftover"]
-    assert len(leftover) == 1 and leftover[0].dst == "won0" and leftover[0].seat == 0
+    leftover = [e for e in events if e.kind is E.LEFTOVER]
+    assert len(leftover) == 1 and leftover[0].dst == WONS[0] and leftover[0].seat == 0
     assert [CARD_TEXT[c] for c in leftover[0].cards] == ["6C", "5H", "9C"]
     assert state.report()["captured"] == [before[0] + 3, before[1]]
     assert state.report()["pile"] == []
-    assert events[-1].kind == "over"
+    assert events[-1].kind is E.OVER
 
 
 def test_pisti_leftover_to_dealer_when_nobody_captured():
@@ -197,7 +202,7 @@ def test_pisti_leftover_to_dealer_when_nobody_captured():
     pile = len(state.report()["pile"]) + 1
     before = state.report()["captured"]
     events = state.apply(state.legal_actions()[0])
-    assert events[-2].note == "leftover" and events[-2].dst == "won2" and events[-2].seat == 2
+    assert events[-2].kind is E.LEFTOVER and events[-2].dst == WONS[2] and events[-2].seat == 2
     assert state.report()["captured"][2] == before[2] + pile
 
 
@@ -212,7 +217,7 @@ def last_moves(players: int):
 
 
 def captures_now(state: Pisti) -> bool:
-    card = parse_card(state.legal_actions()[0])
+    card = state.legal_actions()[0].card
     pile = state.report()["pile"]
     return bool(pile) and (rank(card) == JACK or rank(card) == rank(parse_card(pile[-1])))
 
@@ -221,7 +226,7 @@ def test_pisti_every_hand_has_a_capture():
     for seed in range(40):
         state = Pisti.new(2 + seed % 3, rng=seed)
         events = finish(state, random.Random(seed))
-        assert any(e.kind == "capture" and e.note != "leftover" for e in events)
+        assert E.CAPTURE in kinds(events)  # the leftover is an event of its own kind
 
 
 def finished_hands(players: int):
@@ -281,10 +286,14 @@ def test_pisti_over_event_tells_the_result():
     state = Pisti.new(2, rng=3)
     events = finish(state, random.Random(3))
     a, b = state.score
+    assert events[-1].kind is E.OVER
+    assert events[-1].outcome == state.outcome == Outcome(state.winner, Reason.POINTS, (a, b))
+    line = outcome_line(events[-1].outcome, Namer.numbered(2))
     if state.winner == "draw":
-        assert events[-1].note == f"Draw {a}-{b}"
+        assert line == f"The hand is a draw ({a}–{b})"
     else:
-        assert events[-1].note == f"Side {state.winner} wins {a}-{b}"
+        w = state.winner
+        assert line == f"Seat {w} wins the hand with {state.score[w]} points ({a}–{b})"
 
 
 # ----------------------------------------------------------------- cut and deal
@@ -308,9 +317,12 @@ class RiggedRandom(random.Random):
 
 
 def test_pisti_cut_moves_bottom_jack():
+    # Changed on purpose (RULES.md §5): the bottom jacks used to go to the top of the pack;
+    # now the non-jack above them moves to the bottom and they stay just above it.
     state = Pisti.new(2, rng=RiggedRandom(bottom=["5H", "JS", "JH"]))
     deck = state.setup()["deck"]
-    assert deck[:2] == ["JS", "JH"] and deck[-1] == "5H"
+    assert deck[-3:] == ["JS", "JH", "5H"]
+    assert "JS" not in deck[:4] and "JH" not in deck[:4]
     for seed in range(200):
         assert rank(parse_card(Pisti.new(2, rng=seed).setup()["deck"][-1])) != JACK
 
@@ -319,8 +331,8 @@ def test_pisti_turn_next_start_jacks():
     state = deal(2, ["2S", "5H", "JD", "JC"])
     assert state.report()["pile"] == ["2S", "JC", "JD", "5H"]
     ids = [parse_card(t) for t in ("JC", "JD", "5H")]
-    assert state.observation(1).piles["table"] == [None] + ids
-    turns = [e for e in state.opening_events() if e.kind == "turn"]
+    assert state.observation(1).piles[TABLE] == [None] + ids
+    turns = [e for e in state.opening_events() if e.kind is E.REVEAL]
     assert [CARD_TEXT[e.cards[0]] for e in turns] == ["JC", "JD", "5H"]
     play(state, state.legal_actions()[0])
     assert deal(2, ["JS", "JH", "JD", "5H"]).report()["pile"] == ["JS", "JH", "JD", "5H"]
@@ -340,7 +352,7 @@ def test_pisti_four_jacks_redeal():
 def test_pisti_to_bottom_start_jack():
     state = deal(2, ["2S", "3S", "4S", "JC", "JD", "5H"], show_bottom=False, start_jack="to_bottom")
     assert state.report()["pile"] == ["2S", "3S", "4S", "5H"]
-    pack = state.observation(0).piles["pack"]
+    pack = state.observation(0).piles[PACK]
     assert pack[:2] == [parse_card("JD"), parse_card("JC")] and set(pack[2:]) == {None}
     deck = state.setup()["deck"]
     assert state.report()["hands"][0] == sorted(deck[6:10])
@@ -348,19 +360,19 @@ def test_pisti_to_bottom_start_jack():
     assert {"JC", "JD"} <= set(state.report()["hands"][1])
     assert state.observation(0).info["dealer_known"] == [parse_card("JC"), parse_card("JD")]
     kinds_ = kinds(Pisti.from_setup(state.setup(), state.options).opening_events())
-    assert kinds_[:6] == ["deal", "turn", "move", "deal", "turn", "move"]
+    assert kinds_[:6] == [E.DEAL, E.REVEAL, E.TO_BOTTOM, E.DEAL, E.REVEAL, E.TO_BOTTOM]
 
 
 @pytest.mark.parametrize(("players", "deals"), [(2, 6), (3, 4), (4, 3)])
 def test_pisti_deal_order_and_rounds(players, deals):
     state = Pisti.new(players, rng=players)
     deck = state.setup()["deck"]
-    opening = [e for e in state.opening_events() if e.kind == "deal" and e.seat is not None]
+    opening = [e for e in state.opening_events() if e.kind is E.DEAL and e.seat is not None]
     dealt = [(e.seat, e.cards) for e in opening]
     rng = random.Random(players)
     while not state.is_over:
         events = state.apply(rng.choice(state.legal_actions()))
-        dealt += [(e.seat, e.cards) for e in events if e.kind == "deal"]
+        dealt += [(e.seat, e.cards) for e in events if e.kind is E.DEAL]
     assert len(dealt) == deals * players
     assert [seat for seat, _ in dealt] == list(range(players)) * deals
     stream = [CARD_TEXT[c] for _, cards in dealt for c in cards]
@@ -372,14 +384,14 @@ def test_pisti_no_cards_to_table_after_first_deal():
     rng = random.Random(8)
     while not state.is_over:
         for e in state.apply(rng.choice(state.legal_actions())):
-            assert not (e.kind == "deal" and e.dst == "table")
+            assert not (e.kind is E.DEAL and e.dst == TABLE)
 
 
 def test_pisti_dealer_gets_bottom_card():
     for players in (2, 3, 4):
         state = Pisti.new(players, rng=players + 10)
         bottom = state.setup()["deck"][-1]
-        assert state.observation(0).piles["pack"][0] == parse_card(bottom)
+        assert state.observation(0).piles[PACK][0] == parse_card(bottom)
         play_until_last_deal(state)
         assert bottom in state.report()["hands"][players - 1]
         assert state.observation(0).info["dealer_known"] == [parse_card(bottom)]
@@ -387,7 +399,7 @@ def test_pisti_dealer_gets_bottom_card():
 
 def test_pisti_bottom_card_hidden_when_option_off():
     state = Pisti.new(2, {"show_bottom": False}, rng=4)
-    assert set(state.observation(0).piles["pack"]) == {None}
+    assert set(state.observation(0).piles[PACK]) == {None}
 
 
 def test_pisti_partnerships_4_players():
@@ -395,11 +407,11 @@ def test_pisti_partnerships_4_players():
     state = deal(4, ["2S", "3S", "4S", "5H"], packets)
     assert [state.side_of(s) for s in range(4)] == [0, 1, 0, 1]
     events = play(state, "9C", "8C", "JC")
-    assert events[-1].kind == "capture" and events[-1].seat == 2 and events[-1].dst == "won0"
+    assert events[-1].kind is E.CAPTURE and events[-1].seat == 2 and events[-1].dst == WONS[0]
     assert state.report()["captured"] == [7, 0] and len(state.score) == 2
-    partner = state.observation(0).piles["won0"]
+    partner = state.observation(0).piles[WONS[0]]
     assert None not in partner  # partners both see the face-down cards
-    assert state.observation(1).piles["won0"][:3] == [None] * 3
+    assert state.observation(1).piles[WONS[0]][:3] == [None] * 3
     assert [Pisti.new(n, rng=1).side_of(n - 1) for n in (2, 3)] == [1, 2]
 
 
@@ -420,52 +432,57 @@ def test_pisti_play_order_anticlockwise_seat0_first():
 
 def test_pisti_legal_actions_are_the_hand_sorted():
     state = deal(2, *OPENING)
-    assert state.legal_actions() == ["5C", "7C", "9C", "JC"]
+    assert texts(state.legal_actions()) == ["5C", "7C", "9C", "JC"]
     play(state, "7C")
-    assert state.legal_actions() == ["6H", "9D", "JD", "KD"]
+    assert texts(state.legal_actions()) == ["6H", "9D", "JD", "KD"]
 
 
 def test_pisti_apply_accepts_lower_case_and_t_for_ten():
     state = deal(2, ["2S", "3S", "4S", "5H"], [["5C", "10C", "9C", "7C"], ["9D", "KD", "6H", "JD"]])
     play(state, "tc", "jd")
-    assert state.history == ["10C", "JD"]
+    assert texts(state.history) == ["10C", "JD"]
     assert state.check("5c") is None
 
 
 @pytest.mark.parametrize(
-    ("action", "words"),
+    ("action", "code", "sentence"),
     [
-        ("9D", "not seat 1's turn"),
-        ("QS", "You do not hold the queen of spades."),
-        ("ZZ", "not a card"),
-        (17, "must be text"),
-        ("", "not a card"),
+        ("9D", Code.NOT_YOUR_TURN, "It is not seat 1's turn: seat 0 plays now."),
+        ("QS", Code.NOT_HELD, "You do not hold the queen of spades."),
+        ("ZZ", Code.NOT_A_CARD, "'ZZ' is not a card: play a card from your hand"),
+        # A number used to be refused as "must be text"; it is now "not a card" like any junk.
+        (17, Code.NOT_A_CARD, "'17' is not a card"),
+        ("", Code.NOT_A_CARD, "'' is not a card"),
     ],
 )
-def test_pisti_illegal_action_leaves_state_unchanged(action, words):
+def test_pisti_illegal_action_leaves_state_unchanged(action, code, sentence):
     state = deal(2, *OPENING)
     before = (state.report(), state.to_move, list(state.history), state.observation(0))
     with pytest.raises(IllegalAction) as err:
         state.apply(action)
-    assert words in str(err.value)
-    assert state.check(action) == str(err.value)
+    assert err.value.refusal.code is code
+    assert words(err.value).startswith(sentence), words(err.value)
+    assert state.check(action) == err.value.refusal
     assert (state.report(), state.to_move, state.history, state.observation(0)) == before
 
 
 def test_pisti_card_already_played_is_refused():
     state = deal(2, *OPENING)
     play(state, "7C")
-    with pytest.raises(IllegalAction, match="already been played"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("7C")
+    assert err.value.refusal.code is Code.ALREADY_PLAYED
+    assert words(err.value) == "The 7 of clubs has already been played."
 
 
 def test_pisti_no_move_once_hand_is_over():
     state = Pisti.new(2, rng=1)
     finish(state)
-    assert state.legal_actions() == [] and state.to_move is None
+    assert texts(state.legal_actions()) == [] and state.to_move is None
     report = state.report()
-    with pytest.raises(IllegalAction, match="The hand is over."):
+    with pytest.raises(IllegalAction) as err:
         state.apply("5H")
+    assert words(err.value) == "The hand is over."
     assert state.report() == report
 
 
@@ -529,10 +546,10 @@ def test_pisti_setup_round_trip_and_all_cards():
 def test_pisti_observation_hides_hands_pack_and_face_down_cards():
     state = deal(2, *OPENING)
     obs = state.observation(0)
-    assert obs.piles["hand0"] == [parse_card(t) for t in ("5C", "7C", "9C", "JC")]
-    assert obs.piles["hand1"] == [None] * 4
-    assert obs.piles["table"] == [None, None, None, parse_card("5H")]
-    pack = obs.piles["pack"]
+    assert obs.piles[HANDS[0]] == [parse_card(t) for t in ("5C", "7C", "9C", "JC")]
+    assert obs.piles[HANDS[1]] == [None] * 4
+    assert obs.piles[TABLE] == [None, None, None, parse_card("5H")]
+    pack = obs.piles[PACK]
     assert len(pack) == 40 and pack[0] == parse_card(state.setup()["deck"][-1])
     assert set(pack[1:]) == {None}
     assert obs.to_move == 0 and obs.info["dealer"] == 1 and obs.info["side"] == 0
@@ -544,9 +561,9 @@ def test_pisti_face_down_cards_shown_only_to_capturing_side():
     play(state, "9C", "JD")
     mine = state.observation(1)
     theirs = state.observation(0)
-    assert mine.piles["won1"][:3] == [parse_card(t) for t in ("2S", "3S", "4S")]
-    assert theirs.piles["won1"][:3] == [None] * 3
-    assert theirs.piles["won1"][3:] == mine.piles["won1"][3:]
+    assert mine.piles[WONS[1]][:3] == [parse_card(t) for t in ("2S", "3S", "4S")]
+    assert theirs.piles[WONS[1]][:3] == [None] * 3
+    assert theirs.piles[WONS[1]][3:] == mine.piles[WONS[1]][3:]
     assert theirs.info["captured"] == [0, 6]
     assert theirs.info["played"] == [parse_card("9C"), parse_card("JD")]
     assert theirs.info["points"] == [
@@ -554,7 +571,7 @@ def test_pisti_face_down_cards_shown_only_to_capturing_side():
         1,
     ]  # the JD; face-down cards do not count for the other side
     finish(state)
-    assert None not in state.observation(0).piles["won1"]
+    assert None not in state.observation(0).piles[WONS[1]]
 
 
 def test_pisti_observation_lists_no_hidden_card_anywhere():
@@ -596,8 +613,9 @@ def test_pisti_clone_is_independent():
 def test_pisti_opening_events_deal_table_then_packets():
     state = deal(3, *OPENING)
     events = state.opening_events()
-    assert events[0].kind == "deal" and events[0].dst == "table" and len(events[0].cards) == 4
-    assert events[1].kind == "turn" and CARD_TEXT[events[1].cards[0]] == "5H"
-    hands = [e for e in events if e.kind == "deal" and e.dst.startswith("hand")]
-    assert [e.dst for e in hands] == ["hand0", "hand1", "hand2"]
+    assert events[0].kind is E.DEAL and events[0].dst == TABLE and len(events[0].cards) == 4
+    assert events[1].kind is E.REVEAL and CARD_TEXT[events[1].cards[0]] == "5H"
+    hands = [e for e in events if e.kind is E.DEAL and e.dst.kind is PileKind.HAND]
+    assert [e.dst for e in hands] == [HANDS[0], HANDS[1], HANDS[2]]
+    assert [str(e.dst) for e in hands] == ["hand0", "hand1", "hand2"]
     assert [sorted(CARD_TEXT[c] for c in e.cards) for e in hands] == state.report()["hands"]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+from conftest import card_texts, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules.pisti import Pisti
+from game.core.cards import JACK, rank
+from game.games.pisti.rules import Pisti
 
 OPTIONS = [
     {},
@@ -113,5 +115,61 @@ def test_pisti_record_round_trip(n, opts, seed, moves):
         again.apply(action)
     assert again.report() == state.report()
     assert again.to_move == state.to_move and again.history == state.history
+    assert texts(again.record()["actions"]) == texts(state.history)
     for seat in range(n):
         assert again.observation(seat) == state.observation(seat)
+
+
+# ----------------------------------------------------------------- the cut (RULES.md §5)
+def is_jack(card: int) -> bool:
+    return rank(card) == JACK
+
+
+def shuffle_and_cut(seed: int) -> tuple[list[int], list[int]]:
+    """(the shuffle, the deck after the cut) as ``Pisti.new`` makes them from ``seed`` under
+    ``turn_next``: the rule written out here, not the engine's code. Four jacks on top of a
+    cut pack is a new deal: the cut pack is shuffled again with the same rng."""
+    rng = random.Random(seed)
+    deck = list(range(52))
+    while True:
+        rng.shuffle(deck)
+        shuffled = deck[:]
+        if is_jack(deck[-1]):
+            i = max(k for k, c in enumerate(deck) if not is_jack(c))
+            deck = deck[:i] + deck[i + 1 :] + [deck[i]]
+        if not all(is_jack(c) for c in deck[:4]):
+            return shuffled, deck
+
+
+def check_cut(n: int, seed: int) -> bool:
+    """The cut's promises for one deal; True when the shuffle had a jack at the bottom."""
+    state = Pisti.new(n, {"start_jack": "turn_next"}, seed)
+    shuffled, cut = shuffle_and_cut(seed)
+    deck = state.setup()["deck"]
+    assert deck == card_texts(cut)
+    assert not is_jack(cut[-1])  # the bottom card is never a jack
+    if not is_jack(shuffled[-1]):
+        assert cut == shuffled  # nothing to cut
+        return False
+    run = len(shuffled) - max(k for k, c in enumerate(shuffled) if not is_jack(c)) - 1
+    assert cut[-1 - run : -1] == shuffled[-run:]  # the jacks stay, just above the bottom card
+    while state.observation(0).info["deals_left"]:
+        state.apply(state.legal_actions()[0])
+    last_packet = state.report()["hands"][n - 1]  # the dealer's last packet, all of it
+    assert len(last_packet) == 4
+    assert card_texts([shuffled[-1]])[0] in last_packet  # the jack that was at the bottom
+    if run < 4:  # four jacks at the bottom: the dealer's packet holds three and the card
+        assert set(card_texts(shuffled[-run:])) <= set(last_packet)
+    return True
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=players, seed=seeds)
+def test_pisti_cut_keeps_jacks_just_above_the_bottom_card(n, seed):
+    check_cut(n, seed)
+
+
+def test_pisti_cut_over_many_seeded_shuffles_the_dealer_gets_the_bottom_jacks():
+    """Every seed of a range, so the one shuffle in thirteen with a bottom jack is met often."""
+    jack_bottoms = sum(check_cut(2 + seed % 3, seed) for seed in range(600))
+    assert jack_bottoms >= 25

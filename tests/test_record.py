@@ -8,12 +8,14 @@ import subprocess
 import sys
 
 import pytest
+from conftest import STOP, position, suits_up_to, texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import record
-from game.cards import CARD_TEXT, shuffled_deck
-from game.rules import new_hand
+from game.core import files
+from game.core.cards import CARD_TEXT, shuffled_deck
+from game.games import new_hand
 
 CASES = [
     ("pishe-pasha", 2, {}),
@@ -32,7 +34,8 @@ def random_hand(game, players, options, seed, moves=None):
     state = new_hand(game, players, options, rng)
     n = 0
     while not state.is_over and (moves is None or n < moves):
-        state.apply(rng.choice(state.legal_actions()))
+        calls = state.calls()  # Stop calls are record actions too (RULES.md §6)
+        state.apply(rng.choice(calls if calls and rng.random() < 0.3 else state.legal_actions()))
         n += 1
     return state
 
@@ -61,6 +64,7 @@ def test_record_round_trip_replays_to_same_state(tmp_path, game, players, option
     assert again.report() == state.report()
     assert again.to_move == state.to_move
     assert again.history == state.history
+    assert texts(again.history) == record.load(path)["actions"]
 
 
 @settings(max_examples=25, deadline=None)
@@ -101,7 +105,19 @@ def test_record_cli_illegal_action_exit_1(tmp_path):
 
 def test_record_cli_unknown_action_exit_1(tmp_path):
     code, out = run_cli(tmp_path, pishe_record(["jump"]))
-    assert code == 1 and out["applied"] == 0 and out["error"]
+    assert code == 1 and out["applied"] == 0
+    assert out["error"] == "'jump' is not a move in this game."
+
+
+def test_record_error_says_why_in_words_a_player_understands():
+    """RULES.md §6: the error of an illegal action is the phrasebook's sentence."""
+    state = position([["9C", "4H"], ["5S"]], suits_up_to(h=3))
+    data = {**state.record(), "actions": ["turn"]}
+    result = record.replay(data)
+    assert (result.status, result.applied) == (record.ILLEGAL, 0)
+    assert result.error == "The 4 of hearts must go to the foundation first."
+    report = result.report()
+    assert report["ok"] is False and report["to_move"] == 0 and report["over"] is False
 
 
 @pytest.mark.parametrize(
@@ -156,8 +172,87 @@ def test_record_save_is_atomic_and_keeps_old_file_on_failure(tmp_path, monkeypat
     def broken_dump(*a, **k):
         raise OSError("disk full")
 
-    monkeypatch.setattr(record.json, "dump", broken_dump)
+    monkeypatch.setattr(files.json, "dump", broken_dump)  # inside write_json_atomic
     with pytest.raises(OSError):
         record.save(random_hand("pisti", 2, {}, seed=2, moves=3), path)
     assert path.read_text() == before
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+# ----------------------------------------------------------------- records from before the
+# rules corrections of RULES.md §2.1 and §4: they still load; the report says where they
+# first go wrong, or they replay.
+
+
+def pile(text: str) -> list[str]:
+    """A stock written as one line of card texts, top card first."""
+    return text.split()
+
+
+# The book version, seed 5, as the engine recorded it when a captured pile went under the
+# stock top card down (the old orientation): seat 1 won after 73 flips.
+OLD_BOOK_GOES_WRONG = {
+    "game": "pisha-pasha-book",
+    "options": {},
+    "setup": {
+        "stocks": [
+            pile("QC 6D 10C KH 5S 2H JS JH QS KS 10S KD 2S 7H 3H 6H 5D 9D 2D 8D 7D 5C 3C AH KC 9H"),
+            pile("6C 9C AD 7S QH AC 10H 7C QD 4S 5H JD 8C JC 4C 8S 3D 4H 2C 8H 3S 6S 10D 9S 4D AS"),
+        ]
+    },
+    "actions": ["flip"] * 73,
+}
+# Seed 4, the old way: seat 1 won after 43 flips.
+OLD_BOOK_REPLAYS = {
+    "game": "pisha-pasha-book",
+    "options": {},
+    "setup": {
+        "stocks": [
+            pile("QH 10D AS 9D 4D KS 3H QS 4S 5S 8C AD JH KH 2S KC JC 3C 7H 2H 7S 6S 4H QD 10S 3S"),
+            pile("8D AH AC 6H 9C JS QC 5D JD 9H 8H 2D 4C 6D 10H 9S 2C 5C 6C 10C 5H KD 8S 7C 7D 3D"),
+        ]
+    },
+    "actions": ["flip"] * 43,
+}
+
+
+def test_record_old_book_record_says_where_it_first_goes_wrong(tmp_path):
+    # With captures landing bottom card down (RULES.md §4) this deal ends after 50 flips;
+    # the old record's 51st flip is where it first goes wrong.
+    result = record.replay(OLD_BOOK_GOES_WRONG)
+    assert (result.status, result.applied) == (record.ILLEGAL, 50)
+    assert result.error == "The hand is over."
+    report = result.report()
+    assert report["ok"] is False and report["over"] is True and report["to_move"] is None
+    assert report["winner"] == 1 and report["score"] == [0, 52]
+    code, out = run_cli(tmp_path, OLD_BOOK_GOES_WRONG)
+    assert code == 1 and out == json.loads(json.dumps(report))
+
+
+def test_record_old_book_record_replays_where_the_new_hand_is_longer():
+    result = record.replay(OLD_BOOK_REPLAYS)
+    assert (result.status, result.applied, result.error) == (record.OK, 43, None)
+    report = result.report()
+    assert report["ok"] is True and report["over"] is False and report["to_move"] == 0
+    assert sum(report["score"]) == 52
+    state = result.state
+    while not state.is_over:  # the hand goes on under the new rule, to its own end
+        state.apply("flip")
+    assert len(state.history) > 43 and sorted(state.all_cards()) == list(range(52))
+
+
+def test_record_old_pishe_record_of_a_winning_fault_loads_and_waits_for_accept():
+    # Before "a fault never wins at once" (RULES.md §2.1) this record ended the hand: seat 0
+    # loaded its last card although it fitted, and won at once. Now it replays to the open
+    # Stop window, and "accept" gives the old result.
+    state = position([["4H"], ["5S"]], suits_up_to(h=3), rest_to=1, options=STOP)
+    old = {**state.record(), "actions": ["discard>1"]}
+    assert old["options"] == {"stop_rule": True}
+    result = record.replay(json.loads(json.dumps(old)))
+    assert (result.status, result.applied) == (record.OK, 1)
+    report = result.report()
+    assert report["over"] is False and report["winner"] is None and report["to_move"] == 1
+    assert texts(result.state.legal_actions()) == ["accept"]
+    accepted = record.replay({**old, "actions": ["discard>1", "accept"]}).report()
+    assert accepted["ok"] is True and accepted["over"] is True
+    assert accepted["winner"] == 0 and accepted["score"] == [49, 0]

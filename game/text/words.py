@@ -13,7 +13,7 @@ from game.core.types import (
     Refusal,
 )
 from game.text.names import Namer, card_params, card_short
-from game.text.phrasebook import say, say_n
+from game.text.phrasebook import current, say, say_n
 
 E = EventKind
 
@@ -25,6 +25,11 @@ def cards_short(cards: tuple[int, ...], most: int = 3) -> str:
 
 def event_line(ev: Event, n: Namer, show_faults: bool = False) -> str | None:
     """One line of the move log, or None for events not worth a line."""
+    line = _event_line(ev, n, show_faults)
+    return current().capitalise(line) if line else line
+
+
+def _event_line(ev: Event, n: Namer, show_faults: bool) -> str | None:
     k = ev.kind
     seat = ev.seat
     if k is E.MOVE:
@@ -89,6 +94,10 @@ def _move_line(ev: Event, n: Namer) -> str | None:
 
 def outcome_line(out: Outcome, n: Namer) -> str:
     """The end of the hand in one sentence."""
+    return current().capitalise(_outcome_line(out, n))
+
+
+def _outcome_line(out: Outcome, n: Namer) -> str:
     r = out.reason
     score = "–".join(map(str, out.score))
     if r is Reason.WENT_OUT:

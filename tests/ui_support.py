@@ -1,0 +1,166 @@
+"""What the UI tests share: an app on the dummy video driver, tables opened through a
+session, and real input posted to pygame's queue and handled by the app's own step.
+
+Imported by the UI test files as a plain module (test files never import each other).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.core.agents import SeatView
+from game.core.cards import CARD_TEXT, parse_card
+from game.core.types import Action, PileId
+from game.games.pishe_pasha.rules import PishePasha
+from game.session import Session
+from game.store.settings import Settings
+from game.ui.app import App
+from game.ui.keeping import Keeper
+from game.ui.scenes import install_routes
+from game.ui.scenes.table import TableScene
+
+DT = 0.02
+
+
+def make_app(tmp_path, monkeypatch, size=(1280, 800), keep: bool = False, **settings) -> App:
+    """An app with its routes, quick and silent, its files in ``tmp_path``."""
+    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
+    base = {"pace": "instant", "stop_window": 0.05, "sound": False, "language": "en",
+            "auto_play": False}
+    app = App(size, settings=Settings(**{**base, **settings}))
+    install_routes(app)
+    if keep:
+        Keeper(app)
+    return app
+
+
+def pid(text: str) -> PileId:
+    return PileId.parse(text)
+
+
+def open_table(app: App, game: str, choices: dict, state=None, level: str = "medium",
+               seed: int = 3) -> TableScene:  # fmt: skip
+    """A table of a fresh match, or of a given position (``state``)."""
+    session = Session.start(game, choices, level, seed)
+    if state is not None:
+        session.referee.restart(state)
+    return app.goto("table", session=session)
+
+
+def set_agent(table: TableScene, player: int, agent) -> None:
+    """Replace a computer player (tests script their opponents)."""
+    table.model.referee.agents[player] = agent
+
+
+def settle(app: App, table: TableScene, limit: float = 10.0) -> None:
+    """Step until the human may act, the hand is over, or the table is gone."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        app.step(DT)
+        if app.scene is not table or table.model.human_may_act():
+            return
+        if table.state.is_over and not table.model.show.busy:
+            return
+        if table.model.thinker.busy:
+            time.sleep(0.001)
+    raise AssertionError("the table never settled")
+
+
+def centre(table: TableScene, name: str, index: int = -1) -> tuple[int, int]:
+    p = pid(name) if isinstance(name, str) else name
+    rects = table.view.card_rects(p)
+    if not rects:
+        return table.model.layout.spots[p].rect.center
+    return dict(rects)[index if index >= 0 else rects[-1][0]].center
+
+
+def post(kind: int, pos: tuple[int, int], **extra) -> None:
+    if kind == pygame.MOUSEMOTION:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    else:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, **extra))
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    post(pygame.MOUSEBUTTONDOWN, start)
+    app.step(DT)
+    for k in (1, 2, 3):
+        x = start[0] + (end[0] - start[0]) * k // 3
+        y = start[1] + (end[1] - start[1]) * k // 3
+        post(pygame.MOUSEMOTION, (x, y))
+        app.step(DT)
+    post(pygame.MOUSEBUTTONUP, end)
+    app.step(DT)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos)
+    app.step(DT)
+    post(pygame.MOUSEBUTTONUP, pos)
+    app.step(DT)
+
+
+def key(app: App, k: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode,
+                                         scancode=0))  # fmt: skip
+    app.step(DT)
+
+
+def right_arrow(widget) -> tuple[int, int]:
+    return widget.rect.right - widget.rect.h // 2, widget.rect.centery
+
+
+def rest_of_deck(*used: str) -> list[str]:
+    taken = {parse_card(c) for c in used}
+    return [CARD_TEXT[c] for c in range(52) if c not in taken]
+
+
+def holding_2h(options: dict | None = None, to_move: int = 0) -> PishePasha:
+    """Seat ``to_move`` holds a turned 2H, AH is on the hearts foundation, discards empty."""
+    rest = rest_of_deck("AH", "2H")
+    return PishePasha.from_piles(
+        [rest[:24], rest[24:]],
+        foundations=[[], [], ["AH"], []],
+        turned="2H",
+        to_move=to_move,
+        options=options,
+    )
+
+
+def gesture_for(app: App, table: TableScene, action: Action) -> None:
+    """Make ``action`` with the mouse, the way a player would: click what has one move,
+    drag the rest to where it goes."""
+    where = table.state.where(action)
+    c = table.controller
+    if where.src.kind.value == "stock":
+        click(app, centre(table, where.src))
+        return
+    moves = c.moves_from(where.src, where.card)
+    if len(moves) == 1 and where.src.kind.value != "discard":
+        pile = table.model.shown.get(where.src)
+        index = pile.index(where.card) if where.card in pile else -1
+        click(app, centre(table, where.src, index))
+        return
+    pile = table.model.shown.get(where.src)
+    index = pile.index(where.card) if where.card in pile else -1
+    drag(app, centre(table, where.src, index), table.view.pile_top_rect(where.dst).center)
+
+
+def play_hand_by_mouse(app: App, table: TableScene, limit: int = 3000) -> int:
+    agent = table.model.spec.make_agent("medium", 11)
+    moves = 0
+    for _ in range(limit):
+        settle(app, table)
+        if app.scene is not table:
+            return moves
+        if table.state.is_over:
+            continue
+        action = agent.choose(SeatView(table.state, table.human))
+        before = len(table.state.history)
+        gesture_for(app, table, action)
+        got = [str(a) for a in table.state.history[before : before + 1]]
+        assert got == [str(action)], (str(action), table.model.message)
+        moves += 1
+    raise AssertionError("the hand did not end")
