@@ -9,43 +9,25 @@ import time
 
 import pygame
 import pytest
+from ui_support import DT, click, key, make_app, open_table, pid, right_arrow, set_agent
 
 from game.__main__ import parse_args
-from game.settings import Settings
-from game.ui.app import App
-from game.ui.info_panel import seat_label
-from game.ui.scenes.menu import MenuScene, match_for
+from game.core.agents import SeatView
+from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene
-
-DT = 0.02
+from game.ui.table.panel import seat_label
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
-    a = App(
-        (1280, 800),
-        state_file=str(tmp_path / "state.json"),
-        settings=Settings(pace="instant", sound=False),
-    )
+    a = make_app(tmp_path, monkeypatch)
+    a.state_file = tmp_path / "state.json"
     yield a
     a.scene.leave()
 
 
-def click(app: App, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.step(DT)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step(DT)
-
-
-def right_arrow(widget) -> tuple[int, int]:
-    return widget.rect.right - widget.rect.h // 2, widget.rect.centery
-
-
 def test_menu_clicks_choose_four_player_pisti_and_start(app):
-    menu = MenuScene(app, seed=1)
-    app.switch(menu)
+    menu = app.goto("menu", seed=1)
     app.step(DT)
     for _ in range(3):
         if menu.game.value == "pisti":
@@ -63,25 +45,22 @@ def test_menu_clicks_choose_four_player_pisti_and_start(app):
 
 
 def test_window_resize_recomputes_layout_and_card_art(app):
-    table = TableScene(app, match_for("pishe-pasha", {"players": 2}, 1), "medium", 1)
-    app.switch(table)
+    table = open_table(app, "pishe-pasha", {"players": 2}, seed=1)
     app.step(DT)
-    small = table.layout.card
+    small = table.model.layout.card
     pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
     app.step(DT)
-    assert table.layout.size == (1920, 1080)
-    assert table.layout.card[0] > small[0]
-    assert table.art.size == table.layout.card
-    assert table.art.face(0).get_size() == table.layout.card
+    assert table.model.layout.size == (1920, 1080)
+    assert table.model.layout.card[0] > small[0]
+    assert table.art.size == table.model.layout.card
+    assert table.art.face(0).get_size() == table.model.layout.card
 
 
 def test_state_file_holds_record_and_report_after_each_move(app, tmp_path):
-    table = TableScene(app, match_for("pisha-pasha-book", {}, 2), "medium", 2)
-    app.switch(table)
+    table = open_table(app, "pisha-pasha-book", {}, seed=2)
     app.step(DT)
-    stock = table.layout.spots["stock0"].rect.center
-    click(app, stock)
+    click(app, table.model.layout.spots[pid("stock0")].rect.center)
     data = json.loads((tmp_path / "state.json").read_text())
     assert data["record"]["game"] == "pisha-pasha-book"
     assert data["record"]["actions"] == ["flip"]
@@ -97,32 +76,30 @@ class BlockingAgent:
         self.release = threading.Event()
         self.thread: str | None = None
 
-    def choose(self, view) -> str:
+    def choose(self, view: SeatView):
         self.thread = threading.current_thread().name
         self.release.wait(5)
         return view.legal_actions()[0]
 
-    def stop_call(self, view):
+    def call(self, view):
         return None
 
 
 def test_computer_thinks_off_the_ui_thread_and_the_window_keeps_drawing(app):
-    match = match_for("pisti", {"players": 2}, 4)
-    table = TableScene(app, match, "medium", 4)
+    table = open_table(app, "pisti", {"players": 2}, seed=4)
     agent = BlockingAgent()
-    table.opponents.agents[1] = agent
-    app.switch(table)
+    set_agent(table, 1, agent)
     for _ in range(50):
         app.step(DT)
-        if table.state.to_move == 1 and table.opponents.thinking:
+        if table.state.to_move != table.human and table.model.thinker.busy:
             break
-        if table.human_may_act():
-            hand = table.state.legal_actions()
-            table.perform(hand[0])
-    assert table.opponents.thinking
+        if table.model.human_may_act():
+            table.model.perform(table.state.legal_actions()[0])
+    assert table.model.thinker.busy
     for _ in range(5):
         assert app.step(DT)
-    assert "thinking" in seat_label(table, 1)
+    seat = 1 - table.human
+    assert "thinking" in seat_label(table.model, seat)
     assert agent.thread and agent.thread != threading.current_thread().name
     agent.release.set()
     for _ in range(200):
@@ -134,26 +111,23 @@ def test_computer_thinks_off_the_ui_thread_and_the_window_keeps_drawing(app):
 
 
 def test_escape_menu_leads_back_to_the_main_menu(app):
-    table = TableScene(app, match_for("pisti", {"players": 3}, 5), "easy", 5)
-    app.switch(table)
+    table = open_table(app, "pisti", {"players": 3}, level="easy", seed=5)
     app.step(DT)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
-    app.step(DT)
+    key(app, pygame.K_ESCAPE)
     assert table.controls.menu_open
-    main_menu = table.controls.pause_items[3]
+    main_menu = table.controls.pause_items[5]
     click(app, main_menu.rect.center)
     assert isinstance(app.scene, MenuScene)
 
 
 def test_book_automatic_flipping_flips_without_clicks(app):
-    table = TableScene(app, match_for("pisha-pasha-book", {}, 6), "medium", 6)
-    app.switch(table)
+    table = open_table(app, "pisha-pasha-book", {}, seed=6)
     app.step(DT)
     click(app, right_arrow(table.controls.auto))
-    assert table.auto_flip
+    assert table.model.auto_on
     for _ in range(100):
         app.step(0.1)
-    assert table.state.history.count("flip") >= 5
+    assert [str(a) for a in table.state.history].count("flip") >= 5
 
 
 def test_command_line_size_must_look_like_width_x_height(capsys):

@@ -1,6 +1,6 @@
-"""Table features checked through the real loop with posted events, headless:
-the Expert's hint, the Pishe Pasha deal, the pişti banner and sound, the Stop
-window's countdown, labelled won piles, F11, and engine sentences with names."""
+"""Table features checked through the real loop with posted events, headless: the Expert's
+hint, the deal, the pişti banner and sound, the Stop window's countdown, labelled won
+piles, F11, and the engine's values worded with the players' names."""
 
 from __future__ import annotations
 
@@ -10,34 +10,31 @@ import time
 
 import pygame
 import pytest
-from test_ui_play import (
+from ui_support import (
     DT,
     centre,
     click,
-    faulty_opponent_table,
     holding_2h,
+    key,
+    make_app,
     open_table,
+    pid,
     rest_of_deck,
+    set_agent,
     settle,
 )
 
-from game.ai.base import SeatView
-from game.cards import CARD_TEXT, parse_card
-from game.rules import BookGame, PishePasha, Pisti
-from game.rules.pishe_events import ACTIONS
-from game.settings import Settings
-from game.ui import table_view, theme
-from game.ui.app import App
-from game.ui.deal import DECK, packets
-from game.ui.describe import Namer, describe, over_text
-from game.ui.layout import SEAT_NAMES, seat_positions
-from game.ui.scenes.table import TableScene
-
-
-def make_app(tmp_path, monkeypatch, **settings) -> App:
-    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
-    base = {"pace": "instant", "stop_window": 0.05, "sound": False}
-    return App((1280, 800), settings=Settings(**{**base, **settings}))
+from game.core.agents import SeatView
+from game.core.cards import CARD_TEXT, packets, parse_card
+from game.core.types import DECK, Action, Event
+from game.games.book.rules import BookGame
+from game.games.pishe_pasha.rules import PishePasha
+from game.games.pisti.rules import Pisti
+from game.text.names import Namer
+from game.text.words import event_line, outcome_line, refusal_text
+from game.ui import theme
+from game.ui.table import panel
+from game.ui.table.hints import hint_text
 
 
 @pytest.fixture
@@ -47,18 +44,17 @@ def app(tmp_path, monkeypatch):
     a.scene.leave()
 
 
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    app.step(DT)
+def history(table) -> list[str]:
+    return [str(a) for a in table.state.history]
 
 
-def wait_for_hint(app: App, table: TableScene, limit: float = 20.0) -> None:
+def wait_for_hint(app, table, limit: float = 20.0) -> None:
     end = time.monotonic() + limit
-    while table.opponents.hint_pending is not None and time.monotonic() < end:
+    while table.model.thinker.hint_pending is not None and time.monotonic() < end:
         app.step(DT)
         time.sleep(0.002)
     app.step(DT)
-    assert table.hint is not None, table.message
+    assert table.model.hint is not None, table.model.message
 
 
 class Plays:
@@ -69,11 +65,11 @@ class Plays:
     def __init__(self, *cards: str) -> None:
         self.cards = list(cards)
 
-    def choose(self, view: SeatView) -> str:
+    def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions()
-        return next((c for c in self.cards if c in legal), legal[0])
+        return next((a for c in self.cards for a in legal if str(a) == c), legal[0])
 
-    def stop_call(self, view: SeatView) -> str | None:
+    def call(self, view: SeatView):
         return None
 
 
@@ -86,6 +82,11 @@ def pisti_deck(table: list[str], hand0: list[str], hand1: list[str]) -> list[str
     return [*table, *hand0, *hand1, *rest]
 
 
+def hand_card(table, name: str) -> tuple[int, int]:
+    hand = table.model.shown.get(pid("hand0"))
+    return centre(table, "hand0", hand.index(parse_card(name)))
+
+
 # ----------------------------------------------------------------- the pişti itself
 def test_pisti_made_by_mouse_shows_the_banner_and_plays_the_pisti_sound(app):
     sounds: list[str] = []
@@ -93,19 +94,21 @@ def test_pisti_made_by_mouse_shows_the_banner_and_plays_the_pisti_sound(app):
     deck = pisti_deck(["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
     state = Pisti.from_setup({"players": 2, "deck": deck}, {})
     table = open_table(app, "pisti", {"players": 2}, state)
-    table.opponents.agents[1] = Plays("9D")
+    table.model.sound = sounds.append
+    table.model.hooks.sound = sounds.append
+    set_agent(table, 1, Plays("9D"))
     settle(app, table)
-    click(app, centre(table, "hand0", table.shown.get("hand0").index(parse_card("5C"))))
+    click(app, hand_card(table, "5C"))
     settle(app, table)
-    assert table.state.history == ["5C", "9D"]
+    assert history(table) == ["5C", "9D"]
     assert "pisti" not in sounds
-    click(app, centre(table, "hand0", table.shown.get("hand0").index(parse_card("9S"))))
+    click(app, hand_card(table, "9S"))
     app.step(DT)
     assert table.state.report()["pisti"] == [1, 0]
     assert "pisti" in sounds
-    assert [b.text for b in table.hooks.banners] == ["PİŞTİ!"]
-    assert table.hooks.banners[0].sub == "You +10"
-    assert any(line == "Pişti! You score 10" for line in table.log)
+    assert [b.text for b in table.model.hooks.banners] == ["PİŞTİ!"]
+    assert table.model.hooks.banners[0].sub == "You +10"
+    assert any(line == "Pişti! You score 10" for line in table.model.log)
 
 
 # ----------------------------------------------------------------- the Stop window
@@ -114,17 +117,17 @@ class TurnsInsteadOfPlaying:
 
     name = "faulty"
 
-    def choose(self, view: SeatView) -> str:
-        legal = [a for a in view.legal_actions() if not a.startswith("stop ")]
-        if view.observation().piles.get("turned1"):
-            return "turned>D" if "turned>D" in legal else legal[0]
-        return "turn"
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if view.observation().piles.get(pid("turned1")):
+            return next((a for a in legal if str(a) == "turned>D"), legal[0])
+        return next(a for a in legal if str(a) == "turn")
 
-    def stop_call(self, view: SeatView) -> str | None:
+    def call(self, view: SeatView):
         return None
 
 
-def stop_rule_fault_table(app: App) -> TableScene:
+def stop_rule_fault_table(app):
     rest = rest_of_deck("AH", "2H")
     state = PishePasha.from_piles(
         [rest[:24], rest[24:49]],
@@ -135,10 +138,10 @@ def stop_rule_fault_table(app: App) -> TableScene:
     )
     app.settings.stop_window = 0.6
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
-    table.opponents.agents[1] = TurnsInsteadOfPlaying()
+    set_agent(table, 1, TurnsInsteadOfPlaying())
     for _ in range(300):
         app.step(DT)
-        if table.state.history and table.stop_wait > 0:
+        if table.state.history and table.model.window > 0:
             return table
         time.sleep(0.001)
     raise AssertionError("the computer never faulted")
@@ -146,7 +149,7 @@ def stop_rule_fault_table(app: App) -> TableScene:
 
 def test_stop_window_waits_while_the_pointer_is_over_the_stop_button(app):
     table = stop_rule_fault_table(app)
-    assert table.state.history == ["turn"]
+    assert history(table) == ["turn"]
     button = table.controls.stop_btn
     pygame.event.post(
         pygame.event.Event(
@@ -154,17 +157,17 @@ def test_stop_window_waits_while_the_pointer_is_over_the_stop_button(app):
         )
     )
     app.step(DT)
-    held = table.stop_wait
+    held = table.model.window
     for _ in range(100):  # two seconds, over three times the window
         app.step(DT)
-    assert table.stop_wait == held > 0
-    assert table.state.history == ["turn"], "the faulting computer waited for the human"
+    assert table.model.window == held > 0
+    assert history(table) == ["turn"], "the faulting computer waited for the human"
     assert button.progress is not None
 
 
 def test_stop_window_runs_out_and_the_computer_plays_on(app):
     table = stop_rule_fault_table(app)
-    away = table.layout.areas["message"].center
+    away = table.model.layout.areas["message"].center
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0))
     )
@@ -173,8 +176,9 @@ def test_stop_window_runs_out_and_the_computer_plays_on(app):
         if len(table.state.history) > 1:
             break
         time.sleep(0.001)
-    assert table.state.history[:2] == ["turn", "turned>D"]
-    assert not any(a.startswith("stop") for a in table.state.history)
+    assert history(table)[:2] == ["turn", "turned>D"]
+    assert not any(a.startswith("stop") for a in history(table))
+    assert any("fault went unnoticed" in line for line in table.model.log)
 
 
 def test_stop_window_counts_down_on_the_humans_turn_too(app):
@@ -183,12 +187,12 @@ def test_stop_window_counts_down_on_the_humans_turn_too(app):
     assert table.state.to_move == table.human
     for _ in range(60):
         app.step(DT)
-    assert table.stop_wait == 0
+    assert table.model.window == 0
     assert table.controls.stop_btn.progress is None
 
 
 # ----------------------------------------------------------------- the hint
-def capture_table(app: App) -> TableScene:
+def capture_table(app):
     deck = pisti_deck(["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
     state = Pisti.from_setup({"players": 2, "deck": deck}, {})
     table = open_table(app, "pisti", {"players": 2}, state)
@@ -200,20 +204,20 @@ def test_hint_key_lights_the_capturing_card_and_the_pile(app):
     table = capture_table(app)
     key(app, pygame.K_h)
     wait_for_hint(app, table)
-    assert table.hint.action == "5C"
-    assert table.hint.text == "Hint: play the 5 of clubs: it takes the pile (4 cards)."
-    card, target = table_view.hint_rects(table)
-    index = table.shown.get("hand0").index(parse_card("5C"))
-    assert card == dict(table_view.card_rects(table, "hand0"))[index]
-    assert target == table_view.pile_top_rect(table, "table")
+    assert str(table.model.hint.action) == "5C"
+    assert table.model.hint.text == "Hint: play the 5 of clubs: it takes the pile (4 cards)."
+    card, target = table.view.hint_rects()
+    index = table.model.shown.get(pid("hand0")).index(parse_card("5C"))
+    assert card == dict(table.view.card_rects(pid("hand0")))[index]
+    assert target == table.view.pile_top_rect(pid("table"))
     for _ in range(5):
         app.step(0.5)  # past the first pulse: the ring is drawn in the plain hint colour
-    grow = max(3, table.layout.card[0] // 22)
+    grow = max(3, table.model.layout.card[0] // 22)
     ring_at = (card.centerx, card.top - grow + 1)
     assert app.screen.get_at(ring_at)[:3] == theme.HINT
-    other = dict(table_view.card_rects(table, "hand0"))[(index + 1) % 4]
+    other = dict(table.view.card_rects(pid("hand0")))[(index + 1) % 4]
     assert app.screen.get_at((other.centerx, other.top - grow + 1))[:3] != theme.HINT
-    line = app.screen.subsurface(table.layout.areas["message"])
+    line = app.screen.subsurface(table.model.layout.areas["message"])
     assert any(
         line.get_at((x, y))[:3] == theme.HINT
         for x in range(0, line.get_width(), 2)
@@ -225,11 +229,11 @@ def test_hint_button_asks_too_and_the_hint_clears_when_the_human_moves(app):
     table = capture_table(app)
     click(app, table.controls.hint_btn.rect.center)
     wait_for_hint(app, table)
-    assert table.hint.action == "5C"
-    click(app, centre(table, "hand0", table.shown.get("hand0").index(parse_card("5C"))))
-    assert table.state.history[0] == "5C"
-    assert table.hint is None
-    assert table_view.hint_rects(table) == (None, None)
+    assert str(table.model.hint.action) == "5C"
+    click(app, hand_card(table, "5C"))
+    assert history(table)[0] == "5C"
+    assert table.model.hint is None
+    assert table.view.hint_rects() == (None, None)
 
 
 def test_hint_in_pishe_pasha_names_the_card_and_its_foundation(app):
@@ -237,11 +241,11 @@ def test_hint_in_pishe_pasha_names_the_card_and_its_foundation(app):
     settle(app, table)
     key(app, pygame.K_h)
     wait_for_hint(app, table)
-    assert table.hint.action == "turned>F"
-    assert table.hint.text == "Hint: play the 2 of hearts onto the foundation."
-    card, target = table_view.hint_rects(table)
-    assert card == table_view.pile_top_rect(table, "turned0")
-    assert target == table_view.pile_top_rect(table, "found2")
+    assert str(table.model.hint.action) == "turned>F"
+    assert table.model.hint.text == "Hint: play the 2 of hearts onto the foundation."
+    card, target = table.view.hint_rects()
+    assert card == table.view.pile_top_rect(pid("turned0"))
+    assert target == table.view.pile_top_rect(pid("found2"))
 
 
 def test_hint_in_the_book_version_says_to_flip_and_lights_the_stock(app):
@@ -249,42 +253,54 @@ def test_hint_in_the_book_version_says_to_flip_and_lights_the_stock(app):
     settle(app, table)
     key(app, pygame.K_h)
     wait_for_hint(app, table)
-    assert table.hint.action == "flip"
-    assert table.hint.text.startswith("Hint: flip")
-    card, target = table_view.hint_rects(table)
-    assert card == table_view.pile_top_rect(table, "stock0")
+    assert str(table.model.hint.action) == "flip"
+    assert table.model.hint.text.startswith("Hint: flip")
+    card, target = table.view.hint_rects()
+    assert card == table.view.pile_top_rect(pid("stock0"))
     assert target is None
 
 
-def test_hint_after_a_computer_fault_says_to_press_stop(app):
+class FaultyAgent:
+    name = "faulty"
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        return next((a for a in legal if str(a) == "turned>D"), legal[0])
+
+    def call(self, view: SeatView):
+        return None
+
+
+def faulty_opponent_table(app):
+    state = holding_2h({"stop_rule": True}, to_move=1)
+    app.settings.stop_window = 5.0
+    table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
+    set_agent(table, 1, FaultyAgent())
+    return table
+
+
+def test_hint_after_a_computer_fault_says_to_press_stop_only_when_faults_are_shown(app):
+    """RULES §2.1 in the game: noticing a fault is the game, so the hint keeps quiet
+    about it unless the player switched "show faults" on."""
     table = faulty_opponent_table(app)
     settle(app, table)
     assert table.state.stop_window() == (1, [0])
     key(app, pygame.K_h)
     wait_for_hint(app, table)
-    assert table.hint.action in ("stop 0 force", "stop 0 end")
-    assert table.hint.text.startswith("Hint: press STOP! and choose")
-    assert table.hint.text.endswith("North skipped a foundation play.")
-    assert table_view.hint_rects(table) == (None, None)
+    assert table.model.hint.action.kind.value != "call"
+    assert "STOP" not in table.model.hint.text
+    app.settings.show_faults = True
+    table.model.hint = None
+    key(app, pygame.K_h)
+    wait_for_hint(app, table)
+    assert str(table.model.hint.action) in ("stop 0 force", "stop 0 end")
+    assert table.model.hint.text.startswith("Hint: press STOP! and choose")
+    assert table.model.hint.text.endswith("North skipped a foundation play.")
+    assert table.view.hint_rects() == (None, None)
     for _ in range(5):
         app.step(0.5)
     box = table.controls.stop_btn.rect.inflate(10, 10)
     assert app.screen.get_at((box.centerx, box.top + 1))[:3] == theme.HINT
-
-
-def test_hint_is_refused_when_it_is_not_the_humans_turn(app):
-    rest = rest_of_deck()
-    state = PishePasha.from_piles([rest[:26], rest[26:]], to_move=1)
-    table = open_table(app, "pishe-pasha", {"players": 2}, state)
-    table.opponents.agents[1] = _Slow()
-    app.step(DT)
-    assert not table.human_may_act()
-    key(app, pygame.K_h)
-    assert table.opponents.hint_pending is None
-    assert table.hint is None
-    assert table.message == "Hints are for your turn."
-    table.opponents.agents[1].go = True
-    settle(app, table)
 
 
 class _Slow:
@@ -293,14 +309,31 @@ class _Slow:
     name = "slow"
     go = False
 
-    def choose(self, view: SeatView) -> str:
+    def choose(self, view: SeatView) -> Action:
         end = time.monotonic() + 5
         while not self.go and time.monotonic() < end:
             time.sleep(0.005)
-        return "turn"
+        return Action.parse("turn")
 
-    def stop_call(self, view: SeatView) -> str | None:
+    def call(self, view: SeatView):
         return None
+
+
+def test_hint_is_refused_when_it_is_not_the_humans_turn(app):
+    rest = rest_of_deck()
+    state = PishePasha.from_piles([rest[:26], rest[26:]], to_move=1)
+    table = open_table(app, "pishe-pasha", {"players": 2}, state)
+    slow = _Slow()
+    set_agent(table, 1, slow)
+    app.step(DT)
+    app.step(DT)
+    assert not table.model.human_may_act()
+    key(app, pygame.K_h)
+    assert table.model.thinker.hint_pending is None
+    assert table.model.hint is None
+    assert table.model.message == "Hints are for your turn."
+    slow.go = True
+    settle(app, table)
 
 
 # ----------------------------------------------------------------- the deal
@@ -319,36 +352,51 @@ def test_pishe_pasha_deal_flies_every_card_from_the_deck(tmp_path, monkeypatch, 
     app = make_app(tmp_path, monkeypatch, pace="fast")
     try:
         table = open_table(app, "pishe-pasha", {"players": players})
-        assert table.dealing and DECK in table.layout.spots
-        stocks = [f"stock{s}" for s in range(players)]
+        m = table.model
+        assert m.dealing and DECK in m.layout.spots
+        stocks = [pid(f"stock{s}") for s in range(players)]
         seen_flying, last = 0, [0] * players
-        for _ in range(2000):
+        for _ in range(4000):
             app.step(DT)
-            if not table.dealing:
+            if not m.dealing:
                 break
-            counts = [len(table.shown.get(p)) for p in stocks]
+            counts = [len(m.shown.get(p)) for p in stocks]
             assert all(c >= b for c, b in zip(counts, last, strict=True)), "a stock shrank"
             last = counts
-            air = [f for f in table.show.flights() if not f.landed and not f.hidden]
+            air = [f for f in m.show.flights() if not f.landed and not f.hidden]
             seen_flying = max(seen_flying, len(air))
-            lying = len(table.shown.get(DECK)) + sum(counts) + len(table.shown.get("found0"))
-            assert lying + len(air) == 52
-        assert not table.dealing and DECK not in table.layout.spots
+            landed = [f for f in m.show.flights() if f.landed]
+            lying = len(m.shown.get(DECK)) + sum(counts) + len(m.shown.get(pid("found0")))
+            assert lying + len(air) + len(landed) == 52
+        assert not m.dealing and DECK not in m.layout.spots
         assert seen_flying >= 1
-        assert [len(table.shown.get(p)) for p in stocks] == [each] * players
+        app.step(DT)
+        assert [len(m.shown.get(p)) for p in stocks] == [each] * players
         if players == 3:
-            assert table.shown.get("found0") == [table.state.foundation_piles()[0][0]]
-        assert table.human_may_act()
+            assert m.shown.get(pid("found0")) == [table.state.foundation_piles()[0][0]]
+        settle(app, table)
+        assert m.human_may_act()
+    finally:
+        app.scene.leave()
+
+
+def test_the_book_deal_is_shown_too(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, pace="fast")
+    try:
+        table = open_table(app, "pisha-pasha-book", {})
+        assert table.model.dealing
+        settle(app, table)
+        assert [len(table.model.shown.get(pid(f"stock{s}"))) for s in (0, 1)] == [26, 26]
     finally:
         app.scene.leave()
 
 
 def test_instant_pace_deals_without_animation(app):
     table = open_table(app, "pishe-pasha", {"players": 2})
-    assert not table.dealing
+    assert not table.model.dealing
     app.step(DT)
-    assert [len(table.shown.get(f"stock{s}")) for s in (0, 1)] == [26, 26]
-    assert table.human_may_act()
+    assert [len(table.model.shown.get(pid(f"stock{s}"))) for s in (0, 1)] == [26, 26]
+    assert table.model.human_may_act()
 
 
 # ----------------------------------------------------------------- won piles and F11
@@ -362,12 +410,12 @@ def test_instant_pace_deals_without_animation(app):
 )
 def test_pisti_won_piles_say_whose_they_are(app, players, words):
     table = open_table(app, "pisti", {"players": players})
-    labels = {n for n in table.layout.areas if n.startswith("won_label")}
-    assert len(labels) == len(words)
-    assert {table_view.won_owner(table, int(n[9:])) for n in labels} == words
-    for name in labels:
-        side = int(name[9:])
-        pile, label = table.layout.spots[f"won{side}"].rect, table.layout.areas[name]
+    m = table.model
+    owners = {n: s for n, (what, s) in m.layout.shows.items() if what == "owner"}
+    assert len(owners) == len(words)
+    assert {panel.won_owner(m, side) for side in owners.values()} == words
+    for name, side in owners.items():
+        pile, label = m.layout.spots[pid(f"won{side}")].rect, m.layout.areas[name]
         assert label.top >= pile.bottom and abs(label.centerx - pile.centerx) <= 2
 
 
@@ -376,14 +424,14 @@ def test_f11_toggles_fullscreen_and_the_table_follows(app):
     settle(app, table)
     key(app, pygame.K_F11)
     assert app.settings.fullscreen
-    assert table.layout.size == app.size
+    assert table.model.layout.size == app.size
     key(app, pygame.K_F11)
     assert not app.settings.fullscreen
-    assert table.layout.size == app.size == (1280, 800)
+    assert table.model.layout.size == app.size == (1280, 800)
     settle(app, table)
 
 
-# ----------------------------------------------------------------- engine sentences
+# ----------------------------------------------------------------- the engine's values in words
 GAMES = [
     (Pisti, 2, {}),
     (Pisti, 3, {}),
@@ -394,9 +442,12 @@ GAMES = [
     (PishePasha, 3, {}),
     (BookGame, 2, {}),
 ]
-
-
-BAD_YOU = re.compile(r"\byou(?:'s| (?:plays|has|holds|wins|is|does))\b", re.IGNORECASE)
+BAD_YOU = re.compile(r"\byou(?:'s| (?:plays|has|holds|wins|is|does|scores|loads|turns))\b", re.I)
+POSITIONS = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "right", "top", "left"),
+}
 
 
 def _shapes(state) -> list[str]:
@@ -404,83 +455,107 @@ def _shapes(state) -> list[str]:
     if state.game == "pisti":
         return list(CARD_TEXT)
     if state.game == "pishe-pasha":
-        return [*ACTIONS, "turned>5", "discard>7", "stop 6 end"]
+        return ["turn", "turned>F", "turned>D", "discard>F", "turned>0", "turned>1",
+                "turned>5", "discard>0", "discard>1", "discard>7", "stop 1 force", "stop 6 end",
+                "accept"]  # fmt: skip
     return ["flip", "turn", "play"]
 
 
 def _namers(state) -> list[Namer]:
     out = []
     for human in range(state.players):
-        pos = seat_positions(state.game, state.players, human)
+        pos = {
+            s: POSITIONS[state.players][(s - human) % state.players] for s in range(state.players)
+        }
         sides = {s: state.side_of(s) for s in range(state.players)}
-        out.append(Namer({s: SEAT_NAMES[p] for s, p in pos.items()}, human, sides))
+        out.append(Namer.for_table(pos, human, sides))
     return out
 
 
-@pytest.mark.parametrize(
-    ("cls", "players", "options"), GAMES, ids=[f"{c.game}-{n}-{o}" for c, n, o in GAMES]
-)
-def test_every_refusal_and_end_note_reads_with_names(cls, players, options):
+@pytest.mark.parametrize(("cls", "players", "options"), GAMES,
+                         ids=[f"{c.game}-{n}-{o}" for c, n, o in GAMES])  # fmt: skip
+def test_every_refusal_and_event_reads_with_names(cls, players, options):
     rng = random.Random(players * 7 + len(options))
-    sentences: set[str] = set()
-    notes: list = []
+    refusals = set()
+    events: list[Event] = []
     for seed in range(12):
         state = cls.new(players, options, seed)
         for _ in range(rng.choice((0, 1, 3, 10, 60, 400))):
             if state.is_over:
                 break
-            notes.extend(state.apply(rng.choice(state.legal_actions())))
-        legal = set(state.legal_actions())
-        sentences |= {state.check(a) for a in _shapes(state) if a not in legal} - {None}
+            events.extend(state.apply(rng.choice(state.legal_actions())))
+        legal = {str(a) for a in state.legal_actions()}
+        refusals |= {state.check(a) for a in _shapes(state) if a not in legal} - {None}
         while not state.is_over and len(state.history) < 3000:
-            notes.extend(state.apply(rng.choice(state.legal_actions())))
-    assert sentences
+            events.extend(state.apply(rng.choice(state.legal_actions())))
+    assert refusals
     for namer in _namers(state):
-        words = [namer.humanize(s) for s in sentences]
-        words += [over_text(e.note, namer) for e in notes if e.kind == "over"]
-        words += [describe(e, namer) or "" for e in notes if e.kind != "deal"]
-        for line in words:
+        lines = [refusal_text(r, namer) for r in refusals]
+        lines += [outcome_line(e.outcome, namer) for e in events if e.outcome is not None]
+        lines += [event_line(e, namer, True) or "" for e in events]
+        for line in lines:
             assert "seat " not in line.lower(), line
             assert "side " not in line.lower(), line
-            assert "Someone" not in line, line
+            assert "someone" not in line.lower(), line
+            assert "{" not in line and "}" not in line, line
             assert not BAD_YOU.search(line), line
+            assert "(1 cards)" not in line, line
 
 
 def test_seat_sentences_get_names_and_grammar():
-    namer = Namer({0: "You", 1: "North"}, 0)
-    assert namer.humanize("It is not seat 0's turn: seat 1 plays now.") == (
+    two = Namer.for_table({0: "bottom", 1: "top"}, 0, {0: 0, 1: 1})
+    from game.core.types import Code, Refusal
+
+    assert refusal_text(Refusal(Code.NOT_YOUR_TURN, seat=0, mover=1), two) == (
         "It is not your turn: North plays now."
     )
-    assert namer.humanize("It is not seat 1's turn: seat 0 plays now.") == (
+    assert refusal_text(Refusal(Code.NOT_YOUR_TURN, seat=1, mover=0), two) == (
         "It is not North's turn: you play now."
     )
-    assert namer.humanize("Seat 1's discard pile is empty.") == "North's discard pile is empty."
-    assert (
-        namer.humanize("There is no seat 5 in this game.")
-        == "There is no such player in this game."
+    assert refusal_text(Refusal(Code.LOAD_EMPTY, seat=1), two) == (
+        "North's discard pile is empty: there is nothing to load onto."
     )
-    assert namer.humanize("Seat 0 has no cards left: seat 1 wins.") == (
-        "You have no cards left: North wins."
+    assert refusal_text(Refusal(Code.NO_SUCH_SEAT, seat=5), two) == (
+        "There is no such player in this game."
     )
-    four = Namer({0: "You", 1: "East", 2: "North", 3: "West"}, 0, {0: 0, 1: 1, 2: 0, 3: 1})
-    assert over_text("Side 1 wins 12-30", four) == "East & West win the hand with 30 points (12-30)"
-    assert over_text("Side 0 wins 30-12", four) == "You & North win the hand with 30 points (30-12)"
+    four = Namer.for_table({0: "bottom", 1: "right", 2: "top", 3: "left"}, 0,
+                           {0: 0, 1: 1, 2: 0, 3: 1})  # fmt: skip
+    from game.core.types import Outcome, Reason
+
+    assert outcome_line(Outcome(1, Reason.POINTS, (12, 30)), four) == (
+        "East & West win the hand with 30 points (12–30)"
+    )
+    assert outcome_line(Outcome(0, Reason.POINTS, (30, 12)), four) == (
+        "You & North win the hand with 30 points (30–12)"
+    )
+
+
+class _Model:
+    """Just enough of a table for the hint's words: the state, names and what is shown."""
+
+    def __init__(self, state) -> None:
+        from game.ui.table.shown import ShownTable
+
+        self.state = state
+        self.human = state.to_move
+        pos = {s: POSITIONS[state.players][(s - self.human) % state.players]
+               for s in range(state.players)}  # fmt: skip
+        self.namer = Namer.for_table(pos, self.human, {s: s for s in range(state.players)})
+        self.shown = ShownTable.of(state, self.human)
 
 
 def test_pisti_hint_words_agree_with_the_engines_score():
-    """A hint promises a pişti exactly when the engine scores one (last card excepted)."""
-    from game.ui.hint import hint_text
-
-    namer = Namer({0: "You", 1: "North"}, 0)
+    """A hint promises a pişti exactly when the engine scores one (last card excepted), and
+    counts the pile it takes as the move log does."""
     rng = random.Random(4)
     seen = {"pisti": 0, "take": 0, "play": 0}
     for _ in range(60):
         state = Pisti.new(2, rng=rng)
         while not state.is_over:
             for action in state.legal_actions():
-                text = hint_text(state, state.to_move, action, namer)
+                text = hint_text(_Model(state), action)
                 after = state.clone()
-                after.apply(action)
+                events = after.apply(action)
                 before, now = state.report(), after.report()
                 jack = now["jack_pisti"] != before["jack_pisti"]
                 pisti = now["pisti"] != before["pisti"] or jack
@@ -491,6 +566,11 @@ def test_pisti_hint_words_agree_with_the_engines_score():
                     seen["take" if "takes the pile" in text else "play"] += 1
                     if "takes the pile" in text:
                         assert taken, text
+                        namer = Namer.for_table({0: "bottom", 1: "top"}, state.to_move,
+                                                {0: 0, 1: 1})  # fmt: skip
+                        log = [event_line(e, namer) for e in events if e.kind.value == "capture"]
+                        number = re.search(r"\((\d+) cards?\)", text)[1]
+                        assert f"({number} card" in log[0], (text, log)
                 else:
                     seen["pisti"] += 1
             state.apply(rng.choice(state.legal_actions()))
@@ -499,9 +579,6 @@ def test_pisti_hint_words_agree_with_the_engines_score():
 
 def test_pisti_hint_never_promises_a_pisti_with_the_last_card():
     """RULES §5: the very last card of the hand never scores a pişti; the hint says so too."""
-    from game.ui.hint import hint_text
-
-    namer = Namer({0: "You", 1: "North"}, 0)
     rng = random.Random(5)
     cases = 0
     for _ in range(3000):
@@ -509,9 +586,9 @@ def test_pisti_hint_never_promises_a_pisti_with_the_last_card():
         while len(state.history) < 47:
             state.apply(rng.choice(state.legal_actions()))
         (last,) = state.legal_actions()
-        table = state.observation(state.to_move).piles["table"]
-        if len(table) == 1 and table[0] is not None and table[0] % 13 == parse_card(last) % 13:
+        table = state.observation(state.to_move).piles[pid("table")]
+        if len(table) == 1 and table[0] is not None and table[0] % 13 == last.card % 13:
             cases += 1
-            text = hint_text(state, state.to_move, last, namer)
+            text = hint_text(_Model(state), last)
             assert "pişti" not in text and "takes the pile (1 card)" in text, text
     assert cases >= 5, cases

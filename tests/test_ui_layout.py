@@ -1,5 +1,5 @@
-"""The table layout keeps every pile, label and panel inside the window and apart,
-at every window size from the minimum to 4K, for every game and player count."""
+"""The table layout keeps every pile, label and panel inside the window and apart, at
+every window size from a small screen to 4K, for every game, player count and card size."""
 
 from __future__ import annotations
 
@@ -8,9 +8,13 @@ import itertools
 import pygame
 import pytest
 
-from game.ui.layout import CARD_RATIO, POSITIONS, table_layout
+from game.core.design import CARD_RATIO
+from game.core.types import PileId
+from game.games import SPECS
+from game.ui.table.layout import seat_positions, table_layout
 
 SIZES = [
+    (800, 480),
     (960, 600),
     (1024, 768),
     (1280, 800),
@@ -25,7 +29,9 @@ SIZES = [
 TABLES = [
     ("pishe-pasha", 2, {"foundations": "suits"}),
     ("pishe-pasha", 2, {"foundations": "single"}),
+    ("pishe-pasha", 2, {"stop_rule": True}),
     ("pishe-pasha", 3, {}),
+    ("pishe-pasha", 3, {"stop_rule": True}),
     ("pisha-pasha-book", 2, {}),
     ("pisti", 2, {}),
     ("pisti", 3, {}),
@@ -38,12 +44,19 @@ CASES = [
 ]
 
 
+def layout_of(game, players, options, size=(1280, 800), human=0, card_scale=1.0):
+    sides = {s: (s % 2 if game == "pisti" and players == 4 else s) for s in range(players)}
+    return table_layout(SPECS[game], size, players, human, options, sides, card_scale)
+
+
 def _problems(layout) -> list[str]:
     window = pygame.Rect((0, 0), layout.size)
     rects = layout.solid_rects()
     out = [f"{name} {r} leaves the window" for name, r in rects.items() if not window.contains(r)]
     out += [f"{name} is empty" for name, r in rects.items() if r.w <= 0 or r.h <= 0]
     for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+        if a == "table" or b == "table":
+            continue
         if ra.colliderect(rb):
             out.append(f"{a} {ra} overlaps {b} {rb}")
     return out
@@ -51,14 +64,29 @@ def _problems(layout) -> list[str]:
 
 @pytest.mark.parametrize(("game", "players", "options", "size", "human"), CASES)
 def test_layout_has_no_overlap_and_stays_inside_the_window(game, players, options, size, human):
-    layout = table_layout(size, game, players, human, options)
-    assert _problems(layout) == []
+    assert _problems(layout_of(game, players, options, size, human)) == []
+
+
+@pytest.mark.parametrize(("game", "players", "options"), TABLES)
+@pytest.mark.parametrize("scale", [1.15, 1.3])
+def test_larger_cards_never_overlap_and_are_never_smaller(game, players, options, scale):
+    for size in ((1280, 800), (1920, 1080), (960, 600), (2560, 1080)):
+        plain = layout_of(game, players, options, size)
+        big = layout_of(game, players, options, size, card_scale=scale)
+        assert _problems(big) == []
+        assert big.card[0] >= plain.card[0]
+
+
+def test_larger_cards_grow_where_the_window_has_room():
+    plain = layout_of("pishe-pasha", 2, {}, (1920, 1200))
+    big = layout_of("pishe-pasha", 2, {}, (1920, 1200), card_scale=1.3)
+    assert big.card[0] > plain.card[0]
 
 
 @pytest.mark.parametrize(("game", "players", "options"), TABLES)
 def test_layout_has_every_pile_of_the_game(game, players, options):
-    layout = table_layout((1280, 800), game, players, 0, options)
-    spots = set(layout.spots)
+    layout = layout_of(game, players, options)
+    spots = {str(p) for p in layout.spots}
     for s in range(players):
         assert f"label{s}" in layout.areas
         if game == "pisti":
@@ -71,16 +99,18 @@ def test_layout_has_every_pile_of_the_game(game, players, options):
 
 
 def test_human_sits_at_the_bottom_in_every_seat():
-    for (game, players), order in POSITIONS.items():
-        for human in range(players):
-            layout = table_layout((1280, 800), game, players, human)
-            assert layout.seat_pos[human] == "bottom"
-            assert sorted(layout.seat_pos.values()) == sorted(order)
+    for game, spec in SPECS.items():
+        for players in spec.players:
+            order = spec.positions(players)
+            for human in range(players):
+                pos = seat_positions(spec, players, human)
+                assert pos[human] == "bottom"
+                assert sorted(pos.values()) == sorted(order)
 
 
 def test_card_size_follows_the_window_and_keeps_its_shape():
-    small = table_layout((960, 600), "pishe-pasha", 2)
-    big = table_layout((3840, 2160), "pishe-pasha", 2)
+    small = layout_of("pishe-pasha", 2, {}, (960, 600))
+    big = layout_of("pishe-pasha", 2, {}, (3840, 2160))
     assert big.card[0] > 3 * small.card[0]
     for layout in (small, big):
         w, h = layout.card
@@ -88,8 +118,8 @@ def test_card_size_follows_the_window_and_keeps_its_shape():
 
 
 def test_fanned_pile_shows_its_top_cards_side_by_side():
-    layout = table_layout((1280, 800), "pishe-pasha", 2)
-    spot = layout.spots["discard0"]
+    layout = layout_of("pishe-pasha", 2, {})
+    spot = layout.spots[PileId.parse("discard0")]
     xs = [spot.card_pos(i, 20)[0] for i in range(20)]
     assert xs[:12] == [xs[0]] * 12
     assert all(b > a for a, b in zip(xs[12:], xs[13:], strict=False))

@@ -23,21 +23,22 @@ from concurrent.futures import wait
 
 import pygame
 import pytest
+from ui_support import make_app
 
-from game.cards import parse_card
-from game.settings import Settings
-from game.ui import gestures, table_view
+from game.core.types import HANDS, PileKind
+from game.session import Session
 from game.ui.app import MIN_SIZE, App
-from game.ui.gestures import action_source, action_target, play_actions
-from game.ui.scenes.menu import MenuScene, match_for
-from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
+from game.ui.table import controller as controller_module
 
 EVENTS_PER_GAME = int(os.environ.get("MONKEY_EVENTS", "1500"))
 SEED_SHIFT = int(os.environ.get("MONKEY_SEED", "0")) * 1000
 LETTERS = [getattr(pygame, f"K_{c}") for c in "abcdefgijklmnopqrstuvwxyz0123456789"]
-OTHER_KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_TAB]
+OTHER_KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP,
+              pygame.K_PAGEDOWN, pygame.K_TAB, pygame.K_F1, pygame.K_BACKSPACE]  # fmt: skip
 
 TABLES = [
     ("pishe-pasha", {"players": 2}, "instant", 101),
@@ -82,8 +83,8 @@ class Monkey:
 
     # ------------------------------------------------------------- scenes
     def open_table(self) -> None:
-        match = match_for(self.game, self.choices, self.rng.randrange(10**6))
-        self.app.switch(TableScene(self.app, match, "easy", self.rng.randrange(10**6)))
+        session = Session.start(self.game, self.choices, "easy", self.rng.randrange(10**6))
+        self.app.goto("table", session=session)
 
     def table(self) -> TableScene | None:
         scene = self.app.scene
@@ -100,7 +101,7 @@ class Monkey:
             self.away = 0
             return
         self.away += 1
-        if self.away < 25:
+        if self.away < 12:
             return
         if isinstance(scene, SummaryScene):
             self.key(pygame.K_RETURN)
@@ -108,11 +109,13 @@ class Monkey:
             self.key(pygame.K_ESCAPE)
         elif isinstance(scene, MenuScene):
             scene.rules = None
+            scene.ring.shown = False
             scene.game.set_value(self.game)
             self.app.settings.game_options[self.game] = dict(self.choices)
-            scene._build_options()
-            scene.resize(self.app.size)
+            scene._game_changed(self.game)
             self.key(pygame.K_RETURN)
+        else:
+            self.key(pygame.K_ESCAPE)
 
     # ------------------------------------------------------------- where to point
     def targets(self) -> list[tuple[int, int]]:
@@ -121,9 +124,9 @@ class Monkey:
         scene = self.app.scene
         t = self.table()
         if isinstance(scene, TableScene) and t is not None:
-            for pid, spot in t.layout.spots.items():
+            for pid, spot in t.model.layout.spots.items():
                 out.append(spot.rect.center)
-                out.extend(r.center for _, r in table_view.card_rects(t, pid))
+                out.extend(r.center for _, r in t.view.card_rects(pid))
             out.extend(w.rect.center for w in t.controls.widgets())
         widgets = getattr(scene, "widgets", None)
         if callable(widgets):
@@ -164,9 +167,9 @@ class Monkey:
         buttons = (1, 0, 0) if held else (0, 0, 0)
         self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons, touch=False)
 
-    def key(self, key: int, unicode: str = "") -> None:
-        self.post(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0)
-        self.post(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0)
+    def key(self, key: int, unicode: str = "", mod: int = 0) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0)
 
     def resize(self) -> None:
         """A new window size arriving the way SDL delivers a user's resize."""
@@ -189,7 +192,7 @@ class Monkey:
     def act(self) -> str:
         """Post one random input; returns its kind."""
         r = self.rng.random()
-        if r < 0.12:
+        if r < 0.16:
             return self.sensible()
         if r < 0.24:
             pos = self.point()
@@ -243,6 +246,9 @@ class Monkey:
         if r < 0.82:
             self.key(pygame.K_SPACE, " ")
             return "Space"
+        if r < 0.86:
+            self.key(self.rng.choice((pygame.K_z, pygame.K_y)), "", pygame.KMOD_CTRL)
+            return "undo/redo"
         key = self.rng.choice(LETTERS + OTHER_KEYS)
         self.key(key, chr(key) if key < 128 else "")
         return "other key"
@@ -252,31 +258,26 @@ class Monkey:
         t = self.table()
         if not isinstance(self.app.scene, TableScene) or t is None:
             return self.keys()
-        if t.controls.paused:
+        if t.controls.overlay_open() or t.model.choosing:
             self.key(pygame.K_ESCAPE)
             return "Esc"
-        if t.drag is not None:
+        if t.controller.drag is not None:
             self.release(self.point())
             return "drop"
-        if not t.human_may_act():
+        if not t.model.human_may_act():
             return "wait"
-        st, h = t.state, t.human
-        action = self.rng.choice(play_actions(st))
-        if st.game == "pisti":
-            hand = t.shown.get(f"hand{h}")
-            i = hand.index(parse_card(action))
-            pos = dict(table_view.card_rects(t, f"hand{h}"))[i].center
-            self.press(pos)
-            self.release(pos)
-        elif action in ("turn", "flip"):
-            pos = t.layout.spots[f"stock{h}"].rect.center
-            self.press(pos)
-            self.release(pos)
+        st = t.state
+        action = self.rng.choice(st.legal_actions())
+        where = st.where(action)
+        pile = t.model.shown.get(where.src)
+        index = pile.index(where.card) if where.card in pile else len(pile) - 1
+        start = dict(t.view.card_rects(where.src)).get(index)
+        start = start.center if start else t.model.layout.spots[where.src].rect.center
+        if where.src.kind in (PileKind.STOCK, PileKind.HAND):
+            self.press(start)
+            self.release(start)
         else:
-            src = action_source(st, h, action)
-            target = action_target(st, action)
-            start = table_view.pile_top_rect(t, src).center
-            self.drag(start, table_view.pile_top_rect(t, target).center)
+            self.drag(start, t.view.pile_top_rect(where.dst).center)
         self.recent.append(f"sensible {action}")
         return "legal move"
 
@@ -311,7 +312,8 @@ class Monkey:
         t = self.table()
         if t is None:
             return
-        pending = [f for f in (t.opponents.pending, t.opponents.hint_pending) if f is not None]
+        th = t.model.thinker
+        pending = [p for p in (th.pending.future if th.pending else None, th.hint_pending) if p]
         if pending:
             wait(pending, timeout=20)
 
@@ -331,8 +333,9 @@ class Monkey:
         self.hands[id(t.state)] = len(t.state.history)
         cards = sorted(t.state.all_cards())
         assert cards == list(range(52)), "the rules state lost or doubled a card"
-        if not t.show.busy and t.drag is None and t.synced:
-            shown = sum(len(p) for p in t.shown.piles.values())
+        m = t.model
+        if not m.show.busy and t.controller.drag is None and m.synced:
+            shown = m.shown.count()
             assert shown == 52, f"the table shows {shown} cards at rest"
 
     def run(self, events: int) -> None:
@@ -356,28 +359,29 @@ class Monkey:
 @pytest.fixture
 def clock(monkeypatch) -> Clock:
     fake = Clock()
-    monkeypatch.setattr(gestures, "time", fake)
+    monkeypatch.setattr(controller_module, "time", fake)
     return fake
 
 
 @pytest.fixture
 def seeded_menus(monkeypatch) -> random.Random:
-    """Menus the game makes on its own (the summary's "New match", the game menu's
-    "Main menu") deal from this generator, so a replay deals the same cards."""
+    """Matches the game starts on its own (the summary's "New match", the menu's Start)
+    deal from this generator, so a replay deals the same cards."""
     rng = random.Random(0)
-    made = MenuScene.__init__
+    start = Session.start.__func__
 
-    def init(self, app, seed=None):
-        made(self, app, rng.randrange(10**6) if seed is None else seed)
+    def seeded(cls, game, choices, level, seed=None, deal_no=None):
+        return start(cls, game, choices, level, rng.randrange(10**6) if seed is None else seed,
+                     deal_no)  # fmt: skip
 
-    monkeypatch.setattr(MenuScene, "__init__", init)
+    monkeypatch.setattr(Session, "start", classmethod(seeded))
     return rng
 
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
-    a = App((1280, 800), settings=Settings(pace="instant", stop_window=0.3, sound=False))
+    a = make_app(tmp_path, monkeypatch, keep=True, stop_window=0.3, take_backs=True,
+                 auto_play=True)  # fmt: skip
     yield a
     a.scene.leave()
     pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
@@ -410,46 +414,51 @@ def test_monkey_input_never_breaks_the_table_or_loses_a_card(
 
 # ----------------------------------------------------------------- what the monkey found
 def table_at_rest(app: App, game: str, choices: dict, seed: int = 5) -> TableScene:
-    table = TableScene(app, match_for(game, choices, seed), "easy", seed)
-    app.switch(table)
+    table = app.goto("table", session=Session.start(game, choices, "easy", seed))
     for _ in range(500):
         app.step(0.05)
-        if table.human_may_act() and not table.active:
+        if table.model.human_may_act() and not table.active:
             return table
-        pending = table.opponents.pending
+        pending = table.model.thinker.pending
         if pending is not None:
-            wait([pending], timeout=10)
+            wait([pending.future], timeout=10)
     raise AssertionError("the table never came to rest on the human's turn")
 
 
 def shown_cards(table: TableScene) -> int:
-    return sum(len(p) for p in table.shown.piles.values())
+    return table.model.shown.count()
+
+
+def hand_rects(table: TableScene) -> dict:
+    from game.core.types import HANDS
+
+    return dict(table.view.card_rects(HANDS[table.human]))
 
 
 def test_second_press_during_a_drag_puts_the_first_card_back(app):
     table = table_at_rest(app, "pisti", {"players": 2})
     h = table.human
-    rects = dict(table_view.card_rects(table, f"hand{h}"))
-    hand = list(table.shown.get(f"hand{h}"))
+    rects = hand_rects(table)
+    hand = list(table.model.shown.get(HANDS[h]))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rects[0].center, button=1))
     app.step(0.02)
-    assert table.drag is not None and table.drag.card == hand[0]
+    assert table.controller.drag is not None and table.controller.drag.card == hand[0]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rects[2].center, button=1))
     app.step(0.02)
-    assert table.drag is not None and table.drag.card == hand[2]
+    assert table.controller.drag is not None and table.controller.drag.card == hand[2]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 300), button=1))
     for _ in range(20):
         app.step(0.05)
-    assert table.drag is None and not table.show.busy
-    assert table.shown.get(f"hand{h}") == hand
+    assert table.controller.drag is None and not table.model.show.busy
+    assert table.model.shown.get(HANDS[h]) == hand
     assert shown_cards(table) == 52
 
 
 def test_escape_during_a_drag_puts_the_card_back_and_opens_the_menu(app):
     table = table_at_rest(app, "pisti", {"players": 3})
     h = table.human
-    hand = list(table.shown.get(f"hand{h}"))
-    start = dict(table_view.card_rects(table, f"hand{h}"))[1].center
+    hand = list(table.model.shown.get(HANDS[h]))
+    start = hand_rects(table)[1].center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     pygame.event.post(
         pygame.event.Event(
@@ -457,11 +466,11 @@ def test_escape_during_a_drag_puts_the_card_back_and_opens_the_menu(app):
         )
     )
     app.step(0.02)
-    assert table.drag is not None and table.drag.moved
+    assert table.controller.drag is not None and table.controller.drag.moved
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     app.step(0.02)
-    assert table.controls.menu_open and table.drag is None
-    assert table.shown.get(f"hand{h}") == hand and shown_cards(table) == 52
+    assert table.controls.menu_open and table.controller.drag is None
+    assert table.model.shown.get(HANDS[h]) == hand and shown_cards(table) == 52
 
 
 def test_a_window_shrunk_below_the_minimum_grows_back_and_still_draws(app):
@@ -470,6 +479,6 @@ def test_a_window_shrunk_below_the_minimum_grows_back_and_still_draws(app):
     app.window.size = (300, 200)
     app.step(0.02)  # SDL's size-changed event arrives here
     assert app.window.size == MIN_SIZE
-    assert app.size == MIN_SIZE and table.layout.size == MIN_SIZE
-    assert min(table.layout.card) > 20
-    assert table.art.face(0).get_size() == table.layout.card
+    assert app.size == MIN_SIZE and table.model.layout.size == MIN_SIZE
+    assert min(table.model.layout.card) > 20
+    assert table.art.face(0).get_size() == table.model.layout.card

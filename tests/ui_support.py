@@ -27,8 +27,13 @@ DT = 0.02
 def make_app(tmp_path, monkeypatch, size=(1280, 800), keep: bool = False, **settings) -> App:
     """An app with its routes, quick and silent, its files in ``tmp_path``."""
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
-    base = {"pace": "instant", "stop_window": 0.05, "sound": False, "language": "en",
-            "auto_play": False}
+    base = {
+        "pace": "instant",
+        "stop_window": 0.05,
+        "sound": False,
+        "language": "en",
+        "auto_play": False,
+    }
     app = App(size, settings=Settings(**{**base, **settings}))
     install_routes(app)
     if keep:

@@ -9,8 +9,11 @@ replaces a file only once the new one is complete on disk.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
+import re
+import shutil
 import stat
 import tempfile
 import time
@@ -61,14 +64,20 @@ def parse_json(text: str, what: str = "the file", lenient: bool = False) -> Any:
     """Decode JSON, refusing deep nesting and huge numbers. Strict (records, saves):
     NaN, Infinity and duplicate keys are refused too. Lenient (settings): they are
     let through for the schema to judge field by field, the last duplicate winning."""
-    _check_depth(text, what)
+    outside = _STRINGS.sub('""', text)  # the structure and numbers, strings emptied
+    _check_depth(outside, what)
+    numbers: dict[str, Any] = {}
+    if _LONG_DIGITS.search(outside) or _LONG_EXPONENT.search(outside):
+        numbers = {  # only then are the checks of each number (slow: one call each) needed
+            "parse_int": _lenient_int if lenient else _bounded_int,
+            "parse_float": float if lenient else _bounded_float,
+        }
     try:
         return json.loads(
             text,
             parse_constant=float if lenient else _no_constant,
-            parse_int=_lenient_int if lenient else _bounded_int,
-            parse_float=float if lenient else _bounded_float,
             object_pairs_hook=None if lenient else _unique_keys,
+            **numbers,
         )
     except json.JSONDecodeError as err:
         raise FileProblem(
@@ -82,26 +91,22 @@ def read_json(path: str | os.PathLike, limit: int = MAX_BYTES, lenient: bool = F
     return parse_json(read_text(path, limit), _name(Path(path)), lenient)
 
 
-def _check_depth(text: str, what: str) -> None:
-    """Refuse nesting deeper than MAX_DEPTH before json.loads can recurse on it."""
-    depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise FileProblem(f"{what} is nested more than {MAX_DEPTH} levels deep")
-        elif ch in "]}":
-            depth -= 1
+# JSON strings; an unclosed one runs to the end, so every scan below stays linear.
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_LONG_DIGITS = re.compile(f"[0-9]{{{MAX_NUMBER_DIGITS + 1}}}")
+_LONG_EXPONENT = re.compile(r"[eE][-+]?[0-9]{3}")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _check_depth(outside: str, what: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH before json.loads recurses on it (``outside``:
+    the text with its strings emptied). One pass at C speed: milliseconds for 4 MB."""
+    if outside.count("[") + outside.count("{") <= MAX_DEPTH:
+        return
+    brackets = _NOT_BRACKETS.sub("", outside)
+    if max(itertools.accumulate(map(_DEPTH_STEP.__getitem__, brackets))) > MAX_DEPTH:
+        raise FileProblem(f"{what} is nested more than {MAX_DEPTH} levels deep")
 
 
 def _no_constant(name: str) -> Any:
@@ -137,14 +142,19 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
-    """Write JSON so that a crash leaves either the old file or the new one, never half."""
+def write_json_atomic(path: str | os.PathLike, obj: Any, indent: int | None = None) -> None:
+    """Write JSON so that a crash leaves either the old file or the new one, never half.
+    ``indent`` for files people read (settings, records); without it the encoder runs at
+    C speed (the match is saved after every move)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(obj, f, ensure_ascii=False, indent=1, allow_nan=False)
+            if indent is None:
+                f.write(json.dumps(obj, ensure_ascii=False, allow_nan=False))
+            else:
+                json.dump(obj, f, ensure_ascii=False, indent=indent, allow_nan=False)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -156,15 +166,30 @@ def write_json_atomic(path: str | os.PathLike, obj: Any) -> None:
 def set_aside(path: str | os.PathLike) -> Path | None:
     """Move a broken file out of the way under a name no later failure overwrites
     (``settings.json.broken-20261122-204512``, then ``-2``, ``-3``...)."""
-    path = Path(path)
+    return _keep(Path(path), os.rename)
+
+
+def keep_copy(path: str | os.PathLike) -> Path | None:
+    """Copy a file the game is about to rewrite in part (some values were not valid)
+    under the same kind of name, so what the player had is never lost."""
+    return _keep(Path(path), _copy_new)
+
+
+def _copy_new(src: Path, dst: Path) -> None:
+    with open(src, "rb") as f, open(dst, "xb") as out:  # "x": never over another copy
+        shutil.copyfileobj(f, out)
+
+
+def _keep(path: Path, how) -> Path | None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
-        suffix = f".broken-{stamp}" + (f"-{n}" if n > 1 else "")
-        target = path.with_name(path.name + suffix)
-        if target.exists():
+        target = path.with_name(f"{path.name}.broken-{stamp}" + (f"-{n}" if n > 1 else ""))
+        if os.path.lexists(target):
             continue
         try:
-            os.rename(path, target)
+            how(path, target)
+        except FileExistsError:
+            continue
         except OSError:
             return None
         return target

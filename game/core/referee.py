@@ -85,6 +85,17 @@ class Referee:
     def for_match(cls, match: Match, agents: Sequence[Agent | None]) -> Referee:
         return cls(match.hand, agents, match)
 
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @state.setter
+    def state(self, state: GameState) -> None:
+        """The hand being played; the match (if any) always holds the same one."""
+        self._state = state
+        if self.match is not None:
+            self.match.hand = state
+
     def _start(self, state: GameState) -> None:
         self.state = state
         self.window_closed = False

@@ -41,7 +41,14 @@ class Field:
             raise ValueError(f"must be at least {self.low}, not {brief(value)}")
         if self.high is not None and value > self.high:
             raise ValueError(f"must be at most {self.high}, not {brief(value)}")
+        if type(value) is int and _wants_float(self.kind):
+            value = float(value)  # 2 in a file means 2.0; keep the type the game expects
         return self.check(value) if self.check else value
+
+
+def _wants_float(kind: type | tuple[type, ...]) -> bool:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return float in kinds and int not in kinds
 
 
 def _is_kind(value: Any, kind: type | tuple[type, ...]) -> bool:
@@ -90,6 +97,9 @@ def read_fields(
             out[name] = f.clean(data[name])
         except ValueError as err:
             problems.append(f"{name} {err}")
+            continue
+        if f.check is not None and out[name] != data[name]:
+            problems.append(f"{name} held values that are not valid; they were left out")
     unknown = [k for k in data if k not in fields]
     if unknown:
         problems.append(f"unknown setting {brief(unknown[0])} was ignored")

@@ -126,6 +126,10 @@ class GameState(ABC):
         """Only what ``seat`` may know."""
 
     @abstractmethod
+    def reveal(self) -> dict[PileId, list[int]]:
+        """Every pile with every card as it lies (replays shown face up; never for the AI)."""
+
+    @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> GameState:
         """A complete state that agrees with ``observation(seat)``, hidden cards dealt at random."""
 

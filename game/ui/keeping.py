@@ -38,7 +38,7 @@ class Keeper:
 
     def _notice(self, problem: str | None, what: str) -> None:
         if problem:
-            code = problem if problem.endswith("_version") else f"{what}_broken|{problem}"
+            code = problem if problem.startswith(f"{what}_") else f"{what}_broken|{problem}"
             self.app.notice(code)
 
     def _peek(self) -> dict[str, Any] | None:

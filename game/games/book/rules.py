@@ -243,6 +243,13 @@ class BookGame(GameState):
         }
         return Observation(self.game, seat, 2, self.to_move, piles, info, self.history[:])
 
+    def reveal(self) -> dict:
+        piles: dict = {}
+        for s in (0, 1):
+            piles[STOCKS[s]] = list(self._stocks[s])
+            piles[DISCARDS[s]] = list(self._discards[s])
+        return piles
+
     def resample(self, seat: int, rng: random.Random | int | None) -> BookGame:
         """Never-flipped cards dealt again at random, then the flips replayed.
 

@@ -51,6 +51,17 @@ class PisheViews:
         history = self.history[:]
         return Observation(self.game, seat, self.players, self.to_move, piles, info, history)
 
+    def reveal(self) -> dict[PileId, list[int]]:
+        piles: dict[PileId, list[int]] = {}
+        for s in range(self.players):
+            piles[STOCKS[s]] = list(self._stocks[s])
+            piles[DISCARDS[s]] = list(self._discards[s])
+            held = self._turned >= 0 and s == self._seat and self._outcome is None
+            piles[TURNEDS[s]] = [self._turned] if held else []
+        for i, f in enumerate(self._found):
+            piles[FOUNDATIONS[i]] = list(f)
+        return piles
+
     def resample(self, seat: int, rng: random.Random | int | None) -> Any:
         """The never-seen stock cards dealt again at random into their slots.
 

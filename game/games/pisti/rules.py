@@ -477,6 +477,14 @@ class Pisti(GameState):
             history=list(self.history),
         )
 
+    def reveal(self) -> dict:
+        piles: dict = {HANDS[s]: list(h) for s, h in enumerate(self._hands)}
+        piles[PACK] = list(reversed(self._stream[self._pos :]))
+        piles[TABLE] = list(self._table)
+        for side, won in enumerate(self._won):
+            piles[WONS[side]] = list(won)
+        return piles
+
     def _dealer_known(self) -> list[int]:
         """Shown bottom cards (and jacks put under the pack) the dealer still holds."""
         if self._pos < _STREAM:

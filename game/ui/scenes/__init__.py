@@ -5,12 +5,14 @@ from __future__ import annotations
 
 def install_routes(app) -> None:
     """Register every scene with the app; scenes then go to each other by name."""
+    from game.ui.scenes.history import HistoryScene
     from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.replay import ReplayScene
     from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.stats import StatsScene
     from game.ui.scenes.summary import SummaryScene
     from game.ui.scenes.table import TableScene
 
-    app.route("menu", MenuScene)
-    app.route("table", TableScene)
-    app.route("summary", SummaryScene)
-    app.route("settings", SettingsScene)
+    for scene in (MenuScene, TableScene, SummaryScene, SettingsScene, StatsScene, HistoryScene,
+                  ReplayScene):  # fmt: skip
+        app.route(scene.name, scene)

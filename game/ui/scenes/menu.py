@@ -115,7 +115,7 @@ class MenuScene(Scene):
         self.rules: ScrollText | None = None
         self.rules_back = Button(lambda: say("button.back"), self._close_rules)
         self.options: list[Cycler] = []
-        self.rows = max(len(spec.choices) for spec in SPECS.values())
+        self.option_rows = max(len(spec.choices) for spec in SPECS.values())
         self.ring = FocusRing(self.widgets)
         self._build_options()
 
@@ -238,7 +238,7 @@ class MenuScene(Scene):
         row = max(26, min(48, h // 21))
         gap = row // 4
         about = int(row * 0.9)
-        rows = self.rows + 1  # options, level
+        rows = self.option_rows + 1  # options, level
         bh = int(row * 1.2)
         ph = row + row + about + gap + rows * (row + gap) + gap + 2 * bh + gap
         self.panel = pygame.Rect(w // 2 - pw // 2, int(h * 0.2), pw, ph)
@@ -247,7 +247,7 @@ class MenuScene(Scene):
         self.about_rect = pygame.Rect(inner.x, self.game.rect.bottom + 2, inner.w, about)
         top = self.about_rect.bottom + gap
         column(pygame.Rect(inner.x, top, inner.w, 0), [*self.options], row, gap)
-        self.level.rect = pygame.Rect(inner.x, top + self.rows * (row + gap), inner.w, row)
+        self.level.rect = pygame.Rect(inner.x, top + self.option_rows * (row + gap), inner.w, row)
         y2 = inner.bottom - bh
         y1 = y2 - bh - gap
         bw = (inner.w - (len(self.buttons) - 1) * gap) // len(self.buttons)

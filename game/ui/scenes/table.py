@@ -123,7 +123,9 @@ class TableScene(Scene):
             self.controls.handle(event)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if not self.controller.escape():
+            picked = self.controller.picked is not None
+            self.controller.escape()
+            if not picked:
                 self.controls.escape()
             return
         if self.controls.handle(event):

@@ -54,21 +54,21 @@ class Focus:
 
 class ClickTimer:
     """Double clicks: ``event.clicks`` where SDL gives it, else a press within 0.4 s of a
-    click (press and release without dragging) on the same pile."""
+    click (press and release without dragging) on the same card of the same pile."""
 
     def __init__(self) -> None:
-        self.last: PileId | None = None
+        self.last: tuple | None = None
         self.when = -10.0
 
-    def clicked(self, pid: PileId) -> None:
-        self.last, self.when = pid, time.monotonic()
+    def clicked(self, pid: PileId, card: int | None = None) -> None:
+        self.last, self.when = (pid, card), time.monotonic()
 
     def reset(self) -> None:
         self.last, self.when = None, -10.0
 
-    def is_double(self, event: pygame.event.Event, pid: PileId) -> bool:
+    def is_double(self, event: pygame.event.Event, pid: PileId, card: int | None = None) -> bool:
         clicks = getattr(event, "clicks", None)
-        recent = pid == self.last and time.monotonic() - self.when <= DOUBLE_CLICK
+        recent = (pid, card) == self.last and time.monotonic() - self.when <= DOUBLE_CLICK
         double = (clicks is not None and clicks >= 2) or recent
         if double:
             self.reset()
@@ -127,7 +127,7 @@ class TableController:
     def movable(self, pid: PileId, index: int) -> bool:
         """A card the human may pick up now: the source of some legal move."""
         pile = self.m.shown.get(pid)
-        if not pile or pid.kind in CLICKABLE_PILES:
+        if not pile or pid.kind in CLICKABLE_PILES or not -len(pile) <= index < len(pile):
             return False
         card = pile[index]
         if pid.kind is not PileKind.HAND and index != len(pile) - 1:
@@ -197,7 +197,7 @@ class TableController:
         card = self.m.shown.get(pid)[index]
         if card is None or not self.movable(pid, index):
             return
-        if self.clicks.is_double(event, pid):
+        if self.clicks.is_double(event, pid, card):
             self.click(pid, index, double=True)
             return
         home = pygame.Vector2(self.card_home(pid, index))
@@ -216,7 +216,7 @@ class TableController:
         drag.follow(pos)
         self.m.shown.get(drag.src).insert(drag.index, drag.card)
         if not drag.moved:
-            self.clicks.clicked(drag.src)
+            self.clicks.clicked(drag.src, drag.card)
             self.click(drag.src, drag.index)
             return
         self.clicks.reset()
@@ -305,7 +305,7 @@ class TableController:
             return
         f = self.focus
         pile = self.m.shown.get(f.pile)
-        index = f.index if f.index >= 0 else len(pile) - 1
+        index = f.index if 0 <= f.index < len(pile) else len(pile) - 1
         if self.picked is not None:
             src, card = self.picked.pile, self._card(self.picked)
             self.picked = None

@@ -119,6 +119,7 @@ class TableModel:
         self.end_timer = 0.0
         self.fault_seat: int | None = None
         self.counted = False
+        self.reveal_all = False  # replays: every card face up
         self.start_hand()
 
     # ------------------------------------------------------------------ hands
@@ -304,9 +305,15 @@ class TableModel:
     def _sync(self) -> None:
         """The show is over: the screen shows exactly what the human may know."""
         self.synced = True
-        fresh = ShownTable.of(self.state, self.human).piles
+        fresh = self.seen_piles()
         if fresh != self.shown.piles:
             self.shown.piles = fresh
+
+    def seen_piles(self) -> dict:
+        """What the screen shows at rest: the human's view, or every card (replays)."""
+        if self.reveal_all:
+            return {k: list(v) for k, v in self.state.reveal().items()}
+        return ShownTable.of(self.state, self.human).piles
 
     def _toward_summary(self, dt: float) -> None:
         self.phase = TablePhase.OVER
@@ -431,7 +438,7 @@ class TableModel:
         self.show.clear()
         self.hooks.banners.clear()
         self.window, self.fault_seat, self.hint = 0.0, None, None
-        self.shown.piles = ShownTable.of(self.state, self.human).piles
+        self.shown.piles = self.seen_piles()
         self.log.append(line)
         self.on_change()
 

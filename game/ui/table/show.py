@@ -17,7 +17,7 @@ import pygame
 
 from game.core.types import Event, EventKind, PileId, PileKind
 from game.text.names import Namer, card_short
-from game.text.phrasebook import current, say
+from game.text.phrasebook import say
 from game.text.words import event_line
 from game.ui.anim import PACE_SECONDS, Flight, Timeline
 from game.ui.table.layout import Layout
@@ -116,6 +116,7 @@ class Show:
         self.pace = "normal"
         self.still = False  # reduced motion: cards appear where they land, lit a moment
         self.show_faults = False
+        self.reveal_all = False  # replays shown face up: every hand's cards land face up
         self.queue: deque[Event] = deque()
         self.step: Timeline | None = None
         self.starts: dict[int, pygame.Vector2] = {}
@@ -172,7 +173,7 @@ class Show:
         slow = self.seconds > 0
         if ev.kind in (E.PISTI, E.JACK_PISTI):
             jack = ev.kind is E.JACK_PISTI
-            big = current().upper(say("banner.jack_pisti" if jack else "banner.pisti"))
+            big = say("banner.jack_pisti" if jack else "banner.pisti")
             sub = say("banner.points", who=self.namer.who(ev.seat), n=20 if jack else 10)
             self.hooks.banners.append(Banner(big, 1.8, sub=sub))
             return Timeline(wait=0.9 if slow else 0.0)
@@ -236,7 +237,7 @@ class Show:
         if card is None or face_down_pile(dst):
             return None
         if dst.kind is PileKind.HAND:
-            return card if dst.seat == self.human else None
+            return card if dst.seat == self.human or self.reveal_all else None
         if ev.kind is E.DEAL and dst.kind is PileKind.TABLE:
             return None
         return card if ev.face_up else None

@@ -1,10 +1,13 @@
-"""Settings survive a restart, and a broken settings file is set aside, never fatal."""
+"""Settings survive a restart; a broken settings file is set aside, never fatal; one bad
+value costs only itself."""
 
 from __future__ import annotations
 
 import json
 
-from game.settings import Settings, load_settings, save_settings, settings_path
+from ui_support import make_app
+
+from game.store.settings import Settings, load_settings, save_settings, settings_path
 
 
 def test_settings_round_trip_through_the_preference_folder(tmp_path, monkeypatch):
@@ -12,9 +15,12 @@ def test_settings_round_trip_through_the_preference_folder(tmp_path, monkeypatch
     s = Settings(
         sound=False,
         pace="fast",
-        four_colour=True,
+        faces="four_colour",
         card_back="blue",
         last_game="pisti",
+        language="tr",
+        take_backs=True,
+        card_scale=1.15,
         game_options={"pisti": {"players": 4, "target": 101}},
     )
     assert save_settings(s) is None
@@ -30,24 +36,33 @@ def test_missing_settings_file_gives_defaults(tmp_path, monkeypatch):
     assert loaded == Settings() and problem is None
 
 
-def test_broken_settings_file_is_renamed_and_reported(tmp_path, monkeypatch):
+def test_broken_settings_file_is_set_aside_and_reported(tmp_path, monkeypatch):
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
     path = tmp_path / "settings.json"
     path.write_text("{ not json", encoding="utf-8")
     loaded, problem = load_settings()
     assert loaded == Settings()
-    assert problem and "could not be read" in problem
+    assert problem and problem.startswith("settings_unreadable|")
     assert not path.exists()
-    assert (tmp_path / "settings.json.broken").read_text(encoding="utf-8") == "{ not json"
+    (kept,) = tmp_path.glob("settings.json.broken-*")
+    assert kept.read_text(encoding="utf-8") == "{ not json"
 
 
-def test_settings_with_a_bad_value_are_set_aside(tmp_path, monkeypatch):
+def test_a_bad_value_falls_back_alone_and_the_others_are_kept(tmp_path, monkeypatch):
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
-    (tmp_path / "settings.json").write_text(json.dumps({"pace": "warp"}), encoding="utf-8")
+    data = {"pace": "warp", "card_back": "blue", "sound": False}
+    (tmp_path / "settings.json").write_text(json.dumps(data), encoding="utf-8")
     loaded, problem = load_settings()
     assert loaded.pace == "normal"
-    assert "pace" in problem
-    assert (tmp_path / "settings.json.broken").exists()
+    assert loaded.card_back == "blue" and loaded.sound is False
+    assert problem and "pace" in problem
+
+
+def test_the_old_four_colour_switch_becomes_the_face_style(tmp_path, monkeypatch):
+    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
+    (tmp_path / "settings.json").write_text(json.dumps({"four_colour": True}), encoding="utf-8")
+    loaded, problem = load_settings()
+    assert loaded.faces == "four_colour" and problem is None
 
 
 def test_settings_write_is_atomic_and_leaves_no_temporary_files(tmp_path, monkeypatch):
@@ -62,10 +77,21 @@ def test_app_shows_the_broken_settings_message_and_starts(tmp_path, monkeypatch)
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
     (tmp_path / "settings.json").write_text("[1, 2", encoding="utf-8")
     from game.ui.app import App
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes import install_routes
 
     app = App((1280, 800))
-    app.switch(MenuScene(app))
+    install_routes(app)
+    app.goto("menu")
     assert app.step(0.02)
-    assert app.notice and "defaults" in app.notice
-    assert (tmp_path / "settings.json.broken").exists()
+    assert app.notices and "defaults are used" in app.notices[-1]
+    assert list(tmp_path.glob("settings.json.broken-*"))
+    app.scene.leave()
+
+
+def test_settings_are_saved_when_the_settings_screen_closes(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch)
+    scene = app.goto("settings")
+    app.settings.pace = "slow"
+    scene.leave_screen()
+    assert json.loads((tmp_path / "settings.json").read_text())["pace"] == "slow"
+    app.scene.leave()

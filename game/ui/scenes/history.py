@@ -1,0 +1,230 @@
+"""The History screen: the last 200 finished hands, newest first, each opened in the replay
+viewer or exported as a record; and any record file (a saved hand, a bug report) opened
+by its path or dropped on the window."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.record import RecordError, load
+from game.text.phrasebook import say
+from game.ui import cardart, theme
+from game.ui.scene import Scene
+from game.ui.widgets import Button, FocusRing, Widget
+
+RESULT_KEYS = {1: "history.won", 0: "history.drawn", -1: "history.lost"}
+
+
+class PathBox(Widget):
+    """A line of text typed by the player: a record file's path."""
+
+    def __init__(self, on_enter) -> None:
+        super().__init__(lambda: say("history.path"))
+        self.text = ""
+        self.on_enter = on_enter
+
+    def activate(self) -> None:
+        if self.text.strip():
+            self.on_enter(self.text.strip())
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.focused = self.rect.collidepoint(event.pos)
+            return self.focused
+        if event.type == pygame.KEYDOWN and self.focused:
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.activate()
+                return True
+            ch = getattr(event, "unicode", "")
+            if ch and ch.isprintable() and len(self.text) < 400:
+                self.text += ch
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=8)
+        edge = theme.FOCUS if self.focused else theme.PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, 2, border_radius=8)
+        words = self.text or say("history.path")
+        colour = theme.INK if self.text else theme.INK_DIM
+        theme.text(surface, words, int(self.rect.h * 0.45), colour,
+                   (self.rect.x + 10, self.rect.centery), "midleft", width=self.rect.w - 20)  # fmt: skip
+
+
+class HistoryScene(Scene):
+    """The list of hands and the doors to the replay viewer."""
+
+    name = "history"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        keeper = getattr(app, "keeper", None)
+        self.entries = list(reversed(keeper.history.entries)) if keeper else []
+        self.selected = 0
+        self.top = 0
+        self.message = ""
+        self.replay_btn = Button(lambda: say("button.replay"), self.open_selected)
+        self.export_btn = Button(lambda: say("button.export"), self.export_selected)
+        self.path = PathBox(self.open_file)
+        self.open_btn = Button(lambda: say("button.open_file"), self.path.activate)
+        self.back_btn = Button(lambda: say("button.back"), lambda: app.goto("menu"))
+        self.buttons = [self.replay_btn, self.export_btn, self.path, self.open_btn, self.back_btn]
+        self.ring = FocusRing(lambda: self.buttons)
+
+    # ----------------------------------------------------------------- actions
+    def open_selected(self) -> None:
+        if not self.entries:
+            return
+        e = self.entries[self.selected]
+        self.app.goto("replay", record=e.record, seat=e.seat, back=self)
+
+    def export_selected(self) -> None:
+        if not self.entries:
+            return
+        from game.core.files import write_json_atomic
+        from game.store.files import home
+
+        e = self.entries[self.selected]
+        path = home() / "exports" / time.strftime("hand-%Y%m%d-%H%M%S.json")
+        try:
+            write_json_atomic(path, e.record)
+            self.message = say("replay.exported", path=str(path))
+        except OSError as err:
+            self.message = say("replay.export_failed", detail=err.strerror or str(err))
+
+    def open_file(self, path: str) -> None:
+        """Any record file into the viewer; a broken one gets the record checker's words."""
+        try:
+            record = load(path)
+        except RecordError as err:
+            self.message = say("history.cannot_open", detail=str(err))
+            return
+        scene = self.app.goto("replay", record=record, seat=0, back=self)
+        if getattr(scene, "model", None) is None:
+            self.message = say("history.cannot_open", detail=scene.problem)
+
+    # ----------------------------------------------------------------- frame
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.box = pygame.Rect(int(w * 0.06), int(h * 0.14), int(w * 0.88), int(h * 0.62))
+        self.row_h = max(22, h // 28)
+        bh = max(30, h // 18)
+        y = self.box.bottom + bh // 2
+        bw = int(self.box.w * 0.14)
+        self.replay_btn.rect = pygame.Rect(self.box.x, y, bw, bh)
+        self.export_btn.rect = pygame.Rect(self.replay_btn.rect.right + 10, y, bw, bh)
+        self.back_btn.rect = pygame.Rect(self.box.right - bw, y, bw, bh)
+        y2 = y + bh + bh // 2
+        self.path.rect = pygame.Rect(self.box.x, y2, int(self.box.w * 0.72), bh)
+        self.open_btn.rect = pygame.Rect(self.path.rect.right + 10, y2,
+                                         self.box.right - self.path.rect.right - 10, bh)  # fmt: skip
+
+    def visible_rows(self) -> int:
+        return max(1, self.box.h // self.row_h - 1)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.DROPFILE:
+            self.open_file(event.file)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.goto("menu")
+            return
+        if self.path.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and not self.ring.shown:
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                self._select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.open_selected()
+                return
+        if self.ring.handle(event):
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.top = max(0, min(max(0, len(self.entries) - self.visible_rows()),
+                                  self.top - event.y))  # fmt: skip
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            row = self._row_at(event.pos)
+            if row is not None:
+                if row == self.selected and getattr(event, "clicks", 1) >= 2:
+                    self.open_selected()
+                self._select(row)
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            row = self._row_at(event.pos)
+            if row is not None and row == self.selected and getattr(event, "clicks", 1) >= 2:
+                self.open_selected()
+                return
+        for b in self.buttons:
+            if b.handle(event):
+                return
+
+    def _row_at(self, pos) -> int | None:
+        if not self.box.collidepoint(pos):
+            return None
+        i = self.top + (pos[1] - self.box.y) // self.row_h - 1
+        return i if 0 <= i < len(self.entries) and i >= self.top else None
+
+    def _select(self, i: int) -> None:
+        if not self.entries:
+            return
+        self.selected = max(0, min(len(self.entries) - 1, i))
+        rows = self.visible_rows()
+        if self.selected < self.top:
+            self.top = self.selected
+        elif self.selected >= self.top + rows:
+            self.top = self.selected - rows + 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        self.ring.sync()
+        surface.blit(cardart.felt((w, h)), (0, 0))
+        theme.text(surface, say("title.history"), int(h * 0.055), theme.GOLD,
+                   (w // 2, int(h * 0.07)), "center", True, width=w // 2)  # fmt: skip
+        theme.veil(surface, self.box, 190, 12, (10, 30, 20))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, self.box, 2, border_radius=12)
+        self._rows(surface)
+        for b in self.buttons:
+            b.draw(surface)
+        if self.message:
+            theme.text(surface, self.message, int(h * 0.026), theme.RED_LIGHT,
+                       (w // 2, h - 12), "midbottom", width=w - 40)  # fmt: skip
+
+    COLUMNS = ((0.0, 0.17), (0.17, 0.33), (0.5, 0.14), (0.64, 0.2), (0.84, 0.16))
+
+    def _rows(self, surface: pygame.Surface) -> None:
+        b, rh = self.box, self.row_h
+        size = int(rh * 0.6)
+        heads = ("history.when", "history.game", "history.opponents", "history.result",
+                 "history.deal")  # fmt: skip
+        x0, inner = b.x + 12, b.w - 24
+        for (start, width), head in zip(self.COLUMNS, heads, strict=True):
+            theme.text(surface, say(head), size, theme.GOLD, (x0 + int(inner * start), b.y + 6),
+                       bold=True, width=int(inner * width) - 8)  # fmt: skip
+        if not self.entries:
+            theme.text(surface, say("history.empty"), size, theme.INK_DIM,
+                       (b.centerx, b.centery), "center", width=b.w - 40)  # fmt: skip
+            return
+        for row, e in enumerate(self.entries[self.top : self.top + self.visible_rows()]):
+            i = self.top + row
+            y = b.y + (row + 1) * rh + 6
+            if i == self.selected:
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, (b.x + 4, y - 2, b.w - 8, rh),
+                                 border_radius=6)  # fmt: skip
+            cells = (
+                time.strftime("%Y-%m-%d %H:%M", time.localtime(e.when)),
+                say("history.game_line", game=say(f"game.{e.game}"), n=e.players),
+                say(f"level.{e.level}") if e.level in ("easy", "medium", "hard", "expert") else "",
+                say(RESULT_KEYS.get(e.result, "history.drawn"),
+                    score="–".join(map(str, e.score))),
+                str(e.deal),
+            )  # fmt: skip
+            for (start, width), cell in zip(self.COLUMNS, cells, strict=True):
+                theme.text(surface, cell, size, theme.INK, (x0 + int(inner * start), y),
+                           width=int(inner * width) - 8)  # fmt: skip

@@ -1,0 +1,264 @@
+"""The replay viewer: a hand's record shown on the table, move by move.
+
+Step forward and back, play and pause at the chosen pace, jump to any move with
+the slider, and show every hand face up or only what the player saw. The table is
+the same model and view as in play, with nobody to move: the viewer makes each
+recorded move through the referee, so the log, the animation and the sounds are
+the game's own. A record that cannot be shown says why, in the record checker's words.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.files import write_json_atomic
+from game.core.match import Match
+from game.core.referee import Referee
+from game.core.spec import GameSpec
+from game.core.types import Action
+from game.games import spec_of
+from game.record import OK, replay
+from game.session import replay_record
+from game.store.files import home
+from game.text.phrasebook import say
+from game.ui import cardart, theme
+from game.ui.scene import Scene
+from game.ui.table.model import TableModel, TableOptions
+from game.ui.table.thinker import Thinker
+from game.ui.table.view import TableView
+from game.ui.widgets import Button, Cycler, FocusRing, Slider, Toggle
+
+PACES = ("slow", "normal", "fast")
+DELAY = {"slow": 1.4, "normal": 0.7, "fast": 0.25}
+
+
+class ReplayScene(Scene):
+    """One record on the table; ``seat`` is the player whose view "as seen" shows."""
+
+    name = "replay"
+
+    def __init__(self, app, record: dict, seat: int = 0, back: Scene | None = None,
+                 start: int = 0) -> None:  # fmt: skip
+        super().__init__(app)
+        self.record = record
+        self.back_to = back
+        self.seat = seat
+        checked = replay(record)
+        self.problem = None if checked.status == OK else checked.error
+        if checked.state is None:
+            self.problem = self.problem or "?"
+            self.actions: list[Action] = []
+            self.model = None
+        else:
+            self.spec: GameSpec = spec_of(record["game"])
+            self.actions = [Action.parse(a) for a in record["actions"][: checked.applied]]
+            self.options = TableOptions(pace="normal", highlights=False, auto_play=False,
+                                        stop_window=0.0)  # fmt: skip
+            self._build(0)
+        self.playing = False
+        self.timer = 0.0
+        self.pace = "normal"
+        self._controls()
+        if self.model is not None and self.problem:
+            self.note = say("replay.stops_at", k=len(self.actions) + 1, detail=self.problem)
+        if self.model is not None and start:
+            self.jump(start)
+
+    # ----------------------------------------------------------------- the table
+    def _build(self, moves: int) -> None:
+        """A table at move ``moves`` of the record, nobody to play."""
+        spec = self.spec
+        state = replay_record(spec, {**self.record, "actions": [str(a) for a in
+                                                                self.actions[:moves]]})  # fmt: skip
+        players = state.players
+        match = Match(spec, players, state.options, seed=0, target=None)
+        match.hand_no = (-self.seat) % players
+        match.hand = state
+        referee = Referee(state, [None] * players, match)
+        self.model = TableModel(spec, match, referee, Thinker(None), lambda: self.options,
+                                self.app.audio.play, self.app.size)  # fmt: skip
+        self.model.dealing = False
+        self.model.show.clear()
+        self.view = TableView(self.model, cardart.CardArt())
+        self.k = moves
+
+    def _controls(self) -> None:
+        n = max(1, len(self.actions))
+        self.first_btn = Button("|◀", lambda: self.jump(0), help_text=lambda: say("replay.first"))
+        self.back_btn = Button("◀", self.step_back, help_text=lambda: say("replay.back"))
+        self.play_btn = Button(lambda: "❚❚" if self.playing else "▶", self.toggle,
+                               help_text=lambda: say("replay.play"))  # fmt: skip
+        self.next_btn = Button("▶|", self.step, help_text=lambda: say("replay.next"))
+        self.last_btn = Button("▶▶|", lambda: self.jump(len(self.actions)))
+        self.slider = Slider(lambda: say("replay.move", k=self.k, n=len(self.actions)),
+                             0.0, lambda v: self.jump(round(v * n)))  # fmt: skip
+        self.faces = Toggle(lambda: say("replay.faces"), False, self._faces,
+                            lambda: say("replay.faces.all"), lambda: say("replay.faces.seen"))  # fmt: skip
+        self.pace_box = Cycler(lambda: say("settings.pace"), PACES,
+                               [lambda p=p: say(f"settings.pace.{p}") for p in PACES], "normal",
+                               self._pace)  # fmt: skip
+        self.export_btn = Button(lambda: say("button.export"), self.export)
+        self.close_btn = Button(lambda: say("button.back"), self.leave_screen)
+        self.widgets_all = [self.first_btn, self.back_btn, self.play_btn, self.next_btn,
+                            self.last_btn, self.slider, self.faces, self.pace_box,
+                            self.export_btn, self.close_btn]  # fmt: skip
+        self.ring = FocusRing(lambda: self.widgets_all if self.model else [self.close_btn])
+        self.note = ""
+
+    def _faces(self, on: bool) -> None:
+        self.model.reveal_all = on
+        self.model.show.reveal_all = on
+        self.model.shown.piles = self.model.seen_piles()
+
+    def _pace(self, pace: str) -> None:
+        self.pace = pace
+        self.options.pace = pace
+
+    # ----------------------------------------------------------------- moving
+    def step(self) -> bool:
+        """The next recorded move, shown as it was played."""
+        if self.model is None or self.k >= len(self.actions):
+            self.playing = False
+            return False
+        action = self.actions[self.k]
+        state = self.model.state
+        by = action.seat if action.is_call else state.to_move
+        events = self.model.referee.apply(action, by)
+        self.model._apply_events(events, action)
+        self.k += 1
+        return True
+
+    def step_back(self) -> None:
+        self.jump(self.k - 1)
+
+    def jump(self, k: int) -> None:
+        """Straight to the position after ``k`` moves, without animation."""
+        if self.model is None:
+            return
+        k = max(0, min(len(self.actions), k))
+        reveal = self.model.reveal_all
+        self._build(k)
+        self.model.reveal_all = self.model.show.reveal_all = reveal
+        self.model.shown.piles = self.model.seen_piles()
+        self.model.resize(self.app.size)
+        self.view.art.configure(self.model.layout.card, self.app.settings.faces,
+                                self.app.settings.card_back)  # fmt: skip
+
+    def toggle(self) -> None:
+        self.playing = not self.playing and self.k < len(self.actions)
+        self.timer = 0.0
+
+    def export(self) -> None:
+        """The hand as a record file in the preference folder's ``exports``."""
+        import time
+
+        path = home() / "exports" / time.strftime("hand-%Y%m%d-%H%M%S.json")
+        try:
+            write_json_atomic(path, self.record)
+            self.note = say("replay.exported", path=str(path))
+        except OSError as err:
+            self.note = say("replay.export_failed", detail=err.strerror or str(err))
+
+    def leave_screen(self) -> None:
+        if self.back_to is not None:
+            self.app.show(self.back_to)
+        else:
+            self.app.goto("history")
+
+    # ----------------------------------------------------------------- frame
+    @property
+    def active(self) -> bool:
+        return self.playing or (self.model is not None and self.model.show.busy)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        if self.model is not None:
+            self.model.resize(size)
+            self.view.art.configure(self.model.layout.card, self.app.settings.faces,
+                                    self.app.settings.card_back)  # fmt: skip
+            bar = self.model.layout.areas["message"]
+        else:
+            bar = pygame.Rect(0, h - 60, w, 50)
+        x, y, bh = bar.x + 6, bar.y + 3, bar.h - 6
+        small = int(bh * 1.6)
+        for b in (self.first_btn, self.back_btn, self.play_btn, self.next_btn, self.last_btn):
+            b.rect = pygame.Rect(x, y, small, bh)
+            x += small + 4
+        rest = bar.right - x - 8
+        self.slider.rect = pygame.Rect(x + 6, y, int(rest * 0.34), bh)
+        self.slider.label_frac = 0.42
+        x = self.slider.rect.right + 8
+        self.faces.rect = pygame.Rect(x, y, int(rest * 0.24), bh)
+        self.faces.label_frac = 0.36
+        x = self.faces.rect.right + 8
+        self.pace_box.rect = pygame.Rect(x, y, int(rest * 0.2), bh)
+        self.pace_box.label_frac = 0.4
+        x = self.pace_box.rect.right + 8
+        self.export_btn.rect = pygame.Rect(x, y, int(rest * 0.1), bh)
+        self.close_btn.rect = pygame.Rect(self.export_btn.rect.right + 6, y,
+                                          bar.right - self.export_btn.rect.right - 12, bh)  # fmt: skip
+        if self.model is None:
+            self.close_btn.rect = pygame.Rect(w // 2 - 110, h - 80, 220, 44)
+
+    def update(self, dt: float) -> None:
+        if self.model is None:
+            return
+        self.slider.value = self.k / max(1, len(self.actions))
+        self.model.update(dt)
+        if not self.playing or self.model.show.busy:
+            return
+        self.timer += dt
+        if self.timer >= DELAY[self.pace]:
+            self.timer = 0.0
+            self.step()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.leave_screen()
+                return
+            keys = {pygame.K_HOME: lambda: self.jump(0), pygame.K_END: lambda: self.jump(
+                len(self.actions)), pygame.K_PAGEUP: lambda: self.jump(self.k - 10),
+                pygame.K_PAGEDOWN: lambda: self.jump(self.k + 10)}  # fmt: skip
+            if self.model is not None and event.key in keys:
+                keys[event.key]()
+                return
+            if self.model is not None and not self.ring.shown:
+                if event.key == pygame.K_RIGHT:
+                    self.step()
+                    return
+                if event.key == pygame.K_LEFT:
+                    self.step_back()
+                    return
+                if event.key == pygame.K_SPACE:
+                    self.toggle()
+                    return
+        if self.ring.handle(event):
+            return
+        for w in self.widgets_all if self.model is not None else [self.close_btn]:
+            if w.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.ring.sync()
+        if self.model is None:
+            self._draw_problem(surface)
+            return
+        self.view.draw(surface)
+        bar = self.model.layout.areas["message"]
+        theme.veil(surface, bar, 160)
+        for w in self.widgets_all:
+            w.draw(surface)
+        top = self.model.layout.areas["topbar"]
+        words = self.note or say("replay.title", k=self.k, n=len(self.actions))
+        theme.text(surface, words, int(top.h * 0.45), theme.HINT, (top.right - 16, top.centery),
+                   "midright", True, width=top.w // 3)  # fmt: skip
+
+    def _draw_problem(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(cardart.felt((w, h)), (0, 0))
+        theme.text(surface, say("replay.broken"), int(h * 0.05), theme.GOLD, (w // 2, h // 4),
+                   "center", True, width=w - 80)  # fmt: skip
+        img = theme.wrapped(self.problem or "", int(h * 0.03), theme.RED_LIGHT, int(w * 0.7))
+        surface.blit(img, img.get_rect(midtop=(w // 2, h // 3)))
+        self.close_btn.draw(surface)

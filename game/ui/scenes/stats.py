@@ -1,0 +1,231 @@
+"""The Statistics screen: a line per game, variant, player count and level, with the hands
+and matches played and won, streaks, points, pişti and Stop counts; two charts drawn by
+the game (the selected line's last 50 hands, and the win rate by level); a reset that
+asks first."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.games import SPECS
+from game.store import stats as stats_store
+from game.text.phrasebook import say
+from game.ui import cardart, theme
+from game.ui.scene import Scene
+from game.ui.widgets import Button, FocusRing
+
+LEVELS = ("easy", "medium", "hard", "expert")
+WIN, LOSS, DRAW = (120, 230, 140), (236, 90, 80), (170, 190, 175)
+
+
+def variant_words(game: str, options: dict, players: int) -> str:
+    """ "Pişti, 4 players, to 101": the game and what differs from its defaults."""
+    spec = SPECS.get(game)
+    parts = [say(f"game.{game}") if spec else game, say("stats.players", n=players)]
+    for key, value in sorted(options.items()):
+        if isinstance(value, bool):
+            parts.append(say(f"choice.{key}") + ": " + say("option.on" if value else "option.off"))
+        else:
+            parts.append(say(f"choice.{key}.{value}"))
+    return ", ".join(parts)
+
+
+class StatsScene(Scene):
+    """The player's record, and the reset."""
+
+    name = "stats"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.stats = getattr(app, "keeper", None).stats if getattr(app, "keeper", None) else None
+        self.selected = 0
+        self.asking = False
+        self.reset_btn = Button(lambda: say("button.reset"), self._ask)
+        self.back_btn = Button(lambda: say("button.back"), lambda: app.goto("menu"))
+        self.yes_btn = Button(lambda: say("button.yes"), self._reset)
+        self.no_btn = Button(lambda: say("button.no"), self._cancel)
+        self.ring = FocusRing(self._widgets)
+
+    def _widgets(self) -> list:
+        return [self.yes_btn, self.no_btn] if self.asking else [self.reset_btn, self.back_btn]
+
+    def keys(self) -> list[str]:
+        if self.stats is None:
+            return []
+        return sorted(self.stats.lines, key=lambda k: (k.split("|")[0], k.split("|")[2], k))
+
+    def _ask(self) -> None:
+        self.asking = True
+
+    def _cancel(self) -> None:
+        self.asking = False
+
+    def _reset(self) -> None:
+        self.asking = False
+        if self.stats is not None:
+            self.stats.reset()
+        self.selected = 0
+
+    # ----------------------------------------------------------------- frame
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.table_box = pygame.Rect(int(w * 0.04), int(h * 0.12), int(w * 0.92), int(h * 0.46))
+        self.chart_box = pygame.Rect(self.table_box.x, self.table_box.bottom + h // 40,
+                                     self.table_box.w, int(h * 0.26))  # fmt: skip
+        bh = max(30, h // 18)
+        y = self.chart_box.bottom + bh // 2
+        self.reset_btn.rect = pygame.Rect(self.table_box.x, y, int(w * 0.2), bh)
+        self.back_btn.rect = pygame.Rect(self.table_box.right - int(w * 0.2), y, int(w * 0.2), bh)
+        self.yes_btn.rect = pygame.Rect(w // 2 - int(w * 0.21), h // 2 + bh, int(w * 0.2), bh)
+        self.no_btn.rect = pygame.Rect(w // 2 + int(w * 0.01), h // 2 + bh, int(w * 0.2), bh)
+        self.row_h = max(20, h // 30)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.asking:
+                self._cancel()
+            else:
+                self.app.goto("menu")
+            return
+        if event.type == pygame.KEYDOWN and not self.ring.shown and not self.asking:
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                n = len(self.keys())
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.selected = max(0, min(n - 1, self.selected + step)) if n else 0
+                return
+        if self.ring.handle(event):
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.asking:
+            b = self.table_box
+            if b.collidepoint(event.pos):
+                i = (event.pos[1] - b.y) // self.row_h - 1
+                if 0 <= i < len(self.keys()):
+                    self.selected = i
+                    return
+        for w in self._widgets():
+            if w.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        self.ring.sync()
+        surface.blit(cardart.felt((w, h)), (0, 0))
+        theme.text(surface, say("title.stats"), int(h * 0.055), theme.GOLD,
+                   (w // 2, int(h * 0.06)), "center", True, width=w // 2)  # fmt: skip
+        for box in (self.table_box, self.chart_box):
+            theme.veil(surface, box, 190, 12, (10, 30, 20))
+            pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=12)
+        self._table(surface)
+        self._charts(surface)
+        self.reset_btn.draw(surface)
+        self.back_btn.draw(surface)
+        if self.asking:
+            theme.veil(surface, surface.get_rect(), 150)
+            theme.text(surface, say("question.reset_stats"), int(h * 0.035), theme.GOLD,
+                       (w // 2, h // 2 - h // 20), "center", True, width=int(w * 0.8))  # fmt: skip
+            self.yes_btn.draw(surface)
+            self.no_btn.draw(surface)
+
+    COLUMNS = (
+        ("stats.what", 0.30), ("stats.level", 0.09), ("stats.hands", 0.07),
+        ("stats.won", 0.07), ("stats.rate", 0.07), ("stats.streak", 0.09),
+        ("stats.average", 0.08), ("stats.best", 0.06), ("stats.matches", 0.08),
+        ("stats.extra", 0.09),
+    )  # fmt: skip
+
+    def _table(self, surface: pygame.Surface) -> None:
+        b, rh = self.table_box, self.row_h
+        size = int(rh * 0.62)
+        x0, inner = b.x + 10, b.w - 20
+        x = x0
+        for key, frac in self.COLUMNS:
+            theme.text(surface, say(key), size, theme.GOLD, (x, b.y + 6), bold=True,
+                       width=int(inner * frac) - 6)  # fmt: skip
+            x += int(inner * frac)
+        keys = self.keys()
+        if not keys:
+            theme.text(surface, say("stats.empty"), size, theme.INK_DIM, b.center, "center",
+                       width=b.w - 40)  # fmt: skip
+            return
+        for row, key in enumerate(keys[: max(1, b.h // rh - 1)]):
+            game, options, players, level = stats_store.split_key(key)
+            line = self.stats.lines[key]
+            y = b.y + (row + 1) * rh + 6
+            if row == self.selected:
+                pygame.draw.rect(surface, theme.BUTTON_HOVER, (b.x + 4, y - 2, b.w - 8, rh),
+                                 border_radius=6)  # fmt: skip
+            extra = (
+                say("stats.pisti_counts", p=line.pisti, j=line.jack_pisti)
+                if game == "pisti"
+                else say("stats.stop_counts", made=line.stops_made, caught=line.stops_caught)
+            )
+            cells = (
+                variant_words(game, options, players),
+                say(f"level.{level}") if level in LEVELS else level,
+                str(line.hands),
+                str(line.won),
+                f"{100 * line.win_rate:.0f}%",
+                f"{line.streak} / {line.best_streak}",
+                f"{line.average:.1f}",
+                str(line.best),
+                f"{line.matches_won} / {line.matches}",
+                extra,
+            )
+            x = x0
+            for (_, frac), cell in zip(self.COLUMNS, cells, strict=True):
+                theme.text(surface, cell, size, theme.INK, (x, y), width=int(inner * frac) - 6)
+                x += int(inner * frac)
+            if line.takeback_hands:
+                theme.text(surface, say("stats.takebacks", n=line.takeback_hands,
+                                        won=line.takeback_won), int(size * 0.8), theme.INK_DIM,
+                           (b.right - 10, y + size), "topright", width=inner // 3)  # fmt: skip
+
+    def _charts(self, surface: pygame.Surface) -> None:
+        b = self.chart_box
+        half = b.w // 2
+        left = pygame.Rect(b.x + 16, b.y + 34, half - 32, b.h - 50)
+        right = pygame.Rect(b.x + half + 16, b.y + 34, half - 32, b.h - 50)
+        size = max(12, b.h // 12)
+        theme.text(surface, say("stats.chart.last"), size, theme.GOLD, (left.x, b.y + 8),
+                   bold=True, width=left.w)  # fmt: skip
+        theme.text(surface, say("stats.chart.levels"), size, theme.GOLD, (right.x, b.y + 8),
+                   bold=True, width=right.w)  # fmt: skip
+        keys = self.keys()
+        if not keys:
+            return
+        key = keys[min(self.selected, len(keys) - 1)]
+        self._last_hands(surface, left, self.stats.lines[key].last)
+        self._by_level(surface, right, key)
+
+    def _last_hands(self, surface: pygame.Surface, box: pygame.Rect, last: list[int]) -> None:
+        mid = box.centery
+        pygame.draw.line(surface, theme.INK_DIM, (box.x, mid), (box.right, mid))
+        n = stats_store.LAST
+        bw = box.w / n
+        for i, result in enumerate(last[-n:]):
+            x = box.x + i * bw
+            if result == 1:
+                rect = pygame.Rect(x + 1, box.y, max(1, bw - 2), mid - box.y)
+            elif result == -1:
+                rect = pygame.Rect(x + 1, mid, max(1, bw - 2), box.bottom - mid)
+            else:
+                rect = pygame.Rect(x + 1, mid - 3, max(1, bw - 2), 6)
+            pygame.draw.rect(surface, WIN if result == 1 else LOSS if result == -1 else DRAW, rect)
+
+    def _by_level(self, surface: pygame.Surface, box: pygame.Rect, key: str) -> None:
+        game, options, players, _ = stats_store.split_key(key)
+        bw = box.w // (len(LEVELS) * 2)
+        size = max(11, box.h // 8)
+        for i, level in enumerate(LEVELS):
+            other = stats_store.key_of(game, options, players, level)
+            line = self.stats.lines.get(other)
+            rate = line.win_rate if line and line.hands else 0.0
+            x = box.x + bw // 2 + i * bw * 2
+            height = int((box.h - size * 2) * rate)
+            bar = pygame.Rect(x, box.bottom - size - height, bw, height)
+            pygame.draw.rect(surface, theme.GOLD if line else theme.DISABLED, bar)
+            words = f"{100 * rate:.0f}%" if line and line.hands else "–"
+            theme.text(surface, words, size, theme.INK, (bar.centerx, bar.y - 2), "midbottom",
+                       width=bw * 2)  # fmt: skip
+            theme.text(surface, say(f"level.{level}"), size, theme.INK_DIM,
+                       (bar.centerx, box.bottom - size + 2), "midtop", width=bw * 2)  # fmt: skip
