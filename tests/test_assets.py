@@ -18,16 +18,19 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import assets  # noqa: E402
-from game.art import felt, glow, icon, slots  # noqa: E402
-from game.art.contact_sheet import parse_sizes, write_sheet  # noqa: E402
-from game.cards import DECK, card_text, make, parse_card  # noqa: E402
+from game.assets import sounds as sound_module  # noqa: E402
+from game.assets.art import felt, glow, icon, slots  # noqa: E402
+from game.assets.deck import DeckRenderer  # noqa: E402
+from game.cli import sheet  # noqa: E402
+from game.cli.sheet import parse_sizes, write_sheet  # noqa: E402
+from game.core.cards import DECK, card_text, make, parse_card  # noqa: E402
 
 SIZES = ((35, 49), (140, 196), (211, 300))
 
 
 @pytest.fixture(scope="module")
-def art() -> assets.CardArt:
-    return assets.CardArt()
+def art() -> DeckRenderer:
+    return DeckRenderer()
 
 
 def pixels(surf: pygame.Surface) -> bytes:
@@ -117,7 +120,7 @@ def test_svgs_use_only_what_nanosvg_draws():
 
 
 def test_asset_dirs_found_in_source_checkout():
-    root = Path(assets.__file__).resolve().parent.parent
+    root = Path(assets.__file__).resolve().parent.parent.parent
     assert assets.asset_dir("sprites") == root / "sprites"
     assert assets.asset_dir("sounds") == root / "sounds"
 
@@ -131,7 +134,7 @@ def test_asset_dirs_found_in_pyinstaller_bundle(tmp_path, monkeypatch):
 
 def test_asset_dir_rejects_unknown_kind():
     with pytest.raises(assets.AssetError, match="unknown asset kind"):
-        assets.asset_dir("fonts")
+        assets.asset_dir("movies")
 
 
 # --- sounds -------------------------------------------------------------------------
@@ -146,7 +149,7 @@ def read_wav(path: Path) -> tuple[wave._wave_params, array]:
     return params, samples
 
 
-@pytest.mark.parametrize("name", assets.SOUND_NAMES)
+@pytest.mark.parametrize("name", sound_module.SOUND_NAMES)
 def test_sound_is_short_soft_mono_and_click_free(name):
     params, samples = read_wav(assets.asset_dir("sounds") / f"{name}.wav")
     assert (params.nchannels, params.sampwidth) == (1, 2)
@@ -162,20 +165,20 @@ def test_sound_is_short_soft_mono_and_click_free(name):
 
 def test_sounds_total_under_one_megabyte():
     folder = assets.asset_dir("sounds")
-    assert sum((folder / f"{n}.wav").stat().st_size for n in assets.SOUND_NAMES) < 1_000_000
+    assert sum((folder / f"{n}.wav").stat().st_size for n in sound_module.SOUND_NAMES) < 1_000_000
 
 
 def test_every_sound_loads_and_plays_under_dummy_driver():
-    sounds = assets.Sounds()
+    sounds = sound_module.Sounds()
     assert sounds.available
-    for name in assets.SOUND_NAMES:
+    for name in sound_module.SOUND_NAMES:
         sounds.play(name)
     assert pygame.mixer.get_busy()
     pygame.mixer.stop()
 
 
 def test_sounds_disabled_play_nothing():
-    sounds = assets.Sounds()
+    sounds = sound_module.Sounds()
     assert sounds.available
     pygame.mixer.stop()
     sounds.set_enabled(False)
@@ -189,7 +192,7 @@ def test_sounds_disabled_play_nothing():
 
 def test_unknown_sound_name_is_a_clear_error():
     with pytest.raises(ValueError, match="no sound called 'boom'"):
-        assets.Sounds().play("boom")
+        sound_module.Sounds().play("boom")
 
 
 def test_sounds_stay_silent_and_say_so_once_when_mixer_cannot_start(monkeypatch, caplog):
@@ -198,10 +201,10 @@ def test_sounds_stay_silent_and_say_so_once_when_mixer_cannot_start(monkeypatch,
 
     monkeypatch.setattr(pygame.mixer, "init", broken_init)
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
-    monkeypatch.setattr(assets, "_silence_reported", False)
+    monkeypatch.setattr(sound_module, "_silence_reported", False)
     with caplog.at_level(logging.WARNING, logger="game.assets"):
-        for sounds in (assets.Sounds(), assets.Sounds()):
-            for name in assets.SOUND_NAMES:
+        for sounds in (sound_module.Sounds(), sound_module.Sounds()):
+            for name in sound_module.SOUND_NAMES:
                 sounds.play(name)
             assert not sounds.available
     warnings = [r for r in caplog.records if "sound is off" in r.getMessage()]
@@ -260,7 +263,7 @@ def test_contact_sheet_is_written(tmp_path):
 
 
 def test_contact_sheet_bad_size_is_a_clear_message(capsys):
-    assert assets.main(["--sheet", "x.png", "--sizes", "big"]) == 2
+    assert sheet.main(["x.png", "--sizes", "big"]) == 2
     assert "bad size 'big'" in capsys.readouterr().err
     with pytest.raises(ValueError, match="out of range"):
         parse_sizes("1x1")

@@ -2,7 +2,7 @@
 
 ``python -m game --game pishe-pasha --seed N --state-file F --size 1280x800`` runs on
 its own X server; the test reads the state file to know the deal, works out from
-``game.ui.layout`` where the piles are on screen, clicks the stock with the real
+``game.ui.table.layout`` where the piles are on screen, clicks the stock with the real
 mouse, then drags the turned card onto its foundation with ``mousedown``, several
 ``mousemove``s and ``mouseup``, and checks in the state file that the engine made
 exactly those moves. A screenshot of the X screen (ImageMagick's ``import``) must
@@ -27,10 +27,11 @@ import pygame
 import pytest
 from xvfb import start_xvfb
 
-from game.cards import card_text, parse_card, suit
-from game.rules import GAMES
-from game.ui.layout import table_layout
-from game.ui.scenes.menu import DEFAULTS, match_for
+from game.core.cards import card_text, parse_card, suit
+from game.core.types import TURN, Action
+from game.games import SPECS
+from game.session import Session, replay_record
+from game.ui.table.layout import table_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 800)
@@ -50,11 +51,11 @@ def need_tools() -> None:
 def seed_with_an_ace_first(limit: int = 200) -> int:
     """A deal where the human moves first and the first turned card goes to a foundation."""
     for seed in range(1, limit):
-        state = match_for("pishe-pasha", dict(DEFAULTS["pishe-pasha"]), seed).hand
-        if state.to_move != 0 or state.legal_actions() != ["turn"]:
+        state = Session.start("pishe-pasha", {}, "medium", seed).state
+        if state.to_move != 0 or state.legal_actions() != [TURN]:
             continue
-        state.apply("turn")
-        if "turned>F" in state.legal_actions():
+        state.apply(TURN)
+        if Action.parse("turned>F") in state.legal_actions():
             return seed
     raise AssertionError("no deal in the first seeds turns an ace first")
 
@@ -107,12 +108,11 @@ def wait_for(what: str, check, seconds: float = 15, retry=None):
 
 def screen_rects(record: dict) -> dict[str, pygame.Rect]:
     """Where the piles are in the window, computed the way the table lays them out."""
-    state = GAMES[record["game"]].from_setup(record["setup"], record["options"])
-    for action in record["actions"]:
-        state.apply(action)
+    spec = SPECS[record["game"]]
+    state = replay_record(spec, record)
     sides = {s: state.side_of(s) for s in range(state.players)}
-    layout = table_layout(SIZE, state.game, state.players, 0, state.options, sides)
-    return {pid: spot.rect for pid, spot in layout.spots.items()}
+    layout = table_layout(spec, SIZE, state.players, 0, state.options, sides)
+    return {str(pid): spot.rect for pid, spot in layout.spots.items()}
 
 
 class Desktop:
@@ -135,6 +135,9 @@ class Desktop:
             PYGAME_HIDE_SUPPORT_PROMPT="1",
         )
         self.env = env
+        home = self.tmp / "home"
+        home.mkdir(parents=True, exist_ok=True)
+        (home / "settings.json").write_text(json.dumps({"auto_play": False, "language": "en"}))
         args = ["--game", "pishe-pasha", "--seed", str(seed), "--state-file", str(state_file)]
         self.game = subprocess.Popen(
             [sys.executable, "-m", "game", *args, "--size", f"{SIZE[0]}x{SIZE[1]}"],

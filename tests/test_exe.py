@@ -71,7 +71,7 @@ def test_smoke_test_fails_with_reason_when_the_art_is_missing(tmp_path):
     snippet = (
         "import sys; import game.assets as a; "
         f"a.candidate_dirs = lambda kind: [a.Path({str(tmp_path)!r}) / kind]; "
-        "from game.smoke import run_smoke; sys.exit(run_smoke())"
+        "from game.cli.smoke import run_smoke; sys.exit(run_smoke())"
     )
     done = run([sys.executable, "-c", snippet], ROOT, clean_env())
     assert done.returncode == 1

@@ -1,4 +1,5 @@
-"""``pip install .`` (not editable) gives a working ``pasha-pisti`` command.
+"""``pip install .`` (not editable) gives a working ``pasha-pisti`` command, and the wheel
+carries every picture, sound, the font and the phrasebooks.
 
 The project is copied first, because building writes ``build/lib`` and ``*.egg-info``
 into the source tree and our ``build/`` holds recipes. The fresh venv reuses this
@@ -11,11 +12,13 @@ folder, which proves the entry point and the wheel's assets under ``share/``.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -43,8 +46,8 @@ def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
 
 
 def copy_project(dest: Path) -> None:
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
-    for name in ("game", "sprites", "sounds"):
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "lib", "bdist.*")
+    for name in ("game", "sprites", "sounds", "fonts"):
         shutil.copytree(ROOT / name, dest / name, ignore=ignore)
     for name in ("pyproject.toml", "README.md"):
         if (ROOT / name).is_file():
@@ -52,7 +55,8 @@ def copy_project(dest: Path) -> None:
 
 
 def fresh_venv(venv: Path) -> Path:
-    """A venv that sees this interpreter's site-packages; returns its python."""
+    """A venv that sees this interpreter's site-packages (through a ``.pth`` line, not the
+    system Python's, which may have no pygame at all); returns its python."""
     make = [sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(venv)]
     run(make, venv.parent)
     py = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
@@ -88,3 +92,61 @@ def test_pip_install_gives_a_console_script_that_passes_its_smoke_test(tmp_path)
     for kind in ("game", "sprites", "sounds"):
         assert Path(where[kind]).resolve().is_relative_to(venv.resolve()), (kind, where[kind])
     assert Path(where["sprites"]).parts[-3:] == ("share", "pasha-pisti", "sprites")
+
+
+SNIPPET = textwrap.dedent(
+    """
+    import json, os
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import game.assets as a
+    from game.assets.deck import DeckRenderer
+    from game.text.phrasebook import LOCALE_DIR, Phrasebook
+    sprites, sounds = a.asset_dir("sprites"), a.asset_dir("sounds")
+    print(json.dumps({
+        "module": a.__file__,
+        "sprites": str(sprites),
+        "sounds": str(sounds),
+        "font": str(a.font_file()),
+        "svgs": sorted(str(p.relative_to(sprites)) for p in sprites.rglob("*.svg")),
+        "wavs": sorted(p.name for p in sounds.glob("*.wav")),
+        "backs": a.back_names(),
+        "rendered": len(DeckRenderer().render((56, 78))),
+        "turkish": Phrasebook("tr").has("app.title"),
+        "locale": str(LOCALE_DIR),
+    }))
+    """
+)
+
+
+@pytest.mark.slow
+def test_wheel_installed_in_fresh_venv_finds_all_sprites_sounds_font_and_phrasebooks(tmp_path):
+    if not can_build_wheels():
+        reason = "needs setuptools>=70.1 or the wheel package to build offline"
+        if ON_CI:
+            pytest.fail(reason)
+        pytest.skip(reason)
+    src = tmp_path / "src"
+    copy_project(src)
+    wheels = tmp_path / "wheels"
+    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
+    run([*build, ".", "-w", str(wheels)], src)
+    (wheel,) = wheels.glob("*.whl")
+    venv = tmp_path / "venv"
+    py = fresh_venv(venv)
+    run([str(py), "-m", "pip", "install", "--no-deps", "-q", str(wheel)], tmp_path)
+
+    neutral = tmp_path / "elsewhere"
+    neutral.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    found = json.loads(run([str(py), "-c", SNIPPET], neutral, env).strip().splitlines()[-1])
+
+    for key in ("module", "sprites", "sounds", "font", "locale"):
+        assert Path(found[key]).resolve().is_relative_to(venv.resolve()), key
+    source_svgs = sorted(
+        str(p.relative_to(ROOT / "sprites")) for p in (ROOT / "sprites").rglob("*.svg")
+    )
+    assert found["svgs"] == source_svgs
+    assert found["wavs"] == sorted(p.name for p in (ROOT / "sounds").glob("*.wav"))
+    assert {"red", "blue"} <= set(found["backs"])
+    assert found["rendered"] == 53
+    assert found["turkish"]

@@ -387,6 +387,7 @@ def app(tmp_path, monkeypatch):
     pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "choices", "pace", "seed"), TABLES, ids=[f"{g}-{c}" for g, c, _, _ in TABLES]
 )

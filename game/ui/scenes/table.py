@@ -96,6 +96,9 @@ class TableScene(Scene):
         self._changed()
 
     def main_menu(self) -> None:
+        """The match is saved after every move: leaving keeps it for "Continue"."""
+        if self.state.history and not self.match.is_over:
+            self.app.notice("match_kept")
         self.app.goto("menu")
 
     def settings(self) -> None:

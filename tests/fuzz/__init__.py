@@ -1,0 +1,13 @@
+"""The fuzz campaign: every file the game reads, mutated every way a disk, an editor or an
+older version can break it, and fed to the code that reads it.
+
+Targets: game records (``python -m game.record``, run in-process through
+:func:`game.record.main`, plus a few real subprocesses), ``settings.json``,
+``match.json``, ``stats.json`` and ``history.json``. Each case must end in under
+2 s without a traceback; the record checker may only exit 0, 1 or 2 and always
+prints one line of JSON; the stores must always hand back usable values.
+
+``pytest tests/fuzz`` runs a few thousand cases with a fixed seed (CI);
+``python -m tests.fuzz --long`` runs a million (see ``python -m tests.fuzz --help``),
+and ``FUZZ_CASES=N pytest tests/fuzz`` scales the pytest run to N cases.
+"""
