@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 
@@ -65,8 +66,45 @@ def main(argv: list[str] | None = None) -> int:
         from game.cli.smoke import first_frame_exit
 
         return first_frame_exit(app)
-    app.run()
+    return run_app(app)
+
+
+def run_app(app) -> int:
+    """The loop; if the game's pictures break while it runs (a card file deleted or
+    damaged mid-game), say which and how to repair, and exit 1: every move was saved,
+    so the match waits under Continue. Any other error is a bug and keeps its traceback,
+    after the settings are saved."""
+    import pygame
+
+    from game.assets import AssetError
+    from game.text.phrasebook import say
+
+    try:
+        app.run()
+    except (AssetError, pygame.error, OSError) as err:  # OSError: an art file gone
+        _rescue(app)
+        _say(f"pasha-pisti: {say('start.broken_art', detail=str(err))}")
+        if _match_saved():
+            _say(f"pasha-pisti: {say('notice.match_kept')}")
+        return 1
+    except Exception:
+        _rescue(app)
+        raise
     return 0
+
+
+def _rescue(app) -> None:
+    """Keep what the player changed in the settings; never fail while failing."""
+    with contextlib.suppress(Exception):
+        app.save_settings()
+
+
+def _match_saved() -> bool:
+    from game.store import saves
+
+    with contextlib.suppress(OSError):
+        return (saves.home() / saves.FILE_NAME).is_file()
+    return False
 
 
 def _say(text: str) -> None:

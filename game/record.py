@@ -128,7 +128,7 @@ def load_state(path: str | os.PathLike) -> GameState:
 
 def save(state: GameState, path: str | os.PathLike) -> None:
     """Save a hand as its record, atomically."""
-    write_json_atomic(path, state.record())
+    write_json_atomic(path, state.record(), indent=1)
 
 
 def actions_of(record: dict[str, Any]) -> list[Action]:

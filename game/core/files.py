@@ -151,16 +151,25 @@ def write_json_atomic(path: str | os.PathLike, obj: Any, indent: int | None = No
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            if indent is None:
-                f.write(json.dumps(obj, ensure_ascii=False, allow_nan=False))
-            else:
-                json.dump(obj, f, ensure_ascii=False, indent=indent, allow_nan=False)
+            try:
+                _dump(obj, f, indent, ascii_only=False)
+            except UnicodeEncodeError:  # a lone surrogate ("\ud800"): JSON escapes it
+                f.seek(0)
+                f.truncate()
+                _dump(obj, f, indent, ascii_only=True)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _dump(obj: Any, f, indent: int | None, ascii_only: bool) -> None:
+    if indent is None:
+        f.write(json.dumps(obj, ensure_ascii=ascii_only, allow_nan=False))
+    else:
+        json.dump(obj, f, ensure_ascii=ascii_only, indent=indent, allow_nan=False)
 
 
 def set_aside(path: str | os.PathLike) -> Path | None:

@@ -34,6 +34,8 @@ class Field:
             raise ValueError(f"must be {_kind_name(self.kind)}, not {brief(value)}")
         if isinstance(value, float) and not math.isfinite(value):
             raise ValueError(f"must be a finite number, not {value}")
+        if isinstance(value, str) and not _is_text(value):
+            raise ValueError(f"must be text, not {brief(value)} (broken characters)")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(brief(c) for c in self.choices)
             raise ValueError(f"cannot be {brief(value)} (choose {allowed})")
@@ -44,6 +46,15 @@ class Field:
         if type(value) is int and _wants_float(self.kind):
             value = float(value)  # 2 in a file means 2.0; keep the type the game expects
         return self.check(value) if self.check else value
+
+
+def _is_text(value: str) -> bool:
+    """False for strings no file can hold: lone surrogates from ``"\ud800"`` escapes."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _wants_float(kind: type | tuple[type, ...]) -> bool:

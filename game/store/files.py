@@ -7,7 +7,13 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from game.core.files import FileProblem, read_json, remove_stray_temporaries, set_aside
+from game.core.files import (
+    FileProblem,
+    keep_copy,
+    read_json,
+    remove_stray_temporaries,
+    set_aside,
+)
 from game.store.settings import settings_dir
 
 
@@ -36,3 +42,11 @@ def set_aside_broken(name: str, why: str) -> str:
 def _aside(path: Path, why: str) -> str:
     kept = set_aside(path)
     return f"{why} (kept as {kept.name})" if kept else why
+
+
+def kept_in_part(name: str, why: str) -> str:
+    """Some of a file could not be used (the rest is): keep a copy of it as it was, and
+    say so as ``NAME_fixed|why (kept as COPY)`` (``stats.json`` gives ``stats_fixed``)."""
+    kept = keep_copy(home() / name)
+    where = f" (kept as {kept.name})" if kept else ""
+    return f"{name.split('.')[0]}_fixed|{why}{where}"

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
+from game import record
 from game.core.files import write_json_atomic
 from game.core.schema import Field, read_fields
-from game.store.files import home, read_or_set_aside
+from game.store.files import home, kept_in_part, read_or_set_aside, set_aside_broken
 
 FILE_NAME = "history.json"
 VERSION = 1
@@ -38,10 +39,16 @@ ENTRY_FIELDS = {
     "level": Field("", str),
     "seat": Field(0, int, low=0, high=3),
     "result": Field(0, int, low=-1, high=1),
-    "score": Field([], list),
+    "score": Field([], list, check=lambda v: _whole_numbers(v)),
     "record": Field({}, dict),
     "deal": Field(0, int, low=0),
 }
+
+
+def _whole_numbers(values: list) -> list:
+    if not all(type(v) is int for v in values) or len(values) > 4:
+        raise ValueError("must be up to 4 whole numbers")
+    return values
 
 
 class History:
@@ -54,16 +61,30 @@ class History:
         if data is None:
             return cls(), problem
         if not isinstance(data, dict) or data.get("version") != VERSION:
+            set_aside_broken(FILE_NAME, "another version")  # kept, never overwritten
             return cls(), "history_version"
-        entries = []
-        for item in data.get("hands", []) if isinstance(data.get("hands"), list) else []:
-            values, problems = read_fields(item, ENTRY_FIELDS, "a hand")
-            if not problems and values["record"]:
+        entries, problems = [], []
+        hands = data.get("hands")
+        if not isinstance(hands, list):
+            problems.append("the file holds no hands")
+        for item in hands if isinstance(hands, list) else []:
+            values, wrong = read_fields(item, ENTRY_FIELDS, "a hand")
+            if not wrong:
+                try:
+                    record.parse(values["record"])
+                except record.RecordError as err:
+                    wrong = [f"a hand's record: {err}"]
+            if wrong:
+                problems += wrong
+            else:
                 entries.append(Entry(**values))
+        if problems:  # the next save rewrites the file: keep it as it was
+            return cls(entries[-KEEP:]), kept_in_part(FILE_NAME, problems[0])
         return cls(entries[-KEEP:]), None
 
     def save(self) -> None:
-        data = {"version": VERSION, "hands": [asdict(e) for e in self.entries[-KEEP:]]}
+        hands = [{f: getattr(e, f) for f in ENTRY_FIELDS} for e in self.entries[-KEEP:]]
+        data = {"version": VERSION, "hands": hands}  # no deep copy: 200 records are large
         write_json_atomic(home() / FILE_NAME, data)
 
     def add(self, entry: Entry) -> None:

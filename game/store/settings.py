@@ -15,13 +15,20 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.core.files import FileProblem, read_json, remove_stray_temporaries, set_aside
+from game.core.files import (
+    FileProblem,
+    keep_copy,
+    read_json,
+    remove_stray_temporaries,
+    set_aside,
+)
 from game.core.files import write_json_atomic as _write
 from game.core.schema import Field, read_fields
 from game.games import SPECS
 from game.text.phrasebook import LANGUAGES, system_language
 
 FILE_NAME = "settings.json"
+MAX_BYTES = 1024 * 1024  # a settings file is under 2 kB
 PACES = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard", "expert")
 BACKS = ("red", "blue")
@@ -63,17 +70,24 @@ class Settings:
 
 
 def _game_options(value: dict) -> dict[str, dict[str, Any]]:
-    """Per game, only the choices that game has, with values it allows."""
+    """Per game, only the choices that game has, with values it allows (a bad one is left
+    out, so the menu offers that choice's default and keeps the others)."""
     out: dict[str, dict[str, Any]] = {}
     for game, choices in value.items():
         spec = SPECS.get(game)
         if spec is None or not isinstance(choices, dict):
             continue
-        allowed = {c.key: c.values for c in spec.choices}
-        kept = {k: v for k, v in choices.items() if k in allowed and _member(v, allowed[k])}
+        kept = valid_choices(spec, choices)
         if kept:
             out[game] = kept
     return out
+
+
+def valid_choices(spec: Any, choices: dict[str, Any]) -> dict[str, Any]:
+    """The menu choices of ``choices`` that ``spec`` offers, with a value it allows (type
+    included: ``"false"`` is not ``false``, ``"151"`` is not ``151``)."""
+    allowed = {c.key: c.values for c in spec.choices}
+    return {k: v for k, v in choices.items() if k in allowed and _member(v, allowed[k])}
 
 
 def _member(value: Any, values: tuple) -> bool:
@@ -141,21 +155,23 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     try:
         if not path.exists():
             return Settings(), None
-        data = read_json(path, lenient=True)
+        data = read_json(path, MAX_BYTES, lenient=True)
     except (FileProblem, OSError) as err:
         kept = set_aside(path)
         where = f" (kept as {kept.name})" if kept else ""
         return Settings(), f"settings_unreadable|{err}{where}"
     settings, problems = from_data(data)
     if problems:
-        return settings, f"settings_fixed|{problems[0]}"
+        kept = keep_copy(path)  # the next save rewrites the file: keep it as it was
+        where = f" (kept as {kept.name})" if kept else ""
+        return settings, f"settings_fixed|{problems[0]}{where}"
     return settings, None
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     """Write atomically; returns a problem for the player if the disk refused (the game goes on)."""
     try:
-        _write(path or settings_path(), settings_dict(settings))
+        _write(path or settings_path(), settings_dict(settings), indent=1)
     except (OSError, ValueError) as err:
         return f"settings_not_saved|{getattr(err, 'strerror', None) or err}"
     return None

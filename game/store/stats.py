@@ -13,11 +13,12 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game.core.files import write_json_atomic
+from game.core.cards import brief
+from game.core.files import FileProblem, parse_json, write_json_atomic
 from game.core.schema import Field, read_fields
 from game.core.state import GameState, non_default_options
 from game.core.types import ActionKind, EventKind
-from game.store.files import home, read_or_set_aside
+from game.store.files import home, kept_in_part, read_or_set_aside, set_aside_broken
 
 FILE_NAME = "stats.json"
 VERSION = 1
@@ -58,7 +59,9 @@ class Line:
 
 _COUNT = Field(0, int, low=0)
 LINE_FIELDS = {name: _COUNT for name in Line.__dataclass_fields__ if name != "last"}
-LINE_FIELDS["last"] = Field([], list, check=lambda v: [x for x in v if x in (-1, 0, 1)][-LAST:])
+LINE_FIELDS["last"] = Field(
+    [], list, check=lambda v: [x for x in v if type(x) is int and x in (-1, 0, 1)][-LAST:]
+)
 
 
 def key_of(game: str, options: dict[str, Any], players: int, level: str, cls=None) -> str:
@@ -70,12 +73,16 @@ def key_of(game: str, options: dict[str, Any], players: int, level: str, cls=Non
 
 
 def split_key(key: str) -> tuple[str, dict, int, str]:
-    """The game, options, player count and level of a line's key."""
-    import json
-
-    game, rest = key.split("|", 1)
-    opts, players, level = rest.rsplit("|", 2)
-    return game, json.loads(opts), int(players), level
+    """The game, options, player count and level of a line's key; ValueError if it is none."""
+    try:
+        game, rest = key.split("|", 1)
+        opts, players, level = rest.rsplit("|", 2)
+        options = parse_json(opts, "a statistics key")
+    except (ValueError, FileProblem) as err:
+        raise ValueError(f"{brief(key)} is not a statistics key ({err})") from None
+    if not isinstance(options, dict) or not players.isdigit() or len(players) > 1:
+        raise ValueError(f"{brief(key)} is not a statistics key")
+    return game, options, int(players), level
 
 
 class Stats:
@@ -90,13 +97,23 @@ class Stats:
         if data is None:
             return cls(), problem
         if not isinstance(data, dict) or data.get("version") != VERSION:
+            set_aside_broken(FILE_NAME, "another version")  # kept, never overwritten
             return cls(), "stats_version"
-        lines = {}
+        lines, problems = {}, []
         raw = data.get("lines")
+        if not isinstance(raw, dict):
+            problems.append("the file holds no lines")
         for key, value in raw.items() if isinstance(raw, dict) else ():
-            if isinstance(key, str) and key.count("|") >= 3:
-                values, _ = read_fields(value, LINE_FIELDS, "a line of statistics")
-                lines[key] = Line(**values)
+            try:
+                split_key(key)
+            except ValueError as err:
+                problems.append(str(err))
+                continue
+            values, wrong = read_fields(value, LINE_FIELDS, "a line of statistics")
+            problems += wrong
+            lines[key] = Line(**values)
+        if problems:  # the next save rewrites the file: keep it as it was
+            return cls(lines), kept_in_part(FILE_NAME, problems[0])
         return cls(lines), None
 
     def save(self) -> None:

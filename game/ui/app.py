@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import Any
 import pygame
 
 from game import TITLE
+from game.assets.sounds import quiet_stderr
 from game.store.settings import Settings, load_settings, save_settings
 from game.text.phrasebook import say, set_language
 from game.ui.audio import Audio
@@ -277,13 +279,26 @@ class App:
         pygame.quit()
 
 
-def _refuse_invisible_window() -> None:
+def _refuse_invisible_window(retries: int = 3, wait: float = 0.5) -> None:
     """SDL falls back to an offscreen driver when there is no usable display: the game
-    would run with no window. Only tests and the smoke check ask for that on purpose."""
-    driver = pygame.display.get_driver()
+    would run with no window. Only tests and the smoke check ask for that on purpose.
+    A display that is named but refused the connection (an X server still starting) is
+    tried again a few times before the game gives up with a message."""
     asked = os.environ.get("SDL_VIDEODRIVER", "")
-    if driver in HEADLESS_DRIVERS and asked not in HEADLESS_DRIVERS:
-        shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "unset"
+    if asked in HEADLESS_DRIVERS:
+        return
+    named = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    driver = pygame.display.get_driver()
+    for _ in range(retries if named else 0):
+        if driver not in HEADLESS_DRIVERS:
+            break
+        time.sleep(wait)
+        pygame.display.quit()
+        with quiet_stderr():  # SDL repeats its probe's complaints on every try
+            pygame.display.init()
+        driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS:
+        shown = named or "unset"
         raise NoDisplay(
             f"no display to open the game's window on (SDL video driver '{driver}', "
             f"DISPLAY {shown}). Start the game from a desktop session, or set DISPLAY "

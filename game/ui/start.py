@@ -18,10 +18,11 @@ class StartProblem(Exception):
 
 def check_art() -> str | None:
     """Every card picture, back and mark is there and can be drawn; else which file is not
-    and how to repair the install."""
+    (the caller says how to repair the install)."""
     import pygame
 
     from game.assets import AssetError, asset_dir, font_file
+    from game.assets.art.slots import MARKS
     from game.assets.deck import FACES, DeckRenderer
 
     try:
@@ -35,6 +36,8 @@ def check_art() -> str | None:
                     raise AssetError(f"{path} draws nothing")
         for back in ("red", "blue"):
             deck.back((20, 28), back)
+        for mark in MARKS:  # the signs on empty foundations
+            deck.render_file(sprites / "marks" / f"{mark}.svg", (20, 20))
         font_file()
     except (AssetError, pygame.error, OSError) as err:
         return str(err)
@@ -43,6 +46,8 @@ def check_art() -> str | None:
 
 def open_app(args: argparse.Namespace):
     """The app with its routes and the player's files, on its first scene."""
+    import pygame
+
     from game.text.phrasebook import say, set_language
     from game.ui.app import App, NoDisplay
     from game.ui.keeping import Keeper
@@ -52,6 +57,8 @@ def open_app(args: argparse.Namespace):
         app = App(args.size, args.state_file)
     except NoDisplay as err:
         raise StartProblem(str(err)) from None
+    except pygame.error as err:  # a video driver asked for (SDL_VIDEODRIVER) is not there
+        raise StartProblem(f"the game's window cannot be opened: {err}") from None
     if args.lang:
         app.settings.language = args.lang
         set_language(args.lang)

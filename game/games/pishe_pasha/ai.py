@@ -244,6 +244,44 @@ class ExpertPasha(SearchPasha):
 
 
 ROLLOUT_CAP = 1200
+PLAY_DEALS = 64  # the Expert's deals per decision; the coach scales this
+
+
+def points_values(view: SeatView, options: list[Action], rng: random.Random,
+                  budget: float = 1.0) -> dict[Action, float]:  # fmt: skip
+    """Expected points of each option for the seat (points won minus points conceded),
+    over ``budget`` times the Expert's deals, every seat loading whenever it can after it.
+
+    A fault (Stop rule on) is followed by the opponents' best Stop call, since the
+    Expert always calls. For the coach: its verdicts are in points, not wins.
+    """
+    me = view.seat
+    deals = max(1, round(PLAY_DEALS * budget))
+    totals = dict.fromkeys(options, 0.0)
+    for _ in range(deals):
+        world = view.resample(random.Random(rng.random()))
+        for a in options:
+            s = world.clone()
+            s.apply(a)
+            calls = s.calls()
+            if calls:
+                worst = None
+                for c in calls:
+                    t = s.clone()
+                    t.apply(c)
+                    v = _points_after(t, me)
+                    worst = v if worst is None else min(worst, v)
+                totals[a] += worst
+            else:
+                totals[a] += _points_after(s, me)
+    return {a: totals[a] / deals for a in options}
+
+
+def _points_after(state: GameState, me: int) -> float:
+    """Play the hand out (always-load) and return ``me``'s points minus the others'."""
+    finish(state, me)
+    score = state.score
+    return score[me] - sum(p for s, p in enumerate(score) if s != me)
 
 
 def finish(state: GameState, me: int) -> float:

@@ -26,6 +26,7 @@ from game.games.pisti.model import (
     prob_holds,
     sample_sim,
 )
+from game.games.pisti.search import PLAY, Budget, evaluate
 
 MAJORITY_PER_CARD = 0.12  # rough value of one card towards the 3 points for most cards
 
@@ -161,53 +162,103 @@ def hard_card(cards: list[int], k: PistiKnowledge) -> int:
     return max(cards, key=lambda c: (scores[c], -POINTS[c], -c))
 
 
-class ExpertPisti(BaseAgent):
-    """Determinized search over deals of the unseen cards (PIMC).
+def card_classes(cards: list[int]) -> list[int]:
+    """One card per (rank, points) class: cards of a class are interchangeable in Pişti."""
+    classes: dict[tuple[int, int], int] = {}
+    for c in sorted(cards, key=lambda c: (POINTS[c], c)):
+        classes.setdefault((RANK0[c], POINTS[c]), c)
+    return list(classes.values())
 
-    Each candidate (one per rank-and-points class of the cards in hand) is
-    played in the same sampled deals and the hand finished with the fast Hard
-    policy; the value is the side's points minus the others' mean. The number of
-    deals follows an iteration budget, so the choice never depends on the clock.
+
+class PimcPisti(BaseAgent):
+    """The textbook baseline: perfect-information Monte Carlo with uniform deals.
+
+    Deal the unseen cards uniformly ``deals`` times; in each deal play every
+    candidate card and finish the hand with every seat greedy; keep the card with
+    the best mean margin for its side. No reading of the opponents at all, so it
+    measures what the Expert's inference and search add.
+    """
+
+    name = "pimc"
+
+    def __init__(self, seed: int | None = None, deals: int = 64) -> None:
+        super().__init__(seed)
+        self.deals = deals
+
+    def choose(self, view: SeatView) -> Action:
+        obs = view.observation()
+        options = card_classes(_legal_cards(view))
+        if len(options) == 1:
+            return PLAYS[options[0]]
+        k = knowledge(obs)
+        rng = self.rng(view, obs)
+        totals = dict.fromkeys(options, 0.0)
+        me = k.side
+        for _ in range(self.deals):
+            world = sample_sim(k, k.seat, rng)
+            for c in options:
+                sim = world.copy()
+                sim.play(c)
+                sim.rollout_greedy()
+                totals[c] += _margin(sim.points, me)
+        return PLAYS[max(options, key=lambda c: (totals[c], -POINTS[c], -c))]
+
+
+class ExpertPisti(BaseAgent):
+    """Search over deals of the unseen cards, weighted by what the other seats' plays
+    say about their hands (see :mod:`game.games.pisti.search`).
+
+    The last deal is searched exactly when the hidden cards are few. The work is an
+    iteration budget (simulated plays), so the choice never depends on the clock.
     """
 
     name = "expert"
 
-    def __init__(self, seed: int | None = None, budget: int = 20000, min_deals: int = 12,
-                 max_deals: int = 500, horizon: str = "round") -> None:  # fmt: skip
+    def __init__(self, seed: int | None = None, budget: Budget = PLAY) -> None:
         super().__init__(seed)
-        self.horizon = horizon
+        self.budget = budget
+
+    def choose(self, view: SeatView) -> Action:
+        obs = view.observation()
+        options = card_classes(_legal_cards(view))
+        if len(options) == 1:
+            return PLAYS[options[0]]
+        values = evaluate(obs, options, self.rng(view, obs), self.budget)
+        return PLAYS[max(options, key=lambda c: (values[c], -POINTS[c], -c))]
+
+
+class RoundExpertPisti(BaseAgent):
+    """The first Expert (issue 5): uniform deals, the fast Hard policy to the end of the
+    current deal, the 3 points for most cards guessed. Kept for comparison only."""
+
+    name = "expert-v1"
+
+    def __init__(self, seed: int | None = None, budget: int = 20000, min_deals: int = 12,
+                 max_deals: int = 500) -> None:  # fmt: skip
+        super().__init__(seed)
         self.budget = budget
         self.min_deals = min_deals
         self.max_deals = max_deals
 
     def choose(self, view: SeatView) -> Action:
         obs = view.observation()
-        cards = _legal_cards(view)
-        k = knowledge(obs)
-        classes: dict[tuple[int, int], int] = {}
-        for c in sorted(cards, key=lambda c: (POINTS[c], c)):
-            classes.setdefault((RANK0[c], POINTS[c]), c)
-        options = list(classes.values())
+        options = card_classes(_legal_cards(view))
         if len(options) == 1:
             return PLAYS[options[0]]
+        k = knowledge(obs)
         prior = hard_scores(options, k)
-        horizon_moves = k.cards_left if self.horizon == "full" else sum(k.hand_sizes)
-        deals = self.budget // max(1, horizon_moves * len(options))
+        deals = self.budget // max(1, sum(k.hand_sizes) * len(options))
         deals = max(self.min_deals, min(self.max_deals, deals))
         rng = self.rng(view, obs)
         totals = dict.fromkeys(options, 0.0)
         me = k.side
         for _ in range(deals):
-            world = sample_sim(k, obs.to_move if obs.to_move is not None else k.seat, rng)
+            world = sample_sim(k, k.seat, rng)
             for c in options:
                 sim = world.copy()
                 sim.play(c)
-                if self.horizon == "round":
-                    sim.rollout_round()
-                    totals[c] += _round_value(sim, me)
-                else:
-                    sim.rollout()
-                    totals[c] += _margin(sim.points, me)
+                sim.rollout_round()
+                totals[c] += _round_value(sim, me)
         return PLAYS[max(options, key=lambda c: (totals[c] / deals, prior[c], -c))]
 
 

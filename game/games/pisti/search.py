@@ -42,9 +42,21 @@ class Budget:
     exact_leaves: int = 30_000  # listed worlds x tree leaves for the exact last deal
     exact_tree: int = 600  # largest tree searched exactly in a drawn deal
 
+    def scaled(self, factor: float) -> Budget:
+        """The same search with ``factor`` times the work (the coach's reviews)."""
+        if factor == 1:
+            return self
+        return Budget(
+            plays=int(self.plays * factor),
+            min_deals=max(1, int(self.min_deals * factor)),
+            max_deals=max(1, int(self.max_deals * factor)),
+            candidates=self.candidates,
+            exact_leaves=int(self.exact_leaves * factor),
+            exact_tree=int(self.exact_tree * factor),
+        )
+
 
 PLAY = Budget()
-REVIEW = Budget(plays=240_000, min_deals=64, max_deals=1200, exact_leaves=120_000, exact_tree=3000)
 
 
 def class_key(card: int) -> tuple[int, int]:

@@ -179,10 +179,14 @@ class MenuScene(Scene):
         if self.deal_box.digits:
             self.play_deal(int(self.deal_box.digits))
         else:
-            self.ring.shown = True
-            live = self.ring._live()
-            self.ring.index = live.index(self.deal_box) if self.deal_box in live else 0
-            self.ring.sync()
+            self._focus_deal_box()
+
+    def _focus_deal_box(self) -> None:
+        """The deal number box takes the keys (a click on it, or Play with no number)."""
+        self.ring.shown = True
+        live = self.ring._live()
+        self.ring.index = live.index(self.deal_box) if self.deal_box in live else 0
+        self.ring.sync()
 
     def play_deal(self, number: int) -> None:
         self.start_game(max(0, min(MAX_DEAL, number)))
@@ -273,6 +277,10 @@ class MenuScene(Scene):
             return
         if not self.rules and self.deal_box.handle(event):
             return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.rules:
+            if self.deal_box.rect.collidepoint(event.pos):
+                self._focus_deal_box()
+                return
         if self.ring.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not self.rules:

@@ -1,0 +1,1 @@
+"""Game-independent AI services built on the games' own players (the coach)."""

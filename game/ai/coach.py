@@ -1,0 +1,136 @@
+"""The coach: where a player's points went, judged by the Expert's search.
+
+* :func:`review` replays a finished hand's record and, for each decision of one
+  seat that had a real choice, evaluates every legal move with the Expert's
+  search from that seat's observation at that moment (a larger budget than in
+  play). It returns the decisions where the move played loses expected points
+  against the best one, worst first.
+* :func:`assess` does the same for one move about to be made ("coach mode").
+
+The coach sees what the seat saw and nothing more: it only ever gets a
+:class:`~game.core.agents.SeatView` (the observation, the legal moves and
+``resample``), never the hidden cards. Each evaluation draws from an rng seeded
+by the public observation, so the same position always gets the same verdict.
+Pure Python, no pygame: the table runs it on a worker thread.
+
+Values are expected points from the position on, for the seat's side: in
+Pişti its points minus the other sides' mean (the arena's margin); in Pishe
+Pasha the points it wins minus the points the others win.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.agents import SeatView, decision_rng
+from game.core.state import GameState
+from game.core.types import Action
+from game.games import spec_of
+
+COACH_SEED = 1_000_003
+THRESHOLD = 0.25  # expected points: smaller differences are search noise, not mistakes
+REVIEW_BUDGET = 3.0  # times the Expert's budget in play: a review may take its time
+ASSESS_BUDGET = 1.0  # a warning before a move must come as fast as the Expert's own move
+
+# Evaluators: (view, legal moves, rng, budget as a multiple of the Expert's) -> points per move.
+Evaluator = Callable[[SeatView, list[Action], random.Random, float], dict[Action, float]]
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A decision where the move played was worse than the best one the search found."""
+
+    index: int  # the action's number in the record (0 = the first action)
+    seat: int
+    played: Action
+    better: Action
+    loss: float  # expected points lost against ``better``
+    values: tuple[tuple[Action, float], ...]  # every legal move and its value, best first
+
+
+def _pisti(view: SeatView, acts: list[Action], rng: random.Random,
+           budget: float) -> dict[Action, float]:  # fmt: skip
+    from game.games.pisti.ai import card_classes
+    from game.games.pisti.search import PLAY, class_key, evaluate
+
+    cards = [a.card for a in acts]
+    options = card_classes(cards)
+    if len(options) < 2:
+        return {}
+    values = evaluate(view.observation(), options, rng, PLAY.scaled(budget))
+    by_key = {class_key(c): v for c, v in values.items()}
+    return {a: by_key[class_key(a.card)] for a in acts}
+
+
+def _pasha(view: SeatView, acts: list[Action], rng: random.Random,
+           budget: float) -> dict[Action, float]:  # fmt: skip
+    from game.games.pishe_pasha.ai import points_values
+
+    if len(acts) < 2:
+        return {}
+    return points_values(view, acts, rng, budget)
+
+
+EVALUATORS: dict[str, Evaluator] = {"pisti": _pisti, "pishe-pasha": _pasha}
+
+
+def move_values(state: GameState, seat: int,
+                budget: float = REVIEW_BUDGET) -> dict[Action, float]:  # fmt: skip
+    """Expected points of each legal move of ``seat`` (to move), from its view only;
+    empty when it has no choice or the game has no choices to judge."""
+    if state.is_over or state.to_move != seat:
+        return {}
+    evaluator = EVALUATORS.get(state.game)
+    if evaluator is None:
+        return {}
+    view = SeatView(state, seat)
+    acts = view.legal_actions()
+    if len(acts) < 2:
+        return {}
+    rng = decision_rng(COACH_SEED, view.observation(), "coach")
+    return evaluator(view, acts, rng, budget)
+
+
+def assess(state: GameState, seat: int, action: Action | str,
+           budget: float = ASSESS_BUDGET) -> float | None:  # fmt: skip
+    """Expected points ``action`` loses against the best move of ``seat``; None when the
+    seat has no choice (or it is not its move, or the move is not legal)."""
+    act = Action.parse(action)
+    values = move_values(state, seat, budget)
+    if not values or act not in values:
+        return None
+    best = max(values.values())
+    if len(set(values.values())) == 1:
+        return 0.0
+    return max(0.0, best - values[act])
+
+
+def review(record: dict[str, Any], seat: int, budget: float = REVIEW_BUDGET,
+           threshold: float = THRESHOLD,
+           progress: Callable[[int, int], None] | None = None) -> list[Mistake]:  # fmt: skip
+    """Replay a hand's record and list ``seat``'s costly decisions, worst first.
+
+    ``progress(done, total)`` is called after each action (for a progress bar).
+    ValueError when the record cannot be replayed.
+    """
+    spec = spec_of(record.get("game"))
+    state = spec.from_setup(record["setup"], record.get("options") or {})
+    actions = [Action.parse(a) for a in record["actions"]]
+    out: list[Mistake] = []
+    for index, action in enumerate(actions):
+        if state.to_move == seat and not action.is_call:
+            values = move_values(state, seat, budget)
+            if values and action in values:
+                ranked = sorted(values.items(), key=lambda kv: (-kv[1], str(kv[0])))
+                better, best = ranked[0]
+                loss = best - values[action]
+                if loss > threshold and better != action:
+                    out.append(Mistake(index, seat, action, better, loss, tuple(ranked)))
+        state.apply(action)
+        if progress is not None:
+            progress(index + 1, len(actions))
+    out.sort(key=lambda m: (-m.loss, m.index))
+    return out

@@ -1,0 +1,161 @@
+"""The Stop rule at the table (RULES.md §2.1): a fault with the last card waits on the
+Stop window, and nothing on screen gives a fault away until someone calls Stop or the
+window closes, unless the player asked to be shown faults."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from ui_support import DT, click, make_app, open_table, rest_of_deck, set_agent, settle
+
+from game.core.agents import SeatView
+from game.core.types import Action
+from game.games.pishe_pasha.rules import PishePasha
+from game.ui.scenes.summary import SummaryScene
+from game.ui.table import panel
+
+STOP = {"players": 2, "stop_rule": True}
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch)
+    yield a
+    a.scene.leave()
+
+
+def history(table) -> list[str]:
+    return [str(a) for a in table.state.history]
+
+
+class Loads:
+    """Loads the turned card onto the human instead of playing it to the foundation."""
+
+    name = "loads"
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        return next((a for a in legal if str(a) == "turned>0"), legal[0])
+
+    def call(self, view: SeatView):
+        return None
+
+
+def last_card_fault_table(app):
+    """North holds its last card, 2H: it fits the foundation (AH) and loads onto your 3C."""
+    rest = rest_of_deck("AH", "2H", "3C")
+    state = PishePasha.from_piles(
+        [rest, []], discards=[["3C"], []], foundations=[[], [], ["AH"], []],
+        turned="2H", to_move=1, options={"stop_rule": True},
+    )  # fmt: skip
+    app.settings.stop_window = 5.0
+    table = open_table(app, "pishe-pasha", STOP, state)
+    set_agent(table, 1, Loads())
+    for _ in range(300):
+        app.step(DT)
+        if table.state.history and not table.model.show.busy and not table.model.thinker.busy:
+            break
+        time.sleep(0.001)
+    return table
+
+
+def test_a_computer_fault_with_its_last_card_opens_the_window_instead_of_winning(app):
+    table = last_card_fault_table(app)
+    assert history(table) == ["turned>0"]
+    assert not table.state.is_over and not isinstance(app.scene, SummaryScene)
+    assert table.model.window > 0 and table.controls.stop_btn.visible
+    assert [str(a) for a in table.state.legal_actions()] == ["accept"]
+
+
+def test_the_human_catches_a_last_card_fault_with_the_stop_button(app):
+    table = last_card_fault_table(app)
+    click(app, table.controls.stop_btn.rect.center)
+    assert table.model.choosing
+    click(app, table.controls.force_btn.rect.center)
+    assert history(table) == ["turned>0", "stop 0 force"]
+    assert table.state.report()["foundations"][2] == "2H"
+    for _ in range(200):
+        app.step(DT)
+        if isinstance(app.scene, SummaryScene):
+            break
+    assert table.state.winner == 1, "forced to the foundation, the 2H was North's last card"
+    assert isinstance(app.scene, SummaryScene)
+    assert any("You call Stop! and force" in line for line in table.model.log)
+
+
+def test_stop_and_end_takes_the_last_card_back_and_the_hand_goes_on(app):
+    table = last_card_fault_table(app)
+    click(app, table.controls.stop_btn.rect.center)
+    click(app, table.controls.end_btn.rect.center)
+    assert history(table) == ["turned>0", "stop 0 end"]
+    assert not table.state.is_over and table.state.to_move == 0
+    settle(app, table)
+    assert table.model.human_may_act()
+
+
+def test_when_the_window_closes_without_a_call_the_fault_stands_and_wins(app):
+    table = last_card_fault_table(app)
+    app.settings.stop_window = 0.2
+    table.model.window = 0.2
+    for _ in range(300):
+        app.step(DT)
+        if isinstance(app.scene, SummaryScene):
+            break
+    assert history(table) == ["turned>0", "accept"]
+    assert table.state.winner == 1
+    assert any("fault went unnoticed" in line for line in table.model.log)
+
+
+class TurnsInsteadOfPlaying:
+    """Turns a card while its top discard fits the foundation: a fault that keeps the turn."""
+
+    name = "faulty"
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        return next((a for a in legal if str(a) in ("turn", "turned>D")), legal[0])
+
+    def call(self, view: SeatView):
+        return None
+
+
+def shown_words(table) -> list[str]:
+    """Every sentence on screen that could tell of a fault: log, message line, status,
+    hint, seat labels and banners."""
+    m = table.model
+    words = list(m.log) + [panel.message_line(m)[0], panel.status(m)]
+    words += [panel.seat_label(m, s) for s in range(m.state.players)]
+    words += [b.text + " " + b.sub for b in m.hooks.banners]
+    if m.hint is not None:
+        words.append(m.hint.text)
+    return words
+
+
+@pytest.mark.parametrize("show_faults", [False, True])
+def test_nothing_on_screen_tells_of_a_computer_fault_unless_faults_are_shown(app, show_faults):
+    rest = rest_of_deck("AH", "2H")
+    state = PishePasha.from_piles(
+        [rest[:24], rest[24:49]], discards=[[], [rest[49], "2H"]],
+        foundations=[[], [], ["AH"], []], to_move=1, options={"stop_rule": True},
+    )  # fmt: skip
+    app.settings.stop_window = 1.0
+    app.settings.show_faults = show_faults
+    table = open_table(app, "pishe-pasha", STOP, state)
+    set_agent(table, 1, TurnsInsteadOfPlaying())
+    during: list[str] = []
+    for _ in range(400):
+        app.step(DT)
+        if table.state.history:
+            during += shown_words(table)
+        if table.state.to_move == 0 and table.model.window == 0 and table.state.history:
+            break
+        time.sleep(0.001)
+    assert history(table)[:1] == ["turn"]
+    before_end = [w for w in during if "unnoticed" not in w]
+    telling = [w for w in before_end if "fault" in w.lower() or "STOP" in w or "Stop" in w]
+    if show_faults:
+        assert telling, "with faults shown, the log says so"
+    else:
+        assert telling == [], telling
+        assert any("fault went unnoticed" in line for line in table.model.log)
