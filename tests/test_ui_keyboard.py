@@ -1,0 +1,172 @@
+"""The whole game without a mouse (issue 13): a visible focus over piles and cards, Enter
+or Space to pick up and put down, number keys for a Pişti hand, every menu by keys."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_support import DT, key, make_app, open_table, settle
+
+from game.core.agents import SeatView
+from game.core.types import ActionKind, PileKind
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.summary import SummaryScene
+from game.ui.scenes.table import TableScene
+from game.ui.table.controller import Focus
+
+HANDS = [
+    ("pishe-pasha", {"players": 2}, 1),
+    ("pishe-pasha", {"players": 2, "foundations": "single"}, 2),
+    ("pishe-pasha", {"players": 3}, 3),
+    ("pishe-pasha", {"players": 2, "stop_rule": True}, 4),
+    ("pisha-pasha-book", {}, 5),
+    ("pisti", {"players": 2}, 6),
+    ("pisti", {"players": 3}, 7),
+    ("pisti", {"players": 4}, 8),
+]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch)
+    yield a
+    a.scene.leave()
+
+
+def tab_to(app, table, want: Focus) -> None:
+    """Tab until the focus is on ``want`` (the focus order is the reading order)."""
+    for _ in range(60):
+        if table.controller.focus == want:
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {want}")
+
+
+def keys_for(app, table, action) -> None:
+    """Make ``action`` with the keyboard only, the way a player would."""
+    where = table.state.where(action)
+    human = table.human
+    if action.kind is ActionKind.PLAY:
+        hand = table.model.shown.get(where.src)
+        key(app, getattr(pygame, f"K_{hand.index(where.card) + 1}"))
+        return
+    if action.kind in (ActionKind.TURN, ActionKind.FLIP):
+        if table.controller.focus is None:
+            key(app, pygame.K_SPACE)
+        else:
+            tab_to(app, table, Focus(where.src))
+            key(app, pygame.K_RETURN)
+        return
+    tab_to(app, table, Focus(where.src))
+    key(app, pygame.K_RETURN)
+    assert table.controller.picked is not None, "Enter picks the card up"
+    assert where.dst in table.controller.targets(), "its legal places light up"
+    tab_to(app, table, Focus(where.dst))
+    key(app, pygame.K_SPACE)
+    assert table.controller.picked is None
+    assert where.src.seat == human
+
+
+@pytest.mark.parametrize(("game", "choices", "seed"), HANDS, ids=[f"{g}-{c}" for g, c, _ in HANDS])
+def test_a_whole_hand_played_by_key_events_only(app, game, choices, seed):
+    table = open_table(app, game, choices, seed=seed)
+    agent = table.model.spec.make_agent("medium", 21)
+    moves = 0
+    for _ in range(3000):
+        settle(app, table)
+        if app.scene is not table:
+            break
+        if table.state.is_over:
+            continue
+        action = agent.choose(SeatView(table.state, table.human))
+        before = len(table.state.history)
+        keys_for(app, table, action)
+        got = [str(a) for a in table.state.history[before : before + 1]]
+        assert got == [str(action)], (str(action), table.model.message)
+        moves += 1
+        if moves == 3 and table.controller.focus is None:
+            key(app, pygame.K_TAB)  # from here on the focus is shown and used
+    assert table.state.is_over and moves > 0
+    assert isinstance(app.scene, SummaryScene)
+
+
+def test_escape_puts_a_picked_card_back_and_s_calls_stop(app):
+    from ui_support import holding_2h
+
+    table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True},
+                       holding_2h({"stop_rule": True}))  # fmt: skip
+    settle(app, table)
+    turned = Focus(next(p for p in table.model.layout.spots if str(p) == "turned0"))
+    tab_to(app, table, turned)
+    key(app, pygame.K_RETURN)
+    assert table.controller.picked is not None
+    key(app, pygame.K_ESCAPE)
+    assert table.controller.picked is None and not table.controls.menu_open
+    key(app, pygame.K_s)
+    assert table.model.message.startswith("There is nothing to stop")
+
+
+def test_f1_shows_the_keys_in_the_current_language(app):
+    table = open_table(app, "pisti", {"players": 2})
+    settle(app, table)
+    key(app, pygame.K_F1)
+    assert table.controls.panel is table.controls.help
+    assert "Tab" in table.controls.help.body() and "Ctrl+Z" in table.controls.help.body()
+    key(app, pygame.K_ESCAPE)
+    assert table.controls.panel is None
+    key(app, pygame.K_SLASH, unicode="?")
+    assert table.controls.panel is table.controls.help
+
+
+def press(app, k: int, n: int = 1) -> None:
+    for _ in range(n):
+        key(app, k)
+
+
+def focus_on(app, ring, widget) -> None:
+    for _ in range(40):
+        if ring.current() is widget:
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError("Tab never reached the widget")
+
+
+def test_menu_game_menu_settings_and_quit_by_keys(app):
+    menu = app.goto("menu")
+    app.step(DT)
+    focus_on(app, menu.ring, menu.game)
+    while menu.game.value != "pisti":
+        key(app, pygame.K_RIGHT)
+    players = menu.options[0]
+    focus_on(app, menu.ring, players)
+    while players.value != 3:
+        key(app, pygame.K_RIGHT)
+        players = menu.options[0]
+    focus_on(app, menu.ring, menu.start)
+    key(app, pygame.K_RETURN)
+    table = app.scene
+    assert isinstance(table, TableScene) and table.state.players == 3
+    settle(app, table)
+    key(app, pygame.K_ESCAPE)
+    assert table.controls.menu_open
+    focus_on(app, table.controls.ring, table.controls.pause_items[4])
+    key(app, pygame.K_RETURN)
+    settings = app.scene
+    assert isinstance(settings, SettingsScene)
+    focus_on(app, settings.ring, settings.rows[2])
+    before = app.settings.pace
+    key(app, pygame.K_RIGHT)
+    assert app.settings.pace != before
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is table
+    key(app, pygame.K_ESCAPE)
+    assert table.controls.menu_open
+    focus_on(app, table.controls.ring, table.controls.pause_items[5])
+    key(app, pygame.K_RETURN)
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    quit_btn = menu.buttons[-1]
+    focus_on(app, menu.ring, quit_btn)
+    key(app, pygame.K_RETURN)
+    assert not app.running
