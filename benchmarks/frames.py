@@ -5,8 +5,9 @@
 Headless (SDL's dummy video driver): the real :class:`App` at the given size plays
 whole hands, Pişti with four players (the opening deal animation) and Pishe Pasha
 classic, while every ``App.step(dt)`` is timed. The human seat is played by the
-simple AI through posted mouse events, the same path as the UI tests; the computer
-seats think on their own thread as in the game. Printed: frames, median and 99th
+Medium AI through posted mouse events, the same path as the UI tests; the computer
+seats think on their own thread as in the game. ``--hands 0 --idle 0.2`` is a quick
+check that the benchmark still runs. Printed: frames, median and 99th
 percentile milliseconds per step, as wall time (what the player sees; it includes
 waiting for the computer's thread and anything else running on the machine) and as
 the UI thread's own CPU time (the frame's cost, steadier on a busy machine). Then the
@@ -35,14 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.ai.base import SeatView  # noqa: E402
-from game.ai.simple import SimpleAgent  # noqa: E402
-from game.cards import parse_card  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.ui import table_view  # noqa: E402
+from game.core.agents import SeatView  # noqa: E402
+from game.core.types import Action, PileKind  # noqa: E402
+from game.session import Session  # noqa: E402
+from game.store.settings import Settings  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.gestures import action_source, action_target  # noqa: E402
-from game.ui.scenes.menu import match_for  # noqa: E402
+from game.ui.scenes import install_routes  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
 
 DT = 1 / 60
@@ -86,31 +85,29 @@ class Timed:
         self.post(pygame.MOUSEBUTTONUP, end)
 
 
-def gesture(timed: Timed, table: TableScene, action: str) -> None:
-    """Make ``action`` with the mouse, as a player would."""
-    st, h = table.state, table.human
-    if st.game == "pisti":
-        hand = table.shown.get(f"hand{h}")
-        i = hand.index(parse_card(action))
-        timed.click(dict(table_view.card_rects(table, f"hand{h}"))[i].center)
-    elif action in ("turn", "flip"):
-        timed.click(table.layout.spots[f"stock{h}"].rect.center)
+def gesture(timed: Timed, table: TableScene, action: Action) -> None:
+    """Make ``action`` with the mouse, as a player would: click what has one move (the
+    stock, a Pişti card), drag the rest to where it goes."""
+    where = table.state.where(action)
+    view = table.view
+    pile = table.model.shown.get(where.src)
+    index = pile.index(where.card) if where.card in pile else len(pile) - 1
+    rect = dict(view.card_rects(where.src)).get(index)
+    start = rect.center if rect else table.model.layout.spots[where.src].rect.center
+    if where.src.kind in (PileKind.STOCK, PileKind.HAND):
+        timed.click(start)
     else:
-        src = action_source(st, h, action)
-        target = action_target(st, h, action, table.shown.top(src))
-        start = table_view.pile_top_rect(table, src).center
-        timed.drag(start, table_view.pile_top_rect(table, target).center)
+        timed.drag(start, view.pile_top_rect(where.dst).center)
 
 
 def play_hand(app: App, game: str, choices: dict, seed: int, limit: float = 300.0) -> Timed:
     """One whole hand, deal to summary; the step times in milliseconds."""
-    table = TableScene(app, match_for(game, choices, seed), "medium", seed)
-    app.switch(table)
+    table = app.goto("table", session=Session.start(game, choices, "medium", seed))
     timed = Timed(app)
-    agent = SimpleAgent(seed)
+    agent = table.model.spec.make_agent("medium", seed)
     end = time.monotonic() + limit
     while app.scene is table and time.monotonic() < end:
-        if table.human_may_act() and not table.state.is_over:
+        if table.model.human_may_act() and not table.state.is_over:
             gesture(timed, table, agent.choose(SeatView(table.state, table.human)))
         else:
             timed.step()
@@ -121,10 +118,9 @@ def play_hand(app: App, game: str, choices: dict, seed: int, limit: float = 300.
 
 def idle_cpu(app: App, seconds: float) -> tuple[float, int]:
     """CPU % of one core over ``seconds`` of the real loop, a table waiting for the human."""
-    table = TableScene(app, match_for("pishe-pasha", {"players": 2}, 1), "medium", 1)
-    app.switch(table)
+    table = app.goto("table", session=Session.start("pishe-pasha", {"players": 2}, "medium", 1))
     end = time.monotonic() + 30
-    while (table.active or not table.human_may_act()) and time.monotonic() < end:
+    while (table.active or not table.model.human_may_act()) and time.monotonic() < end:
         app.step(DT)
         time.sleep(0.005)
     draws = [0]
@@ -177,7 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--idle", type=float, default=3.0, help="seconds of idle loop to measure")
     p.add_argument("--hands", type=int, default=1, help="hands of each game")
     args = p.parse_args(argv)
-    app = App(args.size, settings=Settings(pace=args.pace, sound=False, stop_window=1.0))
+    settings = Settings(pace=args.pace, sound=False, stop_window=1.0, language="en")
+    app = App(args.size, settings=settings)
+    install_routes(app)
     print(f"window {args.size[0]}x{args.size[1]}, pace {args.pace}, SDL {pygame.get_sdl_version()}")
     wall: list[float] = []
     cpu: list[float] = []
@@ -187,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
             summary(f"{game} {choices.get('players', 2)}p hand {k + 1}", timed.ms, timed.cpu_ms)
             wall += timed.ms
             cpu += timed.cpu_ms
-    p99 = summary("all frames", wall, cpu)
+    p99 = summary("all frames", wall, cpu) if wall else 0.0
     cpu, draws = idle_cpu(app, args.idle)
     print(f"idle loop {args.idle:.1f} s: CPU {cpu:.1f}% of one core, {draws} frames drawn")
     verdict = "met" if p99 < TARGET_P99_MS else "NOT met"

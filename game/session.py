@@ -14,12 +14,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.cards import brief
 from game.core.match import Match, deal_seed
+from game.core.schema import Field, require
 from game.core.referee import Referee
 from game.core.spec import GameSpec
 from game.core.state import GameState
 from game.core.types import Action
-from game.games import spec_of
+from game.games import SPECS, spec_of
 
 SAVE_VERSION = 1
 HINT_SEED = 97
@@ -127,8 +129,6 @@ class Session:
     @classmethod
     def from_save(cls, data: dict[str, Any]) -> Session:
         """A session exactly where the save left it; ValueError says what is wrong."""
-        from game.store.saves import check_save
-
         data = check_save(data)
         spec = spec_of(data["game"])
         info = data["match"]
@@ -165,3 +165,43 @@ def replay_record(spec: GameSpec, record: dict[str, Any]) -> GameState:
     for text in record["actions"]:
         state.apply(Action.parse(text))
     return state
+
+
+_MATCH = {
+    "seed": Field(0, int),
+    "hand_no": Field(0, int, low=0, high=10_000),
+    "deal_no": Field(0, int, low=0),
+    "totals": Field([], list),
+    "history": Field([], list),
+}
+_SAVE = {
+    "version": Field(SAVE_VERSION, int),
+    "game": Field("", str, tuple(SPECS)),
+    "choices": Field({}, dict),
+    "level": Field("", str),
+    "seed": Field(0, int),
+    "match": Field({}, dict),
+    "finished": Field([], list),
+    "hand": Field({}, dict),
+    "referee": Field({}, dict),
+    "took_back": Field(False, bool),
+    "saved": Field(0.0, float),
+}
+
+
+def migrate(data: Any) -> Any:
+    """Bring an older save up to date (version 1 is the first: nothing to do yet)."""
+    return data
+
+
+def check_save(data: Any) -> dict[str, Any]:
+    """A save's fields, checked; ValueError names the first problem."""
+    data = migrate(data)
+    if isinstance(data, dict) and data.get("version") != SAVE_VERSION:
+        raise ValueError(f"a save of version {brief(data.get('version'))} cannot be read")
+    out = require(data, _SAVE, "the save")
+    out["match"] = require(out["match"], _MATCH, "the save's match")
+    totals = out["match"]["totals"]
+    if not all(type(t) is int for t in totals):
+        raise ValueError("the save's totals must be whole numbers")
+    return out

@@ -11,11 +11,29 @@ from pathlib import Path
 import pygame
 
 from game.assets import AssetError, asset_dir
+from game.core.types import EventKind
 
 log = logging.getLogger(__name__)
 SOUND_NAMES = (
     "deal", "flip", "place", "slide_back", "capture", "pisti", "stop", "win", "lose",
 )  # fmt: skip
+E = EventKind
+SOUND_OF = {  # what each kind of event sounds like at the table
+    E.DEAL: "deal",
+    E.TURN: "flip",
+    E.FLIP: "flip",
+    E.RECYCLE: "flip",
+    E.REVEAL: "flip",
+    E.MOVE: "place",
+    E.TO_BOTTOM: "place",
+    E.CAPTURE: "capture",
+    E.LEFTOVER: "capture",
+    E.UNDO: "slide_back",
+    E.PISTI: "pisti",
+    E.JACK_PISTI: "pisti",
+    E.STOP_FORCE: "stop",
+    E.STOP_END: "stop",
+}
 
 
 _silence_reported = False

@@ -80,6 +80,7 @@ class GameSpec:
         lambda src, dst, card, seat: None
     )
     live_score: bool = False  # the panel shows the hand's points while it is played
+    stat_counts: tuple[str, ...] = ()  # the statistics' game-specific counts (``stats.count.*``)
     autoplay: bool = False  # the table offers automatic play of a one-move game (Auto, Speed)
     deal_from: PileId | None = None  # where the opening deal starts; None: the deck
     extras: dict[str, Any] = field(default_factory=dict)

@@ -22,7 +22,7 @@ import pygame
 from game import TITLE
 from game.assets.sounds import quiet_stderr
 from game.store.settings import Settings, load_settings, save_settings
-from game.text.phrasebook import say, set_language
+from game.text import say, set_language
 from game.ui.audio import Audio
 from game.ui.scene import Scene
 
@@ -310,11 +310,11 @@ def fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
     """A window size that fits the screen's usable area (below the minimum if it must)."""
     w = max(320, min(LARGEST[0], int(size[0])))
     h = max(240, min(LARGEST[1], int(size[1])))
-    if pygame.display.get_driver() in HEADLESS_DRIVERS:
-        return w, h
     try:
+        if pygame.display.get_driver() in HEADLESS_DRIVERS:
+            return w, h
         screens = pygame.display.get_desktop_sizes()
-    except pygame.error:
+    except pygame.error:  # no video system yet: nothing to fit to
         screens = []
     if screens:
         sw, sh = screens[0]

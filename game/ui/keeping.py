@@ -9,7 +9,7 @@ import logging
 from typing import Any
 
 from game.store import history, saves, stats
-from game.text.phrasebook import say
+from game.text import say
 
 log = logging.getLogger(__name__)
 

@@ -48,7 +48,7 @@ def open_app(args: argparse.Namespace):
     """The app with its routes and the player's files, on its first scene."""
     import pygame
 
-    from game.text.phrasebook import say, set_language
+    from game.text import say, set_language
     from game.ui.app import App, NoDisplay
     from game.ui.keeping import Keeper
     from game.ui.scenes import install_routes

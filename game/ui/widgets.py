@@ -3,7 +3,7 @@ a scrolling text panel, and the keyboard focus that moves between them.
 
 Each gets its rect from the scene on every resize and answers ``handle(event)``
 with True when it used the event. Labels are functions of no argument (usually a
-phrasebook lookup), so a change of language shows at once. Every text is fitted
+catalogue lookup), so a change of language shows at once. Every text is fitted
 to its box.
 """
 

@@ -152,6 +152,7 @@ SPEC = GameSpec(
     calls_in=lambda options: bool(options.get("stop_rule")),
     gesture=gesture,
     variant=variant,
+    stat_counts=("stops_made", "stops_caught"),
     prompt=prompt,
     seat_cards=seat_cards,
     panel_counts=panel_counts,

@@ -118,6 +118,7 @@ SPEC = GameSpec(
     teams=lambda players: 2 if players == 4 else players,
     match_target=lambda choices: choices.get("target", 151),
     variant=lambda state: Phrase("variant.players", {"n": state.players}),
+    stat_counts=("pisti", "jack_pisti"),
     prompt=lambda state, seat: Phrase("prompt.play_card"),
     seat_cards=lambda piles, seat: len(piles.get(HANDS[seat], [])),
     panel_counts=panel_counts,

@@ -9,7 +9,7 @@ import time
 import pygame
 
 from game.record import RecordError, load
-from game.text.phrasebook import say
+from game.text import say
 from game.ui import cardart, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing, Widget

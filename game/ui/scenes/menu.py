@@ -13,7 +13,7 @@ import pygame
 from game.games import SPECS
 from game.session import Session
 from game.store.settings import LEVELS
-from game.text.phrasebook import say
+from game.text import say
 from game.ui import cardart, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, ScrollText, Widget, column

@@ -20,7 +20,7 @@ from game.games import spec_of
 from game.record import OK, replay
 from game.session import replay_record
 from game.store.files import home
-from game.text.phrasebook import say
+from game.text import say
 from game.ui import cardart, theme
 from game.ui.scene import Scene
 from game.ui.table.model import TableModel, TableOptions

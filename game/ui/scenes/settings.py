@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.store.settings import BACKS, CARD_SCALES, FACES, PACES, STOP_WINDOW
-from game.text.phrasebook import LANGUAGES, NATIVE_NAMES, say
+from game.text import LANGUAGES, NATIVE_NAMES, say
 from game.ui import cardart, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, Toggle, Widget

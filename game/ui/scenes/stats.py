@@ -9,7 +9,7 @@ import pygame
 
 from game.games import SPECS
 from game.store import stats as stats_store
-from game.text.phrasebook import say
+from game.text import say
 from game.ui import cardart, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
@@ -127,10 +127,10 @@ class StatsScene(Scene):
             self.no_btn.draw(surface)
 
     COLUMNS = (
-        ("stats.what", 0.30), ("stats.level", 0.09), ("stats.hands", 0.07),
+        ("stats.what", 0.27), ("stats.level", 0.09), ("stats.hands", 0.07),
         ("stats.won", 0.07), ("stats.rate", 0.07), ("stats.streak", 0.09),
         ("stats.average", 0.08), ("stats.best", 0.06), ("stats.matches", 0.08),
-        ("stats.extra", 0.09),
+        ("stats.extra", 0.12),
     )  # fmt: skip
 
     def _table(self, surface: pygame.Surface) -> None:
@@ -154,11 +154,9 @@ class StatsScene(Scene):
             if row == self.selected:
                 pygame.draw.rect(surface, theme.BUTTON_HOVER, (b.x + 4, y - 2, b.w - 8, rh),
                                  border_radius=6)  # fmt: skip
-            extra = (
-                say("stats.pisti_counts", p=line.pisti, j=line.jack_pisti)
-                if game == "pisti"
-                else say("stats.stop_counts", made=line.stops_made, caught=line.stops_caught)
-            )
+            spec = SPECS.get(game)
+            counts = spec.stat_counts if spec else ()
+            extra = ", ".join(say(f"stats.count.{n}", n=getattr(line, n)) for n in counts)
             cells = (
                 variant_words(game, options, players),
                 say(f"level.{level}") if level in LEVELS else level,

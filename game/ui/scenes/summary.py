@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.session import Session
-from game.text.phrasebook import current, say
+from game.text import current, say
 from game.text.words import outcome_line, phrase
 from game.ui import theme
 from game.ui.scene import Scene

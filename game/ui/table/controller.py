@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.types import Action, ActionKind, PileId, PileKind
-from game.text.phrasebook import say
+from game.text import say
 from game.ui.table.model import TableModel
 
 DRAG_THRESHOLD = 5

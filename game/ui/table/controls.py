@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.text.phrasebook import say
+from game.text import say
 from game.ui import theme
 from game.ui.table.layout import Layout
 from game.ui.table.model import TableModel

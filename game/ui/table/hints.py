@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.core.types import Action, ActionKind, EventKind, IllegalAction, PileId, PileKind
 from game.text.names import card_params
-from game.text.phrasebook import say, say_n
+from game.text import say, say_n
 
 if TYPE_CHECKING:
     from game.ui.table.model import TableModel
@@ -73,11 +73,9 @@ def _stock(model: TableModel) -> bool:
 
 def _play_words(model: TableModel, action: Action, card: dict) -> str:
     events = trial(model, action)
-    kinds = {e.kind for e in events}
-    if EventKind.JACK_PISTI in kinds:
-        return say("hint.play_jack_pisti", **card)
-    if EventKind.PISTI in kinds:
-        return say("hint.play_pisti", **card)
+    special = next((e.kind for e in events if e.kind in (EventKind.JACK_PISTI, EventKind.PISTI)), None)
+    if special is not None:
+        return say(f"hint.play_{special.value}", **card)
     capture = next((e for e in events if e.kind is EventKind.CAPTURE), None)
     if capture is not None:
         return say_n("hint.play_capture", len(capture.cards) - 1, **card)

@@ -33,7 +33,7 @@ from game.core.types import (
     call,
 )
 from game.text.names import Namer
-from game.text.phrasebook import say
+from game.text import say
 from game.text.words import phrase, refusal_text
 from game.ui.table.layout import Layout, seat_positions, table_layout
 from game.ui.table.show import Hooks, Show

@@ -1,5 +1,5 @@
 """The words around the table: top bar, side panel (scores, cards, log), message line,
-seat labels. Read-only: everything comes from the model and the phrasebook."""
+seat labels. Read-only: everything comes from the model and the catalogue."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.text.phrasebook import current, say, say_n
+from game.text import current, say, say_n
 from game.text.words import phrase
 from game.ui import theme
 from game.ui.table.model import TablePhase

@@ -15,31 +15,16 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.assets.sounds import SOUND_OF
 from game.core.types import Event, EventKind, PileId, PileKind
 from game.text.names import Namer, card_short
-from game.text.phrasebook import say
+from game.text import say
 from game.text.words import event_line
 from game.ui.anim import PACE_SECONDS, Flight, Timeline
 from game.ui.table.layout import Layout
 from game.ui.table.shown import ShownTable, face_down_pile, shows_face
 
 E = EventKind
-SOUNDS = {
-    E.DEAL: "deal",
-    E.TURN: "flip",
-    E.FLIP: "flip",
-    E.RECYCLE: "flip",
-    E.REVEAL: "flip",
-    E.MOVE: "place",
-    E.TO_BOTTOM: "place",
-    E.CAPTURE: "capture",
-    E.LEFTOVER: "capture",
-    E.UNDO: "slide_back",
-    E.PISTI: "pisti",
-    E.JACK_PISTI: "pisti",
-    E.STOP_FORCE: "stop",
-    E.STOP_END: "stop",
-}
 CARD_KINDS = (
     E.MOVE,
     E.TURN,
@@ -160,8 +145,8 @@ class Show:
         line = event_line(ev, self.namer, self.show_faults)
         if line:
             self.hooks.log(line)
-        if ev.kind in SOUNDS and not (ev.kind is E.DEAL and self._more_deals()):
-            self.hooks.sound(SOUNDS[ev.kind])
+        if ev.kind in SOUND_OF and not (ev.kind is E.DEAL and self._more_deals()):
+            self.hooks.sound(SOUND_OF[ev.kind])
         if ev.kind in CARD_KINDS and ev.src is not None and ev.dst is not None:
             return self._card_step(ev)
         return self._other_step(ev)
@@ -173,7 +158,7 @@ class Show:
         slow = self.seconds > 0
         if ev.kind in (E.PISTI, E.JACK_PISTI):
             jack = ev.kind is E.JACK_PISTI
-            big = say("banner.jack_pisti" if jack else "banner.pisti")
+            big = say(f"banner.{ev.kind.value}")
             sub = say("banner.points", who=self.namer.who(ev.seat), n=20 if jack else 10)
             self.hooks.banners.append(Banner(big, 1.8, sub=sub))
             return Timeline(wait=0.9 if slow else 0.0)

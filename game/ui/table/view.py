@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.types import ActionKind, PileId, PileKind
-from game.text.phrasebook import say, say_n
+from game.text import say, say_n
 from game.ui import cardart, theme
 from game.ui.table import hint_view, panel
 from game.ui.table.controller import TableController

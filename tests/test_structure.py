@@ -1,0 +1,71 @@
+"""The shape of the house (issue 10): no import circles, no game named in the UI, the core
+free of pygame, every benchmark still running."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli.deps import cycles, import_graph, main
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_NAMES = re.compile(r"pisti|pishe|book")
+
+
+def test_the_import_graph_of_game_has_no_circles(capsys):
+    graph = import_graph()
+    assert len(graph) > 60
+    assert cycles(graph) == []
+    assert main([]) == 0
+    assert "0 circles" in capsys.readouterr().out
+
+
+def test_the_circle_finder_finds_a_circle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_layers_only_look_down():
+    """core below games below the rest; the engines never see the UI or the files."""
+    graph = import_graph()
+    below = {"game.core": set(), "game.games": {"game.core"}, "game.text": {"game.core"}}
+    for mod, deps in graph.items():
+        for layer, allowed in below.items():
+            if mod.startswith(layer + ".") or mod == layer:
+                bad = [d for d in deps if not d.startswith((layer, *allowed))]
+                assert bad == [], (mod, bad)
+
+
+def test_no_file_under_game_ui_names_a_game():
+    found = []
+    for path in (ROOT / "game" / "ui").rglob("*.py"):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("#", 1)[0]
+            if GAME_NAMES.search(code) and not code.strip().startswith(('"""', "'")):
+                found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert found == []
+
+
+def test_the_grep_of_the_issue_finds_no_game_name_in_the_ui():
+    """``grep -rn "pisti\\|pishe\\|book" game/ui/`` finds nothing at all."""
+    out = subprocess.run(["grep", "-rn", "--include=*.py", "pisti\\|pishe\\|book", "game/ui/"],
+                         cwd=ROOT, capture_output=True, text=True).stdout  # fmt: skip
+    assert out == ""
+
+
+@pytest.mark.parametrize("package", ["game.core", "game.games", "game.text", "game.record",
+                                     "game.session", "game.store", "game.ai"])  # fmt: skip
+def test_the_pure_layers_never_import_pygame(package):
+    code = (
+        "import sys, pkgutil, importlib\n"
+        f"import {package} as p\n"
+        "for m in pkgutil.walk_packages(getattr(p, '__path__', []), p.__name__ + '.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "print('pygame' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"
