@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.rules.book import BookGame  # noqa: E402
-from game.rules.pishe_pasha import PishePasha  # noqa: E402
+from game.games.book.rules import BookGame  # noqa: E402
+from game.games.pishe_pasha.rules import PishePasha  # noqa: E402
 
 CASES = [
     ("classic 2p", PishePasha, 2, {}),

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.rules import new_hand  # noqa: E402
+from game.games import new_hand  # noqa: E402
 
 CASES = [
     ("pishe-pasha", "pishe-pasha", 2, {}),

@@ -17,8 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.art import felt as felt_module  # noqa: E402
-from game.assets import CardArt  # noqa: E402
+from game.assets.art import felt as felt_module  # noqa: E402
+from game.assets.deck import FACES, DeckRenderer  # noqa: E402
 
 
 def best_ms(fn, repeats: int = 5) -> float:
@@ -34,10 +34,9 @@ def main() -> None:
     pygame.display.init()
     pygame.display.set_mode((1, 1))
     for size in ((70, 98), (140, 196), (210, 294), (280, 392)):
-        for four in (False, True):
-            ms = best_ms(lambda s=size, f=four: CardArt().render(s, four_colour=f))
-            label = "four-colour" if four else "classic"
-            print(f"deck {size[0]}x{size[1]} {label:11s}: {ms:6.1f} ms (52 faces + back)")
+        for faces in FACES:
+            ms = best_ms(lambda s=size, f=faces: DeckRenderer().render(s, f))
+            print(f"deck {size[0]}x{size[1]} {faces:13s}: {ms:6.1f} ms (52 faces + back)")
 
     def fresh_felt():
         felt_module.felt.cache_clear()

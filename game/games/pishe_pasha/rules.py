@@ -54,6 +54,7 @@ from game.games.pishe_pasha.stop import StopRule, Window
 from game.games.pishe_pasha.views import PisheViews
 
 TURN_LIMIT = 2000  # RULES.md §2: the safety draw
+_LOADS = {**{T_LOAD[n]: (True, n) for n in range(3)}, **{D_LOAD[n]: (False, n) for n in range(3)}}
 OUT = EventKind.OVER
 
 
@@ -67,7 +68,7 @@ class PishePasha(StopRule, PisheViews, GameState):
     __slots__ = (
         "players", "options", "history", "_single", "_stop", "_adj", "_fit", "_found",
         "_stocks", "_discards", "_turned", "_seat", "_unseen", "_turns", "_outcome",
-        "_window", "_waiting", "_deal", "_ev_t2f", "_ev_d2f", "_opp",
+        "_window", "_waiting", "_special", "_deal", "_ev_t2f", "_ev_d2f", "_opp",
     )  # fmt: skip
 
     # ----------------------------------------------------------------- building
@@ -153,6 +154,7 @@ class PishePasha(StopRule, PisheViews, GameState):
         self._outcome: Outcome | None = None
         self._window: Window | None = None
         self._waiting = False
+        self._special = False  # over, or a Stop window open: the fast paths step aside
         self._deal = deal
         return self
 
@@ -175,6 +177,7 @@ class PishePasha(StopRule, PisheViews, GameState):
         new._outcome = self._outcome
         new._window = self._window
         new._waiting = self._waiting
+        new._special = self._special
         new._deal = self._deal
         new._ev_t2f = self._ev_t2f
         new._ev_d2f = self._ev_d2f
@@ -210,10 +213,11 @@ class PishePasha(StopRule, PisheViews, GameState):
         return None if self._turned < 0 else self._turned
 
     def legal_actions(self) -> list[Action]:
-        if self._outcome is not None:
-            return []
-        if self._waiting:
-            return [ACCEPT]
+        if self._special:
+            if self._outcome is not None:
+                return []
+            if self._waiting:
+                return [ACCEPT]
         s = self._seat
         t = self._turned
         fit = self._fit
@@ -356,11 +360,11 @@ class PishePasha(StopRule, PisheViews, GameState):
 
     # ------------------------------------------------------------------- moving
     def apply(self, action: Action | str) -> list[Event]:
-        a = action if isinstance(action, Action) else parse_or_refuse(action)
-        if self._outcome is not None or self._waiting or self._window is not None:
-            return self._apply_checked(a)
+        if self._special or action.__class__ is not Action:
+            return self._apply_checked(parse_or_refuse(action))
         # Fast path for the commonest legal moves, none of them a fault; anything
         # else, refusals included, goes through the full check.
+        a = action
         s = self._seat
         t = self._turned
         if a is TURN:
@@ -395,13 +399,61 @@ class PishePasha(StopRule, PisheViews, GameState):
             if self._stocks[s] or self._discards[s]:
                 return [self._ev_t2f[s][t]]
             return [self._ev_t2f[s][t], self._win(s)]
+        elif a is D_FOUND:
+            own = self._discards[s]
+            if own and self._fit[own[-1]]:
+                self.history.append(D_FOUND)
+                c = own.pop()
+                self._play(c)
+                if self._stocks[s] or own or t >= 0:
+                    return [self._ev_d2f[s][c]]
+                return [self._ev_d2f[s][c], self._win(s)]
+        else:
+            load = _LOADS.get(a)
+            if load is not None and self._loads_cleanly(load, s, t):
+                return self._load(load, s, t)
         return self._apply_checked(a)
+
+    def _loads_cleanly(self, load: tuple[bool, int], s: int, t: int) -> bool:
+        """A legal load that is no fault (the fast path; anything else is fully checked)."""
+        turned, n = load
+        if n == s or n >= self.players:
+            return False
+        pile = self._discards[n]
+        own = self._discards[s]
+        top_fits = bool(own) and bool(self._fit[own[-1]])
+        if not pile or top_fits:
+            return False
+        card = t if turned else (own[-1] if own and t < 0 else -1)
+        return card >= 0 and not self._fit[card] and bool(self._adj[card][pile[-1]])
+
+    def _load(self, load: tuple[bool, int], s: int, t: int) -> list[Event]:
+        turned, n = load
+        if turned:
+            self.history.append(T_LOAD[n])
+            self._turned = -1
+            self._discards[n].append(t)
+            ev = EV_T2D[s][n][t]
+        else:
+            self.history.append(D_LOAD[n])
+            c = self._discards[s].pop()
+            self._discards[n].append(c)
+            ev = EV_D2D[s][n][c]
+        if self._stocks[s] or self._discards[s] or self._turned >= 0:
+            return [ev]
+        return [ev, self._win(s)]
 
     def _apply_checked(self, a: Action) -> list[Event]:
         why = self._refusal(a)
         if why is not None:
             raise IllegalAction(why)
         self.history.append(a)
+        try:
+            return self._make(a)
+        finally:
+            self._special = self._outcome is not None or self._window is not None or self._waiting
+
+    def _make(self, a: Action) -> list[Event]:
         if a.kind is ActionKind.CALL:
             return self._call_stop(a.seat, a.end)
         if a.kind is ActionKind.ACCEPT:
@@ -479,6 +531,7 @@ class PishePasha(StopRule, PisheViews, GameState):
         score = [0] * self.players
         score[s] = points
         self._outcome = Outcome(s, Reason.WENT_OUT, tuple(score))
+        self._special = True
         return Event(OUT, s, outcome=self._outcome)
 
     # ------------------------------------------------------------------ the deal

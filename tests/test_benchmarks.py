@@ -1,0 +1,41 @@
+"""Every benchmark still runs (issue 10): each script in ``benchmarks/`` is started as the
+README starts it, for one short iteration, and must finish and print its figures."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BRIEF = {  # the arguments of a short run, and a word the output must hold
+    "ai_speed.py": (["1"], "ms"),
+    "book_endings.py": (["20"], "stalemates"),
+    "frames.py": (["--hands", "0", "--idle", "0.2", "--size", "960x600"], "idle loop"),
+    "pasha_ceiling.py": (["--deals", "2", "--randoms", "1"], "%"),
+    "pishe_speed.py": (["0.2"], "/s"),
+    "pisti_model_fit.py": (["2"], ""),
+    "pisti_speed.py": (["0.2"], "/s"),
+    "playouts.py": (["0.1"], "hands/s"),
+    "render_deck.py": ([], "ms"),
+    "startup.py": (["--runs", "1", "--video", "dummy"], "first"),
+}
+
+
+def test_every_benchmark_has_a_short_run_here():
+    scripts = {p.name for p in (ROOT / "benchmarks").glob("*.py")}
+    assert scripts == set(BRIEF), "a benchmark without a short run in this test would rot"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("script", sorted(BRIEF))
+def test_benchmark_runs_for_one_short_iteration(script):
+    args, word = BRIEF[script]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert word in done.stdout, done.stdout
