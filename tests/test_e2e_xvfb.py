@@ -17,15 +17,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
 import pytest
-from xvfb import start_xvfb
+from xvfb import need_tools, read_state, run, start_xvfb, stop, wait_for
 
 from game.core.cards import card_text, parse_card, suit
 from game.core.types import TURN, Action
@@ -35,17 +33,6 @@ from game.ui.table.layout import table_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 800)
-TOOLS = ("Xvfb", "xdotool", "import")
-
-
-def need_tools() -> None:
-    missing = [t for t in TOOLS if shutil.which(t) is None]
-    if not missing:
-        return
-    why = f"end-to-end test needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"
-    if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
-        pytest.fail(why)
-    pytest.skip(why)
 
 
 def seed_with_an_ace_first(limit: int = 200) -> int:
@@ -58,52 +45,6 @@ def seed_with_an_ace_first(limit: int = 200) -> int:
         if Action.parse("turned>F") in state.legal_actions():
             return seed
     raise AssertionError("no deal in the first seeds turns an ace first")
-
-
-def run(args: list[str], env: dict, seconds: float = 10) -> str:
-    """One xdotool/import command, never allowed to hang."""
-    done = subprocess.run(
-        ["timeout", str(seconds), *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=seconds + 5,
-    )
-    assert done.returncode == 0, f"{args[0]} failed ({done.returncode}): {done.stderr.strip()}"
-    return done.stdout
-
-
-def stop(proc: subprocess.Popen | None) -> None:
-    if proc is None or proc.poll() is not None:
-        return
-    proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(5)
-
-
-def read_state(path: Path) -> dict | None:
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        return None
-
-
-def wait_for(what: str, check, seconds: float = 15, retry=None):
-    """Poll ``check()`` until it is truthy; ``retry()`` runs every second meanwhile."""
-    end = time.monotonic() + seconds
-    last_retry = 0.0
-    while time.monotonic() < end:
-        value = check()
-        if value:
-            return value
-        if retry and time.monotonic() - last_retry > 1.0:
-            retry()
-            last_retry = time.monotonic()
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def screen_rects(record: dict) -> dict[str, pygame.Rect]:

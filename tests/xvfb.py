@@ -1,10 +1,18 @@
-"""Start a private Xvfb server, for the tests and the startup benchmark that need a real window."""
+"""Start a private Xvfb server, and drive programs on it: for the tests and the startup
+benchmark that need a real window."""
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import time
+from pathlib import Path
+
+import pytest
+
+TOOLS = ("Xvfb", "xdotool", "import")
 
 
 def start_xvfb(size: tuple[int, int] = (1280, 800)) -> tuple[subprocess.Popen, str]:
@@ -35,3 +43,59 @@ def start_xvfb(size: tuple[int, int] = (1280, 800)) -> tuple[subprocess.Popen, s
         server.wait()
         raise RuntimeError("Xvfb did not start")
     return server, ":" + number.decode().strip()
+
+
+def need_tools() -> None:
+    missing = [t for t in TOOLS if shutil.which(t) is None]
+    if not missing:
+        return
+    why = f"end-to-end test needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"
+    if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
+        pytest.fail(why)
+    pytest.skip(why)
+
+
+def run(args: list[str], env: dict, seconds: float = 10) -> str:
+    """One xdotool/import command, never allowed to hang."""
+    done = subprocess.run(
+        ["timeout", str(seconds), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=seconds + 5,
+    )
+    assert done.returncode == 0, f"{args[0]} failed ({done.returncode}): {done.stderr.strip()}"
+    return done.stdout
+
+
+def stop(proc: subprocess.Popen | None) -> None:
+    if proc is None or proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
+
+
+def read_state(path: Path) -> dict | None:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def wait_for(what: str, check, seconds: float = 15, retry=None):
+    """Poll ``check()`` until it is truthy; ``retry()`` runs every second meanwhile."""
+    end = time.monotonic() + seconds
+    last_retry = 0.0
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        if retry and time.monotonic() - last_retry > 1.0:
+            retry()
+            last_retry = time.monotonic()
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
