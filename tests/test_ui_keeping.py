@@ -176,7 +176,7 @@ def test_the_replay_shows_every_hand_face_up_or_only_what_you_saw(app):
     viewer.jump(3)
     other = pid(f"hand{1 - viewer.seat}")
     assert all(c is None for c in viewer.model.shown.get(other))
-    click(app, (viewer.faces.rect.right - 5, viewer.faces.rect.centery))
+    click(app, viewer.faces.rect.center)
     assert viewer.model.reveal_all
     assert all(c is not None for c in viewer.model.shown.get(other))
 

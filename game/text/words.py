@@ -140,10 +140,9 @@ def refusal_text(r: Refusal, n: Namer) -> str:
         params.update(seat=n.who(r.seat), whose=n.whose(r.seat), Whose=_cap(n.whose(r.seat)))
     if r.mover is not None:
         params["mover"] = n.who(r.mover)
-        if n.is_you(r.mover):
-            key += ".you_move"
-        elif n.is_you(r.seat):
-            key += ".you_hold"
+        suffix = ".you_move" if n.is_you(r.mover) else ".you_hold" if n.is_you(r.seat) else ""
+        if suffix and current().has(key + suffix):
+            key += suffix
     if r.text is not None:
         params["text"] = r.text
     return say(key, **params)

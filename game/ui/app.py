@@ -279,7 +279,7 @@ class App:
         pygame.quit()
 
 
-def _refuse_invisible_window(retries: int = 3, wait: float = 0.5) -> None:
+def _refuse_invisible_window(retries: int = 4, wait: float = 0.5) -> None:
     """SDL falls back to an offscreen driver when there is no usable display: the game
     would run with no window. Only tests and the smoke check ask for that on purpose.
     A display that is named but refused the connection (an X server still starting) is

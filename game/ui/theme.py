@@ -94,6 +94,28 @@ def fit_text(words: str, size: int, width: int, bold: bool = False) -> int:
     return size
 
 
+def paragraph(surface: pygame.Surface, words: str, size: int, colour, box: pygame.Rect,
+              bold: bool = False) -> pygame.Rect:  # fmt: skip
+    """Words in ``box``: one line when they fit at a readable size, else wrapped onto more
+    lines at the largest size whose lines all fit the box's height (left, centred up/down)."""
+    width = max(1, box.w)
+    one = fit_text(words, size, width, bold)
+    if one >= max(MIN_SIZE + 3, size * 3 // 4) or not words:
+        return text(surface, words, one, colour, box.midleft, "midleft", bold, width)
+    size = int(size)
+    while size > MIN_SIZE:
+        img = font(size, bold).render(words, True, colour, wraplength=width)
+        if img.get_height() <= box.h:
+            break
+        size -= 1
+    img = font(size, bold).render(words, True, colour, wraplength=width)
+    if on_text is not None:
+        on_text(words, img.get_width(), width)
+    rect = img.get_rect(midleft=box.midleft)
+    surface.blit(img, rect)
+    return rect
+
+
 def wrapped(words: str, size: int, colour, width: int) -> pygame.Surface:
     """A paragraph wrapped to ``width`` (pygame-ce wraps at spaces)."""
     return font(size).render(words, True, colour, wraplength=max(1, int(width)))

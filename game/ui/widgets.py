@@ -198,16 +198,11 @@ class Cycler(Widget):
         if not self.visible:
             return
         size = int(self.rect.h * 0.46)
-        label_w = int(self.rect.w * self.label_frac) - 10
-        theme.text(
-            surface,
-            text_of(self.label),
-            size,
-            theme.INK,
-            (self.rect.x, self.rect.centery),
-            "midleft",
-            width=label_w,
-        )
+        label = text_of(self.label)
+        if label:
+            label_w = int(self.rect.w * self.label_frac) - 10
+            where = (self.rect.x, self.rect.centery)
+            theme.text(surface, label, size, theme.INK, where, "midleft", width=label_w)
         box = self._box()
         fill = theme.BUTTON_HOVER if self.hover or self.focused else theme.BUTTON
         _panel(surface, box, fill, theme.BUTTON_EDGE, max(6, box.h // 4))

@@ -26,7 +26,7 @@ from game.ui.scene import Scene
 from game.ui.table.model import TableModel, TableOptions
 from game.ui.table.thinker import Thinker
 from game.ui.table.view import TableView
-from game.ui.widgets import Button, Cycler, FocusRing, Slider, Toggle
+from game.ui.widgets import Button, Cycler, FocusRing, Slider
 
 PACES = ("slow", "normal", "fast")
 DELAY = {"slow": 1.4, "normal": 0.7, "fast": 0.25}
@@ -92,11 +92,12 @@ class ReplayScene(Scene):
         self.last_btn = Button("▶▶|", lambda: self.jump(len(self.actions)))
         self.slider = Slider(lambda: say("replay.move", k=self.k, n=len(self.actions)),
                              0.0, lambda v: self.jump(round(v * n)))  # fmt: skip
-        self.faces = Toggle(lambda: say("replay.faces"), False, self._faces,
-                            lambda: say("replay.faces.all"), lambda: say("replay.faces.seen"))  # fmt: skip
-        self.pace_box = Cycler(lambda: say("settings.pace"), PACES,
-                               [lambda p=p: say(f"settings.pace.{p}") for p in PACES], "normal",
-                               self._pace)  # fmt: skip
+        self.faces = Button(lambda: say("replay.show_seen" if self.model and
+                                          self.model.reveal_all else "replay.show_all"),
+                            self._toggle_faces)  # fmt: skip
+        self.pace_box = Cycler("", PACES, [lambda p=p: say(f"settings.pace.{p}") for p in PACES],
+                               "normal", self._pace)  # fmt: skip
+        self.pace_box.label_frac = 0.0
         self.export_btn = Button(lambda: say("button.export"), self.export)
         self.close_btn = Button(lambda: say("button.back"), self.leave_screen)
         self.widgets_all = [self.first_btn, self.back_btn, self.play_btn, self.next_btn,
@@ -104,6 +105,9 @@ class ReplayScene(Scene):
                             self.export_btn, self.close_btn]  # fmt: skip
         self.ring = FocusRing(lambda: self.widgets_all if self.model else [self.close_btn])
         self.note = ""
+
+    def _toggle_faces(self) -> None:
+        self._faces(not self.model.reveal_all)
 
     def _faces(self, on: bool) -> None:
         self.model.reveal_all = on
@@ -171,32 +175,31 @@ class ReplayScene(Scene):
         return self.playing or (self.model is not None and self.model.show.busy)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Moving through the hand along the message line; the other controls at the top of
+        the side panel, where the match score would be."""
         w, h = size
         if self.model is not None:
             self.model.resize(size)
             self.view.art.configure(self.model.layout.card, self.app.settings.faces,
                                     self.app.settings.card_back)  # fmt: skip
             bar = self.model.layout.areas["message"]
+            side = self.model.layout.areas["panel"]
         else:
             bar = pygame.Rect(0, h - 60, w, 50)
+            side = pygame.Rect(w // 2 - 120, h - 160, 240, 140)
         x, y, bh = bar.x + 6, bar.y + 3, bar.h - 6
-        small = int(bh * 1.6)
+        small = int(bh * 1.7)
         for b in (self.first_btn, self.back_btn, self.play_btn, self.next_btn, self.last_btn):
             b.rect = pygame.Rect(x, y, small, bh)
             x += small + 4
-        rest = bar.right - x - 8
-        self.slider.rect = pygame.Rect(x + 6, y, int(rest * 0.34), bh)
-        self.slider.label_frac = 0.42
-        x = self.slider.rect.right + 8
-        self.faces.rect = pygame.Rect(x, y, int(rest * 0.24), bh)
-        self.faces.label_frac = 0.36
-        x = self.faces.rect.right + 8
-        self.pace_box.rect = pygame.Rect(x, y, int(rest * 0.2), bh)
-        self.pace_box.label_frac = 0.4
-        x = self.pace_box.rect.right + 8
-        self.export_btn.rect = pygame.Rect(x, y, int(rest * 0.1), bh)
-        self.close_btn.rect = pygame.Rect(self.export_btn.rect.right + 6, y,
-                                          bar.right - self.export_btn.rect.right - 12, bh)  # fmt: skip
+        self.slider.rect = pygame.Rect(x + 8, y, bar.right - x - 16, bh)
+        self.slider.label_frac = 0.3
+        row = max(26, min(44, side.h // 14))
+        gap = row // 4
+        self.side_box = pygame.Rect(side.x, side.y, side.w, 4 * (row + gap) + gap * 3)
+        inner = self.side_box.inflate(-16, -2 * gap)
+        for i, wdg in enumerate((self.faces, self.pace_box, self.export_btn, self.close_btn)):
+            wdg.rect = pygame.Rect(inner.x, inner.y + i * (row + gap), inner.w, row)
         if self.model is None:
             self.close_btn.rect = pygame.Rect(w // 2 - 110, h - 80, 220, 44)
 
@@ -247,6 +250,9 @@ class ReplayScene(Scene):
         self.view.draw(surface)
         bar = self.model.layout.areas["message"]
         theme.veil(surface, bar, 160)
+        pygame.draw.rect(surface, theme.PANEL, self.side_box)
+        pygame.draw.line(surface, theme.PANEL_EDGE, self.side_box.bottomleft,
+                         self.side_box.bottomright, 2)  # fmt: skip
         for w in self.widgets_all:
             w.draw(surface)
         top = self.model.layout.areas["topbar"]

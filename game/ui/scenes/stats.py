@@ -127,10 +127,10 @@ class StatsScene(Scene):
             self.no_btn.draw(surface)
 
     COLUMNS = (
-        ("stats.what", 0.27), ("stats.level", 0.09), ("stats.hands", 0.07),
+        ("stats.what", 0.26), ("stats.level", 0.09), ("stats.hands", 0.07),
         ("stats.won", 0.07), ("stats.rate", 0.07), ("stats.streak", 0.09),
         ("stats.average", 0.08), ("stats.best", 0.06), ("stats.matches", 0.08),
-        ("stats.extra", 0.12),
+        ("stats.extra", 0.13),
     )  # fmt: skip
 
     def _table(self, surface: pygame.Surface) -> None:

@@ -202,13 +202,5 @@ def _message(m: TableModel, surface: pygame.Surface) -> None:
     r = m.layout.areas["message"]
     theme.veil(surface, r, 110)
     words, colour = message_line(m)
-    theme.text(
-        surface,
-        words,
-        int(r.h * 0.55),
-        colour,
-        (r.x + 14, r.centery),
-        "midleft",
-        True,
-        width=r.w - 24,
-    )
+    box = pygame.Rect(r.x + 14, r.y + 1, r.w - 24, r.h - 2)
+    theme.paragraph(surface, words, int(r.h * 0.55), colour, box, True)

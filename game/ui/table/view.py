@@ -265,6 +265,8 @@ class TableView:
                 pack = self.m.shown.get(PileId(PileKind.PACK))
                 key = "label.pack_bottom" if pack and pack[0] is not None else "label.pack"
                 words = say_n(key, len(pack))
+                if theme.font(theme.MIN_SIZE).size(words)[0] > rect.w:  # a small screen:
+                    words = say_n("label.pack", len(pack))  # the short label, not cut off
                 theme.text(
                     surface,
                     words,

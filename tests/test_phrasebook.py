@@ -1,0 +1,207 @@
+"""Every word in both languages (issue 13): the catalogues complete and alike, Turkish
+casing right, and no text wider than its box on any screen at 960x600."""
+
+from __future__ import annotations
+
+import ast
+import re
+import time
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from ui_support import make_app, open_table, settle
+
+from game.core.agents import SeatView
+from game.text import phrasebook
+from game.text.names import card_name
+from game.ui import theme
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "game" / "text" / "locale"
+LANGS = ("en", "tr")
+PLACEHOLDER = re.compile(r"{(\w+)}")
+
+
+def catalogue(lang: str) -> dict[str, tuple[str, ...]]:
+    """Key -> its text(s) (plural entries give both forms)."""
+    with (LOCALE / lang / "LC_MESSAGES" / "pasha.po").open("rb") as f:
+        cat = read_po(f)
+    out = {}
+    for msg in cat:
+        if not msg.id:
+            continue
+        key = msg.id[0] if isinstance(msg.id, tuple) else msg.id
+        out[key] = tuple(msg.string) if isinstance(msg.string, tuple) else (msg.string,)
+    return out
+
+
+def keys_in_code() -> set[str]:
+    """Every phrase key written literally in the code."""
+    found = set()
+    for path in (ROOT / "game").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+            first = node.args[0]
+            if name in ("say", "say_n", "Phrase", "SummaryRow", "pick") and isinstance(
+                first, ast.Constant
+            ):
+                found.add(first.value)
+    return found
+
+
+def test_both_catalogues_have_the_same_keys_and_no_empty_text():
+    en, tr = catalogue("en"), catalogue("tr")
+    assert set(en) == set(tr), (sorted(set(en) - set(tr))[:20], sorted(set(tr) - set(en))[:20])
+    for lang, cat in (("en", en), ("tr", tr)):
+        empty = [k for k, texts in cat.items() if not all(texts) and k != "variant.plain"]
+        assert empty == [], (lang, empty)
+
+
+def test_every_key_the_code_names_is_in_the_catalogues():
+    en = catalogue("en")
+    missing = sorted(k for k in keys_in_code() if k not in en and not k.endswith("."))
+    assert missing == []
+
+
+def test_translations_keep_every_placeholder():
+    en, tr = catalogue("en"), catalogue("tr")
+    for key, texts in en.items():
+        want = set(PLACEHOLDER.findall(" ".join(texts)))
+        got = set(PLACEHOLDER.findall(" ".join(tr.get(key, ()))))
+        assert got <= want | {"n"}, (key, got - want)
+        assert want - {"n"} <= got or key.startswith(("label.pack", "count.")), (key, want - got)
+
+
+def test_the_compiled_catalogues_are_up_to_date():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "build/make_catalogues.py", "--check"], cwd=ROOT,
+                          capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+
+
+def test_turkish_capitals_are_done_right():
+    tr = phrasebook.Phrasebook("tr")
+    assert tr.upper("pişti ve ılık") == "PİŞTİ VE ILIK"
+    assert tr.lower("PİŞTİ ILIK") == "pişti ılık"
+    assert phrasebook.Phrasebook("en").upper("pişti") == "PIŞTI"
+
+
+def test_turkish_card_names_are_as_players_say_them():
+    phrasebook.set_language("tr")
+    try:
+        names = {card_name(c) for c in (0, 10, 11, 12, 13, 26, 39)}
+        assert {"sinek as", "sinek vale", "sinek kız", "sinek papaz"} <= names
+        assert any(n.startswith("karo") for n in names) and any("kupa" in n for n in names)
+        assert any("maça" in n for n in names)
+    finally:
+        phrasebook.set_language("en")
+
+
+# ----------------------------------------------------------------- every text fits its box
+def drive_every_screen(app) -> None:
+    """Visit each screen and overlay the way a player would, drawing each."""
+    from game.core.types import Code, Refusal, call
+    from game.games import SPECS
+
+    menu = app.goto("menu")
+    for game in SPECS:
+        menu.game.set_value(game)
+        menu._game_changed(game)
+        for widget in [w for w in (menu.game, *menu.options, menu.level) if w.focusable]:
+            menu.ring.shown = True
+            menu.ring.index = menu.ring._live().index(widget)
+            menu.ring.sync()
+            app.step(0.02)
+    menu.ring.shown = False
+    menu._rules()
+    app.step(0.02)
+    menu._close_rules()
+    settings = app.goto("settings")
+    for row in settings.rows:
+        settings.ring.shown = True
+        settings.ring.index = settings.ring._live().index(row)
+        app.step(0.02)
+    for scene in ("stats", "history"):
+        app.goto(scene)
+        app.step(0.02)
+    tables = [("pishe-pasha", {"players": 2, "stop_rule": True}), ("pishe-pasha", {"players": 3}),
+              ("pisha-pasha-book", {}), ("pisti", {"players": 4}), ("pisti", {"players": 3})]
+    for game, choices in tables:
+        table = open_table(app, game, choices, seed=2)
+        agent = table.model.spec.make_agent("medium", 1)
+        for _ in range(6):
+            settle(app, table)
+            if table.state.is_over or app.scene is not table:
+                break
+            table.model.perform(agent.choose(SeatView(table.state, table.human)))
+        m, c = table.model, table.controls
+        m.say("x")
+        for code in Code:
+            m.refuse(call(5, False)) if code is Code.NO_SUCH_SEAT else None
+            from game.text.words import refusal_text
+
+            m.say(refusal_text(Refusal(code, card=12, onto=25, seat=1, mover=0, text="7Z"),
+                               m.namer))  # fmt: skip
+            app.step(0.02)
+        c.open_menu()
+        app.step(0.02)
+        c.open_rules()
+        app.step(0.02)
+        c.close_panel()
+        c.open_help()
+        app.step(0.02)
+        c.close_panel()
+        c.ask(lambda: phrasebook.say("question.new_hand"), lambda: None)
+        app.step(0.02)
+        c._answer_no()
+        m.choosing = True
+        app.step(0.02)
+        m.choosing = False
+        m.paused = False
+        for _ in range(400):
+            settle(app, table)
+            if app.scene is not table:
+                break
+            if table.state.is_over:
+                continue
+            m.perform(agent.choose(SeatView(table.state, table.human)))
+            time.sleep(0)
+        app.step(0.02)
+        if app.scene is not table:
+            record = table.state.record()
+            app.goto("replay", record=record, seat=0)
+            app.step(0.02)
+            app.goto("history")
+            app.step(0.02)
+            app.goto("stats")
+            app.step(0.02)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_text_is_wider_than_its_box_at_960x600(tmp_path, monkeypatch, lang):
+    too_wide: list[tuple[str, int, int]] = []
+    seen: set[str] = set()
+
+    def watch(words: str, got: int, allowed: int) -> None:
+        seen.add(words)
+        if got > allowed:
+            too_wide.append((words, got, allowed))
+
+    monkeypatch.setattr(theme, "on_text", watch)
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), keep=True, language=lang)
+    try:
+        phrasebook.current().missing.clear()
+        drive_every_screen(app)
+        assert len(seen) > 150
+        assert sorted(set(too_wide)) == [], sorted(set(too_wide))
+        assert sorted(phrasebook.current().missing) == []
+    finally:
+        app.scene.leave()
+        phrasebook.set_language("en")
