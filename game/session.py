@@ -16,8 +16,8 @@ from typing import Any
 
 from game.core.cards import brief
 from game.core.match import Match, deal_seed
-from game.core.schema import Field, require
 from game.core.referee import Referee
+from game.core.schema import Field, require
 from game.core.spec import GameSpec
 from game.core.state import GameState
 from game.core.types import Action

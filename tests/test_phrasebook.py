@@ -130,8 +130,13 @@ def drive_every_screen(app) -> None:
     for scene in ("stats", "history"):
         app.goto(scene)
         app.step(0.02)
-    tables = [("pishe-pasha", {"players": 2, "stop_rule": True}), ("pishe-pasha", {"players": 3}),
-              ("pisha-pasha-book", {}), ("pisti", {"players": 4}), ("pisti", {"players": 3})]
+    tables = [
+        ("pishe-pasha", {"players": 2, "stop_rule": True}),
+        ("pishe-pasha", {"players": 3}),
+        ("pisha-pasha-book", {}),
+        ("pisti", {"players": 4}),
+        ("pisti", {"players": 3}),
+    ]
     for game, choices in tables:
         table = open_table(app, game, choices, seed=2)
         agent = table.model.spec.make_agent("medium", 1)

@@ -8,7 +8,7 @@ import pytest
 from ui_support import DT, key, make_app, open_table, settle
 
 from game.core.agents import SeatView
-from game.core.types import ActionKind, PileKind
+from game.core.types import ActionKind
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene

@@ -34,6 +34,7 @@ LEVELS = ("easy", "medium", "hard", "expert")
 BACKS = ("red", "blue")
 FACES = ("classic", "four_colour", "high_contrast")
 CARD_SCALES = (1.0, 1.15, 1.3)
+COACH_THRESHOLDS = (1.0, 2.0, 5.0)
 STOP_WINDOW = (1.0, 6.0)
 AUTO_SPEED = (0.0, 1.0)
 
@@ -55,6 +56,8 @@ class Settings:
     show_faults: bool = False
     auto_play: bool = True
     take_backs: bool = False
+    coach: bool = False
+    coach_threshold: float = 2.0
     auto_flip_speed: float = 0.5
     last_game: str = "pishe-pasha"
     level: str = "medium"
@@ -108,6 +111,8 @@ FIELDS: dict[str, Field] = {
     "show_faults": Field(False, bool),
     "auto_play": Field(True, bool),
     "take_backs": Field(False, bool),
+    "coach": Field(False, bool),
+    "coach_threshold": Field(2.0, float, COACH_THRESHOLDS),
     "auto_flip_speed": Field(0.5, float, low=AUTO_SPEED[0], high=AUTO_SPEED[1]),
     "last_game": Field("pishe-pasha", str, tuple(SPECS)),
     "level": Field("medium", str, LEVELS),

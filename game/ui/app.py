@@ -137,6 +137,8 @@ class App:
             s.card_scale,
             s.take_backs,
             s.auto_flip_speed,
+            s.coach,
+            s.coach_threshold,
         )
 
     def match_changed(self, session: Any) -> None:

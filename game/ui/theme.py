@@ -94,8 +94,9 @@ def fit_text(words: str, size: int, width: int, bold: bool = False) -> int:
     return size
 
 
-def paragraph(surface: pygame.Surface, words: str, size: int, colour, box: pygame.Rect,
-              bold: bool = False) -> pygame.Rect:  # fmt: skip
+def paragraph(
+    surface: pygame.Surface, words: str, size: int, colour, box: pygame.Rect, bold: bool = False
+) -> pygame.Rect:
     """Words in ``box``: one line when they fit at a readable size, else wrapped onto more
     lines at the largest size whose lines all fit the box's height (left, centred up/down)."""
     width = max(1, box.w)

@@ -8,11 +8,20 @@ def install_routes(app) -> None:
     from game.ui.scenes.history import HistoryScene
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.review import ReviewScene
     from game.ui.scenes.settings import SettingsScene
     from game.ui.scenes.stats import StatsScene
     from game.ui.scenes.summary import SummaryScene
     from game.ui.scenes.table import TableScene
 
-    for scene in (MenuScene, TableScene, SummaryScene, SettingsScene, StatsScene, HistoryScene,
-                  ReplayScene):  # fmt: skip
+    for scene in (
+        MenuScene,
+        TableScene,
+        SummaryScene,
+        SettingsScene,
+        StatsScene,
+        HistoryScene,
+        ReplayScene,
+        ReviewScene,
+    ):
         app.route(scene.name, scene)

@@ -52,8 +52,15 @@ class PathBox(Widget):
         pygame.draw.rect(surface, edge, self.rect, 2, border_radius=8)
         words = self.text or say("history.path")
         colour = theme.INK if self.text else theme.INK_DIM
-        theme.text(surface, words, int(self.rect.h * 0.45), colour,
-                   (self.rect.x + 10, self.rect.centery), "midleft", width=self.rect.w - 20)  # fmt: skip
+        theme.text(
+            surface,
+            words,
+            int(self.rect.h * 0.45),
+            colour,
+            (self.rect.x + 10, self.rect.centery),
+            "midleft",
+            width=self.rect.w - 20,
+        )
 
 
 class HistoryScene(Scene):
@@ -121,8 +128,9 @@ class HistoryScene(Scene):
         self.back_btn.rect = pygame.Rect(self.box.right - bw, y, bw, bh)
         y2 = y + bh + bh // 2
         self.path.rect = pygame.Rect(self.box.x, y2, int(self.box.w * 0.72), bh)
-        self.open_btn.rect = pygame.Rect(self.path.rect.right + 10, y2,
-                                         self.box.right - self.path.rect.right - 10, bh)  # fmt: skip
+        self.open_btn.rect = pygame.Rect(
+            self.path.rect.right + 10, y2, self.box.right - self.path.rect.right - 10, bh
+        )
 
     def visible_rows(self) -> int:
         return max(1, self.box.h // self.row_h - 1)
@@ -146,8 +154,9 @@ class HistoryScene(Scene):
         if self.ring.handle(event):
             return
         if event.type == pygame.MOUSEWHEEL:
-            self.top = max(0, min(max(0, len(self.entries) - self.visible_rows()),
-                                  self.top - event.y))  # fmt: skip
+            self.top = max(
+                0, min(max(0, len(self.entries) - self.visible_rows()), self.top - event.y)
+            )
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             row = self._row_at(event.pos)
@@ -185,46 +194,86 @@ class HistoryScene(Scene):
         w, h = surface.get_size()
         self.ring.sync()
         surface.blit(cardart.felt((w, h)), (0, 0))
-        theme.text(surface, say("title.history"), int(h * 0.055), theme.GOLD,
-                   (w // 2, int(h * 0.07)), "center", True, width=w // 2)  # fmt: skip
+        theme.text(
+            surface,
+            say("title.history"),
+            int(h * 0.055),
+            theme.GOLD,
+            (w // 2, int(h * 0.07)),
+            "center",
+            True,
+            width=w // 2,
+        )
         theme.veil(surface, self.box, 190, 12, (10, 30, 20))
         pygame.draw.rect(surface, theme.PANEL_EDGE, self.box, 2, border_radius=12)
         self._rows(surface)
         for b in self.buttons:
             b.draw(surface)
         if self.message:
-            theme.text(surface, self.message, int(h * 0.026), theme.RED_LIGHT,
-                       (w // 2, h - 12), "midbottom", width=w - 40)  # fmt: skip
+            theme.text(
+                surface,
+                self.message,
+                int(h * 0.026),
+                theme.RED_LIGHT,
+                (w // 2, h - 12),
+                "midbottom",
+                width=w - 40,
+            )
 
     COLUMNS = ((0.0, 0.17), (0.17, 0.33), (0.5, 0.14), (0.64, 0.2), (0.84, 0.16))
 
     def _rows(self, surface: pygame.Surface) -> None:
         b, rh = self.box, self.row_h
         size = int(rh * 0.6)
-        heads = ("history.when", "history.game", "history.opponents", "history.result",
-                 "history.deal")  # fmt: skip
+        heads = (
+            "history.when",
+            "history.game",
+            "history.opponents",
+            "history.result",
+            "history.deal",
+        )
         x0, inner = b.x + 12, b.w - 24
         for (start, width), head in zip(self.COLUMNS, heads, strict=True):
-            theme.text(surface, say(head), size, theme.GOLD, (x0 + int(inner * start), b.y + 6),
-                       bold=True, width=int(inner * width) - 8)  # fmt: skip
+            theme.text(
+                surface,
+                say(head),
+                size,
+                theme.GOLD,
+                (x0 + int(inner * start), b.y + 6),
+                bold=True,
+                width=int(inner * width) - 8,
+            )
         if not self.entries:
-            theme.text(surface, say("history.empty"), size, theme.INK_DIM,
-                       (b.centerx, b.centery), "center", width=b.w - 40)  # fmt: skip
+            theme.text(
+                surface,
+                say("history.empty"),
+                size,
+                theme.INK_DIM,
+                (b.centerx, b.centery),
+                "center",
+                width=b.w - 40,
+            )
             return
         for row, e in enumerate(self.entries[self.top : self.top + self.visible_rows()]):
             i = self.top + row
             y = b.y + (row + 1) * rh + 6
             if i == self.selected:
-                pygame.draw.rect(surface, theme.BUTTON_HOVER, (b.x + 4, y - 2, b.w - 8, rh),
-                                 border_radius=6)  # fmt: skip
+                pygame.draw.rect(
+                    surface, theme.BUTTON_HOVER, (b.x + 4, y - 2, b.w - 8, rh), border_radius=6
+                )
             cells = (
                 time.strftime("%Y-%m-%d %H:%M", time.localtime(e.when)),
                 say("history.game_line", game=say(f"game.{e.game}"), n=e.players),
                 say(f"level.{e.level}") if e.level in ("easy", "medium", "hard", "expert") else "",
-                say(RESULT_KEYS.get(e.result, "history.drawn"),
-                    score="–".join(map(str, e.score))),
+                say(RESULT_KEYS.get(e.result, "history.drawn"), score="–".join(map(str, e.score))),
                 str(e.deal),
-            )  # fmt: skip
+            )
             for (start, width), cell in zip(self.COLUMNS, cells, strict=True):
-                theme.text(surface, cell, size, theme.INK, (x0 + int(inner * start), y),
-                           width=int(inner * width) - 8)  # fmt: skip
+                theme.text(
+                    surface,
+                    cell,
+                    size,
+                    theme.INK,
+                    (x0 + int(inner * start), y),
+                    width=int(inner * width) - 8,
+                )

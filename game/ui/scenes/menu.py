@@ -277,10 +277,10 @@ class MenuScene(Scene):
             return
         if not self.rules and self.deal_box.handle(event):
             return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.rules:
-            if self.deal_box.rect.collidepoint(event.pos):
-                self._focus_deal_box()
-                return
+        clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.rules
+        if clicked and self.deal_box.rect.collidepoint(event.pos):
+            self._focus_deal_box()
+            return
         if self.ring.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not self.rules:

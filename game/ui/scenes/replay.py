@@ -37,8 +37,9 @@ class ReplayScene(Scene):
 
     name = "replay"
 
-    def __init__(self, app, record: dict, seat: int = 0, back: Scene | None = None,
-                 start: int = 0) -> None:  # fmt: skip
+    def __init__(
+        self, app, record: dict, seat: int = 0, back: Scene | None = None, start: int = 0
+    ) -> None:
         super().__init__(app)
         self.record = record
         self.back_to = back
@@ -52,8 +53,9 @@ class ReplayScene(Scene):
         else:
             self.spec: GameSpec = spec_of(record["game"])
             self.actions = [Action.parse(a) for a in record["actions"][: checked.applied]]
-            self.options = TableOptions(pace="normal", highlights=False, auto_play=False,
-                                        stop_window=0.0)  # fmt: skip
+            self.options = TableOptions(
+                pace="normal", highlights=False, auto_play=False, stop_window=0.0
+            )
             self._build(0)
         self.playing = False
         self.timer = 0.0
@@ -68,15 +70,23 @@ class ReplayScene(Scene):
     def _build(self, moves: int) -> None:
         """A table at move ``moves`` of the record, nobody to play."""
         spec = self.spec
-        state = replay_record(spec, {**self.record, "actions": [str(a) for a in
-                                                                self.actions[:moves]]})  # fmt: skip
+        state = replay_record(
+            spec, {**self.record, "actions": [str(a) for a in self.actions[:moves]]}
+        )
         players = state.players
         match = Match(spec, players, state.options, seed=0, target=None)
         match.hand_no = (-self.seat) % players
         match.hand = state
         referee = Referee(state, [None] * players, match)
-        self.model = TableModel(spec, match, referee, Thinker(None), lambda: self.options,
-                                self.app.audio.play, self.app.size)  # fmt: skip
+        self.model = TableModel(
+            spec,
+            match,
+            referee,
+            Thinker(None),
+            lambda: self.options,
+            self.app.audio.play,
+            self.app.size,
+        )
         self.model.dealing = False
         self.model.show.clear()
         self.view = TableView(self.model, cardart.CardArt())
@@ -86,23 +96,40 @@ class ReplayScene(Scene):
         n = max(1, len(self.actions))
         self.first_btn = Button("|◀", lambda: self.jump(0), help_text=lambda: say("replay.first"))
         self.back_btn = Button("◀", self.step_back, help_text=lambda: say("replay.back"))
-        self.play_btn = Button(lambda: "❚❚" if self.playing else "▶", self.toggle,
-                               help_text=lambda: say("replay.play"))  # fmt: skip
+        self.play_btn = Button(
+            lambda: "❚❚" if self.playing else "▶", self.toggle, help_text=lambda: say("replay.play")
+        )
         self.next_btn = Button("▶|", self.step, help_text=lambda: say("replay.next"))
         self.last_btn = Button("▶▶|", lambda: self.jump(len(self.actions)))
-        self.slider = Slider(lambda: say("replay.move", k=self.k, n=len(self.actions)),
-                             0.0, lambda v: self.jump(round(v * n)))  # fmt: skip
-        self.faces = Button(lambda: say("replay.show_seen" if self.model and
-                                          self.model.reveal_all else "replay.show_all"),
-                            self._toggle_faces)  # fmt: skip
-        self.pace_box = Cycler("", PACES, [lambda p=p: say(f"settings.pace.{p}") for p in PACES],
-                               "normal", self._pace)  # fmt: skip
+        self.slider = Slider(
+            lambda: say("replay.move", k=self.k, n=len(self.actions)),
+            0.0,
+            lambda v: self.jump(round(v * n)),
+        )
+        self.faces = Button(
+            lambda: say(
+                "replay.show_seen" if self.model and self.model.reveal_all else "replay.show_all"
+            ),
+            self._toggle_faces,
+        )
+        self.pace_box = Cycler(
+            "", PACES, [lambda p=p: say(f"settings.pace.{p}") for p in PACES], "normal", self._pace
+        )
         self.pace_box.label_frac = 0.0
         self.export_btn = Button(lambda: say("button.export"), self.export)
         self.close_btn = Button(lambda: say("button.back"), self.leave_screen)
-        self.widgets_all = [self.first_btn, self.back_btn, self.play_btn, self.next_btn,
-                            self.last_btn, self.slider, self.faces, self.pace_box,
-                            self.export_btn, self.close_btn]  # fmt: skip
+        self.widgets_all = [
+            self.first_btn,
+            self.back_btn,
+            self.play_btn,
+            self.next_btn,
+            self.last_btn,
+            self.slider,
+            self.faces,
+            self.pace_box,
+            self.export_btn,
+            self.close_btn,
+        ]
         self.ring = FocusRing(lambda: self.widgets_all if self.model else [self.close_btn])
         self.note = ""
 
@@ -145,8 +172,9 @@ class ReplayScene(Scene):
         self.model.reveal_all = self.model.show.reveal_all = reveal
         self.model.shown.piles = self.model.seen_piles()
         self.model.resize(self.app.size)
-        self.view.art.configure(self.model.layout.card, self.app.settings.faces,
-                                self.app.settings.card_back)  # fmt: skip
+        self.view.art.configure(
+            self.model.layout.card, self.app.settings.faces, self.app.settings.card_back
+        )
 
     def toggle(self) -> None:
         self.playing = not self.playing and self.k < len(self.actions)
@@ -180,8 +208,9 @@ class ReplayScene(Scene):
         w, h = size
         if self.model is not None:
             self.model.resize(size)
-            self.view.art.configure(self.model.layout.card, self.app.settings.faces,
-                                    self.app.settings.card_back)  # fmt: skip
+            self.view.art.configure(
+                self.model.layout.card, self.app.settings.faces, self.app.settings.card_back
+            )
             bar = self.model.layout.areas["message"]
             side = self.model.layout.areas["panel"]
         else:
@@ -220,9 +249,12 @@ class ReplayScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.leave_screen()
                 return
-            keys = {pygame.K_HOME: lambda: self.jump(0), pygame.K_END: lambda: self.jump(
-                len(self.actions)), pygame.K_PAGEUP: lambda: self.jump(self.k - 10),
-                pygame.K_PAGEDOWN: lambda: self.jump(self.k + 10)}  # fmt: skip
+            keys = {
+                pygame.K_HOME: lambda: self.jump(0),
+                pygame.K_END: lambda: self.jump(len(self.actions)),
+                pygame.K_PAGEUP: lambda: self.jump(self.k - 10),
+                pygame.K_PAGEDOWN: lambda: self.jump(self.k + 10),
+            }
             if self.model is not None and event.key in keys:
                 keys[event.key]()
                 return
@@ -251,20 +283,37 @@ class ReplayScene(Scene):
         bar = self.model.layout.areas["message"]
         theme.veil(surface, bar, 160)
         pygame.draw.rect(surface, theme.PANEL, self.side_box)
-        pygame.draw.line(surface, theme.PANEL_EDGE, self.side_box.bottomleft,
-                         self.side_box.bottomright, 2)  # fmt: skip
+        pygame.draw.line(
+            surface, theme.PANEL_EDGE, self.side_box.bottomleft, self.side_box.bottomright, 2
+        )
         for w in self.widgets_all:
             w.draw(surface)
         top = self.model.layout.areas["topbar"]
         words = self.note or say("replay.title", k=self.k, n=len(self.actions))
-        theme.text(surface, words, int(top.h * 0.45), theme.HINT, (top.right - 16, top.centery),
-                   "midright", True, width=top.w // 3)  # fmt: skip
+        theme.text(
+            surface,
+            words,
+            int(top.h * 0.45),
+            theme.HINT,
+            (top.right - 16, top.centery),
+            "midright",
+            True,
+            width=top.w // 3,
+        )
 
     def _draw_problem(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.blit(cardart.felt((w, h)), (0, 0))
-        theme.text(surface, say("replay.broken"), int(h * 0.05), theme.GOLD, (w // 2, h // 4),
-                   "center", True, width=w - 80)  # fmt: skip
+        theme.text(
+            surface,
+            say("replay.broken"),
+            int(h * 0.05),
+            theme.GOLD,
+            (w // 2, h // 4),
+            "center",
+            True,
+            width=w - 80,
+        )
         img = theme.wrapped(self.problem or "", int(h * 0.03), theme.RED_LIGHT, int(w * 0.7))
         surface.blit(img, img.get_rect(midtop=(w // 2, h // 3)))
         self.close_btn.draw(surface)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.store.settings import BACKS, CARD_SCALES, FACES, PACES, STOP_WINDOW
-from game.text import LANGUAGES, NATIVE_NAMES, say
+from game.store.settings import BACKS, CARD_SCALES, COACH_THRESHOLDS, FACES, PACES, STOP_WINDOW
+from game.text import LANGUAGES, NATIVE_NAMES, say, say_n
 from game.ui import cardart, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, Toggle, Widget
@@ -99,6 +99,20 @@ class SettingsScene(Scene):
                 s.take_backs,
                 lambda v: setattr(s, "take_backs", v),
                 "settings.take_backs.help",
+            ),
+            _on_off(
+                "settings.coach", s.coach, lambda v: setattr(s, "coach", v), "settings.coach.help"
+            ),
+            Cycler(
+                lambda: say("settings.coach_threshold"),
+                COACH_THRESHOLDS,
+                [
+                    lambda t=t: say_n("settings.coach_threshold.value", int(t))
+                    for t in COACH_THRESHOLDS
+                ],
+                s.coach_threshold,
+                lambda v: setattr(s, "coach_threshold", v),
+                lambda: say("settings.coach_threshold.help"),
             ),
             _on_off(
                 "settings.show_faults",

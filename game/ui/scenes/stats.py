@@ -70,8 +70,9 @@ class StatsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.table_box = pygame.Rect(int(w * 0.04), int(h * 0.12), int(w * 0.92), int(h * 0.46))
-        self.chart_box = pygame.Rect(self.table_box.x, self.table_box.bottom + h // 40,
-                                     self.table_box.w, int(h * 0.26))  # fmt: skip
+        self.chart_box = pygame.Rect(
+            self.table_box.x, self.table_box.bottom + h // 40, self.table_box.w, int(h * 0.26)
+        )
         bh = max(30, h // 18)
         y = self.chart_box.bottom + bh // 2
         self.reset_btn.rect = pygame.Rect(self.table_box.x, y, int(w * 0.2), bh)
@@ -87,12 +88,12 @@ class StatsScene(Scene):
             else:
                 self.app.goto("menu")
             return
-        if event.type == pygame.KEYDOWN and not self.ring.shown and not self.asking:
-            if event.key in (pygame.K_DOWN, pygame.K_UP):
-                n = len(self.keys())
-                step = 1 if event.key == pygame.K_DOWN else -1
-                self.selected = max(0, min(n - 1, self.selected + step)) if n else 0
-                return
+        keyed = event.type == pygame.KEYDOWN and not self.ring.shown and not self.asking
+        if keyed and event.key in (pygame.K_DOWN, pygame.K_UP):
+            n = len(self.keys())
+            step = 1 if event.key == pygame.K_DOWN else -1
+            self.selected = max(0, min(n - 1, self.selected + step)) if n else 0
+            return
         if self.ring.handle(event):
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.asking:
@@ -110,8 +111,16 @@ class StatsScene(Scene):
         w, h = surface.get_size()
         self.ring.sync()
         surface.blit(cardart.felt((w, h)), (0, 0))
-        theme.text(surface, say("title.stats"), int(h * 0.055), theme.GOLD,
-                   (w // 2, int(h * 0.06)), "center", True, width=w // 2)  # fmt: skip
+        theme.text(
+            surface,
+            say("title.stats"),
+            int(h * 0.055),
+            theme.GOLD,
+            (w // 2, int(h * 0.06)),
+            "center",
+            True,
+            width=w // 2,
+        )
         for box in (self.table_box, self.chart_box):
             theme.veil(surface, box, 190, 12, (10, 30, 20))
             pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=12)
@@ -121,17 +130,31 @@ class StatsScene(Scene):
         self.back_btn.draw(surface)
         if self.asking:
             theme.veil(surface, surface.get_rect(), 150)
-            theme.text(surface, say("question.reset_stats"), int(h * 0.035), theme.GOLD,
-                       (w // 2, h // 2 - h // 20), "center", True, width=int(w * 0.8))  # fmt: skip
+            theme.text(
+                surface,
+                say("question.reset_stats"),
+                int(h * 0.035),
+                theme.GOLD,
+                (w // 2, h // 2 - h // 20),
+                "center",
+                True,
+                width=int(w * 0.8),
+            )
             self.yes_btn.draw(surface)
             self.no_btn.draw(surface)
 
     COLUMNS = (
-        ("stats.what", 0.26), ("stats.level", 0.09), ("stats.hands", 0.07),
-        ("stats.won", 0.07), ("stats.rate", 0.07), ("stats.streak", 0.09),
-        ("stats.average", 0.08), ("stats.best", 0.06), ("stats.matches", 0.08),
+        ("stats.what", 0.26),
+        ("stats.level", 0.09),
+        ("stats.hands", 0.07),
+        ("stats.won", 0.07),
+        ("stats.rate", 0.07),
+        ("stats.streak", 0.09),
+        ("stats.average", 0.08),
+        ("stats.best", 0.06),
+        ("stats.matches", 0.08),
         ("stats.extra", 0.13),
-    )  # fmt: skip
+    )
 
     def _table(self, surface: pygame.Surface) -> None:
         b, rh = self.table_box, self.row_h
@@ -139,21 +162,30 @@ class StatsScene(Scene):
         x0, inner = b.x + 10, b.w - 20
         x = x0
         for key, frac in self.COLUMNS:
-            theme.text(surface, say(key), size, theme.GOLD, (x, b.y + 6), bold=True,
-                       width=int(inner * frac) - 6)  # fmt: skip
+            theme.text(
+                surface,
+                say(key),
+                size,
+                theme.GOLD,
+                (x, b.y + 6),
+                bold=True,
+                width=int(inner * frac) - 6,
+            )
             x += int(inner * frac)
         keys = self.keys()
         if not keys:
-            theme.text(surface, say("stats.empty"), size, theme.INK_DIM, b.center, "center",
-                       width=b.w - 40)  # fmt: skip
+            theme.text(
+                surface, say("stats.empty"), size, theme.INK_DIM, b.center, "center", width=b.w - 40
+            )
             return
         for row, key in enumerate(keys[: max(1, b.h // rh - 1)]):
             game, options, players, level = stats_store.split_key(key)
             line = self.stats.lines[key]
             y = b.y + (row + 1) * rh + 6
             if row == self.selected:
-                pygame.draw.rect(surface, theme.BUTTON_HOVER, (b.x + 4, y - 2, b.w - 8, rh),
-                                 border_radius=6)  # fmt: skip
+                pygame.draw.rect(
+                    surface, theme.BUTTON_HOVER, (b.x + 4, y - 2, b.w - 8, rh), border_radius=6
+                )
             spec = SPECS.get(game)
             counts = spec.stat_counts if spec else ()
             extra = ", ".join(say(f"stats.count.{n}", n=getattr(line, n)) for n in counts)
@@ -174,9 +206,15 @@ class StatsScene(Scene):
                 theme.text(surface, cell, size, theme.INK, (x, y), width=int(inner * frac) - 6)
                 x += int(inner * frac)
             if line.takeback_hands:
-                theme.text(surface, say("stats.takebacks", n=line.takeback_hands,
-                                        won=line.takeback_won), int(size * 0.8), theme.INK_DIM,
-                           (b.right - 10, y + size), "topright", width=inner // 3)  # fmt: skip
+                theme.text(
+                    surface,
+                    say("stats.takebacks", n=line.takeback_hands, won=line.takeback_won),
+                    int(size * 0.8),
+                    theme.INK_DIM,
+                    (b.right - 10, y + size),
+                    "topright",
+                    width=inner // 3,
+                )
 
     def _charts(self, surface: pygame.Surface) -> None:
         b = self.chart_box
@@ -184,10 +222,24 @@ class StatsScene(Scene):
         left = pygame.Rect(b.x + 16, b.y + 34, half - 32, b.h - 50)
         right = pygame.Rect(b.x + half + 16, b.y + 34, half - 32, b.h - 50)
         size = max(12, b.h // 12)
-        theme.text(surface, say("stats.chart.last"), size, theme.GOLD, (left.x, b.y + 8),
-                   bold=True, width=left.w)  # fmt: skip
-        theme.text(surface, say("stats.chart.levels"), size, theme.GOLD, (right.x, b.y + 8),
-                   bold=True, width=right.w)  # fmt: skip
+        theme.text(
+            surface,
+            say("stats.chart.last"),
+            size,
+            theme.GOLD,
+            (left.x, b.y + 8),
+            bold=True,
+            width=left.w,
+        )
+        theme.text(
+            surface,
+            say("stats.chart.levels"),
+            size,
+            theme.GOLD,
+            (right.x, b.y + 8),
+            bold=True,
+            width=right.w,
+        )
         keys = self.keys()
         if not keys:
             return
@@ -223,7 +275,15 @@ class StatsScene(Scene):
             bar = pygame.Rect(x, box.bottom - size - height, bw, height)
             pygame.draw.rect(surface, theme.GOLD if line else theme.DISABLED, bar)
             words = f"{100 * rate:.0f}%" if line and line.hands else "–"
-            theme.text(surface, words, size, theme.INK, (bar.centerx, bar.y - 2), "midbottom",
-                       width=bw * 2)  # fmt: skip
-            theme.text(surface, say(f"level.{level}"), size, theme.INK_DIM,
-                       (bar.centerx, box.bottom - size + 2), "midtop", width=bw * 2)  # fmt: skip
+            theme.text(
+                surface, words, size, theme.INK, (bar.centerx, bar.y - 2), "midbottom", width=bw * 2
+            )
+            theme.text(
+                surface,
+                say(f"level.{level}"),
+                size,
+                theme.INK_DIM,
+                (bar.centerx, box.bottom - size + 2),
+                "midtop",
+                width=bw * 2,
+            )

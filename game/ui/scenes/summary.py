@@ -49,9 +49,7 @@ class SummaryScene(Scene):
         self.app.show(self.table, leave=False)
 
     def _review(self) -> None:
-        self.app.goto(
-            "review", table=self.table, record=self.model.state.record(), back=self, leave=False
-        )
+        self.table.review(back=self)
 
     def _menu(self) -> None:
         self.table.leave()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.session import Session
+from game.text import say
 from game.ui import cardart
 from game.ui.scene import Scene
 from game.ui.table.controller import TableController
@@ -77,6 +78,10 @@ class TableScene(Scene):
         self.app.hand_over(self.session)
         self.app.goto("summary", table=self, leave=False)
 
+    def review(self, back) -> None:
+        """The coach's review of the hand just played."""
+        self.app.goto("review", record=self.state.record(), seat=self.human, back=back, leave=False)
+
     # ------------------------------------------------------------------ navigation
     def next_hand(self) -> None:
         self.session.next_hand()
@@ -120,6 +125,31 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.model.window_hold = self.controls.stop_hovered(self.controller.hover)
         self.model.update(dt)
+        if self.model.warning is not None and self.controls.question is None:
+            self._coach_question()
+
+    def _coach_question(self) -> None:
+        """The coach thinks a move is costly: ask before making it."""
+        from game.ui.scenes.review import move_words
+
+        m = self.model
+        action, loss, better = m.warning
+        record = self.state.record()
+        index = len(record["actions"])
+        played = move_words(record, index, action, self.human)
+        best = move_words(record, index, better, self.human)
+
+        def words() -> str:
+            return say("question.coach", loss=f"{loss:.1f}", played=played, better=best)
+
+        def yes() -> None:
+            m.warning = None
+            m.perform(action, confirmed=True)
+
+        self.controls.ask(words, yes, on_no=self._coach_declined)
+
+    def _coach_declined(self) -> None:
+        self.model.warning = None
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.controls.overlay_open() or self.model.choosing:

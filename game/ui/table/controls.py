@@ -171,10 +171,16 @@ class TableControls:
         self.panel = None
         self.m.paused = self.paused
 
-    def ask(self, words: Callable[[], str], then: Callable[[], None]) -> None:
-        """A yes/no question over the table; ``then`` runs on yes."""
+    def ask(
+        self,
+        words: Callable[[], str],
+        then: Callable[[], None],
+        on_no: Callable[[], None] | None = None,
+    ) -> None:
+        """A yes/no question over the table; ``then`` runs on yes, ``on_no`` on no."""
         self.menu_open = False
         self.question = (words, then)
+        self._on_no = on_no
         self.m.paused = True
 
     def _answer_yes(self) -> None:
@@ -186,6 +192,9 @@ class TableControls:
     def _answer_no(self) -> None:
         self.question = None
         self.m.paused = self.paused
+        if getattr(self, "_on_no", None) is not None:
+            self._on_no()
+            self._on_no = None
 
     def _ask_new_hand(self) -> None:
         """A new hand mid-hand counts as a lost hand: say so and ask first."""

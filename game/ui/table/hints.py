@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.types import Action, ActionKind, EventKind, IllegalAction, PileId, PileKind
-from game.text.names import card_params
 from game.text import say, say_n
+from game.text.names import card_params
 
 if TYPE_CHECKING:
     from game.ui.table.model import TableModel
@@ -73,7 +73,9 @@ def _stock(model: TableModel) -> bool:
 
 def _play_words(model: TableModel, action: Action, card: dict) -> str:
     events = trial(model, action)
-    special = next((e.kind for e in events if e.kind in (EventKind.JACK_PISTI, EventKind.PISTI)), None)
+    special = next(
+        (e.kind for e in events if e.kind in (EventKind.JACK_PISTI, EventKind.PISTI)), None
+    )
     if special is not None:
         return say(f"hint.play_{special.value}", **card)
     capture = next((e for e in events if e.kind is EventKind.CAPTURE), None)

@@ -32,8 +32,8 @@ from game.core.types import (
     IllegalAction,
     call,
 )
-from game.text.names import Namer
 from game.text import say
+from game.text.names import Namer
 from game.text.words import phrase, refusal_text
 from game.ui.table.layout import Layout, seat_positions, table_layout
 from game.ui.table.show import Hooks, Show
@@ -81,6 +81,8 @@ class TableOptions:
     card_scale: float = 1.0
     take_backs: bool = False
     auto_speed: float = 0.5
+    coach: bool = False  # warn before a move the Expert thinks loses more than the threshold
+    coach_threshold: float = 2.0
 
 
 class TableModel:
@@ -120,6 +122,8 @@ class TableModel:
         self.fault_seat: int | None = None
         self.counted = False
         self.reveal_all = False  # replays: every card face up
+        self.coaching = None  # (action, moves, future): the coach weighs a move
+        self.warning = None  # (action, points lost, better action): the coach's question
         self.start_hand()
 
     # ------------------------------------------------------------------ hands
@@ -221,7 +225,9 @@ class TableModel:
 
     def human_may_act(self) -> bool:
         return (
-            self.state.to_move == self.human
+            self.coaching is None
+            and self.warning is None
+            and self.state.to_move == self.human
             and not self.state.is_over
             and not self.show.busy
             and not self.thinker.busy
@@ -271,6 +277,7 @@ class TableModel:
         self.message_age += dt
         self._age(dt)
         self._poll_hint(dt)
+        self._poll_coach()
         if self.paused or self.choosing:
             return
         if self.show.advance(dt):
@@ -369,8 +376,11 @@ class TableModel:
                 self.window = self.options().stop_window
 
     # ------------------------------------------------------------------ the human
-    def perform(self, action: Action, starts: dict | None = None) -> bool:
-        """The human's move or call; a refusal becomes the message line."""
+    def perform(self, action: Action, starts: dict | None = None, confirmed: bool = False) -> bool:
+        """The human's move or call; a refusal becomes the message line. In coach mode a
+        move with a choice is weighed first (off the UI thread) and may be questioned."""
+        if self._coach_first(action, confirmed):
+            return False
         try:
             events = self.referee.apply(action, self.human)
         except IllegalAction as err:
@@ -400,6 +410,41 @@ class TableModel:
         self.synced = False
         self.hint = None
         self.on_change()
+
+    def _coach_first(self, action: Action, confirmed: bool) -> bool:
+        """Hand the move to the coach; True when the move now waits for its verdict."""
+        o = self.options()
+        if confirmed or not o.coach or action.is_call or self.coaching is not None:
+            return False
+        if self.referee.refusal(action, self.human) is not None or len(self.my_actions()) < 2:
+            return False
+        from game.ai.coach import ASSESS_BUDGET, move_values
+
+        state = self.state.clone()
+        future = self.thinker.submit(move_values, state, self.human, ASSESS_BUDGET)
+        self.coaching = (action, len(self.state.history), future)
+        self.say(say("message.coach_thinking"))
+        return True
+
+    def _poll_coach(self) -> None:
+        if self.coaching is None or not self.coaching[2].done():
+            return
+        action, moves, future = self.coaching
+        self.coaching = None
+        self.message = ""
+        if moves != len(self.state.history):
+            return
+        try:
+            values = future.result()
+        except Exception:
+            values = {}
+        if values and action in values:
+            better = max(values, key=lambda a: (values[a], str(a)))
+            loss = values[better] - values[action]
+            if loss > self.options().coach_threshold and better != action:
+                self.warning = (action, loss, better)
+                return
+        self.perform(action, confirmed=True)
 
     def press_stop(self) -> None:
         """Stop! is always pressable, so it never gives a fault away."""

@@ -17,8 +17,8 @@ import pygame
 
 from game.assets.sounds import SOUND_OF
 from game.core.types import Event, EventKind, PileId, PileKind
-from game.text.names import Namer, card_short
 from game.text import say
+from game.text.names import Namer, card_short
 from game.text.words import event_line
 from game.ui.anim import PACE_SECONDS, Flight, Timeline
 from game.ui.table.layout import Layout

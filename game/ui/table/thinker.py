@@ -95,6 +95,10 @@ class Thinker:
         except Exception:
             return True, None
 
+    def submit(self, fn, *args) -> Future:
+        """Any other work for the worker thread (the coach)."""
+        return self._pool.submit(fn, *args)
+
     def forget(self) -> None:
         """Drop what is pending (a take-back, a new hand): late answers are ignored."""
         self.pending = None

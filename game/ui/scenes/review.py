@@ -1,0 +1,194 @@
+"""The coach's review of a finished hand: the player's decisions where the Expert, given
+time, expected a better result; the move played, the better one and the points lost,
+worst first. Choosing one shows that position on the table (the replay viewer, as the
+player saw it). The review is worked out on a worker thread; the coach sees only what
+the player's seat saw."""
+
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+
+import pygame
+
+from game.core.types import Action, EventKind, IllegalAction
+from game.games import spec_of
+from game.session import replay_record
+from game.text import say
+from game.text.names import Namer
+from game.text.words import event_line
+from game.ui import cardart, theme
+from game.ui.scene import Scene
+from game.ui.table.layout import seat_positions
+from game.ui.widgets import Button, FocusRing
+
+MOVES = (EventKind.MOVE, EventKind.TURN, EventKind.FLIP)
+
+
+def move_words(record: dict, index: int, action: Action, seat: int) -> str:
+    """A move of the record as the move log says it ("You play 7♥"), made on a copy."""
+    spec = spec_of(record["game"])
+    state = replay_record(spec, {**record, "actions": record["actions"][:index]})
+    namer = Namer.for_table(
+        seat_positions(spec, state.players, seat),
+        seat,
+        {s: state.side_of(s) for s in range(state.players)},
+    )
+    try:
+        events = state.clone().apply(action)
+    except IllegalAction:
+        return str(action)
+    line = next((event_line(e, namer) for e in events if e.kind in MOVES), None)
+    return line or str(action)
+
+
+class ReviewScene(Scene):
+    """The coach's list for one hand."""
+
+    name = "review"
+
+    def __init__(
+        self, app, record: dict, seat: int = 0, back: Scene | None = None, table=None
+    ) -> None:
+        super().__init__(app)
+        from game.ai.coach import review
+
+        self.record, self.seat, self.back_to = record, seat, back
+        self.progress = (0, max(1, len(record.get("actions", []))))
+        self.mistakes: list = []
+        self.lines: list[str] = []
+        self.selected = 0
+        self.error = ""
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
+        self.pending: Future | None = self._pool.submit(
+            review,
+            record,
+            seat,
+            progress=lambda done, total: setattr(self, "progress", (done, total)),
+        )
+        self.open_btn = Button(lambda: say("button.show_position"), self.open_selected)
+        self.back_btn = Button(lambda: say("button.back"), self.leave_screen)
+        self.ring = FocusRing(lambda: [self.open_btn, self.back_btn])
+
+    # ----------------------------------------------------------------- the answer
+    @property
+    def active(self) -> bool:
+        return self.pending is not None
+
+    def update(self, dt: float) -> None:
+        if self.pending is None or not self.pending.done():
+            return
+        future, self.pending = self.pending, None
+        try:
+            self.mistakes = future.result()
+        except Exception as err:  # a record the coach cannot follow: say so, go on
+            self.error = say("review.failed", detail=str(err)[:200])
+            return
+        self.lines = [self._line(m) for m in self.mistakes]
+
+    def _line(self, m) -> str:
+        played = move_words(self.record, m.index, m.played, self.seat)
+        better = move_words(self.record, m.index, m.better, self.seat)
+        return say("review.line", n=m.index + 1, played=played, better=better, loss=f"{m.loss:.1f}")
+
+    def open_selected(self) -> None:
+        if not self.mistakes:
+            return
+        m = self.mistakes[self.selected]
+        self.app.goto(
+            "replay", record=self.record, seat=self.seat, back=self, start=m.index, leave=False
+        )
+
+    def leave_screen(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self.back_to is not None:
+            self.app.show(self.back_to, leave=False)
+        else:
+            self.app.goto("menu")
+
+    def leave(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # ----------------------------------------------------------------- frame
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.box = pygame.Rect(int(w * 0.08), int(h * 0.15), int(w * 0.84), int(h * 0.62))
+        self.row_h = max(24, h // 22)
+        bh = max(30, h // 18)
+        y = self.box.bottom + bh // 2
+        self.open_btn.rect = pygame.Rect(self.box.x, y, int(w * 0.3), bh)
+        self.back_btn.rect = pygame.Rect(self.box.right - int(w * 0.2), y, int(w * 0.2), bh)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave_screen()
+            return
+        if event.type == pygame.KEYDOWN and not self.ring.shown and self.mistakes:
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.selected = max(0, min(len(self.mistakes) - 1, self.selected + step))
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.open_selected()
+                return
+        if self.ring.handle(event):
+            return
+        clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        if clicked and self.box.collidepoint(event.pos) and self.mistakes:
+            i = (event.pos[1] - self.box.y - 8) // self.row_h
+            if 0 <= i < len(self.mistakes):
+                if i == self.selected:
+                    self.open_selected()
+                self.selected = i
+                return
+        for b in (self.open_btn, self.back_btn):
+            if b.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        self.ring.sync()
+        surface.blit(cardart.felt((w, h)), (0, 0))
+        theme.text(
+            surface,
+            say("title.review"),
+            int(h * 0.055),
+            theme.GOLD,
+            (w // 2, int(h * 0.07)),
+            "center",
+            True,
+            width=w // 2,
+        )
+        b = self.box
+        theme.veil(surface, b, 190, 12, (10, 30, 20))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, b, 2, border_radius=12)
+        size = int(self.row_h * 0.55)
+        if self.pending is not None:
+            done, total = self.progress
+            words = say("review.working", done=done, total=total)
+            theme.text(surface, words, size, theme.INK_DIM, b.center, "center", width=b.w - 40)
+        elif self.error:
+            theme.text(
+                surface, self.error, size, theme.RED_LIGHT, b.center, "center", width=b.w - 40
+            )
+        elif not self.lines:
+            theme.text(
+                surface, say("review.none"), size, theme.INK, b.center, "center", width=b.w - 40
+            )
+        for i, line in enumerate(self.lines[: max(1, (b.h - 16) // self.row_h)]):
+            y = b.y + 8 + i * self.row_h
+            if i == self.selected:
+                pygame.draw.rect(
+                    surface, theme.BUTTON_HOVER, (b.x + 4, y, b.w - 8, self.row_h), border_radius=6
+                )
+            theme.text(
+                surface,
+                line,
+                size,
+                theme.INK,
+                (b.x + 14, y + self.row_h // 2),
+                "midleft",
+                width=b.w - 28,
+            )
+        for btn in (self.open_btn, self.back_btn):
+            btn.enabled = btn is self.back_btn or bool(self.mistakes)
+            btn.draw(surface)

@@ -1,0 +1,113 @@
+"""The coach at the table (issue 14): the review after a hand lists the player's costly
+decisions, worst first, and shows each position; coach mode asks before a costly move."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from ui_support import DT, click, make_app, open_table, pid, rest_of_deck, settle
+
+from game.core.agents import SeatView
+from game.core.types import Action
+from game.games.pisti.rules import Pisti
+from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.review import ReviewScene
+from game.ui.scenes.summary import SummaryScene
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch, keep=True)
+    yield a
+    a.scene.leave()
+
+
+class Worst:
+    """A player who throws the card that gives most away: a pişti chance for the other."""
+
+    def choose(self, view: SeatView) -> Action:
+        acts = view.legal_actions()
+        return acts[-1]
+
+
+def finish(app, table, agent=None) -> None:
+    agent = agent or table.model.spec.make_agent("easy", 9)
+    for _ in range(400):
+        settle(app, table)
+        if app.scene is not table:
+            return
+        if not table.state.is_over:
+            table.model.perform(agent.choose(SeatView(table.state, table.human)))
+
+
+def wait_review(app, scene, limit: float = 120.0) -> None:
+    end = time.monotonic() + limit
+    while scene.pending is not None and time.monotonic() < end:
+        app.step(DT)
+        time.sleep(0.01)
+    app.step(DT)
+    assert scene.pending is None
+
+
+@pytest.mark.slow
+def test_the_review_lists_costly_decisions_worst_first_and_shows_them(app):
+    table = open_table(app, "pisti", {"players": 2}, seed=31)
+    finish(app, table, Worst())
+    summary = app.scene
+    assert isinstance(summary, SummaryScene) and summary.review_btn.visible
+    click(app, summary.review_btn.rect.center)
+    review = app.scene
+    assert isinstance(review, ReviewScene)
+    wait_review(app, review)
+    assert review.mistakes, "throwing the worst card all hand costs points somewhere"
+    losses = [m.loss for m in review.mistakes]
+    assert losses == sorted(losses, reverse=True)
+    assert all(m.loss > 0 for m in review.mistakes)
+    assert review.lines[0].startswith("Move ")
+    click(app, review.open_btn.rect.center)
+    viewer = app.scene
+    assert isinstance(viewer, ReplayScene)
+    assert viewer.k == review.mistakes[0].index
+    assert not viewer.model.reveal_all, "the position as the player saw it"
+    viewer.leave_screen()
+    assert app.scene is review
+
+
+def pisti_deck(table: list[str], hand0: list[str], hand1: list[str]) -> list[str]:
+    rest = rest_of_deck(*table, *hand0, *hand1)
+    rest.sort(key=lambda c: c.startswith("J"))
+    rest.reverse()
+    return [*table, *hand0, *hand1, *rest]
+
+
+def test_coach_mode_asks_before_throwing_away_a_capture(app):
+    app.settings.coach = True
+    app.settings.coach_threshold = 1.0
+    deck = pisti_deck(["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
+    state = Pisti.from_setup({"players": 2, "deck": deck}, {})
+    table = open_table(app, "pisti", {"players": 2}, state)
+    settle(app, table)
+    hand = table.model.shown.get(pid("hand0"))
+    from game.core.cards import parse_card
+
+    table.model.perform(Action.parse("QH"))
+    for _ in range(500):
+        app.step(DT)
+        if table.controls.question is not None:
+            break
+        time.sleep(0.005)
+    assert table.state.history == [], "the move waits for the coach"
+    assert table.controls.question is not None
+    words = table.controls.question[0]()
+    assert "Play it anyway?" in words and "5♣" in words
+    click(app, table.controls.no_btn.rect.center)
+    assert table.state.history == [] and table.model.warning is None
+    assert parse_card("5C") in hand
+    table.model.perform(Action.parse("5C"))
+    for _ in range(500):
+        app.step(DT)
+        if table.state.history:
+            break
+        time.sleep(0.005)
+    assert [str(a) for a in table.state.history][:1] == ["5C"], "a good move goes through"
