@@ -88,6 +88,7 @@ class ReplayScene(Scene):
             self.app.size,
         )
         self.model.dealing = False
+        self.model.watching = True
         self.model.show.clear()
         self.view = TableView(self.model, cardart.CardArt())
         self.k = moves

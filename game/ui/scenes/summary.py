@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.session import Session
-from game.text import current, say
+from game.text import current, say, say_n
 from game.text.words import outcome_line, phrase
 from game.ui import theme
 from game.ui.scene import Scene
@@ -181,8 +181,8 @@ class SummaryScene(Scene):
         counts = self.model.state.breakdown()
         for side, cx in enumerate(cols):
             team = self.match.team_of_side(side)
-            name = say(
-                "summary.side_cards", who=panel.team_name(self.model, team), n=counts[side]["cards"]
+            name = say_n(
+                "summary.side_cards", counts[side]["cards"], who=panel.team_name(self.model, team)
             )
             theme.text(surface, name, fs, theme.GOLD, (cx, y), "midtop", True, width=width - 6)
         y += int(fs * 1.4)

@@ -122,6 +122,7 @@ class TableModel:
         self.fault_seat: int | None = None
         self.counted = False
         self.reveal_all = False  # replays: every card face up
+        self.watching = False  # replays: nobody acts at this table
         self.coaching = None  # (action, moves, future): the coach weighs a move
         self.warning = None  # (action, points lost, better action): the coach's question
         self.start_hand()
@@ -225,7 +226,8 @@ class TableModel:
 
     def human_may_act(self) -> bool:
         return (
-            self.coaching is None
+            not self.watching
+            and self.coaching is None
             and self.warning is None
             and self.state.to_move == self.human
             and not self.state.is_over

@@ -50,13 +50,15 @@ def seat_label(m: TableModel, seat: int) -> str:
     thinking = m.thinker.busy and m.thinker.kind == "move" and seat in m.thinker.seats
     if thinking:
         words += say("label.thinking") + "." * (1 + int(time.monotonic() * 3) % 3)
-    elif seat == st.to_move == m.human and not st.is_over and not m.dealing:
+    elif seat == st.to_move == m.human and not st.is_over and not m.dealing and not m.watching:
         words += say("label.your_turn")
     return words
 
 
 def status(m: TableModel) -> str:
     st = m.state
+    if m.watching:
+        return ""
     if st.is_over:
         return say("status.over")
     if m.phase is TablePhase.DEALING:
