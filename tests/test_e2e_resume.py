@@ -43,13 +43,10 @@ class Game:
     def start(self, *args: str) -> None:
         cmd = [sys.executable, "-m", "game", "--state-file", str(self.state),
                "--size", f"{SIZE[0]}x{SIZE[1]}", *args]  # fmt: skip
-        self.proc = subprocess.Popen(
-            cmd,
-            cwd=ROOT,
-            env=self.env,
-            stdout=subprocess.DEVNULL,
-            stderr=open(self.tmp / "game.err", "a"),
-        )  # noqa: SIM115
+        with open(self.tmp / "game.err", "a") as err:
+            self.proc = subprocess.Popen(
+                cmd, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=err
+            )
         out = run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(self.proc.pid)],
                   self.env, 30)  # fmt: skip
         window = out.split()[0]

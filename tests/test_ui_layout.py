@@ -99,7 +99,7 @@ def test_layout_has_every_pile_of_the_game(game, players, options):
 
 
 def test_human_sits_at_the_bottom_in_every_seat():
-    for game, spec in SPECS.items():
+    for spec in SPECS.values():
         for players in spec.players:
             order = spec.positions(players)
             for human in range(players):

@@ -105,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     graph = import_graph()
     layers: dict[str, set[str]] = {}
     for mod, deps in graph.items():
-        layers.setdefault(layer(mod), set()).update(layer(d) for d in deps if layer(d) != layer(mod))
+        here = layers.setdefault(layer(mod), set())
+        here.update(layer(d) for d in deps if layer(d) != layer(mod))
     for name in sorted(layers):
         print(f"{name:<14} -> {', '.join(sorted(layers[name])) or '(nothing of ours)'}")
     found = cycles(graph)

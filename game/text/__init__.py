@@ -5,10 +5,20 @@ from game.text.phrasebook import (
     LANGUAGES,
     NATIVE_NAMES,
     current,
+    number,
     say,
     say_n,
     set_language,
     system_language,
 )
 
-__all__ = ["LANGUAGES", "NATIVE_NAMES", "current", "say", "say_n", "set_language", "system_language"]
+__all__ = [
+    "LANGUAGES",
+    "NATIVE_NAMES",
+    "current",
+    "number",
+    "say",
+    "say_n",
+    "set_language",
+    "system_language",
+]

@@ -60,6 +60,11 @@ class Phrasebook:
             text = text.replace("I", "ı").replace("İ", "i")
         return text.lower()
 
+    def number(self, value: float, digits: int = 1) -> str:
+        """A number as the language writes it (Turkish: a decimal comma)."""
+        text = f"{value:.{digits}f}"
+        return text.replace(".", ",") if self.lang == "tr" else text
+
     def capitalise(self, text: str) -> str:
         return self.upper(text[:1]) + text[1:] if text else text
 
@@ -105,3 +110,7 @@ def say(key: str, /, **params: object) -> str:
 
 def say_n(key: str, n: int, /, **params: object) -> str:
     return _current.say_n(key, n, **params)
+
+
+def number(value: float, digits: int = 1) -> str:
+    return _current.number(value, digits)

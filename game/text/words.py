@@ -55,7 +55,11 @@ def _event_line(ev: Event, n: Namer, show_faults: bool) -> str | None:
     if k is E.CAPTURE:
         return say_n(n.pick("log.capture", seat), len(ev.cards) - 1, who=n.who(seat))
     if k is E.LEFTOVER:
-        return say_n("log.leftover", len(ev.cards), who=n.side_name(n.sides.get(seat, seat)))
+        side = n.sides.get(seat, seat)
+        key = "log.leftover"
+        if n.side_is_you(side):
+            key += ".you_pair" if n.side_is_pair(side) else ".you"
+        return say_n(key, len(ev.cards), who=n.side_name(side))
     if k in (E.PISTI, E.JACK_PISTI):
         return say(n.pick(f"log.{k.value}", seat), who=n.who(seat))
     if k is E.FAULT:
@@ -109,11 +113,11 @@ def _outcome_line(out: Outcome, n: Namer) -> str:
         if out.is_draw:
             return say("outcome.points.draw", score=score)
         side = out.winner
-        key = (
-            "outcome.points.you"
-            if n.side_is_you(side)
-            else ("outcome.points.pair" if n.side_is_pair(side) else "outcome.points")
-        )
+        key = "outcome.points"
+        if n.side_is_you(side):
+            key += ".you_pair" if n.side_is_pair(side) else ".you"
+        elif n.side_is_pair(side):
+            key += ".pair"
         return say(key, who=n.side_name(side), n=out.score[side], score=score)
     why = say(f"outcome.{r.value}")
     if out.is_draw:
@@ -171,3 +175,29 @@ def phrase(p: Phrase, n: Namer | None = None) -> str:
     if "n" in params and isinstance(params["n"], int):
         return say_n(key, params["n"], **{k: v for k, v in params.items() if k != "n"})
     return say(key, **params)
+
+
+def move_phrase(state, action, n: Namer) -> str:
+    """A move of the seat to move as a short phrase, not a sentence ("7♥ to the
+    foundation", "turning a card"): for the coach, who weighs moves not yet made."""
+    from game.core.types import ActionKind
+
+    k = action.kind
+    if k is ActionKind.TURN:
+        return say("move.turn")
+    if k is ActionKind.FLIP:
+        return say("move.flip")
+    if k is ActionKind.CALL:
+        return say("move.call_end" if action.end else "move.call_force")
+    if k is ActionKind.ACCEPT:
+        return say("move.accept")
+    where = state.where(action)
+    card = card_short(where.card) if where.card is not None else "?"
+    if k is ActionKind.PLAY:
+        return say("move.play", card=card)
+    dst = where.dst
+    if dst is not None and dst.kind is PileKind.FOUNDATION:
+        return say("move.to_foundation", card=card)
+    if dst is not None and dst.seat == state.to_move:
+        return say("move.discard", card=card)
+    return say("move.load", card=card, whose=n.whose(dst.seat if dst else None))

@@ -10,35 +10,28 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
-from game.core.types import Action, EventKind, IllegalAction
+from game.core.types import Action, IllegalAction
 from game.games import spec_of
 from game.session import replay_record
-from game.text import say
+from game.text import number, say
 from game.text.names import Namer
-from game.text.words import event_line
+from game.text.words import move_phrase
 from game.ui import cardart, theme
 from game.ui.scene import Scene
 from game.ui.table.layout import seat_positions
 from game.ui.widgets import Button, FocusRing
 
-MOVES = (EventKind.MOVE, EventKind.TURN, EventKind.FLIP)
-
 
 def move_words(record: dict, index: int, action: Action, seat: int) -> str:
-    """A move of the record as the move log says it ("You play 7♥"), made on a copy."""
+    """A move of the record as a short phrase ("7♥ to the foundation"), in its position."""
     spec = spec_of(record["game"])
     state = replay_record(spec, {**record, "actions": record["actions"][:index]})
-    namer = Namer.for_table(
-        seat_positions(spec, state.players, seat),
-        seat,
-        {s: state.side_of(s) for s in range(state.players)},
-    )
+    sides = {s: state.side_of(s) for s in range(state.players)}
+    namer = Namer.for_table(seat_positions(spec, state.players, seat), seat, sides)
     try:
-        events = state.clone().apply(action)
-    except IllegalAction:
+        return move_phrase(state, action, namer)
+    except (IllegalAction, ValueError):
         return str(action)
-    line = next((event_line(e, namer) for e in events if e.kind in MOVES), None)
-    return line or str(action)
 
 
 class ReviewScene(Scene):
@@ -88,7 +81,7 @@ class ReviewScene(Scene):
     def _line(self, m) -> str:
         played = move_words(self.record, m.index, m.played, self.seat)
         better = move_words(self.record, m.index, m.better, self.seat)
-        return say("review.line", n=m.index + 1, played=played, better=better, loss=f"{m.loss:.1f}")
+        return say("review.line", n=m.index + 1, played=played, better=better, loss=number(m.loss))
 
     def open_selected(self) -> None:
         if not self.mistakes:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.store.settings import BACKS, CARD_SCALES, COACH_THRESHOLDS, FACES, PACES, STOP_WINDOW
-from game.text import LANGUAGES, NATIVE_NAMES, say, say_n
+from game.text import LANGUAGES, NATIVE_NAMES, number, say, say_n
 from game.ui import cardart, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, Toggle, Widget
@@ -141,7 +141,7 @@ class SettingsScene(Scene):
         self.app.settings.card_scale = value
 
     def _stop_label(self) -> str:
-        return say("settings.stop_window", n=f"{self.app.settings.stop_window:.1f}")
+        return say("settings.stop_window", n=number(self.app.settings.stop_window))
 
     def _stop_window(self, v: float) -> None:
         low, high = STOP_WINDOW

@@ -9,7 +9,7 @@ import pygame
 
 from game.games import SPECS
 from game.store import stats as stats_store
-from game.text import say
+from game.text import number, say
 from game.ui import cardart, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
@@ -196,7 +196,7 @@ class StatsScene(Scene):
                 str(line.won),
                 f"{100 * line.win_rate:.0f}%",
                 f"{line.streak} / {line.best_streak}",
-                f"{line.average:.1f}",
+                number(line.average),
                 str(line.best),
                 f"{line.matches_won} / {line.matches}",
                 extra,

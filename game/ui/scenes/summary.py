@@ -106,7 +106,8 @@ class SummaryScene(Scene):
         if win in (None, "draw"):
             return say("summary.match_draw")
         if win == m.team_of(0):
-            return say("summary.match_won")
+            pair = m.teams < m.players
+            return say("summary.match_won_pair" if pair else "summary.match_won")
         return say("summary.match_lost", who=panel.team_name(self.model, win))
 
     # ----------------------------------------------------------------- drawing

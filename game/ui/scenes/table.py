@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.session import Session
-from game.text import say
+from game.text import number, say
 from game.ui import cardart
 from game.ui.scene import Scene
 from game.ui.table.controller import TableController
@@ -140,7 +140,7 @@ class TableScene(Scene):
         best = move_words(record, index, better, self.human)
 
         def words() -> str:
-            return say("question.coach", loss=f"{loss:.1f}", played=played, better=best)
+            return say("question.coach", loss=number(loss), played=played, better=best)
 
         def yes() -> None:
             m.warning = None

@@ -131,9 +131,10 @@ class TableControls:
         self.flip_btn.rect = pygame.Rect(
             row.x, area.y + area.h // 6, int(w * 0.22), area.h * 2 // 3
         )
-        self.auto.rect = pygame.Rect(row.x + int(w * 0.26), row.y, int(w * 0.34), row.h)
-        self.speed.rect = pygame.Rect(row.x + int(w * 0.64), row.y, int(w * 0.36), row.h)
-        self.auto.label_frac = self.speed.label_frac = 0.42
+        self.auto.rect = pygame.Rect(row.x + int(w * 0.25), row.y, int(w * 0.4), row.h)
+        self.speed.rect = pygame.Rect(row.x + int(w * 0.68), row.y, int(w * 0.32), row.h)
+        self.auto.label_frac = 0.36
+        self.speed.label_frac = 0.42
 
     def _place_centre(self, layout: Layout) -> None:
         w, h = layout.size

@@ -33,7 +33,7 @@ def won_owner(m: TableModel, side: int) -> str:
         return m.namer.side_name(side)
     if m.namer.side_is_you(side):
         return say("label.yours")
-    return m.namer.whose(m.namer.seats_of_side(side)[0]).capitalize()
+    return say("label.won_pile", whose=m.namer.whose(m.namer.seats_of_side(side)[0]))
 
 
 def seat_label(m: TableModel, seat: int) -> str:
