@@ -14,7 +14,8 @@ the UI thread's own CPU time (the frame's cost, steadier on a busy machine). The
 idle case: the real ``run()`` loop on a
 table waiting for the human, with nothing moving, for ``--idle`` seconds; printed is
 the process's CPU time over that span as a percentage of one core.
-Targets: p99 under 8 ms, idle CPU near zero.
+Targets: p99 under 4 ms at 1920x1080, idle CPU near zero. On a busy machine the
+wall figure includes time the process was not running; the CPU figure does not.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from game.ui.scenes import install_routes  # noqa: E402
 from game.ui.scenes.table import TableScene  # noqa: E402
 
 DT = 1 / 60
-TARGET_P99_MS = 8.0
+TARGET_P99_MS = 4.0
 HANDS = (("pisti", {"players": 4}, 8), ("pishe-pasha", {"players": 2}, 1))
 
 
@@ -150,15 +151,15 @@ def figures(ms: list[float]) -> tuple[float, float, float]:
     return statistics.median(ms), p99, ordered[-1]
 
 
-def summary(name: str, wall: list[float], cpu: list[float]) -> float:
-    """Print one row; returns the wall-time p99."""
+def summary(name: str, wall: list[float], cpu: list[float]) -> tuple[float, float]:
+    """Print one row; returns the wall and CPU p99."""
     med, p99, top = figures(wall)
     cmed, cp99, ctop = figures(cpu)
     print(
         f"{name:<24} {len(wall):6d} frames | wall median {med:5.2f}  p99 {p99:5.2f}  "
         f"max {top:6.1f} | cpu median {cmed:5.2f}  p99 {cp99:5.2f}  max {ctop:6.1f} ms"
     )
-    return p99
+    return p99, cp99
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -185,11 +186,12 @@ def main(argv: list[str] | None = None) -> int:
             summary(f"{game} {choices.get('players', 2)}p hand {k + 1}", timed.ms, timed.cpu_ms)
             wall += timed.ms
             cpu += timed.cpu_ms
-    p99 = summary("all frames", wall, cpu) if wall else 0.0
-    cpu, draws = idle_cpu(app, args.idle)
-    print(f"idle loop {args.idle:.1f} s: CPU {cpu:.1f}% of one core, {draws} frames drawn")
-    verdict = "met" if p99 < TARGET_P99_MS else "NOT met"
-    print(f"target wall p99 < {TARGET_P99_MS:.0f} ms: {verdict}")
+    p99, cp99 = summary("all frames", wall, cpu) if wall else (0.0, 0.0)
+    idle, draws = idle_cpu(app, args.idle)
+    print(f"idle loop {args.idle:.1f} s: CPU {idle:.1f}% of one core, {draws} frames drawn")
+    for what, value in (("wall", p99), ("cpu", cp99)):
+        verdict = "met" if value < TARGET_P99_MS else "NOT met"
+        print(f"target {what} p99 < {TARGET_P99_MS:.0f} ms: {verdict} ({value:.2f} ms)")
     print(f"load average while running: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     return 0
 

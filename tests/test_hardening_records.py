@@ -90,9 +90,7 @@ def test_record_card_field_holding_a_deeply_nested_value_exits_2(tmp_path, capsy
     "action",
     ["discard>" + "9" * 40, "turned>" + "9" * 5000, "stop " + "1" * 40 + " force", "stop 10 end"],
 )
-def test_record_huge_seat_number_in_an_action_is_an_illegal_action_exit_1(
-    tmp_path, capsys, action
-):
+def test_record_huge_seat_number_in_an_action_is_an_illegal_action_exit_1(tmp_path, capsys, action):
     with pytest.raises(ValueError, match="not a move|does not exist"):
         Action.parse(action)
     state = record.replay(pishe([])).state

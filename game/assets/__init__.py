@@ -56,20 +56,26 @@ def _installed_dirs(kind: str) -> list[Path]:
     return found
 
 
-def candidate_dirs(kind: str) -> list[Path]:
-    """Every place ``kind`` may live, most specific first."""
+def _near_dirs(kind: str) -> list[Path]:
+    """The bundle's folder and the source tree's: quick to check, so tried first."""
     if kind not in KINDS:
         raise AssetError(f"unknown asset kind {kind!r}: use one of {', '.join(KINDS)}")
-    dirs: list[Path] = []
     bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        dirs.append(Path(bundle) / kind)
-    dirs.append(Path(__file__).resolve().parent.parent.parent / kind)
-    return dirs + _installed_dirs(kind)
+    dirs = [Path(bundle) / kind] if bundle else []
+    return dirs + [Path(__file__).resolve().parent.parent.parent / kind]
+
+
+def candidate_dirs(kind: str) -> list[Path]:
+    """Every place ``kind`` may live, most specific first."""
+    return _near_dirs(kind) + _installed_dirs(kind)
 
 
 def asset_dir(kind: str) -> Path:
-    """The folder holding ``sprites`` or ``sounds``; raises AssetError naming where it looked."""
+    """The folder holding ``sprites`` or ``sounds``; raises AssetError naming where it looked.
+    The installed wheel's metadata (some milliseconds to read) is read only if needed."""
+    for path in _near_dirs(kind):
+        if _is_asset_dir(path, kind):
+            return path
     tried = candidate_dirs(kind)
     for path in tried:
         if _is_asset_dir(path, kind):

@@ -15,6 +15,7 @@ from game.assets.art import glow
 from game.assets.art.felt import felt as _felt
 from game.assets.art.slots import slot as _slot
 from game.assets.deck import DeckRenderer
+from game.core.cards import DECK
 
 
 class CardArt:
@@ -33,6 +34,13 @@ class CardArt:
             self.size, self.faces, self.back_name = size, faces, back
             self._faces.clear()
             self._back = None
+
+    def warm(self) -> None:
+        """Render the whole deck now (about 0.1 s), so no frame of the game stops to
+        render a card the first time it turns up."""
+        for card in DECK:
+            self.face(card)
+        self.back()
 
     def face(self, card: int) -> pygame.Surface:
         img = self._faces.get(card)
@@ -59,6 +67,12 @@ def shadow(size: tuple[int, int], strength: float = 1.0) -> tuple[pygame.Surface
     if strength < 1:
         img.fill((255, 255, 255, int(255 * strength)), special_flags=pygame.BLEND_RGBA_MULT)
     return img, (dx - p, dy - p)
+
+
+def reach(size: tuple[int, int]) -> int:
+    """How far past a card's rect its shadow or glow can be drawn."""
+    dx, dy = glow.shadow_offset(size)
+    return glow.pad(size) + max(dx, dy)
 
 
 def halo(

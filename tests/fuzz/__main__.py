@@ -1,4 +1,5 @@
-"""``python -m tests.fuzz``: the fuzz campaign from the command line, on every core.
+"""``python -m tests.fuzz`` (from the top of the repository): the fuzz campaign from the
+command line, on every core.
 
     python -m tests.fuzz                    # 5,000 cases, seed 1
     python -m tests.fuzz --long             # 1,000,000 cases
@@ -18,18 +19,16 @@ import time
 from multiprocessing import get_context
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: make ``tests.fuzz`` importable
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    __package__ = "tests.fuzz"
-
-from .campaign import SHARES, Result, keep_failures, plan, run_chunk  # noqa: E402
+from .campaign import SHARES, Result, keep_failures, plan, run_chunk
 
 CHUNK = 1000
 LONG = 1_000_000
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(
+        prog="python -m tests.fuzz", description=" ".join(__doc__.split("\n\n")[0].split())
+    )
     p.add_argument("--cases", type=int, default=5000, help="how many cases in all")
     p.add_argument("--long", action="store_true", help=f"{LONG:,} cases")
     p.add_argument("--seed", type=int, default=1)

@@ -51,6 +51,7 @@ class TableScene(Scene):
         self.controls = TableControls(self.model, nav)
         self.view.controller, self.view.controls = self.controller, self.controls
         self.resize(app.size)
+        self.art.warm()
         self._changed()
 
     # ------------------------------------------------------------------ wiring

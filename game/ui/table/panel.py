@@ -12,6 +12,7 @@ import pygame
 from game.text import current, say, say_n
 from game.text.words import phrase
 from game.ui import theme
+from game.ui.layer import Layer
 from game.ui.table.model import TablePhase
 
 if TYPE_CHECKING:
@@ -80,9 +81,11 @@ def title(m: TableModel) -> str:
     )
 
 
-def draw(m: TableModel, controls: TableControls | None, surface: pygame.Surface) -> None:
+def draw(
+    m: TableModel, controls: TableControls | None, surface: pygame.Surface, layer: Layer
+) -> None:
     _topbar(m, controls, surface)
-    _panel(m, surface)
+    _panel(m, surface, layer)
     _message(m, surface)
 
 
@@ -135,34 +138,58 @@ def _scores(m: TableModel) -> list[tuple[str, str]]:
     return rows
 
 
-def _panel(m: TableModel, surface: pygame.Surface) -> None:
+def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
+    """The side panel: match scores, cards per seat and the move log, drawn into a
+    layer that is redrawn only when one of its words changes."""
     p = m.layout.areas["panel"]
-    pygame.draw.rect(surface, theme.PANEL, p)
+    target = m.match.target
+    head = say("panel.match_to", n=target) if target else say("panel.match")
+    counts = tuple(
+        (
+            m.namer.who(seat),
+            ", ".join(
+                phrase(p_, m.namer)
+                for p_ in m.spec.panel_counts(m.shown.piles, seat, m.state.side_of(seat))
+            ),
+        )
+        for seat in range(m.state.players)
+    )
+    content = (head, tuple(_scores(m)), counts, tuple(m.log))
+
+    def draw(panel: pygame.Surface, _old: object) -> None:
+        _panel_body(panel, panel.get_rect(), *content)
+
+    surface.blit(layer.get((content, current().lang), p.size, draw), p)
+
+
+def _panel_body(
+    surface: pygame.Surface,
+    p: pygame.Rect,
+    head: str,
+    scores: tuple[tuple[str, str], ...],
+    counts: tuple[tuple[str, str], ...],
+    log: tuple[str, ...],
+) -> None:
+    surface.fill(theme.PANEL)
     pygame.draw.line(surface, theme.PANEL_EDGE, p.topleft, p.bottomleft, 2)
     size = max(13, min(48, p.h // 30))
     x, w = p.x + 14, p.w - 28
-    target = m.match.target
-    head = say("panel.match_to", n=target) if target else say("panel.match")
     y = _section(surface, head, x, p.y + 12, size, w)
-    for name, value in _scores(m):
+    for name, value in scores:
         vw = theme.font(size, True).size(value)[0]
         theme.text(surface, name, size, theme.INK, (x, y), width=w - vw - 8)
         theme.text(surface, value, size, theme.INK, (x + w, y), "topright", True, width=w // 2)
         y += int(size * 1.25)
     y = _section(surface, say("panel.cards"), x, y + size // 2, size, w)
     small = int(size * 0.9)
-    for seat in range(m.state.players):
-        counts = ", ".join(
-            phrase(p_, m.namer)
-            for p_ in m.spec.panel_counts(m.shown.piles, seat, m.state.side_of(seat))
-        )
-        theme.text(surface, m.namer.who(seat), small, theme.INK_DIM, (x, y), width=int(w * 0.34))
+    for who, words in counts:
+        theme.text(surface, who, small, theme.INK_DIM, (x, y), width=int(w * 0.34))
         theme.text(
-            surface, counts, small, theme.INK_DIM, (x + w, y), "topright", width=int(w * 0.64)
+            surface, words, small, theme.INK_DIM, (x + w, y), "topright", width=int(w * 0.64)
         )
         y += int(size * 1.2)
     y = _section(surface, say("panel.moves"), x, y + size // 2, size, w)
-    _log(m, surface, pygame.Rect(x, y, w, p.bottom - y - 10), size)
+    _log(log, surface, pygame.Rect(x, y, w, p.bottom - y - 10), size)
 
 
 @lru_cache(maxsize=256)
@@ -171,11 +198,11 @@ def _log_line(entry: str, size: int, width: int) -> pygame.Surface:
     return theme.font(size).render(entry, True, theme.INK, wraplength=width)
 
 
-def _log(m: TableModel, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+def _log(log: tuple[str, ...], surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
     fs = max(12, int(size * 0.85))
     lines: list[pygame.Surface] = []
     height = 0
-    for entry in reversed(m.log):
+    for entry in reversed(log):
         img = _log_line(entry, fs, box.w)
         if height + img.get_height() > box.h:
             break

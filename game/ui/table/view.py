@@ -11,6 +11,7 @@ import pygame
 from game.core.types import ActionKind, PileId, PileKind
 from game.text import say, say_n
 from game.ui import cardart, theme
+from game.ui.layer import Layer
 from game.ui.table import hint_view, panel
 from game.ui.table.controller import TableController
 from game.ui.table.controls import TableControls
@@ -26,6 +27,7 @@ SLOT_WORDS = {
     PileKind.WON: "pile.won",
 }
 NO_SLOT = (PileKind.HAND, PileKind.TURNED, PileKind.PACK, PileKind.DECK)
+Glow = tuple  # (rect, colour, drop[, strength]): the arguments of TableView._glow
 
 
 class TableView:
@@ -37,6 +39,8 @@ class TableView:
         self.controller: TableController | None = None
         self.controls: TableControls | None = None
         self._background: tuple | None = None
+        self._cards = Layer()
+        self._panel = Layer()
 
     # ----------------------------------------------------------------- where things are
     @property
@@ -110,11 +114,12 @@ class TableView:
 
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self._felt(), (0, 0))
-        self._highlights(surface, behind=True)
-        for pid in self.layout.spots:
-            self._pile(surface, pid)
-        self._highlights(surface, behind=False)
+        holding = self._holding()
+        surface.blit(self._table(holding), (0, 0))
+        for glow in self._glows(holding, behind=False):
+            self._glow(surface, *glow)
+        if self.m.hint is not None and holding is None:
+            self._hint_marks(surface)
         self._landed(surface)
         self._labels(surface)
         self._flights(surface)
@@ -123,7 +128,45 @@ class TableView:
         self._focus(surface)
         self._peeks(surface)
         self._banners(surface)
-        panel.draw(self.m, self.controls, surface)
+        panel.draw(self.m, self.controls, surface, self._panel)
+
+    def _table(self, holding: dict | None) -> pygame.Surface:
+        """The felt, the glows behind cards and the cards lying still, as one layer.
+        When only some piles or glows changed, only their places are drawn again."""
+        glows = tuple(self._glows(holding, behind=True))
+        piles = {pid: tuple(self.m.shown.get(pid)) for pid in self.layout.spots}
+        art = (self.art.size, self.art.faces, self.art.back_name)
+        base = (id(self.layout), self.layout.size, art)
+
+        def draw(layer: pygame.Surface, old: object) -> None:
+            if not isinstance(old, tuple) or old[0] != base:
+                self._table_part(layer, glows, None)
+                return
+            dirty = [self._bounds(pid) for pid, cards in piles.items() if old[1][pid] != cards]
+            if glows != old[2]:
+                reach = 2 * cardart.reach(self.layout.card)
+                dirty += [pygame.Rect(g[0]).inflate(reach, reach) for g in old[2] + glows]
+            for rect in dirty:
+                self._table_part(layer, glows, rect)
+
+        return self._cards.get((base, piles, glows), self.layout.size, draw)
+
+    def _table_part(self, layer: pygame.Surface, glows: tuple, clip: pygame.Rect | None) -> None:
+        """Draw the table layer again, all of it or only inside ``clip``."""
+        layer.set_clip(clip)
+        area = clip or layer.get_rect()
+        layer.blit(self._felt(), area, area)
+        for glow in glows:
+            self._glow(layer, *glow)
+        for pid in self.layout.spots:
+            if clip is None or self._bounds(pid).colliderect(clip):
+                self._pile(layer, pid)
+        layer.set_clip(None)
+
+    def _bounds(self, pid: PileId) -> pygame.Rect:
+        """Everything a pile can cover, its shadows included."""
+        reach = cardart.reach(self.layout.card)
+        return self.layout.spots[pid].area.inflate(2 * reach, 2 * reach)
 
     def _felt(self) -> pygame.Surface:
         """The felt with the empty piles' places on it, made once per layout."""
@@ -187,45 +230,46 @@ class TableView:
             img.set_alpha(int(255 * strength))
         surface.blit(img, (rect.x - pad, rect.y - pad))
 
-    def _highlights(self, surface: pygame.Surface, behind: bool) -> None:
-        """Drop targets while a card is held; the hint; or the one compulsory play."""
+    def _holding(self) -> dict | None:
+        """Drop targets while a card is held (maybe none), or None when no card is held."""
         c = self.controller
-        targets = c.targets() if c is not None else {}
-        if targets or (c is not None and (c.drag is not None or c.picked is not None)):
-            for pid in targets if not behind else ():
-                self._glow(surface, self.pile_top_rect(pid), theme.LEGAL, True)
-            return
+        if c is None:
+            return None
+        targets = c.targets()
+        return targets if targets or c.drag is not None or c.picked is not None else None
+
+    def _glows(self, holding: dict | None, behind: bool) -> list[Glow]:
+        """Drop targets while a card is held; the hint; or the one compulsory play."""
+        if holding is not None:
+            return [] if behind else [(self.pile_top_rect(p), theme.LEGAL, True) for p in holding]
         if self.m.hint is not None:
-            self._hint(surface, behind)
-            return
+            k = round(hint_view.strength(self.m.hint.age), 2)
+            rects = self.hint_rects() if behind else ()
+            return [(r, theme.HINT, False, k) for r in rects if r is not None]
         if not self.m.options().highlights:
-            return
+            return []
         acts = self.m.my_actions()
         if len(acts) != 1:
-            return
+            return []
         where = self.m.state.where(acts[0])
         if where.src is None or where.src not in self.layout.spots:
-            return
+            return []
+        src = self.pile_top_rect(where.src)
         if acts[0].kind in (ActionKind.TURN, ActionKind.FLIP):
-            if behind:
-                self._glow(surface, self.pile_top_rect(where.src), theme.HIGHLIGHT, False)
-            return
+            return [(src, theme.HIGHLIGHT, False)] if behind else []
         if not self.m.shown.get(where.src):
-            return
+            return []
         if behind:
-            self._glow(surface, self.pile_top_rect(where.src), theme.HIGHLIGHT, False)
-        elif where.dst in self.layout.spots:
-            self._glow(surface, self.pile_top_rect(where.dst), theme.LEGAL, True)
+            return [(src, theme.HIGHLIGHT, False)]
+        if where.dst in self.layout.spots:
+            return [(self.pile_top_rect(where.dst), theme.LEGAL, True)]
+        return []
 
-    def _hint(self, surface: pygame.Surface, behind: bool) -> None:
+    def _hint_marks(self, surface: pygame.Surface) -> None:
+        """The hint's rings and arrow, over the cards."""
         hint = self.m.hint
         k = hint_view.strength(hint.age)
         card, target = self.hint_rects()
-        if behind:
-            for rect in (card, target):
-                if rect is not None:
-                    self._glow(surface, rect, theme.HINT, False, k)
-            return
         for rect in (card, target):
             if rect is not None:
                 hint_view.ring(surface, rect, self.layout.card, k)
