@@ -10,7 +10,7 @@ import pygame
 
 from game.record import RecordError, load
 from game.text import say
-from game.ui import cardart, theme
+from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing, Widget
 
@@ -193,19 +193,8 @@ class HistoryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         self.ring.sync()
-        surface.blit(cardart.felt((w, h)), (0, 0))
-        theme.text(
-            surface,
-            say("title.history"),
-            int(h * 0.055),
-            theme.GOLD,
-            (w // 2, int(h * 0.07)),
-            "center",
-            True,
-            width=w // 2,
-        )
-        theme.veil(surface, self.box, 190, 12, (10, 30, 20))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, self.box, 2, border_radius=12)
+        page.backdrop(surface, say("title.history"))
+        page.box(surface, self.box)
         self._rows(surface)
         for b in self.buttons:
             b.draw(surface)

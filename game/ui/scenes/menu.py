@@ -14,7 +14,7 @@ from game.games import SPECS
 from game.session import Session
 from game.store.settings import LEVELS
 from game.text import say
-from game.ui import cardart, theme
+from game.ui import cardart, page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, ScrollText, Widget, column
 
@@ -329,8 +329,7 @@ class MenuScene(Scene):
             "center",
             width=int(w * 0.6),
         )
-        theme.veil(surface, self.panel, 200, 16, (10, 30, 20))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, self.panel, 2, border_radius=16)
+        page.box(surface, self.panel, 200, 16)
         a = self.about_rect
         theme.text(
             surface,

@@ -16,7 +16,7 @@ from game.session import replay_record
 from game.text import number, say
 from game.text.names import Namer
 from game.text.words import move_phrase
-from game.ui import cardart, theme
+from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.table.layout import seat_positions
 from game.ui.widgets import Button, FocusRing
@@ -140,20 +140,9 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         self.ring.sync()
-        surface.blit(cardart.felt((w, h)), (0, 0))
-        theme.text(
-            surface,
-            say("title.review"),
-            int(h * 0.055),
-            theme.GOLD,
-            (w // 2, int(h * 0.07)),
-            "center",
-            True,
-            width=w // 2,
-        )
+        page.backdrop(surface, say("title.review"))
         b = self.box
-        theme.veil(surface, b, 190, 12, (10, 30, 20))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, b, 2, border_radius=12)
+        page.box(surface, b)
         size = int(self.row_h * 0.55)
         if self.pending is not None:
             done, total = self.progress

@@ -7,7 +7,7 @@ import pygame
 
 from game.store.settings import BACKS, CARD_SCALES, COACH_THRESHOLDS, FACES, PACES, STOP_WINDOW
 from game.text import LANGUAGES, NATIVE_NAMES, number, say, say_n
-from game.ui import cardart, theme
+from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, Toggle, Widget
 
@@ -185,19 +185,8 @@ class SettingsScene(Scene):
         if not self.sound.enabled:
             self.sound.names = [lambda: say("settings.sound.none")] * 2
         self.ring.sync()
-        surface.blit(cardart.felt((w, h)), (0, 0))
-        theme.text(
-            surface,
-            say("title.settings"),
-            int(h * 0.06),
-            theme.GOLD,
-            (w // 2, int(h * 0.065)),
-            "center",
-            True,
-            width=w // 2,
-        )
-        theme.veil(surface, self.panel, 200, 16, (10, 30, 20))
-        pygame.draw.rect(surface, theme.PANEL_EDGE, self.panel, 2, border_radius=16)
+        page.backdrop(surface, say("title.settings"), 0.06, 0.065)
+        page.box(surface, self.panel, 200, 16)
         for wdg in [*self.rows, self.done]:
             wdg.draw(surface)
         focused = self.ring.current() or next((r for r in self.rows if r.hover), None)

@@ -10,7 +10,7 @@ import pygame
 from game.games import SPECS
 from game.store import stats as stats_store
 from game.text import number, say
-from game.ui import cardart, theme
+from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
 
@@ -110,20 +110,9 @@ class StatsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         self.ring.sync()
-        surface.blit(cardart.felt((w, h)), (0, 0))
-        theme.text(
-            surface,
-            say("title.stats"),
-            int(h * 0.055),
-            theme.GOLD,
-            (w // 2, int(h * 0.06)),
-            "center",
-            True,
-            width=w // 2,
-        )
+        page.backdrop(surface, say("title.stats"), 0.055, 0.06)
         for box in (self.table_box, self.chart_box):
-            theme.veil(surface, box, 190, 12, (10, 30, 20))
-            pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=12)
+            page.box(surface, box)
         self._table(surface)
         self._charts(surface)
         self.reset_btn.draw(surface)
