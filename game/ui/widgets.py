@@ -438,6 +438,25 @@ class FocusRing:
         return False
 
 
+def button_row(rect: pygame.Rect, buttons: Sequence[Button], gap: int) -> None:
+    """Buttons side by side across ``rect``, each as wide as its words need plus an even
+    share of the room left, so every label is drawn at the same size (none shrinks alone)."""
+    size = int(rect.h * 0.48)
+    pad = 14 + rect.h // 2
+    need = [theme.font(size, True).size(text_of(b.label))[0] + pad for b in buttons]
+    room = rect.w - gap * (len(buttons) - 1)
+    spare = room - sum(need)
+    widths = (
+        [n + spare / len(buttons) for n in need]
+        if spare >= 0
+        else [n * room / sum(need) for n in need]
+    )
+    x = float(rect.x)
+    for b, w in zip(buttons, widths, strict=True):
+        b.rect = pygame.Rect(round(x), rect.y, round(x + w) - round(x), rect.h)
+        x += w + gap
+
+
 def column(rect: pygame.Rect, widgets: Sequence[Any], row_h: int, gap: int) -> None:
     """Stack widgets top to bottom inside ``rect``."""
     y = rect.y

@@ -16,7 +16,7 @@ from game.store.settings import LEVELS
 from game.text import say
 from game.ui import cardart, page, theme
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Cycler, FocusRing, ScrollText, Widget, column
+from game.ui.widgets import Button, Cycler, FocusRing, ScrollText, Widget, button_row, column
 
 GAMES = tuple(SPECS)
 MAX_DEAL = 999_999_999
@@ -61,15 +61,15 @@ class NumberBox(Widget):
             border_radius=8,
         )
         words = self.digits or say("menu.deal_number.empty")
-        colour = theme.INK if self.digits else theme.INK_DIM
+        typed = bool(self.digits)  # the digits stand out; the hint is quieter
         theme.text(
             surface,
             words,
-            int(self.rect.h * 0.5),
-            colour,
+            int(self.rect.h * (0.5 if typed else 0.4)),
+            theme.INK if typed else theme.INK_DIM,
             self.rect.center,
             "center",
-            True,
+            typed,
             width=self.rect.w - 16,
         )
 
@@ -254,9 +254,7 @@ class MenuScene(Scene):
         self.level.rect = pygame.Rect(inner.x, top + self.option_rows * (row + gap), inner.w, row)
         y2 = inner.bottom - bh
         y1 = y2 - bh - gap
-        bw = (inner.w - (len(self.buttons) - 1) * gap) // len(self.buttons)
-        for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(inner.x + i * (bw + gap), y2, bw, bh)
+        button_row(pygame.Rect(inner.x, y2, inner.w, bh), self.buttons, gap)
         self.deal_btn.rect = pygame.Rect(
             inner.right - int(inner.w * 0.3), y1, int(inner.w * 0.3), bh
         )

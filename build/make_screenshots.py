@@ -1,0 +1,183 @@
+"""The README's screenshots, taken as a player would see them: the real window on an
+X server (Xvfb), captured with ImageMagick's ``import -window root``.
+
+    python build/make_screenshots.py [--out docs/screenshots] [--size 1280x800]
+
+Needs ``Xvfb`` and ``import`` (Debian: xvfb, imagemagick). Hands are played by the
+Medium AI in the human's seat, with fixed seeds, so the pictures are the same each time
+the rules and art are. Statistics and history come from the hands played here, in a
+throw-away preference folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MARGIN = 200  # the screen is larger than the window, so the window keeps its size
+
+
+def start_display(size: tuple[int, int]) -> subprocess.Popen:
+    """An Xvfb server on a free display number; DISPLAY is set for this process."""
+    for number in range(91, 120):
+        if not Path(f"/tmp/.X11-unix/X{number}").exists():
+            break
+    server = subprocess.Popen(
+        [
+            "Xvfb",
+            f":{number}",
+            "-screen",
+            "0",
+            f"{size[0] + MARGIN}x{size[1] + MARGIN}x24",
+            "-nolisten",
+            "tcp",
+        ],  # fmt: skip
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(50):
+        if Path(f"/tmp/.X11-unix/X{number}").exists():
+            break
+        time.sleep(0.1)
+    os.environ["DISPLAY"] = f":{number}"
+    return server
+
+
+class Shooter:
+    """The game's app in a real window, stepped here, photographed from the X server."""
+
+    def __init__(self, out: Path, size: tuple[int, int]) -> None:
+        import pygame
+
+        from game.store.settings import Settings
+        from game.ui.app import App
+        from game.ui.keeping import Keeper
+        from game.ui.scenes import install_routes
+
+        self.pygame = pygame
+        self.out = out
+        settings = Settings(pace="instant", sound=False, language="en", stop_window=0.05)
+        self.app = App(size, settings=settings)
+        install_routes(self.app)
+        Keeper(self.app)
+
+    def language(self, lang: str) -> None:
+        from game.text import set_language
+
+        self.app.settings.language = lang
+        set_language(lang)
+
+    def settle(self, seconds: float = 0.3) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.app.dirty = True
+            self.app.step(0.02)
+            time.sleep(0.01)
+
+    def shot(self, name: str) -> None:
+        """Photograph the window once nothing moves and no banner covers the table."""
+        self.settle()
+        model = getattr(self.app.scene, "model", None)
+        end = time.monotonic() + 5
+        while model is not None and model.hooks.banners and time.monotonic() < end:
+            self.settle(0.1)
+        path = self.out / f"{name}.png"
+        (x, y), (w, h) = self.pygame.display.get_window_position(), self.app.screen.get_size()
+        crop = ["-crop", f"{w}x{h}+{x}+{y}", "+repage"]
+        subprocess.run(["import", "-window", "root", *crop, str(path)], check=True)
+        print(f"wrote {path}")
+
+    def play(self, game: str, choices: dict, seed: int, moves: int = 10_000, level="medium"):
+        """A table of a new match; the human's seat plays ``moves`` moves by itself."""
+        from game.core.agents import SeatView
+        from game.session import Session
+
+        session = Session.start(game, choices, level, seed)
+        table = self.app.goto("table", session=session)
+        agent = session.spec.make_agent("medium", seed)
+        played = 0
+        end = time.monotonic() + 120
+        while self.app.scene is table and time.monotonic() < end:
+            self.app.step(0.02)
+            if table.model.human_may_act():
+                if played >= moves:
+                    break
+                table.model.perform(agent.choose(SeatView(table.state, table.human)))
+                played += 1
+            elif table.model.thinker.busy:
+                time.sleep(0.002)
+        return table
+
+
+def take(shooter: Shooter) -> None:
+    """Every picture the README shows."""
+    app = shooter.app
+    shooter.language("en")
+    app.goto("menu")
+    shooter.shot("menu")
+    shooter.play("pishe-pasha", {"players": 2, "stop_rule": True}, 5, moves=14)
+    shooter.shot("pishe-pasha")
+    shooter.play("pisti", {"players": 4}, 8, moves=5)
+    shooter.shot("pisti-4p")
+    for seed in (11, 12, 13):
+        shooter.play("pisti", {"players": 2}, seed)
+    shooter.shot("summary")
+    entry = app.goto("history").entries[0]
+    shooter.shot("history")
+    replay = app.goto("replay", record=entry.record, seat=entry.seat)
+    replay.jump(18)
+    shooter.shot("replay")
+    review = app.goto("review", record=entry.record, seat=entry.seat)
+    end = time.monotonic() + 120
+    while review.pending is not None and time.monotonic() < end:
+        shooter.settle(0.2)
+    shooter.shot("review")
+    app.goto("stats")
+    shooter.shot("stats")
+    shooter.language("tr")
+    app.goto("menu")
+    shooter.shot("menu-tr")
+    table = shooter.play("pisti", {"players": 2}, 20, moves=5)
+    shooter.shot("pisti-tr")
+    table.controls.open_menu()
+    table.controls.open_rules()
+    shooter.shot("rules-tr")
+    table.controls.close_panel()
+    shooter.play("pishe-pasha", {"players": 3}, 7, moves=6)
+    shooter.shot("pishe-pasha-3p-tr")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    p.add_argument("--size", default="1280x800")
+    args = p.parse_args(argv)
+    size = tuple(int(v) for v in args.size.split("x"))
+    missing = [tool for tool in ("Xvfb", "import") if shutil.which(tool) is None]
+    if missing:
+        print(f"needs {' and '.join(missing)} (Debian: xvfb, imagemagick)", file=sys.stderr)
+        return 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    server = start_display(size)
+    home = tempfile.mkdtemp(prefix="screenshots-")
+    os.environ.update(PASHA_PISTI_HOME=home, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+    sys.path.insert(0, str(ROOT))
+    try:
+        shooter = Shooter(args.out, size)
+        take(shooter)
+        shooter.pygame.quit()
+    finally:
+        server.terminate()
+        shutil.rmtree(home, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
