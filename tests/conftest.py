@@ -4,6 +4,9 @@ The helpers below are shared by the rules tests (import them with ``from conftes
 test files never import each other). Engines hand out typed values; these turn them into the
 text a test can compare: record texts of actions, event kinds, and the English sentences the
 phrasebook makes of refusals.
+
+The ``app`` fixture is the UI tests' app (``ui_support.make_app``); a test file that wants
+other settings overrides ``app_options``, one that wants more overrides ``app`` itself.
 """
 
 from __future__ import annotations
@@ -14,7 +17,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import random  # noqa: E402
 from collections.abc import Iterable  # noqa: E402
+
+import pytest  # noqa: E402
 
 from game.core.cards import CARD_TEXT, parse_card  # noqa: E402
 from game.core.state import GameState  # noqa: E402
@@ -70,6 +76,15 @@ def play(state: GameState, *actions: str | Action) -> list[Event]:
     return events
 
 
+def random_move(state: GameState, rng: random.Random, call_chance: float) -> Action:
+    """A random legal move, or, with ``call_chance`` while a Stop call is open, a random call:
+    random hands must reach the Stop rule's calls as well as the moves."""
+    calls = state.calls()
+    if calls and rng.random() < call_chance:
+        return rng.choice(calls)
+    return rng.choice(state.legal_actions())
+
+
 # ----------------------------------------------------------------- Pishe Pasha positions
 def suits_up_to(c: int = 0, d: int = 0, h: int = 0, s: int = 0) -> list[list[str]]:
     """Four suit foundations built from the ace up to the given rank (0: empty)."""
@@ -117,3 +132,22 @@ def every_pishe_action() -> list[Action]:
     plain = [Action.parse(t) for t in names]
     calls = [c for pair in STOPS for c in pair]
     return [*plain, *T_LOAD, *D_LOAD, *calls]
+
+
+# ----------------------------------------------------------------- the UI tests' app
+@pytest.fixture
+def app_options() -> dict:
+    """``make_app``'s keyword arguments for the ``app`` fixture; a test file overrides this
+    fixture to play with other settings (say ``auto_play``) without a fixture of its own."""
+    return {}
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch, app_options):
+    """A quick, silent app on the dummy drivers, its files in ``tmp_path``; the scene is left
+    afterwards so a table's worker thread never outlives its test."""
+    from ui_support import make_app  # here, so the rules tests never load pygame
+
+    a = make_app(tmp_path, monkeypatch, **app_options)
+    yield a
+    a.scene.leave()

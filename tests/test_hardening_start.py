@@ -7,7 +7,6 @@ in ``test_hardening_xvfb.py``.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 from ui_support import DT, make_app, open_table, settle
+from xvfb import free_display, player_env
 
 from game.__main__ import main as game_main
 from game.__main__ import run_app
@@ -27,38 +27,25 @@ from game.ui.app import LARGEST, MIN_SIZE, fit_to_screen
 from game.ui.cardart import CardArt
 
 ROOT = Path(__file__).resolve().parent.parent
-NO_DISPLAY = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "DISPLAY", "WAYLAND_DISPLAY", "PYTHONPATH")
+# Displays with no server, apart from test_hardening_xvfb's, which starts one on its pick.
+DISPLAYS = range(150, 400)
 
 
-def env_for(home: Path, **extra: str) -> dict[str, str]:
-    """The player's environment: no SDL drivers chosen, no display unless given."""
-    env = {k: v for k, v in os.environ.items() if k not in NO_DISPLAY}
-    env.update(PASHA_PISTI_HOME=str(home), PYGAME_HIDE_SUPPORT_PROMPT="1", **extra)
-    return env
-
-
-def play(args: list[str], env: dict, cwd: Path = ROOT, timeout: float = 60):
+def python(args: list[str], env: dict, cwd: Path = ROOT, timeout: float = 60):
+    """This interpreter run as the player would run it, its output captured as text."""
     return subprocess.run(
-        [sys.executable, "-m", "game", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=timeout,
+        [sys.executable, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout
     )
 
 
-def free_display() -> str:
-    """A display number no X server answers on."""
-    for n in range(150, 400):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return f":{n}"
-    raise AssertionError("no free display number")
+def play(args: list[str], env: dict, cwd: Path = ROOT, timeout: float = 60):
+    """The real program, ``python -m game``, with ``args``."""
+    return python(["-m", "game", *args], env, cwd, timeout)
 
 
 # ----------------------------------------------------------------- no display
 def test_start_with_display_unset_says_so_and_exits_1(tmp_path):
-    done = play([], env_for(tmp_path), timeout=30)
+    done = play([], player_env(tmp_path), timeout=30)
     assert done.returncode == 1
     assert "no display to open the game's window on" in done.stderr
     assert "DISPLAY unset" in done.stderr
@@ -67,7 +54,7 @@ def test_start_with_display_unset_says_so_and_exits_1(tmp_path):
 
 def test_start_with_display_naming_no_server_retries_then_exits_1(tmp_path):
     start = time.monotonic()
-    done = play([], env_for(tmp_path, DISPLAY=free_display()), timeout=30)
+    done = play([], player_env(tmp_path, DISPLAY=free_display(DISPLAYS)), timeout=30)
     assert done.returncode == 1
     assert "no display to open the game's window on" in done.stderr
     assert "Traceback" not in done.stderr
@@ -75,7 +62,8 @@ def test_start_with_display_naming_no_server_retries_then_exits_1(tmp_path):
 
 
 def test_start_with_a_video_driver_that_is_not_there_says_so(tmp_path):
-    done = play([], env_for(tmp_path, SDL_VIDEODRIVER="x11", DISPLAY=free_display()), timeout=30)
+    env = player_env(tmp_path, SDL_VIDEODRIVER="x11", DISPLAY=free_display(DISPLAYS))
+    done = play([], env, timeout=30)
     assert done.returncode == 1
     assert "the game's window cannot be opened" in done.stderr
     assert "Traceback" not in done.stderr
@@ -103,12 +91,9 @@ def test_start_size_20000x20000_does_not_allocate_gigabytes(tmp_path):
         "code = main(['--size', '20000x20000', '--first-frame-exit']); "
         "print(code, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", snippet],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env_for(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
+    done = python(
+        ["-c", snippet],
+        player_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
@@ -166,7 +151,7 @@ def test_start_state_file_that_is_a_folder_real_program(tmp_path):
     folder.mkdir()
     done = play(
         ["--game", "pisti", "--seed", "3", "--state-file", str(folder), "--first-frame-exit"],
-        env_for(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
+        player_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
     )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
@@ -225,7 +210,7 @@ def test_start_with_broken_art_names_the_file_before_a_hand_starts(tmp_path, how
     state = tmp_path / "state.json"
     done = play(
         ["--game", "pisti", "--seed", "2", "--state-file", str(state)],
-        env_for(tmp_path / "home", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
+        player_env(tmp_path / "home", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
         cwd=copy,
     )
     assert done.returncode == 1
@@ -238,14 +223,7 @@ def test_start_with_broken_art_names_the_file_before_a_hand_starts(tmp_path, how
 
 def test_start_the_copy_itself_is_the_program_that_runs(tmp_path):
     copy = project_copy(tmp_path)
-    done = subprocess.run(
-        [sys.executable, "-c", "import game; print(game.__file__)"],
-        capture_output=True,
-        text=True,
-        cwd=copy,
-        env=env_for(tmp_path),
-        timeout=60,
-    )
+    done = python(["-c", "import game; print(game.__file__)"], player_env(tmp_path), cwd=copy)
     assert Path(done.stdout.strip()).is_relative_to(copy)
 
 
@@ -292,13 +270,9 @@ def test_no_sound_device_one_quiet_log_line_and_settings_shows_no_sound(tmp_path
         "s.draw(app.screen); app.audio.play('deal'); "
         "print(app.audio.available, s.sound.enabled, s.sound.names[0]())"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", snippet],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env_for(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="alsa", AUDIODEV="hw:99"),
-        timeout=60,
+    done = python(
+        ["-c", snippet],
+        player_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="alsa", AUDIODEV="hw:99"),
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "False", "No", "sound", "device"]
@@ -320,7 +294,7 @@ def test_start_state_file_that_can_be_written_holds_the_hand_from_the_start(tmp_
     state = tmp_path / "state.json"
     done = play(
         ["--game", "pisti", "--seed", "3", "--state-file", str(state), "--first-frame-exit"],
-        env_for(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
+        player_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(state.read_text())["record"]["game"] == "pisti"

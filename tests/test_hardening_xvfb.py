@@ -18,57 +18,22 @@ from pathlib import Path
 
 import pygame
 import pytest
-from xvfb import start_xvfb
+from xvfb import TOOLS, free_display, need_tools, player_env, run, start_xvfb, stop
 
 ROOT = Path(__file__).resolve().parent.parent
-NO_DISPLAY = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "DISPLAY", "WAYLAND_DISPLAY", "PYTHONPATH")
 
 pytestmark = pytest.mark.xvfb
 
 
 @pytest.fixture(autouse=True)
 def tools() -> None:
-    missing = [t for t in ("Xvfb", "xdotool", "import", "timeout") if shutil.which(t) is None]
-    if not missing:
-        return
-    why = f"needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"
-    if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
-        pytest.fail(why)
-    pytest.skip(why)
+    """Every command here runs under ``timeout``, so it is needed too."""
+    need_tools((*TOOLS, "timeout"))
 
 
 def env_for(home: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in NO_DISPLAY}
-    env.update(
-        PASHA_PISTI_HOME=str(home),
-        PYGAME_HIDE_SUPPORT_PROMPT="1",
-        SDL_AUDIODRIVER="dummy",
-        **extra,
-    )
-    return env
-
-
-def stop(proc: subprocess.Popen | None) -> None:
-    if proc is None or proc.poll() is not None:
-        return
-    proc.terminate()
-    try:
-        proc.wait(5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(5)
-
-
-def xdo(args: list[str], env: dict, seconds: float = 10) -> str:
-    done = subprocess.run(
-        ["timeout", str(seconds), "xdotool", *args],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=seconds + 5,
-    )
-    assert done.returncode == 0, f"xdotool {args[0]}: {done.stderr.strip()}"
-    return done.stdout
+    """The player's environment, silent: these tests look at the window, never listen."""
+    return player_env(home, SDL_AUDIODRIVER="dummy", **extra)
 
 
 def window_of(pid: int, env: dict, seconds: float = 30) -> str:
@@ -87,17 +52,10 @@ def window_of(pid: int, env: dict, seconds: float = 30) -> str:
 
 
 def geometry(window: str, env: dict) -> pygame.Rect:
-    out = xdo(["getwindowgeometry", window], env)
+    out = run(["xdotool", "getwindowgeometry", window], env)
     x, y = map(int, re.search(r"Position: (-?\d+),(-?\d+)", out).groups())
     w, h = map(int, re.search(r"Geometry: (\d+)x(\d+)", out).groups())
     return pygame.Rect(x, y, w, h)
-
-
-def free_display() -> str:
-    for n in range(400, 700):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return f":{n}"
-    raise AssertionError("no free display number")
 
 
 # ----------------------------------------------------------------- no usable display
@@ -138,7 +96,7 @@ def test_xvfb_display_of_a_dead_server_message_and_exit_1(tmp_path):
 def test_xvfb_display_that_comes_up_late_is_tried_again(tmp_path):
     """The X server is not there yet when the game starts (a session still starting):
     the game tries again and opens its window instead of running invisible."""
-    display = free_display()
+    display = free_display(range(400, 700))  # apart from test_hardening_start's
     snippet = (
         "import sys, time; import pygame; from game.__main__ import main; "
         "print('ready', flush=True); sys.exit(main(['--first-frame-exit']))"

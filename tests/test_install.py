@@ -54,6 +54,26 @@ def copy_project(dest: Path) -> None:
             shutil.copy2(ROOT / name, dest / name)
 
 
+def source_to_build(tmp_path: Path) -> Path:
+    """A copy of the project to build in, or a skip where wheels cannot be built offline; on
+    CI a failure instead, since a gate that silently skips is no gate."""
+    if not can_build_wheels():
+        reason = "needs setuptools>=70.1 or the wheel package to build offline"
+        if ON_CI:
+            pytest.fail(reason)
+        pytest.skip(reason)
+    src = tmp_path / "src"
+    copy_project(src)
+    return src
+
+
+def neutral_folder(tmp_path: Path) -> Path:
+    """An empty folder to run the installed game from, so nothing is found by being near."""
+    neutral = tmp_path / "elsewhere"
+    neutral.mkdir()
+    return neutral
+
+
 def fresh_venv(venv: Path) -> Path:
     """A venv that sees this interpreter's site-packages (through a ``.pth`` line, not the
     system Python's, which may have no pygame at all); returns its python."""
@@ -68,21 +88,14 @@ def fresh_venv(venv: Path) -> Path:
 
 @pytest.mark.slow
 def test_pip_install_gives_a_console_script_that_passes_its_smoke_test(tmp_path):
-    if not can_build_wheels():
-        reason = "needs setuptools>=70.1 or the wheel package to build offline"
-        if ON_CI:
-            pytest.fail(reason)
-        pytest.skip(reason)
-    src = tmp_path / "src"
-    copy_project(src)
+    src = source_to_build(tmp_path)
     venv = tmp_path / "venv"
     py = fresh_venv(venv)
     run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "."], src)
     script = venv / ("Scripts/pasha-pisti.exe" if os.name == "nt" else "bin/pasha-pisti")
     assert script.is_file(), "pip did not install the pasha-pisti console script"
 
-    neutral = tmp_path / "elsewhere"
-    neutral.mkdir()
+    neutral = neutral_folder(tmp_path)
     drop = ("PYTHONPATH", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "DISPLAY")
     env = {k: v for k, v in os.environ.items() if k not in drop}
     out = run([str(script), "--smoke-test"], neutral, env)
@@ -120,13 +133,7 @@ SNIPPET = textwrap.dedent(
 
 @pytest.mark.slow
 def test_wheel_installed_in_fresh_venv_finds_all_sprites_sounds_font_and_phrasebooks(tmp_path):
-    if not can_build_wheels():
-        reason = "needs setuptools>=70.1 or the wheel package to build offline"
-        if ON_CI:
-            pytest.fail(reason)
-        pytest.skip(reason)
-    src = tmp_path / "src"
-    copy_project(src)
+    src = source_to_build(tmp_path)
     wheels = tmp_path / "wheels"
     build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
     run([*build, ".", "-w", str(wheels)], src)
@@ -135,8 +142,7 @@ def test_wheel_installed_in_fresh_venv_finds_all_sprites_sounds_font_and_phraseb
     py = fresh_venv(venv)
     run([str(py), "-m", "pip", "install", "--no-deps", "-q", str(wheel)], tmp_path)
 
-    neutral = tmp_path / "elsewhere"
-    neutral.mkdir()
+    neutral = neutral_folder(tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     found = json.loads(run([str(py), "-c", SNIPPET], neutral, env).strip().splitlines()[-1])
 

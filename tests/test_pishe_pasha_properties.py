@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import every_pishe_action, words
+from conftest import every_pishe_action, random_move, words
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,14 +19,14 @@ VARIANTS = [
     (3, {"stop_rule": True}),
 ]
 MOVE_CAP = 100_000
+# A hand of any variant from any deal; and such a hand cut after a random number of moves.
+DEALT = {"variant": st.sampled_from(VARIANTS), "seed": st.integers(0, 2**32 - 1)}
+PART_PLAYED = {**DEALT, "cut": st.integers(0, 300)}
 
 
 def random_action(state: PishePasha, rng: random.Random) -> Action:
     """A random legal move; an open Stop call is made one time in three."""
-    calls = state.calls()
-    if calls and rng.random() < 1 / 3:
-        return rng.choice(calls)
-    return rng.choice(state.legal_actions())
+    return random_move(state, rng, call_chance=1 / 3)
 
 
 def play_random(state: PishePasha, rng: random.Random, moves: int | None) -> PishePasha:
@@ -53,11 +53,10 @@ def replayed(state: PishePasha) -> PishePasha:
 
 
 @settings(max_examples=120, deadline=None)
-@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32 - 1))
+@given(**DEALT)
 def test_pp_property_52_cards_once_after_every_move_and_the_hand_ends(variant, seed):
-    players, options = variant
-    rng = random.Random(seed)
-    state = PishePasha.new(players, options, rng)
+    players = variant[0]
+    state, rng = random_position(variant, seed, 0)
     moves = 0
     while not state.is_over:
         state.apply(random_action(state, rng))
@@ -75,11 +74,7 @@ def test_pp_property_52_cards_once_after_every_move_and_the_hand_ends(variant, s
 
 
 @settings(max_examples=120, deadline=None)
-@given(
-    variant=st.sampled_from(VARIANTS),
-    seed=st.integers(0, 2**32 - 1),
-    cut=st.integers(0, 300),
-)
+@given(**PART_PLAYED)
 def test_pp_property_clone_shares_no_mutable_state(variant, seed, cut):
     state, rng = random_position(variant, seed, cut)
     twin = state.clone()
@@ -92,11 +87,7 @@ def test_pp_property_clone_shares_no_mutable_state(variant, seed, cut):
 
 
 @settings(max_examples=120, deadline=None)
-@given(
-    variant=st.sampled_from(VARIANTS),
-    seed=st.integers(0, 2**32 - 1),
-    cut=st.integers(0, 300),
-)
+@given(**PART_PLAYED)
 def test_pp_property_resample_agrees_with_observation(variant, seed, cut):
     state, rng = random_position(variant, seed, cut)
     seat = rng.randrange(state.players)
@@ -115,11 +106,7 @@ def test_pp_property_resample_agrees_with_observation(variant, seed, cut):
 
 
 @settings(max_examples=120, deadline=None)
-@given(
-    variant=st.sampled_from(VARIANTS),
-    seed=st.integers(0, 2**32 - 1),
-    stop_at=st.one_of(st.none(), st.integers(0, 500)),
-)
+@given(**DEALT, stop_at=st.one_of(st.none(), st.integers(0, 500)))
 def test_pp_property_record_round_trip(variant, seed, stop_at):
     state, _ = random_position(variant, seed, stop_at)
     again = replayed(state)
@@ -130,11 +117,9 @@ def test_pp_property_record_round_trip(variant, seed, stop_at):
 
 
 @settings(max_examples=60, deadline=None)
-@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32 - 1))
+@given(**DEALT)
 def test_pp_property_legal_actions_agree_with_check_and_apply(variant, seed):
-    players, options = variant
-    rng = random.Random(seed)
-    state = PishePasha.new(players, options, rng)
+    state, rng = random_position(variant, seed, 0)
     every = [*every_pishe_action(), "turned>7", "stop 5 end", "fly"]
     while not state.is_over:
         legal = state.legal_actions()

@@ -12,6 +12,7 @@ from conftest import (
     kinds,
     play,
     position,
+    random_move,
     snapshot,
     suits_up_to,
     texts,
@@ -228,9 +229,7 @@ def test_stop_random_faults_and_calls_keep_every_card():
     for _ in range(30):
         state = PishePasha.new(2, STOP, rng)
         while not state.is_over:
-            acts = state.legal_actions()
-            stops = state.calls()
-            action = rng.choice(stops) if stops and rng.random() < 0.5 else rng.choice(acts)
+            action = random_move(state, rng, call_chance=0.5)
             calls += action.is_call
             state.apply(action)
             assert sorted(state.all_cards()) == list(range(52))

@@ -3,41 +3,18 @@
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 
 import pytest
 from conftest import STOP, position, suits_up_to, texts
+from fuzz.seeds import VARIANTS, played
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import record
 from game.core import files
 from game.core.cards import CARD_TEXT, shuffled_deck
-from game.games import new_hand
-
-CASES = [
-    ("pishe-pasha", 2, {}),
-    ("pishe-pasha", 2, {"foundations": "single"}),
-    ("pishe-pasha", 2, {"stop_rule": True}),
-    ("pishe-pasha", 3, {}),
-    ("pisha-pasha-book", 2, {}),
-    ("pisti", 2, {}),
-    ("pisti", 3, {"start_jack": "to_bottom"}),
-    ("pisti", 4, {"show_bottom": False, "target": 101}),
-]
-
-
-def random_hand(game, players, options, seed, moves=None):
-    rng = random.Random(seed)
-    state = new_hand(game, players, options, rng)
-    n = 0
-    while not state.is_over and (moves is None or n < moves):
-        calls = state.calls()  # Stop calls are record actions too (RULES.md §6)
-        state.apply(rng.choice(calls if calls and rng.random() < 0.3 else state.legal_actions()))
-        n += 1
-    return state
 
 
 def run_cli(tmp_path, data, raw=None):
@@ -55,9 +32,9 @@ def pishe_record(actions):
     return {"game": "pishe-pasha", "setup": {"stocks": [deck[:26], deck[26:]]}, "actions": actions}
 
 
-@pytest.mark.parametrize(("game", "players", "options"), CASES)
+@pytest.mark.parametrize(("game", "players", "options"), VARIANTS)
 def test_record_round_trip_replays_to_same_state(tmp_path, game, players, options):
-    state = random_hand(game, players, options, seed=11, moves=60)
+    state = played(game, players, options, seed=11, moves=60)
     path = tmp_path / "save.json"
     record.save(state, path)
     again = record.load_state(path)
@@ -68,10 +45,10 @@ def test_record_round_trip_replays_to_same_state(tmp_path, game, players, option
 
 
 @settings(max_examples=25, deadline=None)
-@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 400))
+@given(case=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32 - 1), moves=st.integers(0, 400))
 def test_record_any_saved_hand_replays_identically(case, seed, moves):
     game, players, options = case
-    state = random_hand(game, players, options, seed, moves)
+    state = played(game, players, options, seed, moves)
     data = json.loads(json.dumps(state.record()))
     result = record.replay(data)
     assert result.status == record.OK, result.error
@@ -80,7 +57,7 @@ def test_record_any_saved_hand_replays_identically(case, seed, moves):
 
 
 def test_record_cli_reports_a_good_record(tmp_path):
-    state = random_hand("pishe-pasha", 2, {}, seed=3, moves=5)
+    state = played("pishe-pasha", 2, {}, seed=3, moves=5)
     code, out = run_cli(tmp_path, state.record())
     assert code == 0
     assert out["ok"] is True and out["applied"] == 5 and out["error"] is None
@@ -89,7 +66,7 @@ def test_record_cli_reports_a_good_record(tmp_path):
 
 
 def test_record_cli_reports_a_finished_hand(tmp_path):
-    state = random_hand("pisti", 2, {}, seed=5)
+    state = played("pisti", 2, {}, seed=5)
     code, out = run_cli(tmp_path, state.record())
     assert code == 0 and out["over"] is True and out["to_move"] is None
     assert out["winner"] == state.winner
@@ -165,7 +142,7 @@ def test_record_cli_missing_file_exit_2(tmp_path):
 
 def test_record_save_is_atomic_and_keeps_old_file_on_failure(tmp_path, monkeypatch):
     path = tmp_path / "save.json"
-    state = random_hand("pisti", 2, {}, seed=1, moves=3)
+    state = played("pisti", 2, {}, seed=1, moves=3)
     record.save(state, path)
     before = path.read_text()
 
@@ -174,7 +151,7 @@ def test_record_save_is_atomic_and_keeps_old_file_on_failure(tmp_path, monkeypat
 
     monkeypatch.setattr(files.json, "dump", broken_dump)  # inside write_json_atomic
     with pytest.raises(OSError):
-        record.save(random_hand("pisti", 2, {}, seed=2, moves=3), path)
+        record.save(played("pisti", 2, {}, seed=2, moves=3), path)
     assert path.read_text() == before
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
 

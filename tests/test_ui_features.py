@@ -12,8 +12,11 @@ import pygame
 import pytest
 from ui_support import (
     DT,
+    Prefers,
     centre,
     click,
+    faulty_opponent_table,
+    history,
     holding_2h,
     key,
     make_app,
@@ -37,17 +40,6 @@ from game.ui.table import panel
 from game.ui.table.hints import hint_text
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.scene.leave()
-
-
-def history(table) -> list[str]:
-    return [str(a) for a in table.state.history]
-
-
 def wait_for_hint(app, table, limit: float = 20.0) -> None:
     end = time.monotonic() + limit
     while table.model.thinker.hint_pending is not None and time.monotonic() < end:
@@ -55,22 +47,6 @@ def wait_for_hint(app, table, limit: float = 20.0) -> None:
         time.sleep(0.002)
     app.step(DT)
     assert table.model.hint is not None, table.model.message
-
-
-class Plays:
-    """A computer seat that plays the named cards (Pişti) when it can, else its first move."""
-
-    name = "plays"
-
-    def __init__(self, *cards: str) -> None:
-        self.cards = list(cards)
-
-    def choose(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
-        return next((a for c in self.cards for a in legal if str(a) == c), legal[0])
-
-    def call(self, view: SeatView):
-        return None
 
 
 def pisti_deck(table: list[str], hand0: list[str], hand1: list[str]) -> list[str]:
@@ -96,7 +72,7 @@ def test_pisti_made_by_mouse_shows_the_banner_and_plays_the_pisti_sound(app):
     table = open_table(app, "pisti", {"players": 2}, state)
     table.model.sound = sounds.append
     table.model.hooks.sound = sounds.append
-    set_agent(table, 1, Plays("9D"))
+    set_agent(table, 1, Prefers("9D", name="plays"))
     settle(app, table)
     click(app, hand_card(table, "5C"))
     settle(app, table)
@@ -258,25 +234,6 @@ def test_hint_in_the_book_version_says_to_flip_and_lights_the_stock(app):
     card, target = table.view.hint_rects()
     assert card == table.view.pile_top_rect(pid("stock0"))
     assert target is None
-
-
-class FaultyAgent:
-    name = "faulty"
-
-    def choose(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
-        return next((a for a in legal if str(a) == "turned>D"), legal[0])
-
-    def call(self, view: SeatView):
-        return None
-
-
-def faulty_opponent_table(app):
-    state = holding_2h({"stop_rule": True}, to_move=1)
-    app.settings.stop_window = 5.0
-    table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
-    set_agent(table, 1, FaultyAgent())
-    return table
 
 
 def test_hint_after_a_computer_fault_says_to_press_stop_only_when_faults_are_shown(app):

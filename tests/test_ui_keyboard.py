@@ -5,33 +5,14 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_support import DT, key, make_app, open_table, settle
+from ui_support import DT, HAND_IDS, HANDS, holding_2h, key, open_table, play_hand, settle
 
-from game.core.agents import SeatView
 from game.core.types import ActionKind
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
 from game.ui.table.controller import Focus
-
-HANDS = [
-    ("pishe-pasha", {"players": 2}, 1),
-    ("pishe-pasha", {"players": 2, "foundations": "single"}, 2),
-    ("pishe-pasha", {"players": 3}, 3),
-    ("pishe-pasha", {"players": 2, "stop_rule": True}, 4),
-    ("pisha-pasha-book", {}, 5),
-    ("pisti", {"players": 2}, 6),
-    ("pisti", {"players": 3}, 7),
-    ("pisti", {"players": 4}, 8),
-]
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.scene.leave()
 
 
 def tab_to(app, table, want: Focus) -> None:
@@ -68,32 +49,20 @@ def keys_for(app, table, action) -> None:
     assert where.src.seat == human
 
 
-@pytest.mark.parametrize(("game", "choices", "seed"), HANDS, ids=[f"{g}-{c}" for g, c, _ in HANDS])
+@pytest.mark.parametrize(("game", "choices", "seed"), HANDS, ids=HAND_IDS)
 def test_a_whole_hand_played_by_key_events_only(app, game, choices, seed):
     table = open_table(app, game, choices, seed=seed)
-    agent = table.model.spec.make_agent("medium", 21)
-    moves = 0
-    for _ in range(3000):
-        settle(app, table)
-        if app.scene is not table:
-            break
-        if table.state.is_over:
-            continue
-        action = agent.choose(SeatView(table.state, table.human))
-        before = len(table.state.history)
-        keys_for(app, table, action)
-        got = [str(a) for a in table.state.history[before : before + 1]]
-        assert got == [str(action)], (str(action), table.model.message)
-        moves += 1
+
+    def show_the_focus(moves: int) -> None:
         if moves == 3 and table.controller.focus is None:
             key(app, pygame.K_TAB)  # from here on the focus is shown and used
+
+    moves = play_hand(app, table, keys_for, agent_seed=21, after=show_the_focus)
     assert table.state.is_over and moves > 0
     assert isinstance(app.scene, SummaryScene)
 
 
 def test_escape_puts_a_picked_card_back_and_s_calls_stop(app):
-    from ui_support import holding_2h
-
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True},
                        holding_2h({"stop_rule": True}))  # fmt: skip
     settle(app, table)
@@ -132,6 +101,16 @@ def focus_on(app, ring, widget) -> None:
     raise AssertionError("Tab never reached the widget")
 
 
+def from_the_pause_menu(app, table, item: int):
+    """Escape opens the pause menu, Tab reaches its ``item``, Enter picks it: the scene the
+    item leads to."""
+    key(app, pygame.K_ESCAPE)
+    assert table.controls.menu_open
+    focus_on(app, table.controls.ring, table.controls.pause_items[item])
+    key(app, pygame.K_RETURN)
+    return app.scene
+
+
 def test_menu_game_menu_settings_and_quit_by_keys(app):
     menu = app.goto("menu")
     app.step(DT)
@@ -148,11 +127,7 @@ def test_menu_game_menu_settings_and_quit_by_keys(app):
     table = app.scene
     assert isinstance(table, TableScene) and table.state.players == 3
     settle(app, table)
-    key(app, pygame.K_ESCAPE)
-    assert table.controls.menu_open
-    focus_on(app, table.controls.ring, table.controls.pause_items[4])
-    key(app, pygame.K_RETURN)
-    settings = app.scene
+    settings = from_the_pause_menu(app, table, 4)
     assert isinstance(settings, SettingsScene)
     focus_on(app, settings.ring, settings.rows[2])
     before = app.settings.pace
@@ -160,11 +135,7 @@ def test_menu_game_menu_settings_and_quit_by_keys(app):
     assert app.settings.pace != before
     key(app, pygame.K_ESCAPE)
     assert app.scene is table
-    key(app, pygame.K_ESCAPE)
-    assert table.controls.menu_open
-    focus_on(app, table.controls.ring, table.controls.pause_items[5])
-    key(app, pygame.K_RETURN)
-    menu = app.scene
+    menu = from_the_pause_menu(app, table, 5)
     assert isinstance(menu, MenuScene)
     quit_btn = menu.buttons[-1]
     focus_on(app, menu.ring, quit_btn)

@@ -9,43 +9,32 @@ is what plays the hand.
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 from ui_support import (
     DT,
+    HAND_IDS,
+    HANDS,
     centre,
     click,
     drag,
+    faulty_opponent_table,
+    history,
     holding_2h,
-    make_app,
     open_table,
     pid,
     play_hand_by_mouse,
     post,
     rest_of_deck,
-    set_agent,
     settle,
+    step_until_moved,
 )
 
-from game.core.agents import SeatView
 from game.core.cards import CARD_TEXT, parse_card
 from game.core.types import Action
 from game.games.pishe_pasha.rules import PishePasha
 from game.text.words import refusal_text
 from game.ui.scenes.summary import SummaryScene
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.scene.leave()
-
-
-def history(table) -> list[str]:
-    return [str(a) for a in table.state.history]
 
 
 def test_drag_turned_card_onto_foundation_plays_it(app):
@@ -144,19 +133,7 @@ def test_legal_targets_light_up_while_dragging(app):
 
 
 # ----------------------------------------------------------------- whole hands
-HANDS = [
-    ("pishe-pasha", {"players": 2}, 1),
-    ("pishe-pasha", {"players": 2, "foundations": "single"}, 2),
-    ("pishe-pasha", {"players": 3}, 3),
-    ("pishe-pasha", {"players": 2, "stop_rule": True}, 4),
-    ("pisha-pasha-book", {}, 5),
-    ("pisti", {"players": 2}, 6),
-    ("pisti", {"players": 3}, 7),
-    ("pisti", {"players": 4}, 8),
-]
-
-
-@pytest.mark.parametrize(("game", "choices", "seed"), HANDS, ids=[f"{g}-{c}" for g, c, _ in HANDS])
+@pytest.mark.parametrize(("game", "choices", "seed"), HANDS, ids=HAND_IDS)
 def test_whole_hand_played_through_mouse_events(app, game, choices, seed):
     table = open_table(app, game, choices, seed=seed)
     moves = play_hand_by_mouse(app, table)
@@ -167,37 +144,9 @@ def test_whole_hand_played_through_mouse_events(app, game, choices, seed):
 
 
 # ----------------------------------------------------------------- Stop rule
-class FaultyAgent:
-    """Discards a turned card that fits the foundation: a Stop-rule fault."""
-
-    name = "faulty"
-
-    def choose(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
-        fault = [a for a in legal if str(a) == "turned>D"]
-        return fault[0] if fault else legal[0]
-
-    def call(self, view: SeatView):
-        return None
-
-
-def faulty_opponent_table(app):
-    """North holds 2H, which fits the foundation, and will discard it instead (a Stop fault)."""
-    state = holding_2h({"stop_rule": True}, to_move=1)
-    app.settings.stop_window = 5.0
-    table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
-    set_agent(table, 1, FaultyAgent())
-    return table
-
-
 def test_human_presses_stop_after_a_computer_fault_and_forces_the_play(app):
     table = faulty_opponent_table(app)
-    for _ in range(200):
-        app.step(DT)
-        m = table.model
-        if table.state.history and not m.show.busy and not m.thinker.busy:
-            break
-        time.sleep(0.001)
+    step_until_moved(app, table, 200)
     assert history(table) == ["turned>D"]
     assert table.model.window > 0 and table.controls.stop_btn.visible
     click(app, table.controls.stop_btn.rect.center)

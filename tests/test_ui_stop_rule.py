@@ -7,39 +7,23 @@ from __future__ import annotations
 import time
 
 import pytest
-from ui_support import DT, click, make_app, open_table, rest_of_deck, set_agent, settle
+from ui_support import (
+    DT,
+    Prefers,
+    click,
+    history,
+    open_table,
+    rest_of_deck,
+    set_agent,
+    settle,
+    step_until_moved,
+)
 
-from game.core.agents import SeatView
-from game.core.types import Action
 from game.games.pishe_pasha.rules import PishePasha
 from game.ui.scenes.summary import SummaryScene
 from game.ui.table import panel
 
 STOP = {"players": 2, "stop_rule": True}
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.scene.leave()
-
-
-def history(table) -> list[str]:
-    return [str(a) for a in table.state.history]
-
-
-class Loads:
-    """Loads the turned card onto the human instead of playing it to the foundation."""
-
-    name = "loads"
-
-    def choose(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
-        return next((a for a in legal if str(a) == "turned>0"), legal[0])
-
-    def call(self, view: SeatView):
-        return None
 
 
 def last_card_fault_table(app):
@@ -51,12 +35,8 @@ def last_card_fault_table(app):
     )  # fmt: skip
     app.settings.stop_window = 5.0
     table = open_table(app, "pishe-pasha", STOP, state)
-    set_agent(table, 1, Loads())
-    for _ in range(300):
-        app.step(DT)
-        if table.state.history and not table.model.show.busy and not table.model.thinker.busy:
-            break
-        time.sleep(0.001)
+    set_agent(table, 1, Prefers("turned>0", name="loads"))
+    step_until_moved(app, table, 300)
     return table
 
 
@@ -107,19 +87,6 @@ def test_when_the_window_closes_without_a_call_the_fault_stands_and_wins(app):
     assert any("fault went unnoticed" in line for line in table.model.log)
 
 
-class TurnsInsteadOfPlaying:
-    """Turns a card while its top discard fits the foundation: a fault that keeps the turn."""
-
-    name = "faulty"
-
-    def choose(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
-        return next((a for a in legal if str(a) in ("turn", "turned>D")), legal[0])
-
-    def call(self, view: SeatView):
-        return None
-
-
 def shown_words(table) -> list[str]:
     """Every sentence on screen that could tell of a fault: log, message line, status,
     hint, seat labels and banners."""
@@ -142,7 +109,8 @@ def test_nothing_on_screen_tells_of_a_computer_fault_unless_faults_are_shown(app
     app.settings.stop_window = 1.0
     app.settings.show_faults = show_faults
     table = open_table(app, "pishe-pasha", STOP, state)
-    set_agent(table, 1, TurnsInsteadOfPlaying())
+    # North turns a card while its top discard fits the foundation: a fault that keeps the turn
+    set_agent(table, 1, Prefers("turn", "turned>D", name="faulty"))
     during: list[str] = []
     for _ in range(400):
         app.step(DT)

@@ -8,7 +8,7 @@ import itertools
 
 import pygame
 import pytest
-from ui_support import DT, holding_2h, make_app, open_table, pid, rest_of_deck, settle
+from ui_support import DT, history, holding_2h, make_app, open_table, pid, rest_of_deck, settle
 
 from game.games import SPECS
 from game.games.pishe_pasha.rules import PishePasha
@@ -17,14 +17,9 @@ from game.ui.scenes.settings import SettingsScene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch, auto_play=True)
-    yield a
-    a.scene.leave()
-
-
-def history(table) -> list[str]:
-    return [str(a) for a in table.state.history]
+def app_options() -> dict:
+    """These tests are about forced moves that play themselves, so the setting is on."""
+    return {"auto_play": True}
 
 
 def test_a_compulsory_foundation_play_makes_itself(app):

@@ -23,6 +23,19 @@ from game.ui.scenes.table import TableScene
 
 DT = 0.02
 
+# Every game and variant, each with its own deal, for the tests that play a whole hand.
+HANDS = [
+    ("pishe-pasha", {"players": 2}, 1),
+    ("pishe-pasha", {"players": 2, "foundations": "single"}, 2),
+    ("pishe-pasha", {"players": 3}, 3),
+    ("pishe-pasha", {"players": 2, "stop_rule": True}, 4),
+    ("pisha-pasha-book", {}, 5),
+    ("pisti", {"players": 2}, 6),
+    ("pisti", {"players": 3}, 7),
+    ("pisti", {"players": 4}, 8),
+]
+HAND_IDS = [f"{game}-{choices}" for game, choices, _ in HANDS]
+
 
 def make_app(tmp_path, monkeypatch, size=(1280, 800), keep: bool = False, **settings) -> App:
     """An app with its routes, quick and silent, its files in ``tmp_path``."""
@@ -54,6 +67,11 @@ def open_table(app: App, game: str, choices: dict, state=None, level: str = "med
     return app.goto("table", session=session)
 
 
+def history(table: TableScene) -> list[str]:
+    """The moves made so far as record texts, which a test compares with plain strings."""
+    return [str(a) for a in table.state.history]
+
+
 def set_agent(table: TableScene, player: int, agent) -> None:
     """Replace a computer player (tests script their opponents)."""
     table.model.referee.agents[player] = agent
@@ -71,6 +89,17 @@ def settle(app: App, table: TableScene, limit: float = 10.0) -> None:
         if table.model.thinker.busy:
             time.sleep(0.001)
     raise AssertionError("the table never settled")
+
+
+def step_until_moved(app: App, table: TableScene, steps: int) -> None:
+    """Step, ``steps`` at most, until a first move is made and shown and no one is thinking:
+    where a computer's fault opens the Stop window, the test then looks at that window."""
+    for _ in range(steps):
+        app.step(DT)
+        model = table.model
+        if table.state.history and not model.show.busy and not model.thinker.busy:
+            return
+        time.sleep(0.001)
 
 
 def centre(table: TableScene, name: str, index: int = -1) -> tuple[int, int]:
@@ -153,8 +182,13 @@ def gesture_for(app: App, table: TableScene, action: Action) -> None:
     drag(app, centre(table, where.src, index), table.view.pile_top_rect(where.dst).center)
 
 
-def play_hand_by_mouse(app: App, table: TableScene, limit: int = 3000) -> int:
-    agent = table.model.spec.make_agent("medium", 11)
+def play_hand(app: App, table: TableScene, gesture, agent_seed: int = 11, limit: int = 3000,
+              after=None) -> int:  # fmt: skip
+    """Play the human's seat to the end of the hand: a Medium player chooses each move and
+    ``gesture(app, table, action)`` makes it with real input; each must land as exactly that
+    move, and then ``after(moves so far)`` runs if given. Returns how many moves the human
+    made once the table gives way to the summary."""
+    agent = table.model.spec.make_agent("medium", agent_seed)
     moves = 0
     for _ in range(limit):
         settle(app, table)
@@ -164,8 +198,43 @@ def play_hand_by_mouse(app: App, table: TableScene, limit: int = 3000) -> int:
             continue
         action = agent.choose(SeatView(table.state, table.human))
         before = len(table.state.history)
-        gesture_for(app, table, action)
+        gesture(app, table, action)
         got = [str(a) for a in table.state.history[before : before + 1]]
         assert got == [str(action)], (str(action), table.model.message)
         moves += 1
+        if after is not None:
+            after(moves)
     raise AssertionError("the hand did not end")
+
+
+def play_hand_by_mouse(app: App, table: TableScene, limit: int = 3000) -> int:
+    """A whole hand for the human made with mouse clicks and drags only."""
+    return play_hand(app, table, gesture_for, limit=limit)
+
+
+# ----------------------------------------------------------------- scripted opponents
+class Prefers:
+    """A scripted computer player: the first of the ``wanted`` move texts that is legal,
+    else its first legal move, and never a Stop call. Tests use it to play a known card or
+    to make a fault on purpose (say ``turned>D`` while the turned card fits a foundation)."""
+
+    def __init__(self, *wanted: str, name: str = "scripted") -> None:
+        self.wanted = wanted
+        self.name = name
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        return next((a for w in self.wanted for a in legal if str(a) == w), legal[0])
+
+    def call(self, view: SeatView):
+        return None
+
+
+def faulty_opponent_table(app: App) -> TableScene:
+    """North holds 2H, which fits the foundation, and will discard it instead (a Stop fault);
+    the Stop window stays open 5 s, long enough for a test to act in it."""
+    state = holding_2h({"stop_rule": True}, to_move=1)
+    app.settings.stop_window = 5.0
+    table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
+    set_agent(table, 1, Prefers("turned>D", name="faulty"))
+    return table

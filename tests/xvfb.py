@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 TOOLS = ("Xvfb", "xdotool", "import")
+# What chooses a display or SDL drivers, all left out of the player's environment.
+NO_DISPLAY = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "DISPLAY", "WAYLAND_DISPLAY", "PYTHONPATH")
 
 
 def start_xvfb(size: tuple[int, int] = (1280, 800)) -> tuple[subprocess.Popen, str]:
@@ -45,14 +47,33 @@ def start_xvfb(size: tuple[int, int] = (1280, 800)) -> tuple[subprocess.Popen, s
     return server, ":" + number.decode().strip()
 
 
-def need_tools() -> None:
-    missing = [t for t in TOOLS if shutil.which(t) is None]
+def need_tools(tools: tuple[str, ...] = TOOLS) -> None:
+    """Skip without the programs these tests drive, but fail on CI (``CI`` set): ``.ci/run``
+    installs them, and a gate that silently skips is no gate."""
+    missing = [t for t in tools if shutil.which(t) is None]
     if not missing:
         return
     why = f"end-to-end test needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"
     if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
         pytest.fail(why)
     pytest.skip(why)
+
+
+def free_display(numbers: range) -> str:
+    """A display in ``numbers`` that no X server answers on (neither its socket nor its lock
+    file is there)."""
+    for n in numbers:
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+            return f":{n}"
+    raise AssertionError("no free display number")
+
+
+def player_env(home: Path, **extra: str) -> dict[str, str]:
+    """The player's environment: no SDL drivers chosen, no display unless given in ``extra``,
+    the player's files in ``home``; the program must find its own way, as it would at home."""
+    env = {k: v for k, v in os.environ.items() if k not in NO_DISPLAY}
+    env.update(PASHA_PISTI_HOME=str(home), PYGAME_HIDE_SUPPORT_PROMPT="1", **extra)
+    return env
 
 
 def run(args: list[str], env: dict, seconds: float = 10) -> str:
@@ -69,6 +90,7 @@ def run(args: list[str], env: dict, seconds: float = 10) -> str:
 
 
 def stop(proc: subprocess.Popen | None) -> None:
+    """End a program the test started, politely first; never leaves it running."""
     if proc is None or proc.poll() is not None:
         return
     proc.terminate()

@@ -20,8 +20,9 @@ VARIANTS: tuple[tuple[str, int, dict[str, Any]], ...] = (
 )
 
 
-def played(game: str, players: int, options: dict, seed: int, moves: int | None):
-    """A hand with ``moves`` random legal moves made (Stop calls among them), or played out."""
+def played(game: str, players: int, options: dict, seed: int, moves: int | None = None):
+    """A hand with ``moves`` random legal moves made, or played out. Stop calls are among them,
+    as they are record actions too (RULES.md §6). Shared with ``test_record.py``."""
     from game.games import new_hand
 
     rng = random.Random(seed)
