@@ -150,6 +150,8 @@ def take(shooter: Shooter) -> None:
     table.controls.open_rules()
     shooter.shot("rules-tr")
     table.controls.close_panel()
+    shooter.play("pisti", {"players": 2}, 21)
+    shooter.shot("summary-tr")
     shooter.play("pishe-pasha", {"players": 3}, 7, moves=6)
     shooter.shot("pishe-pasha-3p-tr")
 

@@ -70,7 +70,8 @@ def test_smoke_test_passes_from_source_without_display_or_drivers(tmp_path):
 def test_smoke_test_fails_with_reason_when_the_art_is_missing(tmp_path):
     snippet = (
         "import sys; import game.assets as a; "
-        f"a.candidate_dirs = lambda kind: [a.Path({str(tmp_path)!r}) / kind]; "
+        f"a._near_dirs = lambda kind: [a.Path({str(tmp_path)!r}) / kind]; "
+        "a._installed_dirs = lambda kind: []; "
         "from game.cli.smoke import run_smoke; sys.exit(run_smoke())"
     )
     done = run([sys.executable, "-c", snippet], ROOT, clean_env())

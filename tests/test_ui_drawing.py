@@ -28,8 +28,8 @@ def test_cards_redrawn_in_part_look_as_if_drawn_whole(tmp_path, monkeypatch, gam
     app = make_app(tmp_path, monkeypatch, pace="fast")
     table = open_table(app, game, choices)
     agent = table.model.spec.make_agent("easy", 5)
-    checked = partial = 0
-    for _ in range(400):
+    partial = 0
+    for step in range(400):
         if table.state.is_over or app.scene is not table:
             break
         if table.model.human_may_act():
@@ -38,9 +38,8 @@ def test_cards_redrawn_in_part_look_as_if_drawn_whole(tmp_path, monkeypatch, gam
         app.step(0.03)
         if table.view._cards.draws > before and table.view._cards.key is not None:
             shown = pygame.image.tobytes(table.view._cards.surface, "RGB")
-            assert shown == full_redraw(table), f"the layer differs after step {checked}"
+            assert shown == full_redraw(table), f"the layer differs after step {step}"
             partial += 1
-        checked += 1
     assert partial > 10, "the cards layer was hardly ever redrawn: the test saw nothing"
 
 
