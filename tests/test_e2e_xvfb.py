@@ -125,6 +125,9 @@ class Desktop:
         stop(self.xvfb)
 
 
+pytestmark = [pytest.mark.xvfb, pytest.mark.slow]  # a real window: the full run
+
+
 @pytest.fixture
 def desktop(tmp_path):
     d = Desktop(tmp_path)

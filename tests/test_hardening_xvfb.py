@@ -22,7 +22,7 @@ from xvfb import TOOLS, free_display, need_tools, player_env, run, start_xvfb, s
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.xvfb
+pytestmark = [pytest.mark.xvfb, pytest.mark.slow]  # a real window: the full run
 
 
 @pytest.fixture(autouse=True)

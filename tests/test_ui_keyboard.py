@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_support import DT, HAND_IDS, HANDS, holding_2h, key, open_table, play_hand, settle
+from ui_support import DT, HANDS, holding_2h, key, open_table, play_hand, settle
 
 from game.core.types import ActionKind
 from game.ui.scenes.menu import MenuScene
@@ -49,7 +49,7 @@ def keys_for(app, table, action) -> None:
     assert where.src.seat == human
 
 
-@pytest.mark.parametrize(("game", "choices", "seed"), HANDS, ids=HAND_IDS)
+@pytest.mark.parametrize(("game", "choices", "seed"), HANDS)
 def test_a_whole_hand_played_by_key_events_only(app, game, choices, seed):
     table = open_table(app, game, choices, seed=seed)
 

@@ -13,7 +13,6 @@ import pygame
 import pytest
 from ui_support import (
     DT,
-    HAND_IDS,
     HANDS,
     centre,
     click,
@@ -133,7 +132,7 @@ def test_legal_targets_light_up_while_dragging(app):
 
 
 # ----------------------------------------------------------------- whole hands
-@pytest.mark.parametrize(("game", "choices", "seed"), HANDS, ids=HAND_IDS)
+@pytest.mark.parametrize(("game", "choices", "seed"), HANDS)
 def test_whole_hand_played_through_mouse_events(app, game, choices, seed):
     table = open_table(app, game, choices, seed=seed)
     moves = play_hand_by_mouse(app, table)

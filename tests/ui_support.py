@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from game.core.agents import SeatView
 from game.core.cards import CARD_TEXT, parse_card
@@ -24,17 +25,21 @@ from game.ui.scenes.table import TableScene
 DT = 0.02
 
 # Every game and variant, each with its own deal, for the tests that play a whole hand.
-HANDS = [
+_QUICK = [
     ("pishe-pasha", {"players": 2}, 1),
+    ("pisha-pasha-book", {}, 5),
+    ("pisti", {"players": 2}, 6),
+    ("pisti", {"players": 4}, 8),
+]
+_SLOW = [  # the other tables: in the full run only, to keep the quick loop quick
     ("pishe-pasha", {"players": 2, "foundations": "single"}, 2),
     ("pishe-pasha", {"players": 3}, 3),
     ("pishe-pasha", {"players": 2, "stop_rule": True}, 4),
-    ("pisha-pasha-book", {}, 5),
-    ("pisti", {"players": 2}, 6),
     ("pisti", {"players": 3}, 7),
-    ("pisti", {"players": 4}, 8),
 ]
-HAND_IDS = [f"{game}-{choices}" for game, choices, _ in HANDS]
+HANDS = [pytest.param(*h, id=f"{h[0]}-{h[1]}") for h in _QUICK] + [
+    pytest.param(*h, id=f"{h[0]}-{h[1]}", marks=pytest.mark.slow) for h in _SLOW
+]
 
 
 def make_app(tmp_path, monkeypatch, size=(1280, 800), keep: bool = False, **settings) -> App:

@@ -1,8 +1,9 @@
 """The fuzz campaign in the test suite: a few thousand mutated files with a fixed seed (about
-20 s on two cores), plus special files and real record-checker processes.
+20 s on two cores; the quick loop runs 400 of them), plus special files and real
+record-checker processes.
 
-``FUZZ_CASES=N`` scales the run (``FUZZ_SEED`` changes the seed); ``python -m tests.fuzz
---long`` runs a million cases on every core.
+``FUZZ_CASES=N`` scales the full run (``FUZZ_SEED`` changes the seed); ``python -m
+tests.fuzz --long`` runs a million cases on every core.
 """
 
 from __future__ import annotations
@@ -24,7 +25,11 @@ from .targets import use_home
 ROOT = Path(__file__).resolve().parents[2]
 CASES = int(os.environ.get("FUZZ_CASES", "4000"))
 SEED = int(os.environ.get("FUZZ_SEED", "2026"))
-COUNTS = plan(CASES)
+QUICK = 400
+SIZES = [
+    pytest.param(plan(QUICK), id="quick"),
+    pytest.param(plan(CASES), id="full", marks=pytest.mark.slow),
+]
 
 
 def no_failures(result: Result) -> None:
@@ -33,23 +38,26 @@ def no_failures(result: Result) -> None:
     assert not result.failures, f"{len(result.failures)} failures:\n{listed}"
 
 
-def test_fuzz_records_exit_0_1_or_2_without_traceback_or_hang():
-    result = run({"record": COUNTS["record"]}, SEED)
+@pytest.mark.parametrize("counts", SIZES)
+def test_fuzz_records_exit_0_1_or_2_without_traceback_or_hang(counts):
+    result = run({"record": counts["record"]}, SEED)
     no_failures(result)
     codes = {code for (_, code) in result.outcomes}
     assert codes == {0, 1, 2}, f"the mutants should reach every exit code, not only {codes}"
     assert result.slowest[0] < SLOW
 
 
-def test_fuzz_settings_always_load_as_valid_settings_and_keep_the_original():
-    result = run({"settings": COUNTS["settings"]}, SEED)
+@pytest.mark.parametrize("counts", SIZES)
+def test_fuzz_settings_always_load_as_valid_settings_and_keep_the_original(counts):
+    result = run({"settings": counts["settings"]}, SEED)
     no_failures(result)
     assert result.outcomes[("settings", 1)] > 0, "no mutant was even found wrong"
 
 
+@pytest.mark.parametrize("counts", SIZES)
 @pytest.mark.parametrize("target", ["save", "stats", "history"])
-def test_fuzz_saves_statistics_and_history_load_or_are_set_aside(target):
-    result = run({target: COUNTS[target]}, SEED)
+def test_fuzz_saves_statistics_and_history_load_or_are_set_aside(target, counts):
+    result = run({target: counts[target]}, SEED)
     no_failures(result)
 
 
