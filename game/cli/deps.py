@@ -1,8 +1,9 @@
 """The import graph of the ``game`` package, and its circles: ``python -m game.cli.deps``.
 
-Every import counts, those inside functions too (a lazy import is still a dependency);
-imports under ``if TYPE_CHECKING:`` do not, since they never run. Prints each layer's
-modules and any circle, and exits 1 when there is one.
+Every import counts: those inside functions (a lazy import is still a dependency) and
+those under ``if TYPE_CHECKING:`` (a circle of types still ties two modules together, and
+one of them cannot be understood without the other). Prints each layer's modules and any
+circle, and exits 1 when there is one.
 """
 
 from __future__ import annotations
@@ -26,10 +27,6 @@ def _imports(tree: ast.AST, here: str, is_package: bool) -> set[str]:
     out: set[str] = set()
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.orelse:
-                visit(child)
-            return
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
-
-if TYPE_CHECKING:
-    from game.ui.app import App
 
 
 class Scene:
     """A screen. ``active`` is True while something moves (the loop then runs at full rate)."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, app: Any) -> None:
+        self.app = app  # the game.ui.app.App that shows it (not imported: app imports us)
 
     @property
     def active(self) -> bool:

@@ -7,6 +7,8 @@ through the app, never by importing another scene.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.session import Session
@@ -15,6 +17,7 @@ from game.ui import cardart
 from game.ui.scene import Scene
 from game.ui.table.controller import TableController
 from game.ui.table.controls import Navigation, TableControls
+from game.ui.table.hints import hint_text
 from game.ui.table.model import TableModel, TableOptions
 from game.ui.table.thinker import Thinker
 from game.ui.table.view import TableView
@@ -41,6 +44,7 @@ class TableScene(Scene):
             app.size,
         )
         self.model.on_change = self._changed
+        self.model.hint_words = partial(hint_text, self.model)
         self.model.on_hand_over = self._hand_over
         self.art = cardart.CardArt()
         self.view = TableView(self.model, self.art)

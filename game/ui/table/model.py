@@ -111,6 +111,7 @@ class TableModel:
         self.message = ""
         self.message_age = 99.0
         self.hint: Hint | None = None
+        self.hint_words: Callable[[Action], str] = str  # the scene gives the hint's words
         self.hint_asked = -1
         self.paused = False
         self.choosing = False  # the Stop dialog (force or end) is open
@@ -528,9 +529,7 @@ class TableModel:
         fresh = self.hint_asked == len(self.state.history)
         if not fresh or self.referee.refusal(action, self.human) is not None:
             return
-        from game.ui.table.hints import hint_text
-
-        self.hint = Hint(action, len(self.state.history), hint_text(self, action))
+        self.hint = Hint(action, len(self.state.history), self.hint_words(action))
         self.message = ""
 
     def prompt(self) -> str:
