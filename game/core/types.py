@@ -111,6 +111,11 @@ class Action:
     def __repr__(self) -> str:
         return f"Action({self.text!r})"
 
+    def __hash__(self) -> int:
+        # The text is made from the fields, so equal actions hash alike; a str caches its
+        # hash, where the generated one would hash every field (enums in Python) each time.
+        return hash(self.text)
+
     def __lt__(self, other: Action) -> bool:
         return self.text < other.text
 

@@ -225,19 +225,15 @@ class PishePasha(StopRule, PisheViews, GameState):
         own = discards[s]
         top = own[-1] if own else -1
         if t >= 0:
-            forced = [T_FOUND] if fit[t] else []
-            if top >= 0 and fit[top]:
-                forced.append(D_FOUND)
-            if forced and not self._stop:
-                return forced
-            acts = [*forced, T_DISCARD] if forced else []
+            if fit[t] or (top >= 0 and fit[top]):
+                return self._holding_forced(t, top)
             row = self._adj[t]
+            acts = []
             for n in self._opp[s]:
                 d = discards[n]
                 if d and row[d[-1]]:
                     acts.append(T_LOAD[n])
-            if not forced:
-                acts.append(T_DISCARD)
+            acts.append(T_DISCARD)
             return acts
         if top < 0:
             return [TURN]
@@ -253,6 +249,22 @@ class PishePasha(StopRule, PisheViews, GameState):
             if d and row[d[-1]]:
                 acts.append(D_LOAD[n])
         acts.append(TURN)
+        return acts
+
+    def _holding_forced(self, t: int, top: int) -> list[Action]:
+        """Holding, with a card that must go to a foundation (rules 3 and 4): only those
+        plays, or with the Stop rule also the faults of loading and discarding."""
+        forced = [T_FOUND] if self._fit[t] else []
+        if top >= 0 and self._fit[top]:
+            forced.append(D_FOUND)
+        if not self._stop:
+            return forced
+        acts = [*forced, T_DISCARD]
+        row = self._adj[t]
+        for n in self._opp[self._seat]:
+            d = self._discards[n]
+            if d and row[d[-1]]:
+                acts.append(T_LOAD[n])
         return acts
 
     def check(self, action: Action | str) -> Refusal | None:
