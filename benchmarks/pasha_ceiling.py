@@ -13,7 +13,7 @@ puzzle, searched with nested rollouts (nested Monte Carlo search):
   playouts (loads declined at random) per choice for variety.
 
 The best outcome is a win first, then the most points. Dealt exactly as the
-arena deals (``game.arena.deal_set``), each deal twice with the seats swapped.
+arena deals (``game.cli.arena.deal_set``), each deal twice with the seats swapped.
 
     python benchmarks/pasha_ceiling.py --deals 300 --seed 2026 --level 2
 """
@@ -30,14 +30,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai.pasha_agents import load_target  # noqa: E402
-from game.arena import deal_set  # noqa: E402
-from game.rules.pishe_pasha import PishePasha  # noqa: E402
+from game.cli.arena import deal_set  # noqa: E402
+from game.core.types import Action  # noqa: E402
+from game.games.pishe_pasha.ai import load_target  # noqa: E402
+from game.games.pishe_pasha.rules import PishePasha  # noqa: E402
 
 BIG = 1000.0
 
 
-def always_load(acts: list[str]) -> str:
+def always_load(acts: list[Action]) -> Action:
     """The baseline's move: the first load offered, else the first legal move."""
     for a in acts:
         if load_target(a) is not None:
@@ -55,12 +56,12 @@ def outcome(state: PishePasha, me: int) -> float:
     return -BIG - max(state.score)
 
 
-def playout(state: PishePasha, me: int, rng: random.Random | None, keep: float) -> list[str]:
+def playout(state: PishePasha, me: int, rng: random.Random | None, keep: float) -> list[Action]:
     """Finish the hand; the cheater declines a load with probability ``keep`` (rng given).
 
     Returns the cheater's choices at its decision points, in order.
     """
-    line: list[str] = []
+    line: list[Action] = []
     while not state.is_over:
         acts = state.legal_actions()
         if len(acts) == 1:
@@ -75,7 +76,7 @@ def playout(state: PishePasha, me: int, rng: random.Random | None, keep: float) 
     return line
 
 
-def follow(state: PishePasha, me: int, line: list[str]) -> None:
+def follow(state: PishePasha, me: int, line: list[Action]) -> None:
     """Replay the cheater's choices ``line``; always-load after it runs out."""
     i = 0
     while not state.is_over:
@@ -93,7 +94,7 @@ def follow(state: PishePasha, me: int, line: list[str]) -> None:
 
 def nested(
     state: PishePasha, me: int, level: int, rng: random.Random, randoms: int
-) -> tuple[float, list[str]]:
+) -> tuple[float, list[Action]]:
     """(value, the cheater's choices) of the best line found from ``state`` at ``level``."""
     if level == 0:
         s = state.clone()
@@ -101,7 +102,7 @@ def nested(
         return outcome(s, me), line
     state = state.clone()
     best_value, best_line = -math.inf, []
-    done: list[str] = []
+    done: list[Action] = []
     while not state.is_over:
         acts = state.legal_actions()
         if len(acts) == 1:
@@ -139,7 +140,7 @@ def play_cheater(
     return state
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[Action] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=300)
     p.add_argument("--seed", type=int, default=2026)

@@ -30,9 +30,19 @@ from game.core.types import WONS
 from game.games.pisti.model import J0, POINTS, RANK0, PistiKnowledge, prob_holds
 
 MAJORITY_PER_CARD = 0.12  # as in Hard's scores
-TEMPERATURE = 0.6  # softmax temperature over Hard's scores (points)
-NOISE = 0.04  # uniform share of the model of play
+NOISE = 0.04  # uniform share of every model of play
+# One model of play per kind of player, each fitted to one level's plays: the logit
+# weights of FEATURES (``benchmarks/pisti_model_fit.py``). A seat is read as a mixture
+# of them, trusted by how well each explained its plays in the earlier deals.
+MODELS: dict[str, tuple[float, ...]] = {
+    "hard": (1.543, -0.071, -3.791, 0.908, 0.000, -0.127, 3.674, -1.376, -0.468, -1.195, 1.322),
+    "pimc": (0.389, 2.053, -1.146, -0.201, 0.143, 0.195, -0.079, -0.204, -1.005, -0.252, 0.330),
+    "greedy": (0.108, 4.376, -1.405, 0.609, 0.377, -0.099, 1.124, -3.887, -0.136, -0.061, 0.120),
+    "medium": (1.710, 0.013, -2.739, 0.917, 0.000, 0.507, 1.393, -3.218, -1.621, -1.915, 0.365),
+}
+GREEDY_KIND = ("pimc", "greedy")  # read as greedy in the Expert's rollouts
 # logit weights of the features below, fitted to the plays of hard, pimc, greedy and medium
+# together (``benchmarks/pisti_model_fit.py``); a single model of play
 WEIGHTS: tuple[float, ...] = (0.566, 2.078, -1.932, 0.015, 0.017, 0.013, 2.308, -1.045, -1.170,
                               -0.573, 0.366)  # fmt: skip
 
@@ -43,6 +53,7 @@ class Seen:
 
     seat: int
     card: int
+    deal: int  # 0 for the first deal
     later: tuple[int, ...]  # cards the same seat played later in this deal
     top: int  # rank of the pile's top card, -1 for an empty pile
     size: int  # cards in the pile
@@ -57,13 +68,18 @@ class Seen:
 
 def current_deal(obs: Observation, k: PistiKnowledge) -> list[Seen]:
     """The plays of the current deal, each with the position its player saw."""
+    per = 4 * obs.players
+    deal = len(obs.info["played"]) // per
+    return [p for p in all_plays(obs, k) if p.deal == deal]
+
+
+def all_plays(obs: Observation, k: PistiKnowledge) -> list[Seen]:
+    """Every play of the hand so far, each with the position its player saw; in a deal
+    already over, ``(card, *later)`` is the whole hand its player held."""
     n = obs.players
     per = 4 * n
     info = obs.info
-    played: list[int] = [c for c in info["played"]]
-    start = (len(played) // per) * per
-    if start == len(played):
-        return []
+    played: list[int] = list(info["played"])
     nfd = info["face_down"]
     up = list(info["start_face_up"])
     shown = [c for c in info["shown_bottom"] if isinstance(c, int)]
@@ -84,35 +100,36 @@ def current_deal(obs: Observation, k: PistiKnowledge) -> list[Seen]:
     out: list[Seen] = []
     for i, c in enumerate(played):
         seat = i % n
-        if i >= start:
-            j = i - start
-            later = tuple(played[q] for q in range(i + n, len(played), n))
-            s_seen, s_n = seen, nseen
-            if first_side is not None and first_side == k.sides[seat]:
-                s_seen = seen[:]
-                for d in fd_known:
-                    s_seen[RANK0[d]] += 1
-                s_n = nseen + nfd
-            nxt = (seat + 1) % n
-            next_played = sum(1 for q in range(j) if (start + q) % n == nxt)
-            pack = 48 - per * (start // per + 1)
-            hands_left = per - j
-            out.append(
-                Seen(
-                    seat=seat,
-                    card=c,
-                    later=later,
-                    top=RANK0[table[-1]] if table and table[-1] is not None else -1,
-                    size=len(table),
-                    value=sum(unseen_mean if d is None else POINTS[d] for d in table),
-                    seen=tuple(s_seen),
-                    nseen=s_n,
-                    shown=tuple(shown),
-                    next_size=4 - next_played,
-                    pack=pack,
-                    remaining=pack + hands_left,
-                )
+        deal, j = divmod(i, per)
+        start = deal * per
+        later = tuple(played[q] for q in range(i + n, min(start + per, len(played)), n))
+        s_seen, s_n = seen, nseen
+        if first_side is not None and first_side == k.sides[seat]:
+            s_seen = seen[:]
+            for d in fd_known:
+                s_seen[RANK0[d]] += 1
+            s_n = nseen + nfd
+        nxt = (seat + 1) % n
+        next_played = sum(1 for q in range(j) if (start + q) % n == nxt)
+        pack = 48 - per * (deal + 1)
+        hands_left = per - j
+        out.append(
+            Seen(
+                seat=seat,
+                card=c,
+                deal=deal,
+                later=later,
+                top=RANK0[table[-1]] if table and table[-1] is not None else -1,
+                size=len(table),
+                value=sum(unseen_mean if d is None else POINTS[d] for d in table),
+                seen=tuple(s_seen),
+                nseen=s_n,
+                shown=tuple(shown),
+                next_size=4 - next_played,
+                pack=pack,
+                remaining=pack + hands_left,
             )
+        )
         r = RANK0[c]
         if table and (r == J0 or (table[-1] is not None and r == RANK0[table[-1]])):
             if first_side is None:
@@ -218,22 +235,90 @@ def play_logp(hand: tuple[int, ...] | list[int], p: Seen, weights: tuple[float, 
     return math.log((1 - noise) * prob + noise / len(logits))
 
 
+Weights = tuple[float, ...]
+
+
+def play_logps(hand: tuple[int, ...] | list[int], p: Seen, models: tuple[Weights, ...],
+               noise: float = NOISE) -> list[float]:  # fmt: skip
+    """:func:`play_logp` under each model's weights (the features are worked out once)."""
+    feats = class_features(hand, p)
+    key = (RANK0[p.card], POINTS[p.card])
+    share = noise / len(feats)
+    out = []
+    for weights in models:
+        logits = {k: sum(w * x for w, x in zip(weights, f, strict=True)) for k, f in feats.items()}
+        top = max(logits.values())
+        z = 0.0
+        for v in logits.values():
+            z += math.exp(v - top)
+        out.append(math.log((1 - noise) * math.exp(logits[key] - top) / z + share))
+    return out
+
+
+def _logsumexp(xs: list[float]) -> float:
+    top = max(xs)
+    return top + math.log(sum(math.exp(x - top) for x in xs))
+
+
 class Reader:
-    """The plays of the current deal, ready to weigh guesses of the other hands."""
+    """The plays of the hand, ready to weigh guesses of the other seats' hands.
+
+    Each other seat's way of playing is a mixture of the models of play in
+    :data:`MODELS`; the earlier deals of the hand, whose hands are all known now,
+    say how much to trust each model for that seat (its posterior). A guess of
+    the seat's current hand is then weighed by the mixture's likelihood of the
+    plays it made in this deal.
+    """
 
     def __init__(self, obs: Observation, k: PistiKnowledge,
-                 weights: tuple[float, ...] = WEIGHTS, noise: float = NOISE) -> None:  # fmt: skip
-        self.plays = [p for p in current_deal(obs, k) if p.seat != k.seat]
+                 models: dict[str, tuple[float, ...]] | None = None,
+                 noise: float = NOISE) -> None:  # fmt: skip
+        models = MODELS if models is None else models
+        self.names = list(models)
+        self.models = tuple(models.values())
+        self.noise = noise
+        plays = all_plays(obs, k)
+        deal = len(obs.info["played"]) // (4 * obs.players)
+        self.plays = [p for p in plays if p.seat != k.seat and p.deal == deal]
         self.by_seat: dict[int, list[Seen]] = {}
         for p in self.plays:
             self.by_seat.setdefault(p.seat, []).append(p)
-        self.weights = weights
-        self.noise = noise
+        # log posterior of each model per seat, from the deals already over
+        self.log_prior: dict[int, list[float]] = {}
+        m = len(self.models)
+        for p in plays:
+            if p.seat == k.seat or p.deal == deal:
+                continue
+            prior = self.log_prior.setdefault(p.seat, [0.0] * m)
+            for i, lp in enumerate(play_logps((p.card, *p.later), p, self.models, noise)):
+                prior[i] += lp
+        for seat, prior in self.log_prior.items():
+            z = _logsumexp(prior)
+            self.log_prior[seat] = [x - z for x in prior]
         self._cache: dict[tuple[int, tuple[int, ...]], float] = {}
 
     @property
     def informative(self) -> bool:
         return bool(self.plays)
+
+    def posterior(self, seat: int) -> dict[str, float]:
+        """How much each model of play is trusted for ``seat`` (from the earlier deals)."""
+        prior = self.log_prior.get(seat, [-math.log(len(self.models))] * len(self.models))
+        return {name: math.exp(x) for name, x in zip(self.names, prior, strict=True)}
+
+    def greedy_seats(self, players: int) -> tuple[bool, ...]:
+        """Per seat, whether it plays more like the greedy kind (greedy, pimc: takes with a
+        jack whenever it can, sheds its cheapest card) than the careful kind (hard,
+        medium), by the earlier deals; the Expert's rollouts then play it that way."""
+        out = []
+        for seat in range(players):
+            post = self.posterior(seat) if seat in self.log_prior else None
+            if post is None:
+                out.append(False)
+                continue
+            greedy = sum(p for name, p in post.items() if name in GREEDY_KIND)
+            out.append(greedy > 0.5)
+        return tuple(out)
 
     def seat_logp(self, seat: int, hand: list[int]) -> float:
         """log-likelihood of ``seat``'s plays in this deal if it now holds ``hand``."""
@@ -244,11 +329,15 @@ class Reader:
         got = self._cache.get(key)
         if got is not None:
             return got
-        total = 0.0
+        m = len(self.models)
+        totals = list(self.log_prior.get(seat, [-math.log(m)] * m))
         for p in plays:
-            total += play_logp((p.card, *p.later, *hand), p, self.weights, self.noise)
-        self._cache[key] = total
-        return total
+            for i, lp in enumerate(play_logps((p.card, *p.later, *hand), p, self.models,
+                                              self.noise)):  # fmt: skip
+                totals[i] += lp
+        value = _logsumexp(totals)
+        self._cache[key] = value
+        return value
 
     def logp(self, hands: list[list[int]]) -> float:
         """log-likelihood of every other seat's plays in this deal given their hands."""

@@ -276,6 +276,15 @@ class Sim:
         while self.turn >= 0:
             self.play(self.greedy())
 
+    def rollout_as(self, greedy_seats: tuple[bool, ...] | None) -> None:
+        """Finish the hand, each seat playing greedy where ``greedy_seats`` says so and the
+        fast Hard policy elsewhere (each other seat as the Expert reads it)."""
+        if greedy_seats is None or not any(greedy_seats):
+            self.rollout()
+            return
+        while self.turn >= 0:
+            self.play(self.greedy() if greedy_seats[self.turn] else self.policy())
+
     def rollout_round(self) -> None:
         """Play until every hand is empty (the next deal, or the end of the hand)."""
         left = len(self.pack)

@@ -41,6 +41,7 @@ class Budget:
     candidates: int = 3  # uniform deals drawn per deal kept, when the plays seen say something
     exact_leaves: int = 30_000  # listed worlds x tree leaves for the exact last deal
     exact_tree: int = 600  # largest tree searched exactly in a drawn deal
+    read_style: bool = True  # rollouts: each other seat plays the way the reader says it does
 
     def scaled(self, factor: float) -> Budget:
         """The same search with ``factor`` times the work (the coach's reviews)."""
@@ -53,6 +54,7 @@ class Budget:
             candidates=self.candidates,
             exact_leaves=int(self.exact_leaves * factor),
             exact_tree=int(self.exact_tree * factor),
+            read_style=self.read_style,
         )
 
 
@@ -83,6 +85,7 @@ def evaluate(obs: Observation, options: list[int], rng: random.Random,
     deals = budget.plays // (len(options) * cards_left)
     deals = max(budget.min_deals, min(budget.max_deals, deals))
     worlds = draw_worlds(k, reader, rng, deals, budget.candidates)
+    styles = reader.greedy_seats(k.players) if budget.read_style else None
     totals = dict.fromkeys(options, 0.0)
     me = k.side
     solve_exact = k.pack_size == 0 and tree_size(k.hand_sizes, seat) <= budget.exact_tree
@@ -96,7 +99,7 @@ def evaluate(obs: Observation, options: list[int], rng: random.Random,
         for c in options:
             sim = world.copy()
             sim.play(c)
-            sim.rollout()
+            sim.rollout_as(styles)
             totals[c] += _margin(sim.points, me)
     return {c: totals[c] / len(worlds) for c in options}
 

@@ -1,0 +1,142 @@
+"""Fast playouts of a Pishe Pasha hand for the Expert's search.
+
+:func:`play_out` finishes a hand with every seat loading whenever it can (the
+always-load policy; with three seats, onto the opponent holding fewest cards),
+exactly as :func:`game.games.pishe_pasha.ai.finish` does through the engine's
+``legal_actions``/``apply``, but on the state's own piles, with no action or
+event objects and no history. That makes a playout four to five times
+cheaper, so the Expert can afford more deals where a hand is close.
+
+The rules come from the engine's own tables: the state's fit mask and
+adjacency table (:mod:`game.games.pishe_pasha.legality`), and its turn limit.
+A test plays thousands of hands both ways and checks they end alike.
+"""
+
+from __future__ import annotations
+
+from game.core.types import Outcome, Reason
+from game.games.pishe_pasha.legality import update_fit_mask
+from game.games.pishe_pasha.rules import TURN_LIMIT, PishePasha
+
+
+def can_play_out(state: PishePasha) -> bool:
+    """The fast playout needs a plain position: no Stop window open, no win waiting."""
+    return state._window is None and not state._waiting and state._outcome is None
+
+
+def play_out(state: PishePasha, cap: int = 1200, stop_at: int = -1) -> int:
+    """Play ``state`` on in place (always-load) for at most ``cap`` moves; the moves made.
+
+    With ``stop_at`` a seat, stop instead when that seat has a real choice (a card it
+    may load or keep); the state is then left at that decision.
+
+    The state is left consistent (piles, foundations, seat, turned card, turn
+    count, outcome) for evaluation, though its history and its counts of
+    never-seen stock cards do not follow the playout.
+    """
+    stocks = state._stocks
+    discards = state._discards
+    found = state._found
+    fit = state._fit
+    adj = state._adj
+    opps = state._opp
+    single = state._single
+    n = state.players
+    three = n > 2
+    seat = state._seat
+    t = state._turned
+    turns = state._turns
+    moves = 0
+    winner = -1
+    draw = False
+    while moves < cap:
+        own = discards[seat]
+        if t < 0:
+            if own and fit[own[-1]]:  # the top discard must go to its foundation
+                c = own.pop()
+                found[0 if single else c // 13].append(c)
+                update_fit_mask(fit, c, single)
+                moves += 1
+                if not own and not stocks[seat]:
+                    winner = seat
+                    break
+                continue
+            if own:
+                target = _load_target(own[-1], seat, discards, stocks, adj, opps, three, -1)
+                if target >= 0 and seat == stop_at:
+                    break
+                if target >= 0:
+                    discards[target].append(own.pop())
+                    moves += 1
+                    if not own and not stocks[seat]:
+                        winner = seat
+                        break
+                    continue
+            stock = stocks[seat]
+            if not stock:  # recycle the discard pile as a block
+                stock.extend(reversed(own))
+                own.clear()
+            t = stock.pop()
+            moves += 1
+            continue
+        if not fit[t] and own and fit[own[-1]]:  # only after a fault nobody stopped
+            c = own.pop()
+            found[0 if single else c // 13].append(c)
+            update_fit_mask(fit, c, single)
+            moves += 1
+            continue
+        if fit[t]:
+            found[0 if single else t // 13].append(t)
+            update_fit_mask(fit, t, single)
+            t = -1
+            moves += 1
+            if not own and not stocks[seat]:
+                winner = seat
+                break
+            continue
+        target = _load_target(t, seat, discards, stocks, adj, opps, three, t)
+        if target >= 0 and seat == stop_at:
+            break
+        moves += 1
+        if target >= 0:
+            discards[target].append(t)
+            t = -1
+            if not own and not stocks[seat]:
+                winner = seat
+                break
+            continue
+        own.append(t)
+        t = -1
+        turns += 1
+        seat = seat + 1 if seat + 1 < n else 0
+        if turns >= TURN_LIMIT:
+            draw = True
+            break
+    state._seat = seat
+    state._turned = t
+    state._turns = turns
+    if winner >= 0:
+        score = [0] * n
+        score[winner] = sum(len(stocks[o]) + len(discards[o]) for o in opps[winner])
+        state._outcome = Outcome(winner, Reason.WENT_OUT, tuple(score))
+    elif draw:
+        state._outcome = Outcome("draw", Reason.TURN_LIMIT, (0,) * n)
+    return moves
+
+
+def _load_target(card: int, seat: int, discards, stocks, adj, opps, three: bool,
+                 held: int) -> int:  # fmt: skip
+    """The seat ``card`` is loaded onto (-1: none): the first one it fits, or with three
+    seats the one holding fewest cards (ties to the lower seat), as smart_load chooses."""
+    row = adj[card]
+    best = -1
+    best_count = 0
+    for o in opps[seat]:
+        d = discards[o]
+        if d and row[d[-1]]:
+            if not three:
+                return o
+            count = len(stocks[o]) + len(d)
+            if best < 0 or count < best_count:
+                best, best_count = o, count
+    return best
