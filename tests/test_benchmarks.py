@@ -17,7 +17,7 @@ BRIEF = {  # the arguments of a short run, and a word the output must hold
     "frames.py": (["--hands", "0", "--idle", "0.2", "--size", "960x600"], "idle loop"),
     "pasha_ceiling.py": (["--deals", "2", "--randoms", "1"], "%"),
     "pishe_speed.py": (["0.2"], "/s"),
-    "pisti_model_fit.py": (["2"], ""),
+    "pisti_model_fit.py": (["2"], "MODELS"),
     "pisti_speed.py": (["0.2"], "/s"),
     "playouts.py": (["0.1"], "hands/s"),
     "render_deck.py": ([], "ms"),

@@ -39,7 +39,7 @@ class Budget:
     min_deals: int = 24
     max_deals: int = 400
     candidates: int = 3  # uniform deals drawn per deal kept, when the plays seen say something
-    exact_leaves: int = 30_000  # listed worlds x tree leaves for the exact last deal
+    exact_leaves: int = 30_000  # worlds x tree leaves searched exactly in the last deal
     exact_tree: int = 600  # largest tree searched exactly in a drawn deal
     read_style: bool = True  # rollouts: each other seat plays the way the reader says it does
 
@@ -84,11 +84,14 @@ def evaluate(obs: Observation, options: list[int], rng: random.Random,
     cards_left = max(1, k.cards_left)
     deals = budget.plays // (len(options) * cards_left)
     deals = max(budget.min_deals, min(budget.max_deals, deals))
+    tree = tree_size(k.hand_sizes, seat) if k.pack_size == 0 else budget.exact_tree + 1
+    solve_exact = tree <= budget.exact_tree
+    if solve_exact:  # exact values need fewer deals; the leaves searched stay bounded
+        deals = max(budget.min_deals, min(deals, budget.exact_leaves // tree))
     worlds = draw_worlds(k, reader, rng, deals, budget.candidates)
     styles = reader.greedy_seats(k.players) if budget.read_style else None
     totals = dict.fromkeys(options, 0.0)
     me = k.side
-    solve_exact = k.pack_size == 0 and tree_size(k.hand_sizes, seat) <= budget.exact_tree
     for world in worlds:
         if solve_exact:
             vals = LastDeal(world, me).values(seat)
