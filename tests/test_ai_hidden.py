@@ -19,7 +19,7 @@ SMALL_PISTI = replace(PLAY, plays=1500, min_deals=3, max_deals=10, exact_leaves=
 
 def agents_for(game: str, seed: int):
     if game == "pisti":
-        names = ["easy", "medium", "hard", "greedy", "random"]
+        names = ["easy", "medium", "hard", "greedy", "random", "pimc"]
         return [make_agent(game, n, seed) for n in names] + [ExpertPisti(seed, SMALL_PISTI)]
     names = ["easy", "medium", "hard", "always-load", "random"]
     return [make_agent(game, n, seed) for n in names] + [ExpertPasha(seed, deals=3)]
