@@ -152,13 +152,19 @@ def main(argv: list[str] | None = None) -> int:
     return result.status
 
 
+# Characters a reader's ``splitlines`` breaks a line at that JSON leaves unescaped.
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
 def print_json(obj: Any) -> None:
     """One JSON line in whatever encoding the console has: where it cannot write "ş"
-    (cp1252, redirected), the JSON escapes it instead, and stays valid JSON."""
+    (cp1252, redirected), the JSON escapes it instead, and stays valid JSON. A move
+    quoted from the record may hold any character, so the ones that end a line for
+    some readers are escaped too: the report is always exactly one line."""
     stream = sys.stdout
     if stream is None:
         return
-    line = json.dumps(obj, ensure_ascii=False)
+    line = json.dumps(obj, ensure_ascii=False).translate(_LINE_BREAKS)
     try:
         line.encode(getattr(stream, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):

@@ -101,6 +101,16 @@ def test_record_huge_seat_number_in_an_action_is_an_illegal_action_exit_1(tmp_pa
     assert report["applied"] == 0 and "is not a move" in report["error"]
 
 
+@pytest.mark.parametrize("breaker", ["\x85", "\u2028", "\u2029", "\x0b", "\x1e"])
+def test_record_move_holding_a_line_break_character_still_reports_one_line(
+    tmp_path, capsys, breaker
+):
+    """Found by the long fuzz run: a move quoted in the error held U+0085 (NEL)."""
+    code, report = check(write(tmp_path, json.dumps(pishe([f"Ǫ{breaker}x"]))), capsys)
+    assert code == 1
+    assert f"Ǫ{breaker}x" in report["error"]
+
+
 def test_record_message_with_pisti_in_a_cp1252_console_is_valid_json(tmp_path):
     state = new_hand("pisti", 2, {}, 3)
     data = state.record()
