@@ -86,6 +86,36 @@ def random_move(state: GameState, rng: random.Random, call_chance: float) -> Act
 
 
 # ----------------------------------------------------------------- Pishe Pasha positions
+def random_positions(game: str, players: int, options: dict, count: int, seed: int,
+                     least: int = 1, most: int = 60) -> list[GameState]:  # fmt: skip
+    """Mid-hand positions reached by ``least`` to ``most - 1`` random moves (no Stop calls)."""
+    from game.games import new_hand
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = new_hand(game, players, options, rng.randrange(2**32))
+        for _ in range(rng.randrange(least, most)):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            out.append(state)
+    return out
+
+
+def twin(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """A state with the same observation for ``seat`` (history included) but, where the
+    seat cannot see them, other hidden cards."""
+    for _ in range(30):
+        other = state.resample(seat, rng)
+        if other.all_cards() != state.all_cards():
+            break
+    a, b = state.observation(seat), other.observation(seat)
+    assert a.piles == b.piles and a.history == b.history and a.info == b.info
+    return other
+
+
 def suits_up_to(c: int = 0, d: int = 0, h: int = 0, s: int = 0) -> list[list[str]]:
     """Four suit foundations built from the ace up to the given rank (0: empty)."""
     tops = (c, d, h, s)

@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from conftest import random_positions, twin
 
 from game.core.agents import SeatView
 from game.games import make_agent, new_hand
@@ -25,34 +26,6 @@ def agents_for(game: str, seed: int):
     return [make_agent(game, n, seed) for n in names] + [ExpertPasha(seed, deals=3)]
 
 
-def positions(game: str, players: int, options: dict, count: int, seed: int):
-    """Random mid-hand positions reached by random play (moves only: no Stop calls)."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        state = new_hand(game, players, options, rng.randrange(2**32))
-        stop_at = rng.randrange(1, 60)
-        for _ in range(stop_at):
-            if state.is_over:
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        if not state.is_over:
-            out.append(state)
-    return out
-
-
-def twin(state, seat: int, rng: random.Random):
-    """A state with the same observation for ``seat`` but other hidden cards."""
-    for _ in range(20):
-        other = state.resample(seat, rng)
-        if other.all_cards() != state.all_cards():
-            break
-    obs_a, obs_b = state.observation(seat), other.observation(seat)
-    assert obs_a.piles == obs_b.piles and obs_a.history == obs_b.history
-    assert obs_a.info == obs_b.info
-    return other
-
-
 @pytest.mark.parametrize(
     ("game", "players", "options"),
     [
@@ -67,7 +40,8 @@ def twin(state, seat: int, rng: random.Random):
 def test_same_observation_gives_same_decision(game, players, options):
     rng = random.Random(5)
     differing = 0
-    for i, state in enumerate(positions(game, players, options, 6, seed=players * 100 + len(game))):
+    states = random_positions(game, players, options, 6, seed=players * 100 + len(game))
+    for i, state in enumerate(states):
         seat = state.to_move
         other = twin(state, seat, rng)
         differing += other.all_cards() != state.all_cards()

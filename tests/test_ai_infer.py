@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from conftest import random_positions, twin
 
 from game.core.agents import SeatView
 from game.core.referee import Referee
@@ -21,32 +22,6 @@ from game.games.pisti.solve import LastDeal, tree_size
 SMALL = replace(PLAY, plays=2000, min_deals=4, max_deals=12, exact_leaves=3000, exact_tree=80)
 
 
-def positions(players: int, options: dict, count: int, seed: int, least: int = 1):
-    """Mid-hand positions reached by random play."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        state = new_hand("pisti", players, options, rng.randrange(2**32))
-        for _ in range(rng.randrange(least, 46)):
-            if state.is_over:
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        if not state.is_over:
-            out.append(state)
-    return out
-
-
-def twin(state, seat: int, rng: random.Random):
-    """The same observation for ``seat``, other hidden cards."""
-    for _ in range(30):
-        other = state.resample(seat, rng)
-        if other.all_cards() != state.all_cards():
-            break
-    a, b = state.observation(seat), other.observation(seat)
-    assert a.piles == b.piles and a.history == b.history and a.info == b.info
-    return other
-
-
 # ----------------------------------------------------------------- honesty
 
 
@@ -54,7 +29,8 @@ def twin(state, seat: int, rng: random.Random):
 def test_hidden_cards_never_change_the_expert_or_pimc(players):
     rng = random.Random(players)
     differing = 0
-    for i, state in enumerate(positions(players, {}, 6, seed=40 + players, least=5)):
+    states = random_positions("pisti", players, {}, 6, seed=40 + players, least=5, most=46)
+    for i, state in enumerate(states):
         seat = state.to_move
         other = twin(state, seat, rng)
         differing += other.all_cards() != state.all_cards()
@@ -67,7 +43,7 @@ def test_the_reading_weighs_twins_alike_and_sees_only_the_observation():
     """The reader's plays and weights come from the observation: twins get the same ones,
     and so do the search's values."""
     rng = random.Random(9)
-    for state in positions(2, {}, 8, seed=77, least=9):
+    for state in random_positions("pisti", 2, {}, 8, seed=77, least=9, most=46):
         seat = state.to_move
         other = twin(state, seat, rng)
         oa, ob = state.observation(seat), other.observation(seat)

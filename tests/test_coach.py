@@ -161,12 +161,17 @@ def test_the_coach_never_sees_hidden_cards():
     assert move_values(pasha, seat, 0.1) == move_values(twin, seat, 0.1)
 
 
-def test_a_pishe_pasha_review_is_sorted_deterministic_and_legal():
-    state = new_hand("pishe-pasha", 2, {}, 17)
-    agents = [make_agent("pishe-pasha", "easy", s, 2) for s in range(2)]
+def easy_hand(game: str, seed: int):
+    """A whole two-player hand between Easy players."""
+    state = new_hand(game, 2, {}, seed)
+    agents = [make_agent(game, "easy", s, 2) for s in range(2)]
     while not state.is_over:
         state.apply(agents[state.to_move].choose(SeatView(state, state.to_move)))
-    record = state.record()
+    return state
+
+
+def test_a_pishe_pasha_review_is_sorted_deterministic_and_legal():
+    record = easy_hand("pishe-pasha", 17).record()
     first = review(record, 0, 0.1)
     assert first == review(record, 0, 0.1)
     assert [m.loss for m in first] == sorted((m.loss for m in first), reverse=True)
@@ -177,10 +182,7 @@ def test_a_pishe_pasha_review_is_sorted_deterministic_and_legal():
 
 @pytest.mark.slow
 def test_a_whole_pisti_hand_reviews_in_seconds():
-    state = new_hand("pisti", 2, {}, 31)
-    agents = [make_agent("pisti", "easy", s, 2) for s in range(2)]
-    while not state.is_over:
-        state.apply(agents[state.to_move].choose(SeatView(state, state.to_move)))
+    state = easy_hand("pisti", 31)
     start = time.perf_counter()
     found = review(state.record(), 0)
     took = time.perf_counter() - start
