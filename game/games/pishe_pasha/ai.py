@@ -8,11 +8,12 @@ the Stop rule, whether to call Stop and how. Levels:
 * ``easy``: forgets recycled stocks, declines loads at random, faults often.
 * ``medium``: loads onto the opponent closest to winning, faults sometimes.
 * ``hard``: a short search (a few deals, to the end of its own turn), faults rarely.
-* ``expert``: rollouts: for each of 64 deals of the never-seen stock cards, each
-  choice is followed by the whole rest of the hand played out with every seat
-  loading whenever it can; the best mean outcome (wins first) is chosen. It
-  keeps the order of recycled stocks (``resample`` keeps what the observation
-  shows) and deals only the never-seen stock cards anew.
+* ``expert``: nested rollouts: for each of 8 to 32 deals of the never-seen stock
+  cards, each choice is followed by the whole rest of the hand, the other seats
+  loading whenever they can and the Expert choosing its own later loads by one
+  playout per option; the best mean outcome (wins first) is chosen. It keeps the
+  order of recycled stocks (``resample`` keeps what the observation shows) and
+  deals only the never-seen stock cards anew.
 
 Faults (Stop rule on) are chosen from ``legal_actions``; the Stop call itself
 comes through :meth:`call`, and the only move while a winning fault waits on the
@@ -32,7 +33,7 @@ from game.games.pishe_pasha.moves import FOUNDATION_PLAYS as FOUND_ACTS
 from game.games.pishe_pasha.rollout import can_play_out, play_out
 
 WIN_BONUS = 40.0
-PLAY_DEALS = 64  # the Expert's deals per batch; the coach scales this
+PLAY_DEALS = 8  # the Expert's deals per batch (up to ``spread`` batches); the coach scales it
 FIT_BONUS = 0.8
 ROLLOUT_WIN = 100.0
 
@@ -232,21 +233,22 @@ class HardPasha(SearchPasha):
 
 
 class ExpertPasha(SearchPasha):
-    """Rollouts to the end of the hand: for each deal of the never-seen stock
-    cards, try each move and play the whole hand out with every seat loading
-    whenever it can; take the move with the best mean outcome (wins first,
-    then points). Never faults.
+    """Nested rollouts to the end of the hand: for each deal of the never-seen stock
+    cards, try each move and play the whole hand out, the other seats loading
+    whenever they can and the Expert choosing each of its later loads by a playout
+    per option in that deal (:func:`finish_looking`); take the move with the best
+    mean outcome (wins first, then points). Never faults.
 
     Where the choice is close (the best two moves' mean outcomes within about
     two standard errors of their paired difference), it deals again, in
-    batches, up to ``max_deals``: the search goes on longer where it matters.
+    batches, up to ``spread`` times: the search goes on longer where it matters.
     """
 
     name = "expert"
     fault_rate = 0.0
     stop_rate = 1.0
     deals = PLAY_DEALS
-    spread = 8  # at most this many times ``deals`` in a close decision
+    spread = 4  # at most this many times ``deals`` in a close decision
     z = 2.0  # how many standard errors apart the best two must be to stop early
 
     def search(self, view: SeatView, options: list[Action], salt: str) -> Action:
@@ -269,7 +271,7 @@ class ExpertPasha(SearchPasha):
         return max(options, key=lambda a: (sum(values[a]), a == default))
 
     def value(self, state: GameState, me: int) -> float:
-        return finish(state, me)
+        return finish_looking(state, me)
 
 
 def _settled(values: dict[Action, list[float]], z: float) -> bool:
@@ -293,13 +295,14 @@ ROLLOUT_CAP = 1200
 def points_values(view: SeatView, options: list[Action], rng: random.Random,
                   budget: float = 1.0) -> dict[Action, float]:  # fmt: skip
     """Expected points of each option for the seat (points won minus points conceded),
-    over ``budget`` times the Expert's deals, every seat loading whenever it can after it.
+    over ``budget`` times the Expert's most deals, each played out as the Expert's
+    rollouts play (:func:`finish_looking`).
 
     A fault (Stop rule on) is followed by the opponents' best Stop call, since the
     Expert always calls. For the coach: its verdicts are in points, not wins.
     """
     me = view.seat
-    deals = max(1, round(PLAY_DEALS * budget))
+    deals = max(1, round(PLAY_DEALS * ExpertPasha.spread * budget))
     totals = dict.fromkeys(options, 0.0)
     for _ in range(deals):
         world = view.resample(random.Random(rng.random()))
@@ -321,8 +324,8 @@ def points_values(view: SeatView, options: list[Action], rng: random.Random,
 
 
 def _points_after(state: GameState, me: int) -> float:
-    """Play the hand out (always-load) and return ``me``'s points minus the others'."""
-    finish(state, me)
+    """Play the hand out as the Expert's rollouts do; ``me``'s points minus the others'."""
+    finish_looking(state, me)
     score = state.score
     return score[me] - sum(p for s, p in enumerate(score) if s != me)
 
@@ -333,20 +336,60 @@ def finish(state: GameState, me: int) -> float:
     moves = 0
     if can_play_out(state):  # the same playout on the piles directly, much faster
         moves = play_out(state, ROLLOUT_CAP)
-    three = state.players > 2
     while not state.is_over and moves < ROLLOUT_CAP:
-        acts = state.legal_actions()
-        a = acts[0]
-        if len(acts) > 1 and a not in FOUND_ACTS:
-            if three:
-                a = smart_load(acts, _counts(state))
-            else:
-                for x in acts:
-                    if x.load_seat is not None:
-                        a = x
-                        break
-        state.apply(a)
+        state.apply(_loading(state))
         moves += 1
+    return _outcome(state, me)
+
+
+def finish_looking(state: GameState, me: int) -> float:
+    """Play the hand out in this deal, the other seats loading whenever they can and
+    ``me`` choosing each of its loads by one :func:`finish` per option: ``me``'s outcome.
+
+    The Expert's rollout. Playing its own later choices as well as the deal allows,
+    not always-load, is what lets a candidate move be judged by a good continuation:
+    one step of lookahead per choice (a nested rollout).
+    """
+    moves = 0
+    while not state.is_over and moves < ROLLOUT_CAP:
+        if can_play_out(state):
+            moves += play_out(state, ROLLOUT_CAP - moves, stop_at=me)
+            if state.is_over or moves >= ROLLOUT_CAP:
+                break
+        proper, _ = split_faults(state.legal_actions())
+        if state.to_move == me and len(proper) > 1:
+            action = _best_by_playout(state, proper, me)
+        else:
+            action = _loading(state)
+        state.apply(action)
+        moves += 1
+    return _outcome(state, me)
+
+
+def _best_by_playout(state: GameState, options: list[Action], me: int) -> Action:
+    """The option whose always-load playout in this deal ends best for ``me`` (first on ties)."""
+    best, best_value = options[0], -math.inf
+    for a in options:
+        trial = state.clone()
+        trial.apply(a)
+        value = finish(trial, me)
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+def _loading(state: GameState) -> Action:
+    """The always-load move through the engine (a Stop window open, or a win waiting)."""
+    acts = state.legal_actions()
+    a = acts[0]
+    if len(acts) > 1 and a not in FOUND_ACTS:
+        if state.players > 2:
+            return smart_load(acts, _counts(state))
+        return next((x for x in acts if x.load_seat is not None), a)
+    return a
+
+
+def _outcome(state: GameState, me: int) -> float:
     if not state.is_over:
         return evaluate(state, me)
     w = state.winner

@@ -62,7 +62,13 @@ def play_out(state: PishePasha, cap: int = 1200, stop_at: int = -1) -> int:
                     break
                 continue
             if own:
-                target = _load_target(own[-1], seat, discards, stocks, adj, opps, three, -1)
+                if three:
+                    target = _load_target(own[-1], seat, discards, stocks, adj, opps)
+                else:
+                    target = 1 - seat
+                    d = discards[target]
+                    if not d or not adj[own[-1]][d[-1]]:
+                        target = -1
                 if target >= 0 and seat == stop_at:
                     break
                 if target >= 0:
@@ -94,7 +100,13 @@ def play_out(state: PishePasha, cap: int = 1200, stop_at: int = -1) -> int:
                 winner = seat
                 break
             continue
-        target = _load_target(t, seat, discards, stocks, adj, opps, three, t)
+        if three:
+            target = _load_target(t, seat, discards, stocks, adj, opps)
+        else:
+            target = 1 - seat
+            d = discards[target]
+            if not d or not adj[t][d[-1]]:
+                target = -1
         if target >= 0 and seat == stop_at:
             break
         moves += 1
@@ -124,18 +136,16 @@ def play_out(state: PishePasha, cap: int = 1200, stop_at: int = -1) -> int:
     return moves
 
 
-def _load_target(card: int, seat: int, discards, stocks, adj, opps, three: bool,
-                 held: int) -> int:  # fmt: skip
-    """The seat ``card`` is loaded onto (-1: none): the first one it fits, or with three
-    seats the one holding fewest cards (ties to the lower seat), as smart_load chooses."""
+def _load_target(card: int, seat: int, discards, stocks, adj, opps) -> int:
+    """The seat ``card`` is loaded onto with three seats (-1: none): the one holding
+    fewest cards (ties to the lower seat), as smart_load chooses. (Two seats are
+    handled inline in :func:`play_out`: the one opponent, if the card fits.)"""
     row = adj[card]
     best = -1
     best_count = 0
     for o in opps[seat]:
         d = discards[o]
         if d and row[d[-1]]:
-            if not three:
-                return o
             count = len(stocks[o]) + len(d)
             if best < 0 or count < best_count:
                 best, best_count = o, count
