@@ -9,8 +9,17 @@ import random
 import pytest
 
 from game.core.agents import SeatView
-from game.games import new_hand
-from game.games.pishe_pasha.ai import ExpertPasha, _settled, finish, points_values, smart_load
+from game.games import make_agent, new_hand
+from game.games.pishe_pasha.ai import (
+    EasyPasha,
+    ExpertPasha,
+    _settled,
+    decliners,
+    finish,
+    points_values,
+    smart_load,
+    split_faults,
+)
 from game.games.pishe_pasha.rollout import can_play_out, play_out
 from game.games.pishe_pasha.rules import PishePasha
 
@@ -104,3 +113,33 @@ def test_points_values_are_points_and_honest():
     b = points_values(SeatView(twin, seat), acts, random.Random(1), 0.25)
     assert a == b
     assert all(-52 <= v <= 52 for v in a.values())
+
+
+def _load_declined(state, seat: int, action) -> bool:
+    proper, _ = split_faults(state.legal_actions())
+    return (
+        state.to_move == seat
+        and action.load_seat is None
+        and any(a.load_seat is not None for a in proper)
+    )
+
+
+def test_the_expert_reads_who_passes_up_loads_from_the_table_alone():
+    """A seat is read as careful from the first load it turns down, never before; an
+    always-load seat never is. The reading comes from the public history only."""
+    hands_declined = 0
+    for seed in range(6):
+        state = new_hand("pishe-pasha", 2, {}, seed)
+        agents = [make_agent("pishe-pasha", "always-load", 1, 2), EasyPasha(seed)]
+        declined = False
+        while not state.is_over:
+            seat = state.to_move
+            action = agents[seat].choose(SeatView(state, seat))
+            declined = declined or _load_declined(state, 1, action)
+            state.apply(action)
+            if not state.is_over:
+                read = decliners(SeatView(state, 0))
+                assert read == (frozenset({1}) if declined else frozenset())
+                assert decliners(SeatView(state, 1)) == frozenset()
+        hands_declined += declined
+    assert hands_declined > 0

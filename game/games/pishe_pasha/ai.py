@@ -250,10 +250,12 @@ class ExpertPasha(SearchPasha):
     deals = PLAY_DEALS
     spread = 4  # at most this many times ``deals`` in a close decision
     z = 2.0  # how many standard errors apart the best two must be to stop early
+    careful: frozenset[int] = frozenset()  # seats read as Hard (they have passed up a load)
 
     def search(self, view: SeatView, options: list[Action], salt: str) -> Action:
         rng = self.rng(view, salt=salt)
         me = view.seat
+        self.careful = decliners(view)
         values: dict[Action, list[float]] = {a: [] for a in options}
         limit = self.deals * self.spread
         done = 0
@@ -271,7 +273,7 @@ class ExpertPasha(SearchPasha):
         return max(options, key=lambda a: (sum(values[a]), a == default))
 
     def value(self, state: GameState, me: int) -> float:
-        return finish_looking(state, me)
+        return finish_looking(state, me, self.careful)
 
 
 def _settled(values: dict[Action, list[float]], z: float) -> bool:
@@ -342,28 +344,68 @@ def finish(state: GameState, me: int) -> float:
     return _outcome(state, me)
 
 
-def finish_looking(state: GameState, me: int) -> float:
-    """Play the hand out in this deal, the other seats loading whenever they can and
-    ``me`` choosing each of its loads by one :func:`finish` per option: ``me``'s outcome.
+def finish_looking(state: GameState, me: int, careful: frozenset[int] = frozenset()) -> float:
+    """Play the hand out in this deal, ``me`` choosing each of its loads by one
+    :func:`finish` per option, the ``careful`` seats as Hard would in this deal, the
+    others loading whenever they can: ``me``'s outcome.
 
     The Expert's rollout. Playing its own later choices as well as the deal allows,
     not always-load, is what lets a candidate move be judged by a good continuation:
     one step of lookahead per choice (a nested rollout).
     """
     moves = 0
+    deciders = (me, *careful)
     while not state.is_over and moves < ROLLOUT_CAP:
         if can_play_out(state):
-            moves += play_out(state, ROLLOUT_CAP - moves, stop_at=me)
+            moves += play_out(state, ROLLOUT_CAP - moves, stop_for=deciders)
             if state.is_over or moves >= ROLLOUT_CAP:
                 break
         proper, _ = split_faults(state.legal_actions())
-        if state.to_move == me and len(proper) > 1:
+        seat = state.to_move
+        if len(proper) < 2:
+            action = _loading(state)
+        elif seat == me:
             action = _best_by_playout(state, proper, me)
+        elif seat in careful:
+            action = _hard_choice(state, proper, seat)
         else:
             action = _loading(state)
         state.apply(action)
         moves += 1
     return _outcome(state, me)
+
+
+def _hard_choice(state: GameState, options: list[Action], seat: int) -> Action:
+    """Hard's choice where it sees this deal: the option whose position at the end of
+    ``seat``'s turn it values most (a load on ties)."""
+    default = smart_load(options, _counts(state) if state.players > 2 else None)
+
+    def value(a: Action) -> tuple[float, bool]:
+        trial = state.clone()
+        trial.apply(a)
+        playout(trial, seat, "own")
+        return evaluate(trial, seat), a == default
+
+    return max(options, key=value)
+
+
+def decliners(view: SeatView) -> frozenset[int]:
+    """The other seats that have turned down a load this hand: they do not always load.
+
+    A load's chance is public (both cards are face up), so the hand's history, replayed
+    on any deal that agrees with the view, shows every load a seat passed up.
+    """
+    world = view.resample(random.Random(0))
+    replay = type(world).from_setup(world.setup(), world.options)
+    out = set()
+    for a in world.history:
+        seat = replay.to_move
+        if seat != view.seat and not a.is_call and a.load_seat is None and seat not in out:
+            proper, _ = split_faults(replay.legal_actions())
+            if any(x.load_seat is not None for x in proper) and a in proper:
+                out.add(seat)
+        replay.apply(a)
+    return frozenset(out)
 
 
 def _best_by_playout(state: GameState, options: list[Action], me: int) -> Action:

@@ -24,11 +24,11 @@ def can_play_out(state: PishePasha) -> bool:
     return state._window is None and not state._waiting and state._outcome is None
 
 
-def play_out(state: PishePasha, cap: int = 1200, stop_at: int = -1) -> int:
+def play_out(state: PishePasha, cap: int = 1200, stop_for: tuple[int, ...] = ()) -> int:
     """Play ``state`` on in place (always-load) for at most ``cap`` moves; the moves made.
 
-    With ``stop_at`` a seat, stop instead when that seat has a real choice (a card it
-    may load or keep); the state is then left at that decision.
+    With seats in ``stop_for``, stop instead when one of them has a real choice (a card
+    it may load or keep); the state is then left at that decision.
 
     The state is left consistent (piles, foundations, seat, turned card, turn
     count, outcome) for evaluation, though its history and its counts of
@@ -69,7 +69,7 @@ def play_out(state: PishePasha, cap: int = 1200, stop_at: int = -1) -> int:
                     d = discards[target]
                     if not d or not adj[own[-1]][d[-1]]:
                         target = -1
-                if target >= 0 and seat == stop_at:
+                if target >= 0 and seat in stop_for:
                     break
                 if target >= 0:
                     discards[target].append(own.pop())
@@ -107,7 +107,7 @@ def play_out(state: PishePasha, cap: int = 1200, stop_at: int = -1) -> int:
             d = discards[target]
             if not d or not adj[t][d[-1]]:
                 target = -1
-        if target >= 0 and seat == stop_at:
+        if target >= 0 and seat in stop_for:
             break
         moves += 1
         if target >= 0:
