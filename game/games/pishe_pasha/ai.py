@@ -304,6 +304,7 @@ def points_values(view: SeatView, options: list[Action], rng: random.Random,
     Expert always calls. For the coach: its verdicts are in points, not wins.
     """
     me = view.seat
+    careful = decliners(view)
     deals = max(1, round(PLAY_DEALS * ExpertPasha.spread * budget))
     totals = dict.fromkeys(options, 0.0)
     for _ in range(deals):
@@ -317,17 +318,17 @@ def points_values(view: SeatView, options: list[Action], rng: random.Random,
                 for c in calls:
                     t = s.clone()
                     t.apply(c)
-                    v = _points_after(t, me)
+                    v = _points_after(t, me, careful)
                     worst = v if worst is None else min(worst, v)
                 totals[a] += worst
             else:
-                totals[a] += _points_after(s, me)
+                totals[a] += _points_after(s, me, careful)
     return {a: totals[a] / deals for a in options}
 
 
-def _points_after(state: GameState, me: int) -> float:
+def _points_after(state: GameState, me: int, careful: frozenset[int]) -> float:
     """Play the hand out as the Expert's rollouts do; ``me``'s points minus the others'."""
-    finish_looking(state, me)
+    finish_looking(state, me, careful)
     score = state.score
     return score[me] - sum(p for s, p in enumerate(score) if s != me)
 
