@@ -42,6 +42,9 @@ class Budget:
     exact_leaves: int = 30_000  # worlds x tree leaves searched exactly in the last deal
     exact_tree: int = 600  # largest tree searched exactly in a drawn deal
     read_style: bool = True  # rollouts: each other seat plays the way the reader says it does
+    batches: int = 4  # at most this many batches of deals while the best two stay close
+    close_z: float = 2.0  # "close": the gap is under this many standard errors...
+    close_points: float = 0.05  # ...and those errors could hide more than these points
 
     def scaled(self, factor: float) -> Budget:
         """The same search with ``factor`` times the work (the coach's reviews)."""
@@ -55,6 +58,9 @@ class Budget:
             exact_leaves=int(self.exact_leaves * factor),
             exact_tree=int(self.exact_tree * factor),
             read_style=self.read_style,
+            batches=self.batches,
+            close_z=self.close_z,
+            close_points=self.close_points,
         )
 
 
@@ -88,29 +94,81 @@ def evaluate(obs: Observation, options: list[int], rng: random.Random,
     solve_exact = tree <= budget.exact_tree
     if solve_exact:  # exact values need fewer deals; the leaves searched stay bounded
         deals = max(budget.min_deals, min(deals, budget.exact_leaves // tree))
-    worlds = draw_worlds(k, reader, rng, deals, budget.candidates)
     styles = reader.greedy_seats(k.players) if budget.read_style else None
-    totals = dict.fromkeys(options, 0.0)
-    me = k.side
-    for world in worlds:
-        if solve_exact:
-            vals = LastDeal(world, me).values(seat)
-            by_key = {class_key(c): v for c, v in vals.items()}
-            for c in options:
-                totals[c] += by_key[class_key(c)]
-            continue
-        for c in options:
-            sim = world.copy()
-            sim.play(c)
-            sim.rollout_as(styles)
-            totals[c] += _margin(sim.points, me)
-    return {c: totals[c] / len(worlds) for c in options}
+    tally = _Tally(options)
+    for batch in range(max(1, budget.batches)):
+        if batch and not tally.close(budget.close_z, budget.close_points):
+            break
+        for world, times in _unique(draw_worlds(k, reader, rng, deals, budget.candidates)):
+            tally.add(_world_values(world, options, k.side, seat, solve_exact, styles), times)
+    return tally.means()
+
+
+def _world_values(world: Sim, options: list[int], side: int, seat: int, solve_exact: bool,
+                  styles: tuple[bool, ...] | None) -> dict[int, float]:  # fmt: skip
+    """Each candidate's margin in one deal: searched exactly, or rolled out."""
+    if solve_exact:
+        by_key = {class_key(c): v for c, v in LastDeal(world, side).values(seat).items()}
+        return {c: by_key[class_key(c)] for c in options}
+    out = {}
+    for c in options:
+        sim = world.copy()
+        sim.play(c)
+        sim.rollout_as(styles)
+        out[c] = _margin(sim.points, side)
+    return out
+
+
+def _unique(worlds: list[Sim]) -> list[tuple[Sim, int]]:
+    """Each world drawn once, with how many times it was drawn: a deal drawn again would
+    only be played again the same way (the rollouts are deterministic)."""
+    counts: dict[int, list] = {}
+    for w in worlds:
+        got = counts.get(id(w))
+        if got is None:
+            counts[id(w)] = [w, 1]
+        else:
+            got[1] += 1
+    return [(w, n) for w, n in counts.values()]
+
+
+class _Tally:
+    """Running sums of each candidate's values over the deals, and whether the best two
+    are still too close to tell apart (the search then deals again)."""
+
+    def __init__(self, options: list[int]) -> None:
+        self.options = options
+        self.sums = dict.fromkeys(options, 0.0)
+        self.rows: list[tuple[dict[int, float], int]] = []
+        self.n = 0
+
+    def add(self, values: dict[int, float], times: int) -> None:
+        for c, v in values.items():
+            self.sums[c] += v * times
+        self.rows.append((values, times))
+        self.n += times
+
+    def means(self) -> dict[int, float]:
+        return {c: self.sums[c] / self.n for c in self.options}
+
+    def close(self, z: float, points: float) -> bool:
+        """Whether the gap between the best two candidates is under ``z`` standard errors,
+        and ``z`` standard errors are more than ``points`` (a real choice, still unclear)."""
+        if len(self.options) < 2 or self.n < 2:
+            return False
+        best, second = sorted(self.options, key=self.sums.__getitem__, reverse=True)[:2]
+        gap = (self.sums[best] - self.sums[second]) / self.n
+        var = sum(t * (v[best] - v[second] - gap) ** 2 for v, t in self.rows) / self.n
+        ess = self.n**2 / sum(t * t for _, t in self.rows)
+        bound = z * z * var / ess
+        return gap * gap < bound and bound > points * points
 
 
 def draw_worlds(k: PistiKnowledge, reader: Reader, rng: random.Random, deals: int,
                 candidates: int) -> list[Sim]:  # fmt: skip
     """``deals`` deals of the unseen cards, in proportion to how likely each makes the plays
-    seen in the current deal (uniform deals when nothing was seen yet)."""
+    seen in the current deal (uniform deals when nothing was seen yet); a likely deal may
+    come more than once (the same object)."""
     if not reader.informative or candidates <= 1:
         return [sample_sim(k, k.seat, rng) for _ in range(deals)]
     pool = [sample_sim(k, k.seat, rng) for _ in range(deals * candidates)]
