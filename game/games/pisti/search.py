@@ -13,6 +13,8 @@ mean), from one seat's observation only:
   proportion to their weights (sampling importance resampling); each candidate
   is played in every deal drawn and the hand finished by the fast Hard policy.
   In the last deal with few cards left the drawn deals are searched exactly.
+  While the best two candidates are too close to tell apart, another batch of
+  deals is drawn (most of the search's mistakes are such close calls).
 
 The work is counted in simulated plays, never in seconds, so a decision never
 depends on the machine's speed.
@@ -45,6 +47,8 @@ class Budget:
     batches: int = 4  # at most this many batches of deals while the best two stay close
     close_z: float = 2.0  # "close": the gap is under this many standard errors...
     close_points: float = 0.05  # ...and those errors could hide more than these points
+    most_plays: int = 150_000  # simulated plays over every batch (the slowest decisions)
+    most_leaves: int = 90_000  # leaves searched exactly over every batch
 
     def scaled(self, factor: float) -> Budget:
         """The same search with ``factor`` times the work (the coach's reviews)."""
@@ -61,6 +65,8 @@ class Budget:
             batches=self.batches,
             close_z=self.close_z,
             close_points=self.close_points,
+            most_plays=int(self.most_plays * factor),
+            most_leaves=int(self.most_leaves * factor),
         )
 
 
@@ -95,12 +101,18 @@ def evaluate(obs: Observation, options: list[int], rng: random.Random,
     if solve_exact:  # exact values need fewer deals; the leaves searched stay bounded
         deals = max(budget.min_deals, min(deals, budget.exact_leaves // tree))
     styles = reader.greedy_seats(k.players) if budget.read_style else None
+    per_deal = tree if solve_exact else len(options) * cards_left
+    room = budget.most_leaves if solve_exact else budget.most_plays  # over every batch
     tally = _Tally(options)
+    used = 0
     for batch in range(max(1, budget.batches)):
-        if batch and not tally.close(budget.close_z, budget.close_points):
-            break
+        if batch:
+            deals = min(deals, (room - used) // per_deal)
+            if deals < budget.min_deals or not tally.close(budget.close_z, budget.close_points):
+                break
         for world, times in _unique(draw_worlds(k, reader, rng, deals, budget.candidates)):
             tally.add(_world_values(world, options, k.side, seat, solve_exact, styles), times)
+        used += deals * per_deal
     return tally.means()
 
 
