@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from game.core.state import Observation
@@ -54,17 +54,13 @@ class Budget:
         """The same search with ``factor`` times the work (the coach's reviews)."""
         if factor == 1:
             return self
-        return Budget(
+        return replace(
+            self,
             plays=int(self.plays * factor),
             min_deals=max(1, int(self.min_deals * factor)),
             max_deals=max(1, int(self.max_deals * factor)),
-            candidates=self.candidates,
             exact_leaves=int(self.exact_leaves * factor),
             exact_tree=int(self.exact_tree * factor),
-            read_style=self.read_style,
-            batches=self.batches,
-            close_z=self.close_z,
-            close_points=self.close_points,
             most_plays=int(self.most_plays * factor),
             most_leaves=int(self.most_leaves * factor),
         )
