@@ -48,7 +48,7 @@ class Budget:
     close_z: float = 2.0  # "close": the gap is under this many standard errors...
     close_points: float = 0.05  # ...and those errors could hide more than these points
     most_plays: int = 150_000  # simulated plays over every batch (the slowest decisions)
-    most_leaves: int = 90_000  # leaves searched exactly over every batch
+    most_leaves: int = 45_000  # leaves searched exactly over every batch (max-n is slow)
 
     def scaled(self, factor: float) -> Budget:
         """The same search with ``factor`` times the work (the coach's reviews)."""
