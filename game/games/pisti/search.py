@@ -47,7 +47,7 @@ class Budget:
     batches: int = 4  # at most this many batches of deals while the best two stay close
     close_z: float = 2.0  # "close": the gap is under this many standard errors...
     close_points: float = 0.05  # ...and those errors could hide more than these points
-    most_plays: int = 150_000  # simulated plays over every batch (the slowest decisions)
+    most_plays: int = 150_000  # simulated plays over every batch, two players
     most_leaves: int = 45_000  # leaves searched exactly over every batch (max-n is slow)
 
     def scaled(self, factor: float) -> Budget:
@@ -98,7 +98,8 @@ def evaluate(obs: Observation, options: list[int], rng: random.Random,
         deals = max(budget.min_deals, min(deals, budget.exact_leaves // tree))
     styles = reader.greedy_seats(k.players) if budget.read_style else None
     per_deal = tree if solve_exact else len(options) * cards_left
-    room = budget.most_leaves if solve_exact else budget.most_plays  # over every batch
+    # work over every batch; with more seats each play costs more (more seats read, played)
+    room = budget.most_leaves if solve_exact else budget.most_plays * 3 // (k.players + 1)
     tally = _Tally(options)
     used = 0
     for batch in range(max(1, budget.batches)):
