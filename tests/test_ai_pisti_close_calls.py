@@ -12,7 +12,14 @@ from conftest import random_positions
 from game.games.pisti import search
 from game.games.pisti.infer import Reader
 from game.games.pisti.model import knowledge
-from game.games.pisti.search import PLAY, _Tally, _unique, draw_worlds, evaluate
+from game.games.pisti.search import (
+    PLAY,
+    _Tally,
+    _unique,
+    draw_worlds,
+    evaluate,
+    rollout_deals,
+)
 
 SMALL = replace(PLAY, plays=2000, min_deals=6, max_deals=12, exact_leaves=3000, exact_tree=80)
 
@@ -59,8 +66,7 @@ def test_counting_repeated_deals_gives_the_mean_over_every_deal_drawn(players):
             continue
         budget = replace(SMALL, batches=1)
         got = evaluate(obs, options, random.Random(3), budget)
-        deals = budget.plays // (len(options) * k.cards_left)
-        deals = max(budget.min_deals, min(budget.max_deals, deals))
+        deals = rollout_deals(budget, len(options), k.cards_left)
         reader = Reader(obs, k)
         worlds = draw_worlds(k, reader, random.Random(3), deals, budget.candidates)
         styles = reader.greedy_seats(k.players)
@@ -72,16 +78,23 @@ def test_counting_repeated_deals_gives_the_mean_over_every_deal_drawn(players):
 
 
 def test_only_close_calls_get_more_deals(monkeypatch):
-    """Over real positions, some decisions stop after one batch and some deal again, never
-    more than ``batches`` times; a later batch comes only when the earlier ones were close."""
+    """Over real positions, a later batch of deals comes exactly when the earlier ones left
+    the best two cards close, never more than ``batches`` in all; some decisions stop after
+    one batch and some deal again."""
     played: list[int] = []
-    real = search._world_values
+    verdicts: list[bool] = []
+    real_values, real_close = search._world_values, _Tally.close
 
     def counting(*args):
         played.append(1)
-        return real(*args)
+        return real_values(*args)
+
+    def judged(self, z, points):
+        verdicts.append(real_close(self, z, points))
+        return verdicts[-1]
 
     monkeypatch.setattr(search, "_world_values", counting)
+    monkeypatch.setattr(_Tally, "close", judged)
     budget = replace(SMALL, batches=4, candidates=1)  # no repeats: one play per deal drawn
     one, more = 0, 0
     for state in random_positions("pisti", 2, {}, 30, seed=21, least=4, most=30):
@@ -90,13 +103,14 @@ def test_only_close_calls_get_more_deals(monkeypatch):
         options = sorted({a.card for a in state.legal_actions()})
         if k.pack_size == 0 or len(options) < 2:
             continue
-        deals = max(
-            SMALL.min_deals, min(SMALL.max_deals, SMALL.plays // (len(options) * k.cards_left))
-        )
+        deals = rollout_deals(budget, len(options), k.cards_left)
         played.clear()
+        verdicts.clear()
         evaluate(obs, options, random.Random(4), budget)
         batches, rest = divmod(len(played), deals)
         assert rest == 0 and 1 <= batches <= 4
+        assert batches == 1 + sum(verdicts)
+        assert batches == 4 or verdicts[-1] is False
         one += batches == 1
         more += batches > 1
     assert one > 0 and more > 0

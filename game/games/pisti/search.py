@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -90,8 +91,7 @@ def evaluate(obs: Observation, options: list[int], rng: random.Random,
         if exact is not None:
             return exact
     cards_left = max(1, k.cards_left)
-    deals = budget.plays // (len(options) * cards_left)
-    deals = max(budget.min_deals, min(budget.max_deals, deals))
+    deals = rollout_deals(budget, len(options), cards_left)
     tree = tree_size(k.hand_sizes, seat) if k.pack_size == 0 else budget.exact_tree + 1
     solve_exact = tree <= budget.exact_tree
     if solve_exact:  # exact values need fewer deals; the leaves searched stay bounded
@@ -113,6 +113,13 @@ def evaluate(obs: Observation, options: list[int], rng: random.Random,
     return tally.means()
 
 
+def rollout_deals(budget: Budget, options: int, cards_left: int) -> int:
+    """Deals in one batch of rollouts: the plays shared among the candidates and the cards
+    still to be played, within the budget's least and most deals."""
+    deals = budget.plays // (options * max(1, cards_left))
+    return max(budget.min_deals, min(budget.max_deals, deals))
+
+
 def _world_values(world: Sim, options: list[int], side: int, seat: int, solve_exact: bool,
                   styles: tuple[bool, ...] | None) -> dict[int, float]:  # fmt: skip
     """Each candidate's margin in one deal: searched exactly, or rolled out."""
@@ -131,14 +138,8 @@ def _world_values(world: Sim, options: list[int], side: int, seat: int, solve_ex
 def _unique(worlds: list[Sim]) -> list[tuple[Sim, int]]:
     """Each world drawn once, with how many times it was drawn: a deal drawn again would
     only be played again the same way (the rollouts are deterministic)."""
-    counts: dict[int, list] = {}
-    for w in worlds:
-        got = counts.get(id(w))
-        if got is None:
-            counts[id(w)] = [w, 1]
-        else:
-            got[1] += 1
-    return [(w, n) for w, n in counts.values()]
+    by_id = {id(w): w for w in worlds}
+    return [(by_id[i], n) for i, n in Counter(map(id, worlds)).items()]
 
 
 class _Tally:
