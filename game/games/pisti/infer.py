@@ -23,6 +23,7 @@ turned at the deal, the shown bottom card and the cards the observer knows.
 from __future__ import annotations
 
 import math
+from operator import mul
 from dataclasses import dataclass
 
 from game.core.state import Observation
@@ -224,15 +225,7 @@ def class_scores(hand: tuple[int, ...] | list[int], p: Seen) -> dict[tuple[int, 
 def play_logp(hand: tuple[int, ...] | list[int], p: Seen, weights: tuple[float, ...] = WEIGHTS,
               noise: float = NOISE) -> float:  # fmt: skip
     """log P(the seat played ``p.card``'s class | it held ``hand``) under the model of play."""
-    feats = class_features(hand, p)
-    logits = {key: sum(w * x for w, x in zip(weights, f, strict=True)) for key, f in feats.items()}
-    key = (RANK0[p.card], POINTS[p.card])
-    top = max(logits.values())
-    z = 0.0
-    for v in logits.values():
-        z += math.exp(v - top)
-    prob = math.exp(logits[key] - top) / z
-    return math.log((1 - noise) * prob + noise / len(logits))
+    return play_logps(hand, p, (weights,), noise)[0]
 
 
 Weights = tuple[float, ...]
@@ -242,16 +235,17 @@ def play_logps(hand: tuple[int, ...] | list[int], p: Seen, models: tuple[Weights
                noise: float = NOISE) -> list[float]:  # fmt: skip
     """:func:`play_logp` under each model's weights (the features are worked out once)."""
     feats = class_features(hand, p)
-    key = (RANK0[p.card], POINTS[p.card])
-    share = noise / len(feats)
+    rows = list(feats.values())
+    played = list(feats).index((RANK0[p.card], POINTS[p.card]))
+    share = noise / len(rows)
     out = []
     for weights in models:
-        logits = {k: sum(w * x for w, x in zip(weights, f, strict=True)) for k, f in feats.items()}
-        top = max(logits.values())
+        logits = [sum(map(mul, weights, f)) for f in rows]
+        top = max(logits)
         z = 0.0
-        for v in logits.values():
+        for v in logits:
             z += math.exp(v - top)
-        out.append(math.log((1 - noise) * math.exp(logits[key] - top) / z + share))
+        out.append(math.log((1 - noise) * math.exp(logits[played] - top) / z + share))
     return out
 
 

@@ -232,20 +232,19 @@ class Sim:
             if jack >= 0 and (self.tval + 0.12 * size >= 1.4 or size >= 4 or len(hand) == 1
                               or not self.pack):  # fmt: skip
                 return jack
+        if len(hand) == 1:
+            return hand[0]
         seen = self.seen
         stake = self.tval + 0.12 * (size + 1) + (10.0 if not table else 0.0)
+        ranks = [RANK0[c] for c in hand]
         best, best_cost = hand[0], 1e9
-        for c in hand:
-            rc = RANK0[c]
-            if rc == J0 and len(hand) > 1:
+        for c, rc in zip(hand, ranks):
+            if rc == J0:
                 cost = 50.0
             else:
-                mine = 0
-                for d in hand:
-                    if RANK0[d] == rc:
-                        mine += 1
-                alive = 4 - seen[rc] - mine
-                cost = 0.25 * alive * (stake + POINTS[c]) + 0.6 * POINTS[c] - 0.3 * (mine - 1)
+                mine = ranks.count(rc)
+                pts = POINTS[c]
+                cost = 0.25 * (4 - seen[rc] - mine) * (stake + pts) + 0.6 * pts - 0.3 * (mine - 1)
             if cost < best_cost:
                 best, best_cost = c, cost
         return best
@@ -253,6 +252,8 @@ class Sim:
     def greedy(self) -> int:
         """The greedy player's card: capture by rank, else with a jack, else shed the cheapest."""
         hand = self.hands[self.turn]
+        if len(hand) == 1:
+            return hand[0]
         table = self.table
         if table:
             top = RANK0[table[-1]]
@@ -268,8 +269,9 @@ class Sim:
         return min(hand, key=GREEDY_RANK.__getitem__)
 
     def rollout(self) -> None:
+        play, policy = self.play, self.policy
         while self.turn >= 0:
-            self.play(self.policy())
+            play(policy())
 
     def rollout_greedy(self) -> None:
         """Finish the hand with every seat playing greedy (the textbook PIMC rollout)."""
@@ -282,8 +284,9 @@ class Sim:
         if greedy_seats is None or not any(greedy_seats):
             self.rollout()
             return
+        play, greedy, policy = self.play, self.greedy, self.policy
         while self.turn >= 0:
-            self.play(self.greedy() if greedy_seats[self.turn] else self.policy())
+            play(greedy() if greedy_seats[self.turn] else policy())
 
     def rollout_round(self) -> None:
         """Play until every hand is empty (the next deal, or the end of the hand)."""

@@ -48,7 +48,8 @@ class Budget:
     batches: int = 4  # at most this many batches of deals while the best two stay close
     close_z: float = 2.0  # "close": the gap is under this many standard errors...
     close_points: float = 0.05  # ...and those errors could hide more than these points
-    most_plays: int = 150_000  # simulated plays over every batch, two players
+    most_plays: int = 150_000  # simulated plays over every batch (two and four players)
+    most_plays_3p: int = 112_500  # three players: more max-n work in the last deal
     most_leaves: int = 45_000  # leaves searched exactly over every batch (max-n is slow)
 
     def scaled(self, factor: float) -> Budget:
@@ -63,6 +64,7 @@ class Budget:
             exact_leaves=int(self.exact_leaves * factor),
             exact_tree=int(self.exact_tree * factor),
             most_plays=int(self.most_plays * factor),
+            most_plays_3p=int(self.most_plays_3p * factor),
             most_leaves=int(self.most_leaves * factor),
         )
 
@@ -98,8 +100,9 @@ def evaluate(obs: Observation, options: list[int], rng: random.Random,
         deals = max(budget.min_deals, min(deals, budget.exact_leaves // tree))
     styles = reader.greedy_seats(k.players) if budget.read_style else None
     per_deal = tree if solve_exact else len(options) * cards_left
-    # work over every batch; with more seats each play costs more (more seats read, played)
-    room = budget.most_leaves if solve_exact else budget.most_plays * 3 // (k.players + 1)
+    # work over every batch (the slowest decisions stay under a second)
+    most_plays = budget.most_plays_3p if k.players == 3 else budget.most_plays
+    room = budget.most_leaves if solve_exact else most_plays
     tally = _Tally(options)
     used = 0
     for batch in range(max(1, budget.batches)):
