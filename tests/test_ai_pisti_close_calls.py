@@ -114,3 +114,36 @@ def test_only_close_calls_get_more_deals(monkeypatch):
         one += batches == 1
         more += batches > 1
     assert one > 0 and more > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_dealing_again_stops_at_the_ceiling_of_work_for_the_seats(monkeypatch, players):
+    """However long the best two stay close, the plays over every batch stay under the
+    ceiling for the number of seats (three players have their own, lower one), and the
+    search uses that room up to less than one more batch."""
+    played: list[int] = []
+    real_values = search._world_values
+
+    def counting(*args):
+        played.append(1)
+        return real_values(*args)
+
+    monkeypatch.setattr(search, "_world_values", counting)
+    monkeypatch.setattr(_Tally, "close", lambda self, z, points: True)
+    budget = replace(SMALL, batches=100, candidates=1, most_plays=12_000, most_plays_3p=5_000)
+    room = budget.most_plays_3p if players == 3 else budget.most_plays
+    checked = 0
+    for state in random_positions("pisti", players, {}, 16, seed=31 + players, least=4, most=24):
+        obs = state.observation(state.to_move)
+        k = knowledge(obs)
+        options = sorted({a.card for a in state.legal_actions()})
+        if k.pack_size == 0 or len(options) < 2:
+            continue
+        per_deal = len(options) * k.cards_left
+        played.clear()
+        evaluate(obs, options, random.Random(6), budget)
+        used = len(played) * per_deal
+        assert used <= room
+        assert room - used < (budget.min_deals + 1) * per_deal
+        checked += 1
+    assert checked >= 3

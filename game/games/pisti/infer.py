@@ -23,8 +23,8 @@ turned at the deal, the shown bottom card and the cards the observer knows.
 from __future__ import annotations
 
 import math
-from operator import mul
 from dataclasses import dataclass
+from operator import mul
 
 from game.core.state import Observation
 from game.core.types import WONS

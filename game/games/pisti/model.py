@@ -238,7 +238,7 @@ class Sim:
         stake = self.tval + 0.12 * (size + 1) + (10.0 if not table else 0.0)
         ranks = [RANK0[c] for c in hand]
         best, best_cost = hand[0], 1e9
-        for c, rc in zip(hand, ranks):
+        for c, rc in zip(hand, ranks, strict=True):
             if rc == J0:
                 cost = 50.0
             else:
