@@ -24,6 +24,16 @@ from game.games.pisti.search import (
 SMALL = replace(PLAY, plays=2000, min_deals=6, max_deals=12, exact_leaves=3000, exact_tree=80)
 
 
+def _choices(*args, **kwargs):
+    """Random Pişti positions with a real choice before the last deal: (obs, k, options)."""
+    for state in random_positions(*args, **kwargs):
+        obs = state.observation(state.to_move)
+        k = knowledge(obs)
+        options = sorted({a.card for a in state.legal_actions()})
+        if k.pack_size > 0 and len(options) >= 2:
+            yield obs, k, options
+
+
 def _tally(rows: list[tuple[float, float]]) -> _Tally:
     tally = _Tally([1, 2])
     for a, b in rows:
@@ -58,12 +68,7 @@ def test_a_deal_drawn_twice_is_played_once_and_counted_twice():
 def test_counting_repeated_deals_gives_the_mean_over_every_deal_drawn(players):
     """One batch: the values are the plain mean over every deal drawn, repeats included."""
     checked = 0
-    for state in random_positions("pisti", players, {}, 6, seed=5 + players, least=6, most=30):
-        obs = state.observation(state.to_move)
-        k = knowledge(obs)
-        options = sorted({a.card for a in state.legal_actions()})
-        if k.pack_size == 0 or len(options) < 2:
-            continue
+    for obs, k, options in _choices("pisti", players, {}, 6, seed=5 + players, least=6, most=30):
         budget = replace(SMALL, batches=1)
         got = evaluate(obs, options, random.Random(3), budget)
         deals = rollout_deals(budget, len(options), k.cards_left)
@@ -97,12 +102,7 @@ def test_only_close_calls_get_more_deals(monkeypatch):
     monkeypatch.setattr(_Tally, "close", judged)
     budget = replace(SMALL, batches=4, candidates=1)  # no repeats: one play per deal drawn
     one, more = 0, 0
-    for state in random_positions("pisti", 2, {}, 30, seed=21, least=4, most=30):
-        obs = state.observation(state.to_move)
-        k = knowledge(obs)
-        options = sorted({a.card for a in state.legal_actions()})
-        if k.pack_size == 0 or len(options) < 2:
-            continue
+    for obs, k, options in _choices("pisti", 2, {}, 30, seed=21, least=4, most=30):
         deals = rollout_deals(budget, len(options), k.cards_left)
         played.clear()
         verdicts.clear()
@@ -133,12 +133,7 @@ def test_dealing_again_stops_at_the_ceiling_of_work_for_the_seats(monkeypatch, p
     budget = replace(SMALL, batches=100, candidates=1, most_plays=12_000, most_plays_3p=5_000)
     room = budget.most_plays_3p if players == 3 else budget.most_plays
     checked = 0
-    for state in random_positions("pisti", players, {}, 16, seed=31 + players, least=4, most=24):
-        obs = state.observation(state.to_move)
-        k = knowledge(obs)
-        options = sorted({a.card for a in state.legal_actions()})
-        if k.pack_size == 0 or len(options) < 2:
-            continue
+    for obs, k, options in _choices("pisti", players, {}, 16, seed=31 + players, least=4, most=24):
         per_deal = len(options) * k.cards_left
         played.clear()
         evaluate(obs, options, random.Random(6), budget)
