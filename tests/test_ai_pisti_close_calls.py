@@ -34,6 +34,20 @@ def _choices(*args, **kwargs):
             yield obs, k, options
 
 
+@pytest.fixture
+def played(monkeypatch) -> list[int]:
+    """One entry per deal the search plays (``_world_values`` counted)."""
+    calls: list[int] = []
+    real_values = search._world_values
+
+    def counting(*args):
+        calls.append(1)
+        return real_values(*args)
+
+    monkeypatch.setattr(search, "_world_values", counting)
+    return calls
+
+
 def _tally(rows: list[tuple[float, float]]) -> _Tally:
     tally = _Tally([1, 2])
     for a, b in rows:
@@ -82,23 +96,17 @@ def test_counting_repeated_deals_gives_the_mean_over_every_deal_drawn(players):
     assert checked >= 3
 
 
-def test_only_close_calls_get_more_deals(monkeypatch):
+def test_only_close_calls_get_more_deals(monkeypatch, played):
     """Over real positions, a later batch of deals comes exactly when the earlier ones left
     the best two cards close, never more than ``batches`` in all; some decisions stop after
     one batch and some deal again."""
-    played: list[int] = []
     verdicts: list[bool] = []
-    real_values, real_close = search._world_values, _Tally.close
-
-    def counting(*args):
-        played.append(1)
-        return real_values(*args)
+    real_close = _Tally.close
 
     def judged(self, z, points):
         verdicts.append(real_close(self, z, points))
         return verdicts[-1]
 
-    monkeypatch.setattr(search, "_world_values", counting)
     monkeypatch.setattr(_Tally, "close", judged)
     budget = replace(SMALL, batches=4, candidates=1)  # no repeats: one play per deal drawn
     one, more = 0, 0
@@ -117,18 +125,10 @@ def test_only_close_calls_get_more_deals(monkeypatch):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_dealing_again_stops_at_the_ceiling_of_work_for_the_seats(monkeypatch, players):
+def test_dealing_again_stops_at_the_ceiling_of_work_for_the_seats(monkeypatch, played, players):
     """However long the best two stay close, the plays over every batch stay under the
     ceiling for the number of seats (three players have their own, lower one), and the
     search uses that room up to less than one more batch."""
-    played: list[int] = []
-    real_values = search._world_values
-
-    def counting(*args):
-        played.append(1)
-        return real_values(*args)
-
-    monkeypatch.setattr(search, "_world_values", counting)
     monkeypatch.setattr(_Tally, "close", lambda self, z, points: True)
     budget = replace(SMALL, batches=100, candidates=1, most_plays=12_000, most_plays_3p=5_000)
     room = budget.most_plays_3p if players == 3 else budget.most_plays

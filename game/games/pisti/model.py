@@ -229,8 +229,7 @@ class Sim:
                     return c
                 if rc == J0:
                     jack = c
-            if jack >= 0 and (self.tval + 0.12 * size >= 1.4 or size >= 4 or len(hand) == 1
-                              or not self.pack):  # fmt: skip
+            if jack >= 0 and (self.tval + 0.12 * size >= 1.4 or size >= 4 or not self.pack):
                 return jack
         if len(hand) == 1:
             return hand[0]

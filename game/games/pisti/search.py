@@ -49,8 +49,12 @@ class Budget:
     close_z: float = 2.0  # "close": the gap is under this many standard errors...
     close_points: float = 0.05  # ...and those errors could hide more than these points
     most_plays: int = 150_000  # simulated plays over every batch (two and four players)
-    most_plays_3p: int = 112_500  # three players: more max-n work in the last deal
+    most_plays_3p: int = 112_500  # three players (measured: the slowest stay under a second)
     most_leaves: int = 45_000  # leaves searched exactly over every batch (max-n is slow)
+
+    def plays_room(self, players: int) -> int:
+        """Simulated plays over every batch of one decision with ``players`` seats."""
+        return self.most_plays_3p if players == 3 else self.most_plays
 
     def scaled(self, factor: float) -> Budget:
         """The same search with ``factor`` times the work (the coach's reviews)."""
@@ -100,9 +104,7 @@ def evaluate(obs: Observation, options: list[int], rng: random.Random,
         deals = max(budget.min_deals, min(deals, budget.exact_leaves // tree))
     styles = reader.greedy_seats(k.players) if budget.read_style else None
     per_deal = tree if solve_exact else len(options) * cards_left
-    # work over every batch (the slowest decisions stay under a second)
-    most_plays = budget.most_plays_3p if k.players == 3 else budget.most_plays
-    room = budget.most_leaves if solve_exact else most_plays
+    room = budget.most_leaves if solve_exact else budget.plays_room(k.players)
     tally = _Tally(options)
     used = 0
     for batch in range(max(1, budget.batches)):
