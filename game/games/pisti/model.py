@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from game.core.state import Observation
 from game.core.types import HANDS, PACK, TABLE, WONS
@@ -74,6 +75,20 @@ class PistiKnowledge:
     def cards_left(self) -> int:
         """Cards still to be played this hand, by everybody."""
         return len(self.pack) + sum(self.hand_sizes)
+
+    @cached_property
+    def public_ranks(self) -> list[int]:
+        """Cards every seat has seen, per rank (what the rollout policy counts)."""
+        counts = [0] * 13
+        for c in self.public:
+            counts[RANK0[c]] += 1
+        return counts
+
+    @cached_property
+    def hidden_in_hands(self) -> int:
+        """Unseen cards in the other seats' hands."""
+        return sum(n - len(self.held.get(s, ())) for s, n in enumerate(self.hand_sizes)
+                   if s != self.seat)  # fmt: skip
 
     def unseen_of_rank(self) -> list[int]:
         counts = [0] * 13
@@ -218,74 +233,72 @@ class Sim:
     def policy(self) -> int:
         """The rollout policy: a quick Hard player that counts public cards only."""
         hand = self.hands[self.turn]
-        table = self.table
-        size = len(table)
-        if table:
-            top = RANK0[table[-1]]
-            jack = -1
-            for c in hand:
-                rc = RANK0[c]
-                if rc == top:
-                    return c
-                if rc == J0:
-                    jack = c
-            if jack >= 0 and (self.tval + 0.12 * size >= 1.4 or size >= 4 or not self.pack):
-                return jack
         if len(hand) == 1:
             return hand[0]
-        seen = self.seen
-        stake = self.tval + 0.12 * (size + 1) + (10.0 if not table else 0.0)
-        ranks = [RANK0[c] for c in hand]
-        best, best_cost = hand[0], 1e9
-        for c, rc in zip(hand, ranks, strict=True):
-            if rc == J0:
-                cost = 50.0
-            else:
-                mine = ranks.count(rc)
-                pts = POINTS[c]
-                cost = 0.25 * (4 - seen[rc] - mine) * (stake + pts) + 0.6 * pts - 0.3 * (mine - 1)
-            if cost < best_cost:
-                best, best_cost = c, cost
-        return best
+        return _policy_card(hand, self.table, len(self.table), self.tval, bool(self.pack),
+                            self.seen)  # fmt: skip
 
     def greedy(self) -> int:
         """The greedy player's card: capture by rank, else with a jack, else shed the cheapest."""
         hand = self.hands[self.turn]
-        if len(hand) == 1:
-            return hand[0]
-        table = self.table
-        if table:
-            top = RANK0[table[-1]]
-            jack = -1
-            for c in hand:
-                rc = RANK0[c]
-                if rc == top:
-                    return c
-                if rc == J0 and jack < 0:
-                    jack = c
-            if jack >= 0:
-                return jack
-        return min(hand, key=GREEDY_RANK.__getitem__)
+        return hand[0] if len(hand) == 1 else _greedy_card(hand, self.table)
 
     def rollout(self) -> None:
-        play, policy = self.play, self.policy
-        while self.turn >= 0:
-            play(policy())
+        self.rollout_as(None)
 
     def rollout_greedy(self) -> None:
         """Finish the hand with every seat playing greedy (the textbook PIMC rollout)."""
-        while self.turn >= 0:
-            self.play(self.greedy())
+        self.rollout_as((True,) * self.n)
 
     def rollout_as(self, greedy_seats: tuple[bool, ...] | None) -> None:
         """Finish the hand, each seat playing greedy where ``greedy_seats`` says so and the
-        fast Hard policy elsewhere (each other seat as the Expert reads it)."""
-        if greedy_seats is None or not any(greedy_seats):
-            self.rollout()
+        fast Hard policy elsewhere (each other seat as the Expert reads it).
+
+        The same plays as ``play(greedy() or policy())`` in a loop, written as one loop on
+        local names: the Expert's search spends most of its time here."""
+        n, sides, hands, pack, table = self.n, self.sides, self.hands, self.pack, self.table
+        points, count, seen = self.points, self.count, self.seen
+        greedy_at = greedy_seats or (False,) * n
+        tval, last, p = self.tval, self.last, self.turn
+        if p < 0:
             return
-        play, greedy, policy = self.play, self.greedy, self.policy
-        while self.turn >= 0:
-            play(greedy() if greedy_seats[self.turn] else policy())
+        while True:
+            hand = hands[p]
+            size = len(table)
+            if len(hand) == 1:
+                card = hand[0]
+            elif greedy_at[p]:
+                card = _greedy_card(hand, table)
+            else:
+                card = _policy_card(hand, table, size, tval, bool(pack), seen)
+            hand.remove(card)
+            r = RANK0[card]
+            last_round = p == n - 1 and not hand
+            if table and (r == J0 or r == RANK0[table[-1]]):
+                side = sides[p]
+                gain = tval + POINTS[card]
+                if size == 1 and r == RANK0[table[0]] and not (last_round and not pack):
+                    gain += 20 if r == J0 else 10
+                points[side] += gain
+                count[side] += size + 1
+                table.clear()
+                tval = 0
+                last = side
+            else:
+                table.append(card)
+                tval += POINTS[card]
+            seen[r] += 1
+            if not last_round:
+                p = (p + 1) % n
+            elif pack:
+                for h in hands:
+                    h.extend(pack[-4:])
+                    del pack[-4:]
+                p = 0
+            else:
+                self.tval, self.last = tval, last
+                self._finish()
+                return
 
     def rollout_round(self) -> None:
         """Play until every hand is empty (the next deal, or the end of the hand)."""
@@ -297,34 +310,93 @@ class Sim:
         return len(self.pack) + sum(len(h) for h in self.hands)
 
 
+def _greedy_card(hand: list[int], table: list[int]) -> int:
+    """:meth:`Sim.greedy` for a hand of two cards or more."""
+    if table:
+        top = RANK0[table[-1]]
+        jack = -1
+        for c in hand:
+            rc = RANK0[c]
+            if rc == top:
+                return c
+            if rc == J0 and jack < 0:
+                jack = c
+        if jack >= 0:
+            return jack
+    return min(hand, key=GREEDY_RANK.__getitem__)
+
+
+def _policy_card(hand: list[int], table: list[int], size: int, tval: int, dealing: bool,
+                 seen: list[int]) -> int:  # fmt: skip
+    """:meth:`Sim.policy` for a hand of two cards or more (``dealing``: the pack is not
+    empty)."""
+    if table:
+        top = RANK0[table[-1]]
+        jack = -1
+        for c in hand:
+            rc = RANK0[c]
+            if rc == top:
+                return c
+            if rc == J0:
+                jack = c
+        if jack >= 0 and (tval + 0.12 * size >= 1.4 or size >= 4 or not dealing):
+            return jack
+    stake = tval + 0.12 * (size + 1) + (10.0 if not table else 0.0)
+    ranks = [RANK0[c] for c in hand]
+    best, best_cost = hand[0], 1e9
+    for c, rc in zip(hand, ranks, strict=True):
+        if rc == J0:
+            cost = 50.0
+        else:
+            mine = ranks.count(rc)
+            pts = POINTS[c]
+            cost = 0.25 * (4 - seen[rc] - mine) * (stake + pts) + 0.6 * pts - 0.3 * (mine - 1)
+        if cost < best_cost:
+            best, best_cost = c, cost
+    return best
+
+
 def sample_sim(k: PistiKnowledge, to_move: int, rng: random.Random) -> Sim:
     """One deal of the unseen cards consistent with ``k``, as a :class:`Sim`."""
+    pool = shuffled_unseen(k, rng)
+    return sim_from(k, to_move, pool, deal_hands(k, pool))
+
+
+def shuffled_unseen(k: PistiKnowledge, rng: random.Random) -> list[int]:
+    """The unseen cards in a random order: one deal of them, read from the end."""
     pool = k.unseen[:]
     rng.shuffle(pool)
-    s = Sim.__new__(Sim)
-    s.n, s.sides, s.turn = k.players, k.sides, to_move
+    return pool
+
+
+def deal_hands(k: PistiKnowledge, pool: list[int]) -> list[list[int]]:
+    """Every seat's hand in the deal ``pool`` (the other seats' cards from its end); the
+    cheap half of a deal, enough to weigh it before it is built."""
     hands = []
+    end = len(pool)
     for seat, size in enumerate(k.hand_sizes):
         if seat == k.seat:
             hands.append(k.hand[:])
             continue
         fixed = k.held.get(seat, [])
         size -= len(fixed)
-        hands.append(fixed + (pool[-size:] if size else []))
-        del pool[len(pool) - size :]
+        hands.append(fixed + pool[end - size : end])
+        end -= size
+    return hands
+
+
+def sim_from(k: PistiKnowledge, to_move: int, pool: list[int], hands: list[list[int]]) -> Sim:
+    """The deal ``pool`` as a :class:`Sim`, its ``hands`` from :func:`deal_hands`."""
+    rest = pool[: len(pool) - k.hidden_in_hands]
+    s = Sim.__new__(Sim)
+    s.n, s.sides, s.turn = k.players, k.sides, to_move
     s.hands = hands
-    table = []
-    for c in k.table:
-        table.append(pool.pop() if c is None else c)
+    table = [rest.pop() if c is None else c for c in k.table]
     s.table = table
     s.tval = sum(POINTS[c] for c in table)
-    s.pack = [pool.pop() if c is None else c for c in k.pack]
-    nsides = max(k.sides) + 1
-    s.points = [0] * nsides
+    s.pack = [rest.pop() if c is None else c for c in k.pack]
+    s.points = [0] * (max(k.sides) + 1)
     s.count = list(k.captured)
     s.last = k.last_capture
-    seen = [0] * 13
-    for c in k.public:
-        seen[RANK0[c]] += 1
-    s.seen = seen
+    s.seen = k.public_ranks[:]
     return s

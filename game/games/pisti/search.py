@@ -30,7 +30,17 @@ from itertools import combinations
 
 from game.core.state import Observation
 from game.games.pisti.infer import Reader
-from game.games.pisti.model import POINTS, RANK0, PistiKnowledge, Sim, knowledge, sample_sim
+from game.games.pisti.model import (
+    POINTS,
+    RANK0,
+    PistiKnowledge,
+    Sim,
+    deal_hands,
+    knowledge,
+    sample_sim,
+    shuffled_unseen,
+    sim_from,
+)
 from game.games.pisti.solve import LastDeal, tree_size
 
 
@@ -186,25 +196,26 @@ def draw_worlds(k: PistiKnowledge, reader: Reader, rng: random.Random, deals: in
     come more than once (the same object)."""
     if not reader.informative or candidates <= 1:
         return [sample_sim(k, k.seat, rng) for _ in range(deals)]
-    pool = [sample_sim(k, k.seat, rng) for _ in range(deals * candidates)]
-    logw = [reader.logp(w.hands) for w in pool]
+    pools = [shuffled_unseen(k, rng) for _ in range(deals * candidates)]
+    hands = [deal_hands(k, pool) for pool in pools]
+    logw = [reader.logp(h) for h in hands]
     top = max(logw)
     weights = [math.exp(x - top) for x in logw]
     total = sum(weights)
     # systematic resampling: one uniform offset, evenly spaced pointers
     step = total / deals
     u = rng.random() * step
-    out = []
+    picks = []
     acc = 0.0
     i = 0
-    for w_i, world in zip(weights, pool, strict=True):
-        acc += w_i
+    for j, w_j in enumerate(weights):
+        acc += w_j
         while i < deals and u + i * step < acc:
-            out.append(world)
+            picks.append(j)
             i += 1
-    while len(out) < deals:  # rounding at the very end
-        out.append(pool[-1])
-    return out
+    picks += [len(pools) - 1] * (deals - len(picks))  # rounding at the very end
+    built = {j: sim_from(k, k.seat, pools[j], hands[j]) for j in dict.fromkeys(picks)}
+    return [built[j] for j in picks]
 
 
 def _exact_last_deal(k: PistiKnowledge, reader: Reader, options: list[int],
