@@ -4,7 +4,9 @@ Plays hands between two levels, and for every play of a complete deal takes
 the hand its player really held and the public position it saw (as the
 Expert's reader rebuilds it). For a grid of temperatures and noise shares it
 prints the mean log-likelihood per play (higher is better; a uniform guess
-among the hand's classes is the floor), for the plays of each level.
+among the hand's classes is the floor), for the plays of each level, and how
+often greedy and the rollout policy pick the class each level played (the
+Expert rolls a seat out greedily only where greedy foretells it better).
 
     python benchmarks/pisti_model_fit.py [hands] [--players 2] [--levels hard,pimc]
 """
@@ -25,6 +27,7 @@ from game.games.pisti.infer import (  # noqa: E402
     WEIGHTS,
     class_features,
     current_deal,
+    foretold,
     play_logp,
 )
 from game.games.pisti.model import POINTS, RANK0, knowledge  # noqa: E402
@@ -165,6 +168,11 @@ def main(argv: list[str] | None = None) -> int:
     for level, samples in data.items():
         row = " ".join(f"{m}:{mean_ll(samples, w, 0.04):+.3f}" for m, w in own.items())
         print(f"  {level:<8} {row}")
+    print("how often the Expert's two rollout players pick the class each level played:")
+    for level, samples in data.items():
+        hits = [foretold(p) for _, p in samples]
+        greedy, policy = (sum(h[i] for h in hits) / max(1, len(hits)) for i in (0, 1))
+        print(f"  {level:<8} greedy {greedy:6.1%}  rollout policy {policy:6.1%}")
     print("MODELS = {")
     for level, w in own.items():
         print(f'    "{level}": (' + ", ".join(f"{x:.3f}" for x in w) + "),")

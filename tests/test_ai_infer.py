@@ -131,6 +131,38 @@ def test_a_seat_that_let_a_capture_pass_is_read_as_holding_neither_rank_nor_jack
     assert read < uniform / 2, (uniform, read)
 
 
+def _styles_read_in_the_last_deal(levels: list[str], hands: int) -> list[tuple[bool, ...]]:
+    """What seat 0's reader makes of every seat's style at its first play of the last deal,
+    over ``hands`` hands played by ``levels``."""
+    out = []
+    for h in range(hands):
+        state = new_hand("pisti", len(levels), {}, 900 + h)
+        agents = [make_agent("pisti", lv, h * 10 + s, len(levels)) for s, lv in enumerate(levels)]
+        while not state.is_over:
+            obs = state.observation(0)
+            if state.to_move == 0 and knowledge(obs).pack_size == 0:
+                out.append(Reader(obs, knowledge(obs)).greedy_seats(len(levels)))
+                break
+            state.apply(agents[state.to_move].choose(SeatView(state, state.to_move)))
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_greedy_players_are_rolled_out_greedily_and_careful_ones_by_the_policy(players):
+    """The rollouts play a seat greedily only where greedy foretold its earlier plays better
+    than the rollout policy: greedy and easy seats, not hard or pimc ones (pimc searches
+    with greedy rollouts, yet plays far more like the policy)."""
+    styles = _styles_read_in_the_last_deal(["hard", "greedy", "easy", "pimc"][:players], 12)
+    assert len(styles) == 12
+    assert all(not s[0] for s in styles)  # the reader's own seat
+    assert sum(s[1] for s in styles) >= 10  # greedy
+    if players == 4:
+        assert sum(s[2] for s in styles) >= 8  # easy: greedy with slips
+        assert sum(s[3] for s in styles) <= 3  # pimc
+    careful = _styles_read_in_the_last_deal(["hard", "hard", "medium", "pimc"][:players], 12)
+    assert sum(s[1] for s in careful) <= 2
+
+
 def test_the_current_deal_holds_only_this_deals_plays_with_what_each_seat_held_later():
     state = new_hand("pisti", 2, {}, 12)
     agents = [make_agent("pisti", "hard", s, 2) for s in range(2)]

@@ -28,7 +28,15 @@ from operator import mul
 
 from game.core.state import Observation
 from game.core.types import WONS
-from game.games.pisti.model import J0, POINTS, RANK0, PistiKnowledge, prob_holds
+from game.games.pisti.model import (
+    J0,
+    POINTS,
+    RANK0,
+    PistiKnowledge,
+    greedy_card,
+    policy_card,
+    prob_holds,
+)
 
 MAJORITY_PER_CARD = 0.12  # as in Hard's scores
 NOISE = 0.04  # uniform share of every model of play
@@ -41,7 +49,6 @@ MODELS: dict[str, tuple[float, ...]] = {
     "greedy": (0.108, 4.376, -1.405, 0.609, 0.377, -0.099, 1.124, -3.887, -0.136, -0.061, 0.120),
     "medium": (1.710, 0.013, -2.739, 0.917, 0.000, 0.507, 1.393, -3.218, -1.621, -1.915, 0.365),
 }
-GREEDY_KIND = ("pimc", "greedy")  # read as greedy in the Expert's rollouts
 # logit weights of the features below, fitted to the plays of hard, pimc, greedy and medium
 # together (``benchmarks/pisti_model_fit.py``); a single model of play
 WEIGHTS: tuple[float, ...] = (0.566, 2.078, -1.932, 0.015, 0.017, 0.013, 2.308, -1.045, -1.170,
@@ -249,6 +256,18 @@ def play_logps(hand: tuple[int, ...] | list[int], p: Seen, models: tuple[Weights
     return out
 
 
+def foretold(p: Seen) -> tuple[bool, bool]:
+    """Whether the greedy rule and whether the rollout policy pick the class of the card
+    played in ``p``, a play of a deal already over (``(card, *later)`` is the hand held)."""
+    hand = [p.card, *p.later]
+    table = [p.top] * p.size  # the top card's rank (a card id of that rank) is all they read
+    played = (RANK0[p.card], POINTS[p.card])
+    greedy = hand[0] if len(hand) == 1 else greedy_card(hand, table)
+    policy = hand[0] if len(hand) == 1 else policy_card(hand, table, p.size, p.value,
+                                                          p.pack > 0, p.seen)  # fmt: skip
+    return (RANK0[greedy], POINTS[greedy]) == played, (RANK0[policy], POINTS[policy]) == played
+
+
 def _logsumexp(xs: list[float]) -> float:
     top = max(xs)
     return top + math.log(sum(math.exp(x - top) for x in xs))
@@ -286,6 +305,12 @@ class Reader:
             prior = self.log_prior.setdefault(p.seat, [0.0] * m)
             for i, lp in enumerate(play_logps((p.card, *p.later), p, self.models, noise)):
                 prior[i] += lp
+        # per seat, earlier plays greedy foretold minus those the rollout policy foretold
+        self.greedy_hits: dict[int, int] = {}
+        for p in plays:
+            if p.seat != k.seat and p.deal != deal:
+                greedy, policy = foretold(p)
+                self.greedy_hits[p.seat] = self.greedy_hits.get(p.seat, 0) + greedy - policy
         for seat, prior in self.log_prior.items():
             z = _logsumexp(prior)
             self.log_prior[seat] = [x - z for x in prior]
@@ -295,24 +320,13 @@ class Reader:
     def informative(self) -> bool:
         return bool(self.plays)
 
-    def posterior(self, seat: int) -> dict[str, float]:
-        """How much each model of play is trusted for ``seat`` (from the earlier deals)."""
-        prior = self.log_prior.get(seat, [-math.log(len(self.models))] * len(self.models))
-        return {name: math.exp(x) for name, x in zip(self.names, prior, strict=True)}
-
     def greedy_seats(self, players: int) -> tuple[bool, ...]:
-        """Per seat, whether it plays more like the greedy kind (greedy, pimc: takes with a
-        jack whenever it can, sheds its cheapest card) than the careful kind (hard,
-        medium), by the earlier deals; the Expert's rollouts then play it that way."""
-        out = []
-        for seat in range(players):
-            post = self.posterior(seat) if seat in self.log_prior else None
-            if post is None:
-                out.append(False)
-                continue
-            greedy = sum(p for name, p in post.items() if name in GREEDY_KIND)
-            out.append(greedy > 0.5)
-        return tuple(out)
+        """Per seat, whether the greedy rule foretold its plays in the earlier deals of the
+        hand better than the rollout policy did (whole hands are known once a deal is over);
+        the Expert's rollouts then play it greedily. Measured: search players (pimc, the
+        Expert) match the rollout policy far more often than greedy, even where the models
+        of play call them greedy-like, so it is the foretelling that decides."""
+        return tuple(self.greedy_hits.get(seat, 0) > 0 for seat in range(players))
 
     def seat_logp(self, seat: int, hand: list[int]) -> float:
         """log-likelihood of ``seat``'s plays in this deal if it now holds ``hand``."""

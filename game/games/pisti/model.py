@@ -15,6 +15,7 @@ the pile, captured counts, points so far and the last capturer.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -235,13 +236,13 @@ class Sim:
         hand = self.hands[self.turn]
         if len(hand) == 1:
             return hand[0]
-        return _policy_card(hand, self.table, len(self.table), self.tval, bool(self.pack),
+        return policy_card(hand, self.table, len(self.table), self.tval, bool(self.pack),
                             self.seen)  # fmt: skip
 
     def greedy(self) -> int:
         """The greedy player's card: capture by rank, else with a jack, else shed the cheapest."""
         hand = self.hands[self.turn]
-        return hand[0] if len(hand) == 1 else _greedy_card(hand, self.table)
+        return hand[0] if len(hand) == 1 else greedy_card(hand, self.table)
 
     def rollout(self) -> None:
         self.rollout_as(None)
@@ -268,9 +269,9 @@ class Sim:
             if len(hand) == 1:
                 card = hand[0]
             elif greedy_at[p]:
-                card = _greedy_card(hand, table)
+                card = greedy_card(hand, table)
             else:
-                card = _policy_card(hand, table, size, tval, bool(pack), seen)
+                card = policy_card(hand, table, size, tval, bool(pack), seen)
             hand.remove(card)
             r = RANK0[card]
             last_round = p == n - 1 and not hand
@@ -310,7 +311,7 @@ class Sim:
         return len(self.pack) + sum(len(h) for h in self.hands)
 
 
-def _greedy_card(hand: list[int], table: list[int]) -> int:
+def greedy_card(hand: list[int], table: list[int]) -> int:
     """:meth:`Sim.greedy` for a hand of two cards or more."""
     if table:
         top = RANK0[table[-1]]
@@ -326,8 +327,8 @@ def _greedy_card(hand: list[int], table: list[int]) -> int:
     return min(hand, key=GREEDY_RANK.__getitem__)
 
 
-def _policy_card(hand: list[int], table: list[int], size: int, tval: int, dealing: bool,
-                 seen: list[int]) -> int:  # fmt: skip
+def policy_card(hand: list[int], table: list[int], size: int, tval: float, dealing: bool,
+                seen: Sequence[int]) -> int:  # fmt: skip
     """:meth:`Sim.policy` for a hand of two cards or more (``dealing``: the pack is not
     empty)."""
     if table:
