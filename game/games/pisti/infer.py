@@ -296,8 +296,10 @@ class Reader:
         self.by_seat: dict[int, list[Seen]] = {}
         for p in self.plays:
             self.by_seat.setdefault(p.seat, []).append(p)
-        # log posterior of each model per seat, from the deals already over
+        # per seat, from the deals already over: the log posterior of each model, and the
+        # plays greedy foretold minus those the rollout policy foretold
         self.log_prior: dict[int, list[float]] = {}
+        self.greedy_hits: dict[int, int] = {}
         m = len(self.models)
         for p in plays:
             if p.seat == k.seat or p.deal == deal:
@@ -305,12 +307,8 @@ class Reader:
             prior = self.log_prior.setdefault(p.seat, [0.0] * m)
             for i, lp in enumerate(play_logps((p.card, *p.later), p, self.models, noise)):
                 prior[i] += lp
-        # per seat, earlier plays greedy foretold minus those the rollout policy foretold
-        self.greedy_hits: dict[int, int] = {}
-        for p in plays:
-            if p.seat != k.seat and p.deal != deal:
-                greedy, policy = foretold(p)
-                self.greedy_hits[p.seat] = self.greedy_hits.get(p.seat, 0) + greedy - policy
+            greedy, policy = foretold(p)
+            self.greedy_hits[p.seat] = self.greedy_hits.get(p.seat, 0) + greedy - policy
         for seat, prior in self.log_prior.items():
             z = _logsumexp(prior)
             self.log_prior[seat] = [x - z for x in prior]
