@@ -116,6 +116,20 @@ def twin(state: GameState, seat: int, rng: random.Random) -> GameState:
     return other
 
 
+def count_calls(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[int]:
+    """Replace ``owner.name`` by a wrapper that appends to the returned list on each call
+    (how tests see how much work a search did)."""
+    calls: list[int] = []
+    real = getattr(owner, name)
+
+    def counting(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counting)
+    return calls
+
+
 def suits_up_to(c: int = 0, d: int = 0, h: int = 0, s: int = 0) -> list[list[str]]:
     """Four suit foundations built from the ace up to the given rank (0: empty)."""
     tops = (c, d, h, s)

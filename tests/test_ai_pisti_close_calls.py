@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from conftest import random_positions
+from conftest import count_calls, random_positions
 
 from game.games.pisti import search
 from game.games.pisti.infer import Reader
@@ -37,15 +37,7 @@ def _choices(*args, **kwargs):
 @pytest.fixture
 def played(monkeypatch) -> list[int]:
     """One entry per deal the search plays (``_world_values`` counted)."""
-    calls: list[int] = []
-    real_values = search._world_values
-
-    def counting(*args):
-        calls.append(1)
-        return real_values(*args)
-
-    monkeypatch.setattr(search, "_world_values", counting)
-    return calls
+    return count_calls(monkeypatch, search, "_world_values")
 
 
 def _tally(rows: list[tuple[float, float]]) -> _Tally:

@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from conftest import random_positions
+from conftest import count_calls, random_positions
 
 from game.games.pisti import search
 from game.games.pisti.model import knowledge
@@ -20,15 +20,7 @@ QUICK = replace(PLAY, min_deals=4, max_deals=8, batches=1, exact_leaves_4p=8 * 1
 @pytest.fixture
 def solved(monkeypatch) -> list[int]:
     """One entry per deal the search solves exactly (``LastDeal`` built)."""
-    calls: list[int] = []
-    real = search.LastDeal
-
-    def counting(*args):
-        calls.append(1)
-        return real(*args)
-
-    monkeypatch.setattr(search, "LastDeal", counting)
-    return calls
+    return count_calls(monkeypatch, search, "LastDeal")
 
 
 def _after_36_plays(players: int, seed: int):

@@ -130,10 +130,10 @@ def evaluate(obs: Observation, options: list[int], rng: random.Random,
     exact_tree, exact_leaves, most_leaves, deal_cost = budget.exact_room(k.players)
     tree = tree_size(k.hand_sizes, seat) if k.pack_size == 0 else exact_tree + 1
     solve_exact = tree <= exact_tree
-    if solve_exact:  # exact values need fewer deals; the leaves searched stay bounded
-        deals = max(budget.min_deals, min(deals, exact_leaves // (tree + deal_cost)))
-    styles = reader.greedy_seats(k.players) if budget.read_style else None
     per_deal = tree + deal_cost if solve_exact else len(options) * cards_left
+    if solve_exact:  # exact values need fewer deals; the leaves searched stay bounded
+        deals = max(budget.min_deals, min(deals, exact_leaves // per_deal))
+    styles = reader.greedy_seats(k.players) if budget.read_style else None
     room = most_leaves if solve_exact else budget.plays_room(k.players)
     tally = _Tally(options)
     used = 0
