@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import os
 import sys
 
@@ -40,6 +41,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="check headless that the art, sounds and every table work, then exit",
     )
+    p.add_argument("--verbose", action="store_true", help="log what the game does, for bug reports")
     p.add_argument(
         "--first-frame-exit",
         action="store_true",
@@ -50,6 +52,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    configure_logging(args.verbose)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.smoke_test:
         from game.cli.smoke import run_smoke
@@ -67,6 +70,15 @@ def main(argv: list[str] | None = None) -> int:
 
         return first_frame_exit(app)
     return run_app(app)
+
+
+def configure_logging(verbose: bool) -> None:
+    """The one place logging is set up: warnings only, unless ``--verbose`` asks for all."""
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.WARNING,
+        format="pasha-pisti: %(levelname)s %(name)s: %(message)s",
+        force=True,
+    )
 
 
 def run_app(app) -> int:

@@ -298,3 +298,18 @@ def test_start_state_file_that_can_be_written_holds_the_hand_from_the_start(tmp_
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(state.read_text())["record"]["game"] == "pisti"
+
+
+def test_verbose_logs_every_level_and_quiet_logs_only_warnings():
+    import logging
+
+    from game.__main__ import configure_logging, parse_args
+
+    assert parse_args(["--verbose"]).verbose and not parse_args([]).verbose
+    try:
+        configure_logging(True)
+        assert logging.getLogger().level == logging.DEBUG
+        configure_logging(False)
+        assert logging.getLogger().level == logging.WARNING
+    finally:
+        configure_logging(False)

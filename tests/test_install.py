@@ -28,15 +28,14 @@ ON_CI = os.environ.get("CI") == "true"
 
 
 def can_build_wheels() -> bool:
-    """setuptools builds wheels itself from 70.1; older ones need the ``wheel`` package."""
+    """The licence in PEP 639's form (``license = "MIT"``) needs setuptools 77 or newer,
+    which also builds wheels without the ``wheel`` package."""
     if importlib.util.find_spec("setuptools") is None:
         return False
-    if importlib.util.find_spec("wheel") is not None:
-        return True
     import setuptools
 
-    major, minor = (int(n) for n in setuptools.__version__.split(".")[:2])
-    return (major, minor) >= (70, 1)
+    major = int(setuptools.__version__.split(".")[0])
+    return major >= 77
 
 
 def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -49,7 +48,7 @@ def copy_project(dest: Path) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "lib", "bdist.*")
     for name in ("game", "sprites", "sounds", "fonts"):
         shutil.copytree(ROOT / name, dest / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         if (ROOT / name).is_file():
             shutil.copy2(ROOT / name, dest / name)
 
@@ -58,7 +57,7 @@ def source_to_build(tmp_path: Path) -> Path:
     """A copy of the project to build in, or a skip where wheels cannot be built offline; on
     CI a failure instead, since a gate that silently skips is no gate."""
     if not can_build_wheels():
-        reason = "needs setuptools>=70.1 or the wheel package to build offline"
+        reason = "needs setuptools>=77 to build offline"
         if ON_CI:
             pytest.fail(reason)
         pytest.skip(reason)
