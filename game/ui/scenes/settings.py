@@ -44,6 +44,14 @@ class SettingsScene(Scene):
                 lambda: say("settings.language.help"),
             ),
             self.sound,
+            Toggle(
+                lambda: say("settings.speech"),
+                app.voice.on,
+                app.voice.set_on,
+                lambda: say("option.on"),
+                lambda: say("option.off"),
+                self._speech_help,
+            ),
             Cycler(
                 lambda: say("settings.pace"),
                 PACES,
@@ -136,6 +144,12 @@ class SettingsScene(Scene):
     def _sound(self, on: bool) -> None:
         self.app.settings.sound = on
         self.app.audio.set_enabled(on)
+
+    def _speech_help(self) -> str:
+        """What Read aloud does, and the engine that speaks (or how to get one)."""
+        engine = self.app.voice.engine
+        found = say("settings.speech.engine", name=engine) if engine else ""
+        return " ".join((say("settings.speech.help"), found or say("settings.speech.none")))
 
     def _card_scale(self, value: float) -> None:
         self.app.settings.card_scale = value
