@@ -1,0 +1,264 @@
+"""Playing without looking (issue 28): with Read aloud on, a whole hand of every game played
+by keys is heard move by move, exactly once and in order, every focus move is heard, and
+the keys that ask say what the table shows; in English and in Türkçe. Speech never holds
+up a frame, and Settings, the menus and F2 speak too."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pygame
+import pytest
+from ui_support import DT, HANDS, key, make_app, open_table, play_hand, settle
+
+from game.core.types import ActionKind, PileKind
+from game.speech import Backend, FileBackend
+from game.text.names import card_name
+from game.text.spoken import hand_card_words, pile_words, spoken
+from game.ui.scenes.settings import SettingsScene
+from game.ui.table.controller import Focus
+
+
+@pytest.fixture
+def said(tmp_path):
+    return tmp_path / "said.txt"
+
+
+def speaking_app(tmp_path, monkeypatch, said, **settings):
+    app = make_app(tmp_path, monkeypatch, **settings)
+    app.voice.use(FileBackend(said))
+    app.voice.on = True
+    return app
+
+
+def utterances(app, said) -> list[str]:
+    assert app.voice.flush(10)
+    if not said.exists():
+        return []
+    return [line.split("\t", 2)[2] for line in said.read_text(encoding="utf-8").splitlines()]
+
+
+class Heard:
+    """What a table's moves logged, and the check that each focus move was spoken."""
+
+    def __init__(self, app, table) -> None:
+        self.app, self.table = app, table
+        self.lines: list[str] = []
+        self.focus_moves = 0
+        logged = table.model.on_line
+        table.model.on_line = lambda line: (self.lines.append(line), logged(line))
+
+    def key(self, k: int) -> None:
+        """A key; when it moved the focus, the focus's words are among what was just said."""
+        before, was = len(self.app.voice.heard), self.table.controller.focus
+        key(self.app, k)
+        f = self.table.controller.focus
+        if f is None or f == was:
+            return
+        self.focus_moves += 1
+        new = list(self.app.voice.heard)[before - len(self.app.voice.heard) :] or []
+        m = self.table.model
+        cards = m.shown.get(f.pile)
+        mine = f.pile.kind is PileKind.HAND and f.pile.seat == m.human and f.index >= 0
+        words = hand_card_words(cards, f.index) if mine else pile_words(f.pile, cards, m.namer)
+        assert any(spoken(words) in h for h in new), (words, new)
+
+    def tab_to(self, want: Focus) -> None:
+        for _ in range(60):
+            if self.table.controller.focus == want:
+                return
+            self.key(pygame.K_TAB)
+        raise AssertionError(f"Tab never reached {want}")
+
+    def make(self, app, table, action) -> None:
+        """``action`` by keys only (Tab, Enter, Space, the number keys)."""
+        where = table.state.where(action)
+        if action.kind is ActionKind.PLAY:
+            hand = table.model.shown.get(where.src)
+            self.tab_to(Focus(where.src, hand.index(where.card)))
+            self.key(getattr(pygame, f"K_{hand.index(where.card) + 1}"))
+            return
+        self.tab_to(Focus(where.src))
+        self.key(pygame.K_RETURN)
+        if action.kind in (ActionKind.TURN, ActionKind.FLIP):
+            return
+        self.tab_to(Focus(where.dst))
+        self.key(pygame.K_SPACE)
+
+
+def assert_each_move_heard_once_in_order(lines: list[str], heard: list[str]) -> None:
+    text = "\n".join(heard)
+    at = 0
+    for line in lines:
+        found = re.compile(re.escape(spoken(line)) + r"(?=[.!?\n]|$)").search(text, at)
+        assert found is not None, (line, text[at : at + 300])
+        at = found.end()
+    for line in set(lines):
+        pattern = r"(?<![\w])" + re.escape(spoken(line)) + r"(?=[.!?\n]|$)"
+        assert len(re.findall(pattern, text)) == lines.count(line), line
+
+
+def assert_the_table_is_read_as_shown(app, table) -> None:
+    before = len(app.voice.heard)
+    key(app, pygame.K_t)
+    assert len(app.voice.heard) == before + 1
+    words = app.voice.heard[-1]
+    m = table.model
+    for pid, _ in m.layout.spots.items():
+        pile = m.shown.get(pid)
+        if pid.kind is PileKind.DECK or not pile or pile[-1] is None:
+            continue
+        if pid.kind is PileKind.FOUNDATION:
+            assert spoken(pile_words(pid, pile, m.namer)) in words
+        elif pid.kind not in (PileKind.HAND, PileKind.WON):  # won cards: counted
+            assert card_name(pile[-1]) in words, (pid, words)
+    for total in m.match.totals:
+        assert str(total) in words
+
+
+def play_a_hand_heard(app, said, game, choices, seed) -> None:
+    table = open_table(app, game, choices, seed=seed)
+    heard = Heard(app, table)
+
+    def ask(moves: int) -> None:
+        if moves == 2 and app.scene is table:
+            assert_the_table_is_read_as_shown(app, table)
+
+    moves = play_hand(app, table, heard.make, agent_seed=21, after=ask)
+    for _ in range(10):
+        app.step(DT)
+    assert moves > 0 and heard.focus_moves > 0 and heard.lines
+    assert_each_move_heard_once_in_order(heard.lines, utterances(app, said))
+
+
+@pytest.mark.parametrize(("game", "choices", "seed"), HANDS)
+def test_a_whole_hand_by_keys_is_heard_move_by_move_with_each_focus_move(
+    tmp_path, monkeypatch, said, game, choices, seed
+):
+    app = speaking_app(tmp_path, monkeypatch, said)
+    play_a_hand_heard(app, said, game, choices, seed)
+
+
+TURKISH = [p for p in HANDS if not p.marks and p.values[0] != "pisha-pasha-book"][:2] + [
+    pytest.param(*p.values, id=p.id, marks=pytest.mark.slow)
+    for p in HANDS
+    if p.marks or p.values[0] == "pisha-pasha-book"
+]
+
+
+@pytest.mark.parametrize(("game", "choices", "seed"), TURKISH)
+def test_in_turkish_the_hand_is_heard_in_turkish_words(
+    tmp_path, monkeypatch, said, game, choices, seed
+):
+    app = speaking_app(tmp_path, monkeypatch, said, language="tr")
+    play_a_hand_heard(app, said, game, choices, seed)
+    text = " ".join(utterances(app, said))
+    assert "Sıra sende" in text
+    assert any(w in text for w in ("kupa", "maça", "karo", "sinek"))
+    assert all(line.split("\t")[1] == "tr" for line in said.read_text("utf-8").splitlines())
+
+
+class TwoHundredMs(Backend):
+    name = "slow"
+
+    def __init__(self) -> None:
+        self.said = 0
+
+    def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        self.said += 1
+        time.sleep(0.2)
+
+
+def test_speech_that_takes_200_ms_a_sentence_never_holds_up_a_frame(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), pace="fast")
+    engine = TwoHundredMs()
+    app.voice.use(engine)
+    app.voice.on = True
+    table = open_table(app, "pishe-pasha", {"players": 2}, seed=1)
+    times: list[float] = []
+    step = app.step
+
+    def timed(dt, first=None):
+        start = time.perf_counter()
+        going = step(dt, first)
+        times.append(time.perf_counter() - start)
+        return going
+
+    app.step = timed
+
+    def move(app, table, action) -> None:
+        key(app, pygame.K_TAB)  # a focus move to say, too
+        table.model.perform(action)
+
+    play_hand(app, table, move)
+    times.sort()
+    p99 = times[int(len(times) * 0.99)]
+    assert engine.said >= 3 and len(times) > 100
+    assert p99 < 0.008, f"p99 frame {p99 * 1000:.1f} ms over {len(times)} frames"
+
+
+def test_f2_turns_read_aloud_on_and_off_anywhere_and_says_so(tmp_path, monkeypatch, said):
+    app = make_app(tmp_path, monkeypatch)
+    app.voice.use(FileBackend(said))
+    assert not app.voice.on
+    app.goto("menu")
+    key(app, pygame.K_F2)
+    assert app.voice.on and app.settings.speech == "on"
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_F2)
+    assert not app.voice.on and app.settings.speech == "off"
+    key(app, pygame.K_TAB)
+    heard = utterances(app, said)
+    assert heard[0] == "Speech on" and heard[-1] == "Speech off"
+    assert len(heard) == 3  # the menu's focus while on; nothing once off
+
+
+def test_settings_offer_read_aloud_and_say_when_no_engine_is_found(tmp_path, monkeypatch, said):
+    monkeypatch.setattr("game.ui.voice.find_backend", lambda: None)
+    app = make_app(tmp_path, monkeypatch)
+    scene = app.goto("settings")
+    assert isinstance(scene, SettingsScene)
+    row = next(r for r in scene.rows if r.label() == "Read aloud")
+    assert "No speech engine found" in row.help() and "espeak-ng" in row.help()
+    app.voice.use(FileBackend(said))
+    while scene.ring.current() is not row:
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RIGHT)
+    assert app.voice.on
+    assert utterances(app, said) == ["On"]
+    key(app, pygame.K_TAB)
+    assert utterances(app, said)[1].startswith(scene.ring.current().label())
+
+
+def test_the_focus_in_a_menu_speaks_the_label_value_and_explanation(tmp_path, monkeypatch, said):
+    app = speaking_app(tmp_path, monkeypatch, said)
+    menu = app.goto("menu")
+    app.step(DT)
+    for _ in range(3):
+        key(app, pygame.K_TAB)
+    heard = utterances(app, said)
+    assert heard[0].startswith("Pasha & Pişti, main menu")
+    focused = menu.ring.current()
+    label = focused.label() if callable(focused.label) else focused.label
+    assert heard[-1].startswith(label)
+    assert len(heard) == 4
+
+
+def test_asking_keys_read_my_cards_and_the_last_five_moves(tmp_path, monkeypatch, said):
+    app = speaking_app(tmp_path, monkeypatch, said)
+    table = open_table(app, "pisti", {"players": 2}, seed=6)
+    settle(app, table)
+    key(app, pygame.K_l)
+    assert app.voice.last == "No moves yet"
+    key(app, pygame.K_c)
+    hand = table.model.shown.get(next(p for p in table.model.layout.spots
+                                      if p.kind is PileKind.HAND and p.seat == table.human))  # fmt: skip
+    assert app.voice.last.startswith("Your hand: ")
+    assert all(card_name(c) in app.voice.last for c in hand)
+    key(app, pygame.K_1)
+    settle(app, table)
+    key(app, pygame.K_l)
+    assert app.voice.last == ". ".join(spoken(x) for x in list(table.speech.moves))
+    key(app, pygame.K_F3)
+    assert utterances(app, said)[-1] == app.voice.last
