@@ -85,7 +85,8 @@ def test_the_file_engine_writes_each_sentence_on_a_line_after_its_time(tmp_path)
     speaker.say("Your turn\nnow", "en")
     assert speaker.flush(5)
     lines = log.read_text(encoding="utf-8").splitlines()
-    assert [line.split("\t")[1:] for line in lines] == [["tr", "Sıra sende"], ["en", "Your turn now"]]
+    fields = [line.split("\t")[1:] for line in lines]
+    assert fields == [["tr", "Sıra sende"], ["en", "Your turn now"]]
     for line in lines:
         time.strptime(line.split("\t")[0].split(".")[0], "%H:%M:%S")
 
@@ -101,7 +102,10 @@ def test_with_no_engine_found_nothing_is_said_nothing_printed_nothing_breaks(mon
 
 
 def test_the_speech_package_knows_no_pygame_and_no_game():
-    code = "import sys, game.speech; print(sorted(m for m in sys.modules if m.startswith(('pygame', 'game.'))))"
+    code = (
+        "import sys, game.speech\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('pygame', 'game.'))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == str(
@@ -112,7 +116,8 @@ def test_the_speech_package_knows_no_pygame_and_no_game():
 def test_card_signs_are_read_as_card_names_in_the_game_language():
     try:
         set_language("en")
-        assert spoken("North loads 7♥ onto your pile") == "North loads the 7 of hearts onto your pile"
+        heard = spoken("North loads 7♥ onto your pile")
+        assert heard == "North loads the 7 of hearts onto your pile"
         assert spoken("You play 10♣") == "You play the 10 of clubs"
         set_language("tr")
         assert spoken("Kuzey Q♠ attı") == "Kuzey maça kız attı"
