@@ -260,6 +260,7 @@ class App:
             if not self._global(event):
                 self.scene.handle(event)
         self.scene.update(dt)
+        self.voice.follow(self.scene)
         active = self.scene.active
         if self.dirty or active or self._was_active:
             self.scene.draw(self.screen)

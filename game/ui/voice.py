@@ -26,6 +26,7 @@ class Voice:
         self.settings = settings
         self.speaker: Speaker | None = None
         self.heard: deque[str] = deque(maxlen=HEARD)
+        self._row: tuple[int, Any] | None = None
         if detect and settings.speech == "auto" and screen_reader_running():
             self.on = True
         else:
@@ -86,6 +87,20 @@ class Voice:
         if not text and current().has(key):
             text = say(key)
         self.speak(text)
+
+    def follow(self, scene: Any) -> None:
+        """Once a frame: a list's selected row (Statistics, History, the review) read aloud
+        when the selection moves, and after the scene's title when it comes on screen."""
+        words = getattr(scene, "spoken_row", None)
+        row = getattr(scene, "selected", None)
+        if words is None or row is None or (id(scene), row) == self._row:
+            return
+        text = words()
+        if not text:
+            return
+        first = self._row is None or self._row[0] != id(scene)
+        self._row = (id(scene), row)
+        self.speak(text, interrupt=not first)
 
     def widget(self, w: Any, moved: bool) -> None:
         """A menu's focus landed on ``w`` (its label, value and explanation) or its value

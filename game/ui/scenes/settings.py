@@ -44,14 +44,6 @@ class SettingsScene(Scene):
                 lambda: say("settings.language.help"),
             ),
             self.sound,
-            Toggle(
-                lambda: say("settings.speech"),
-                app.voice.on,
-                app.voice.set_on,
-                lambda: say("option.on"),
-                lambda: say("option.off"),
-                self._speech_help,
-            ),
             Cycler(
                 lambda: say("settings.pace"),
                 PACES,
@@ -136,6 +128,14 @@ class SettingsScene(Scene):
             ),
             _on_off(
                 "settings.fullscreen", s.fullscreen, app.set_fullscreen, "settings.fullscreen.help"
+            ),
+            Toggle(
+                lambda: say("settings.speech"),
+                app.voice.on,
+                app.voice.set_on,
+                lambda: say("option.on"),
+                lambda: say("option.off"),
+                self._speech_help,
             ),
         ]
         self.done = Button(lambda: say("button.done"), self.leave_screen)
