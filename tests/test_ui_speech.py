@@ -12,11 +12,13 @@ import pygame
 import pytest
 from ui_support import DT, HANDS, key, make_app, open_table, play_hand, settle
 
+from game.core.agents import SeatView
 from game.core.types import ActionKind, PileKind
 from game.speech import Backend, FileBackend
 from game.text.names import card_name
 from game.text.spoken import hand_card_words, pile_words, spoken
 from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.summary import SummaryScene
 from game.ui.table.controller import Focus
 
 
@@ -262,3 +264,40 @@ def test_asking_keys_read_my_cards_and_the_last_five_moves(tmp_path, monkeypatch
     assert app.voice.last == ". ".join(spoken(x) for x in list(table.speech.moves))
     key(app, pygame.K_F3)
     assert utterances(app, said)[-1] == app.voice.last
+
+
+def test_the_summary_history_statistics_and_a_replay_step_are_heard(tmp_path, monkeypatch, said):
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    app.voice.use(FileBackend(said))
+    app.voice.on = True
+    table = open_table(app, "pisti", {"players": 2}, seed=15)
+    agent = table.model.spec.make_agent("medium", 3)
+    for _ in range(200):
+        settle(app, table)
+        if app.scene is not table:
+            break
+        if not table.state.is_over:
+            table.model.perform(agent.choose(SeatView(table.state, table.human)))
+    summary = app.scene
+    assert isinstance(summary, SummaryScene)
+    assert utterances(app, said)[-1] == spoken(summary.spoken())
+    assert summary.headline() in summary.spoken()
+
+    history = app.goto("history")
+    app.step(DT)
+    assert utterances(app, said)[-2:] == ["History", spoken(history.spoken_row())]
+    assert "Pişti" in history.spoken_row() and str(history.entries[0].deal) in history.spoken_row()
+
+    stats = app.goto("stats")
+    app.step(DT)
+    assert utterances(app, said)[-1] == spoken(stats.spoken_row())
+    assert "Hands: 1" in stats.spoken_row()
+
+    record = history.entries[0].record
+    viewer = app.goto("replay", record=record, seat=0)
+    viewer.jump(0)
+    app.step(DT)
+    assert viewer.step()
+    for _ in range(20):
+        app.step(DT)
+    assert utterances(app, said)[-1] == spoken(viewer.model.log[-1])
