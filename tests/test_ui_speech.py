@@ -10,7 +10,18 @@ import time
 
 import pygame
 import pytest
-from ui_support import DT, HANDS, key, make_app, open_table, play_hand, settle
+from ui_support import (
+    DT,
+    HANDS,
+    faulty_opponent_table,
+    holding_2h,
+    key,
+    make_app,
+    open_table,
+    play_hand,
+    settle,
+    step_until_moved,
+)
 
 from game.core.agents import SeatView
 from game.core.types import ActionKind, PileKind
@@ -301,3 +312,59 @@ def test_the_summary_history_statistics_and_a_replay_step_are_heard(tmp_path, mo
     for _ in range(20):
         app.step(DT)
     assert utterances(app, said)[-1] == spoken(viewer.model.log[-1])
+
+
+def test_a_refusal_the_stop_window_and_the_stop_choice_are_heard(tmp_path, monkeypatch, said):
+    app = speaking_app(tmp_path, monkeypatch, said)
+    table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True},
+                       holding_2h({"stop_rule": True}))  # fmt: skip
+    settle(app, table)
+    key(app, pygame.K_s)  # nothing to stop: the message line says why, and so does the voice
+    assert table.model.message.startswith("There is nothing to stop")
+    assert app.voice.last == spoken(table.model.message)
+
+    table = faulty_opponent_table(app)
+    step_until_moved(app, table, 400)
+    app.step(DT)
+    assert table.model.window > 0
+    assert "Stop window open" in utterances(app, said)
+    key(app, pygame.K_s)
+    assert table.model.choosing
+    assert app.voice.last.startswith("Call Stop! and")
+    assert "End the turn" in app.voice.last
+    table.model.choose_call(None)
+    table.model.window = 0.01
+    for _ in range(5):
+        app.step(DT)
+    assert utterances(app, said)[-1] == "Stop window closed"
+
+
+def test_a_running_screen_reader_turns_read_aloud_on_unless_the_player_turned_it_off(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr("game.ui.voice.screen_reader_running", lambda: True)
+    assert make_app(tmp_path, monkeypatch).voice.on
+    assert not make_app(tmp_path, monkeypatch, speech="off").voice.on
+    monkeypatch.setattr("game.ui.voice.screen_reader_running", lambda: False)
+    assert not make_app(tmp_path, monkeypatch).voice.on
+    assert make_app(tmp_path, monkeypatch, speech="on").voice.on
+
+
+def test_the_command_line_turns_speech_on_and_logs_it_in_the_game_language(tmp_path, monkeypatch):
+    from game.__main__ import parse_args
+    from game.ui.start import open_app
+
+    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
+    log = tmp_path / "said.txt"
+    app = open_app(parse_args(["--speech-log", str(log), "--lang", "tr", "--size", "960x600"]))
+    try:
+        assert app.voice.on and parse_args(["--speech"]).speech
+        app.step(DT)
+        key(app, pygame.K_TAB)
+        assert app.voice.flush(5)
+        lines = log.read_text(encoding="utf-8").splitlines()
+        assert lines[0].split("\t")[1:] == ["tr", "Pasha & Pişti, ana menü. Tab ile gez, Enter ile "
+                                            "seç, F2 sesli okumayı açar ya da kapatır"]  # fmt: skip
+        assert len(lines) == 2
+    finally:
+        app.scene.leave()

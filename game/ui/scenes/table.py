@@ -55,7 +55,7 @@ class TableScene(Scene):
         nav = Navigation(self.new_hand, self.main_menu, self.settings, app.quit, None)
         self.controls = TableControls(self.model, nav)
         self.view.controller, self.view.controls = self.controller, self.controls
-        self.speech = TableSpeech(self.model, self.controller, app.voice)
+        self.speech = TableSpeech(self.model, self.controller, app.voice, self.controls)
         self.resize(app.size)
         self.art.warm()
         self._changed()

@@ -19,6 +19,7 @@ from game.ui.table import panel
 from game.ui.table.controller import Focus, TableController
 from game.ui.table.model import TableModel
 from game.ui.voice import Voice
+from game.ui.widgets import text_of
 
 LAST_MOVES = 5
 OWN_KINDS = (PileKind.HAND, PileKind.STOCK, PileKind.TURNED, PileKind.DISCARD)
@@ -27,10 +28,14 @@ OWN_KINDS = (PileKind.HAND, PileKind.STOCK, PileKind.TURNED, PileKind.DISCARD)
 class TableSpeech:
     """What the table says, through the app's :class:`~game.ui.voice.Voice`."""
 
-    def __init__(self, model: TableModel, controller: TableController, voice: Voice) -> None:
+    def __init__(
+        self, model: TableModel, controller: TableController, voice: Voice, controls=None
+    ) -> None:
         self.m = model
         self.c = controller
         self.voice = voice
+        self.controls = controls
+        self._overlay_shown: object = None
         self.moves: deque[str] = deque(maxlen=LAST_MOVES)
         self.seen: set[int] = set()
         self._show = None
@@ -58,6 +63,7 @@ class TableSpeech:
         self._window_changed()
         self._turn_changed()
         self._focus_changed()
+        self._overlay_changed()
 
     def _new_hand(self) -> None:
         self._show, self._your_turn, self._window = self.m.show, False, False
@@ -98,6 +104,31 @@ class TableSpeech:
             was, self._focus = self._focus, c.focus
             if c.focus is not None:
                 self.voice.speak(self.focus_words(c.focus, was))
+
+    def _overlay(self) -> tuple[object, str]:
+        """What covers the table now (the keys or rules, a question, the Stop choice, the
+        game menu), and its words."""
+        k, m = self.controls, self.m
+        if k is None:
+            return None, ""
+        if k.question is not None:
+            return k.question, k.question[0]()
+        if k.panel is not None:
+            return k.panel, text_of(k.panel.body)
+        if m.choosing:
+            buttons = (k.force_btn, k.end_btn, k.cancel_btn)
+            return "stop", ". ".join(
+                [say("title.stop_choice"), *(text_of(b.label) for b in buttons)]
+            )
+        if k.menu_open:
+            return "menu", say("title.game_menu")
+        return None, ""
+
+    def _overlay_changed(self) -> None:
+        shown, words = self._overlay()
+        if shown != self._overlay_shown:
+            self._overlay_shown = shown
+            self.voice.speak(words)
 
     # ----------------------------------------------------------------- words
     def focus_words(self, f: Focus, was: Focus | None = None) -> str:
