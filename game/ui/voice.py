@@ -110,8 +110,10 @@ class Voice:
         value = ""
         if isinstance(w, Cycler):
             value = text_of(w.names[w.index])
-        elif isinstance(w, Slider):
+        elif isinstance(w, Slider) and not any(ch.isdigit() for ch in text_of(w.label)):
             value = f"{round(w.value * 100)}%"
+        elif isinstance(w, Slider):
+            value = text_of(w.label) if not moved else ""
         if not moved and value:
             self.speak(value)
             return

@@ -90,8 +90,11 @@ class SummaryScene(Scene):
         return say(key, who=panel.team_name(m, team))
 
     def spoken(self) -> str:
-        """The end of the hand read aloud: the headline, its lines, the match."""
-        parts = [self.match_line() or self.headline(), *self.lines()]
+        """The end of the hand read aloud: the headline, its lines (those not just heard in
+        the move log), the match."""
+        heard = set(self.model.log)
+        parts = [self.match_line() or self.headline()]
+        parts += [line for line in self.lines() if line not in heard]
         return ". ".join(p.rstrip(".") for p in parts if p)
 
     def lines(self) -> list[str]:
