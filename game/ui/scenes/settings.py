@@ -171,7 +171,7 @@ class SettingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         pw = min(760, int(w * 0.66))
-        row = max(18, min(44, int(h * 0.8 / (1.2 * len(self.rows) + 3))))  # the help line fits below
+        row = max(18, min(44, int(h * 0.8 / (1.2 * len(self.rows) + 3))))  # help line below
         gap = max(3, row // 5)
         top = int(h * 0.13)
         self.panel = pygame.Rect(w // 2 - pw // 2, top, pw, (row + gap) * len(self.rows) + row * 3)
