@@ -68,6 +68,8 @@ def pile_words(pid: PileId, cards: Sequence[int | None], n: Namer) -> str:
         words += ", " + card_name(top)
     elif top is not None and k is not PileKind.WON:
         words += ", " + say("speech.top", card=card_name(top))
+    elif count > 1 and cards[0] is not None and k is not PileKind.WON:
+        words += ", " + say("speech.bottom", card=card_name(cards[0]))
     return current().capitalise(words)
 
 
