@@ -369,3 +369,44 @@ def test_the_command_line_turns_speech_on_and_logs_it_in_the_game_language(tmp_p
         assert len(lines) == 2
     finally:
         app.scene.leave()
+
+
+def test_my_cards_tell_the_stock_order_once_it_is_made_again_from_my_own_pile(
+    tmp_path, monkeypatch, said
+):
+    app = speaking_app(tmp_path, monkeypatch, said)
+    table = open_table(app, "pishe-pasha", {"players": 2}, seed=1)
+    heard = Heard(app, table)
+    stock = next(p for p in table.model.layout.spots if str(p) == f"stock{table.human}")
+    agent = table.model.spec.make_agent("medium", 4)
+    settle(app, table)
+    key(app, pygame.K_c)
+    assert "from the top" not in app.voice.last  # nothing of the stock seen yet
+    for _ in range(400):
+        if "You turn your discard pile over as a new stock" in heard.lines:
+            break
+        table.model.perform(agent.choose(SeatView(table.state, table.human)))
+        settle(app, table)
+        assert app.scene is table
+    else:
+        raise AssertionError("the stock was never made again")
+    key(app, pygame.K_c)
+    order = list(reversed(table.state.reveal()[stock]))
+    assert order and app.voice.last.endswith(
+        "Your stock from the top: " + ", ".join(card_name(c) for c in order)
+    )
+
+
+def test_a_hint_asked_for_with_h_is_heard(tmp_path, monkeypatch, said):
+    app = speaking_app(tmp_path, monkeypatch, said)
+    table = open_table(app, "pisti", {"players": 2}, seed=6)
+    settle(app, table)
+    key(app, pygame.K_h)
+    for _ in range(500):
+        if table.model.hint is not None:
+            break
+        app.step(DT)
+        time.sleep(0.005)
+    app.step(DT)
+    assert table.model.hint is not None
+    assert app.voice.last == spoken(table.model.hint.text)

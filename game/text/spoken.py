@@ -28,9 +28,9 @@ def spoken(text: str) -> str:
     return text.replace(" …", ",").replace("–", " – ")
 
 
-def card_list(cards: Sequence[int | None]) -> str:
+def card_list(cards: Sequence[int | None], most: int = MOST_CARDS) -> str:
     """Cards by name, separated by commas; face-down ones counted."""
-    named = [card_name(c) for c in cards[:MOST_CARDS] if c is not None]
+    named = [card_name(c) for c in cards[:most] if c is not None]
     hidden = sum(1 for c in cards if c is None)
     if hidden:
         named.append(say_n("speech.face_down", hidden))

@@ -1,6 +1,7 @@
-"""The table read aloud: every move as the move log words it, whose turn it is, the message
-line (a refusal's reason), the Stop window, each move of the keyboard focus, and the keys
-that ask: T reads the whole table, C the player's own cards, L the last five moves.
+"""The table read aloud: every move as the move log words it, the player's turn, the message
+line (a refusal's reason), a hint, the Stop window, what opens over the table, each move of
+the keyboard focus, and the keys that ask: T reads the whole table, C the player's own
+cards, L the last five moves.
 
 It only listens: the model calls ``line`` for each logged move, and ``update`` (once a
 frame) notices what else changed. Piles are described by their kinds, never by a game.
@@ -42,6 +43,7 @@ class TableSpeech:
         self._focus: Focus | None = None
         self._picked: Focus | None = None
         self._message = ("", 99.0)
+        self._hint = None
         self._window = False
         self._your_turn = False
         model.on_line = self.line
@@ -60,6 +62,7 @@ class TableSpeech:
         for pile in m.shown.piles.values():
             self.seen.update(c for c in pile if c is not None)
         self._message_changed()
+        self._hint_changed()
         self._window_changed()
         self._turn_changed()
         self._focus_changed()
@@ -76,6 +79,12 @@ class TableSpeech:
         if text and (text != self._message[0] or age < self._message[1]):
             self.voice.speak(text)
         self._message = (text, age)
+
+    def _hint_changed(self) -> None:
+        hint = self.m.hint
+        if hint is not None and hint is not self._hint:
+            self.voice.speak(hint.text)
+        self._hint = hint
 
     def _window_changed(self) -> None:
         open_now = self.m.window > 0
@@ -172,7 +181,7 @@ class TableSpeech:
         stock = PileId(PileKind.STOCK, m.human)
         real = m.state.reveal().get(stock, [])
         if real and all(c in self.seen for c in real):
-            parts.append(say("speech.stock_order", cards=card_list(list(reversed(real)))))
+            parts.append(say("speech.stock_order", cards=card_list(real[::-1], len(real))))
         return ". ".join(parts)
 
     def last_moves(self) -> str:
