@@ -145,3 +145,10 @@ def test_espeak_ng_speaks_a_hands_first_sentences_into_a_wav_that_is_not_silent(
             frames = w.readframes(w.getnframes())
         samples = memoryview(frames).cast("h")
         assert max(abs(s) for s in samples) > 1000, f"{f.name} is silent"
+
+
+def test_a_panel_of_lines_is_read_as_sentences():
+    set_language("en")
+    assert spoken("Tab:  move the focus\nEnter:  pick up.\nF2:  Read aloud") == (
+        "Tab:  move the focus. Enter:  pick up. F2:  Read aloud"
+    )

@@ -410,3 +410,16 @@ def test_a_hint_asked_for_with_h_is_heard(tmp_path, monkeypatch, said):
     app.step(DT)
     assert table.model.hint is not None
     assert app.voice.last == spoken(table.model.hint.text)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Read the whole table"),
+                                              ("tr", "Bütün masayı oku")])  # fmt: skip
+def test_f1_lists_the_speech_keys_and_reads_them_out(tmp_path, monkeypatch, said, lang, words):
+    app = speaking_app(tmp_path, monkeypatch, said, language=lang)
+    table = open_table(app, "pisti", {"players": 2})
+    settle(app, table)
+    key(app, pygame.K_F1)
+    body = table.controls.help.body()
+    for k in ("F2", "F3", "T", "C", "L"):
+        assert f"\n{k}:" in body
+    assert words in body and words in app.voice.last

@@ -24,7 +24,8 @@ def spoken(text: str) -> str:
         card = SUITS.index(SIGN_SUIT[m.group(2)]) * 13 + RANK_TEXT.index(m.group(1))
         return card_name(card)
 
-    text = CARD_SIGN.sub(name, text)
+    text = CARD_SIGN.sub(name, text.strip())
+    text = re.sub(r"[.:]?[ \t]*\n\s*", ". ", text)  # a line of a panel: a sentence
     return text.replace(" …", ",").replace("–", " – ")
 
 

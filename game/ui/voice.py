@@ -55,7 +55,7 @@ class Voice:
 
     # ----------------------------------------------------------------- speaking
     def speak(self, text: str, interrupt: bool = True, force: bool = False) -> None:
-        """Say ``text`` when Read aloud is on (``force``: asked for by a key)."""
+        """Say ``text`` when Read aloud is on (``force``: "speech off" itself)."""
         if not text or not (self.on or force):
             return
         words = spoken(text)
@@ -67,7 +67,7 @@ class Voice:
         return self.heard[-1] if self.heard else ""
 
     def repeat(self) -> None:
-        if self.last:
+        if self.on and self.last:
             self._speaker().say(self.last, current().lang, True)
 
     def set_on(self, on: bool) -> None:

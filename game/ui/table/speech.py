@@ -189,12 +189,14 @@ class TableSpeech:
 
     # ----------------------------------------------------------------- keys
     def key(self, event: pygame.event.Event) -> bool:
-        """T, C or L: the answer is said even with Read aloud off (it was asked for)."""
-        if event.type != pygame.KEYDOWN or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        """T, C or L while Read aloud is on (off, the letters mean nothing here)."""
+        if not self.voice.on or event.type != pygame.KEYDOWN:
+            return False
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             return False
         ask = {pygame.K_t: self.table_words, pygame.K_c: self.my_words, pygame.K_l: self.last_moves}
         words = ask.get(event.key)
         if words is None:
             return False
-        self.voice.speak(words(), force=True)
+        self.voice.speak(words())
         return True
