@@ -22,7 +22,7 @@ from game.speech.quiet import silenced
 
 SCREEN_READERS = ("NVDA", "JAWS", "Window-Eyes", "System Access", "Dolphin", "VoiceOver", "ZDSR")
 LINUX_SCREEN_READERS = ("orca",)
-MAC_VOICES = {"tr": "Yelda", "en": "Samantha"}
+MAC_VOICES = {"tr": "Yelda"}  # macOS's Turkish voice; English: the system's own
 
 
 class Backend:
@@ -179,8 +179,8 @@ def screen_reader_running() -> bool:
     """Is a screen reader running now? (Read aloud comes on by itself when one is.)"""
     if sys.platform.startswith("linux"):
         return _running_linux_reader()
-    if sys.platform == "darwin":
-        return _voiceover_running()
+    if sys.platform == "darwin" and _voiceover_running():
+        return True
     return any(getattr(o, "name", "") in SCREEN_READERS for o in _outputs())
 
 

@@ -127,5 +127,5 @@ class Voice:
 
     def close(self) -> None:
         if self.speaker is not None:
-            self.speaker.flush(1.0)
+            self.speaker.flush(0.5)  # the last sentence of a --speech-log, not a long wait
             self.speaker.close()
