@@ -26,6 +26,7 @@ from ui_support import (
 from game.core.agents import SeatView
 from game.core.types import ActionKind, PileKind
 from game.speech import Backend, FileBackend
+from game.text import say
 from game.text.names import card_name
 from game.text.spoken import hand_card_words, pile_words, spoken
 from game.ui.scenes.settings import SettingsScene
@@ -96,6 +97,8 @@ class Heard:
         self.key(pygame.K_RETURN)
         if action.kind in (ActionKind.TURN, ActionKind.FLIP):
             return
+        picked = spoken(say("speech.picked", card=card_name(where.card)))
+        assert self.app.voice.heard[-1].startswith(picked)  # with where the focus went
         self.tab_to(Focus(where.dst))
         self.key(pygame.K_SPACE)
 

@@ -103,16 +103,19 @@ class TableSpeech:
             self.voice.speak(say("status.your_turn"), interrupt=False)
 
     def _focus_changed(self) -> None:
-        c = self.c
+        """A card picked up and the focus moved to where it may go: one sentence."""
+        c, parts = self.c, []
         if c.picked != self._picked:
             self._picked = c.picked
             card = c._card(c.picked) if c.picked is not None else None
             if card is not None:
-                self.voice.speak(say("speech.picked", card=card_list([card])))
+                parts.append(say("speech.picked", card=card_list([card])))
         if c.focus != self._focus:
             was, self._focus = self._focus, c.focus
             if c.focus is not None:
-                self.voice.speak(self.focus_words(c.focus, was))
+                parts.append(self.focus_words(c.focus, was))
+        if parts:
+            self.voice.speak(". ".join(parts))
 
     def _overlay(self) -> tuple[object, str]:
         """What covers the table now (the keys or rules, a question, the Stop choice, the
