@@ -69,6 +69,22 @@ def test_a_burst_of_moves_waiting_for_the_voice_is_said_as_one_sentence_in_order
     assert engine.said == ["You turn the 9 of spades", ". ".join(moves) + "."]
 
 
+def test_in_a_burst_a_players_name_is_said_once_for_their_moves_in_a_row():
+    engine = Slow(0.2)
+    speaker = Speaker(engine)
+    speaker.say("Your turn", interrupt=False)
+    time.sleep(0.05)
+    speaker.say("North turns the 10 of hearts", interrupt=False, subject="North")
+    speaker.say("North loads the 10 of hearts onto your pile", interrupt=False, subject="North")
+    speaker.say("Kuzey, senin ıskartana kupa 2 yükledi", interrupt=False, subject="Kuzey")
+    speaker.say("Your turn", interrupt=False)
+    assert speaker.flush(5)
+    assert engine.said[1] == (
+        "North turns the 10 of hearts, loads the 10 of hearts onto your pile. "
+        "Kuzey, senin ıskartana kupa 2 yükledi. Your turn."
+    )
+
+
 def test_saying_never_waits_for_the_engine():
     speaker = Speaker(Slow(0.2))
     start = time.perf_counter()

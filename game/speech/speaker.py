@@ -4,7 +4,8 @@
 (a focus moving, an answer to a key) are out of date as soon as the next such sentence
 comes: it drops them from the queue and cuts them short if they are being said. Sentences
 said with ``interrupt=False`` (the moves of the game) are never dropped; when several wait
-because the game moves faster than the voice, they are said together as one sentence.
+because the game moves faster than the voice, they are said together as one sentence, and
+a subject that repeats ("North turns…, North loads…") is said once ("North turns…, loads…").
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ class Utterance:
     text: str
     lang: str
     interrupt: bool
+    subject: str = ""  # who the sentence is about, when it starts with them
 
 
 class Speaker:
@@ -39,8 +41,9 @@ class Speaker:
     def name(self) -> str:
         return self.backend.name if self.backend else "none"
 
-    def say(self, text: str, lang: str = "en", interrupt: bool = True) -> None:
-        """Queue ``text``; never waits for the engine."""
+    def say(self, text: str, lang: str = "en", interrupt: bool = True, subject: str = "") -> None:
+        """Queue ``text``; never waits for the engine. ``subject``: the words ``text`` starts
+        with that name who acts (left out when the sentence before had the same)."""
         text = " ".join(text.split())
         if not text or self.backend is None:
             return
@@ -50,7 +53,7 @@ class Speaker:
                 kept = [u for u in self._pending if not u.interrupt]
                 self._pending = deque(kept)
                 cut = self._speaking is not None and self._speaking.interrupt
-            self._pending.append(Utterance(text, lang, interrupt))
+            self._pending.append(Utterance(text, lang, interrupt, subject))
             self._start()
             self._cv.notify_all()
         if cut:
@@ -69,14 +72,14 @@ class Speaker:
             if self._closed:
                 return None
             first = self._pending.popleft()
-            parts = [first.text]
+            burst = [first]
             while (
                 self._pending
                 and self._pending[0].lang == first.lang
                 and self._pending[0].interrupt == first.interrupt
             ):
-                parts.append(self._pending.popleft().text)
-            text = " ".join(_ended(p) for p in parts) if len(parts) > 1 else first.text
+                burst.append(self._pending.popleft())
+            text = _joined(burst)
             self._speaking = Utterance(text, first.lang, first.interrupt)
             return self._speaking
 
@@ -103,6 +106,24 @@ class Speaker:
             self._cv.notify_all()
         if self.backend is not None:
             self.backend.close()
+
+
+def _joined(burst: list[Utterance]) -> str:
+    """Sentences as one: "North turns the 9 of spades, loads it…. Your turn."."""
+    if len(burst) == 1:
+        return burst[0].text
+    out = _body(burst[0].text)
+    for before, u in zip(burst, burst[1:], strict=False):
+        same = u.subject and u.subject == before.subject and u.text.startswith(u.subject)
+        if same:
+            out += ", " + u.text[len(u.subject) :].lstrip(" ,")
+        else:
+            out = _ended(out) + " " + _body(u.text)
+    return _ended(out)
+
+
+def _body(text: str) -> str:
+    return text[:-1] if text[-1:] == "." else text
 
 
 def _ended(text: str) -> str:

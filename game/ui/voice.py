@@ -54,13 +54,16 @@ class Voice:
         return s.name if s.backend is not None else None
 
     # ----------------------------------------------------------------- speaking
-    def speak(self, text: str, interrupt: bool = True, force: bool = False) -> None:
-        """Say ``text`` when Read aloud is on (``force``: "speech off" itself)."""
+    def speak(
+        self, text: str, interrupt: bool = True, force: bool = False, subject: str = ""
+    ) -> None:
+        """Say ``text`` when Read aloud is on (``force``: "speech off" itself); ``subject``:
+        who acts, said once for a burst of their moves."""
         if not text or not (self.on or force):
             return
         words = spoken(text)
         self.heard.append(words)
-        self._speaker().say(words, current().lang, interrupt)
+        self._speaker().say(words, current().lang, interrupt, subject)
 
     @property
     def last(self) -> str:

@@ -52,7 +52,8 @@ class TableSpeech:
     def line(self, text: str) -> None:
         """A move as the log words it: said in turn, never cut short by later speech."""
         self.moves.append(text)
-        self.voice.speak(text, interrupt=False)
+        who = (n for n in self.m.namer.names.values() if text.startswith((n + " ", n + ",")))
+        self.voice.speak(text, interrupt=False, subject=next(who, ""))
 
     def update(self) -> None:
         """Once a frame, after the model moved on: say what changed."""
