@@ -439,3 +439,30 @@ def test_f1_lists_the_speech_keys_and_reads_them_out(tmp_path, monkeypatch, said
     for k in ("F2", "F3", "T", "C", "L"):
         assert f"\n{k}:" in body
     assert words in body and words in app.voice.last
+
+
+def test_a_lists_selected_row_is_heard_when_it_moves_and_after_the_title(tmp_path, monkeypatch):
+    """The review, History and Statistics: a scene with ``selected`` and ``spoken_row``."""
+    from game.ui.scene import Scene
+
+    class Rows(Scene):
+        name = "review"
+
+        def __init__(self, app) -> None:
+            super().__init__(app)
+            self.selected, self.lines = 0, ["Move 3: you played 7♥", "Move 9: you played J♣"]
+
+        def spoken_row(self) -> str:
+            return self.lines[self.selected]
+
+    app = make_app(tmp_path, monkeypatch)
+    app.voice.on = True
+    app.voice.use(None)
+    scene = Rows(app)
+    app.show(scene)
+    app.step(DT)
+    assert list(app.voice.heard) == ["Review of the hand", "Move 3: you played the 7 of hearts"]
+    app.step(DT)
+    scene.selected = 1
+    app.step(DT)
+    assert app.voice.last == "Move 9: you played the jack of clubs" and len(app.voice.heard) == 3
