@@ -37,6 +37,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="write the hand's record and report as JSON after every move",
     )
     p.add_argument(
+        "--speech", action="store_true", help="read the game aloud (also F2 in the game)"
+    )
+    p.add_argument(
+        "--speech-log",
+        metavar="FILE",
+        help="read aloud into FILE, a line for each sentence after its time (for tests)",
+    )
+    p.add_argument(
         "--smoke-test",
         action="store_true",
         help="check headless that the art, sounds and every table work, then exit",

@@ -37,6 +37,7 @@ CARD_SCALES = (1.0, 1.15, 1.3)
 COACH_THRESHOLDS = (1.0, 2.0, 5.0)
 STOP_WINDOW = (1.0, 6.0)
 AUTO_SPEED = (0.0, 1.0)
+SPEECH = ("auto", "on", "off")  # auto: on when a screen reader runs at start
 
 
 @dataclass
@@ -59,6 +60,7 @@ class Settings:
     coach: bool = False
     coach_threshold: float = 2.0
     auto_flip_speed: float = 0.5
+    speech: str = "auto"
     last_game: str = "pishe-pasha"
     level: str = "medium"
     game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -114,6 +116,7 @@ FIELDS: dict[str, Field] = {
     "coach": Field(False, bool),
     "coach_threshold": Field(2.0, float, COACH_THRESHOLDS),
     "auto_flip_speed": Field(0.5, float, low=AUTO_SPEED[0], high=AUTO_SPEED[1]),
+    "speech": Field("auto", str, SPEECH),
     "last_game": Field("pishe-pasha", str, tuple(SPECS)),
     "level": Field("medium", str, LEVELS),
     "game_options": Field({}, dict, check=_game_options),

@@ -25,6 +25,8 @@ from game.store.settings import Settings, load_settings, save_settings
 from game.text import say, set_language
 from game.ui.audio import Audio
 from game.ui.scene import Scene
+from game.ui.voice import Voice
+from game.ui.widgets import FocusRing
 
 log = logging.getLogger(__name__)
 MIN_SIZE = (960, 600)
@@ -32,6 +34,7 @@ DEFAULT_SIZE = (1280, 800)
 LARGEST = (7680, 4320)
 BUSY_FPS, IDLE_FPS = 60, 8
 HEADLESS_DRIVERS = ("dummy", "offscreen")
+SPEECH_KEYS = (pygame.K_F2, pygame.K_F3)  # Read aloud on/off, say the last sentence again
 
 
 class NoDisplay(RuntimeError):
@@ -67,6 +70,8 @@ class App:
         self.window.minimum_size = fit_to_screen(MIN_SIZE)
         self._centre()
         self.audio = Audio(self.settings.sound)
+        self.voice = Voice(self.settings)
+        FocusRing.on_focus = self.voice.widget
         self.clock = pygame.time.Clock()
         self.running = True
         self.dirty = True
@@ -119,8 +124,13 @@ class App:
         self.scene = scene
         scene.resize(self.size)
         self.dirty = True
+        self.voice.entered(scene)
 
     switch = show
+
+    def speak(self, text: str, interrupt: bool = True) -> None:
+        """Say ``text`` aloud when Read aloud is on (any scene, the tutorial)."""
+        self.voice.speak(text, interrupt)
 
     # ----------------------------------------------------------------- the player's things
     def table_options(self):
@@ -233,6 +243,12 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return True
+        if event.type == pygame.KEYDOWN and event.key in SPEECH_KEYS:
+            if event.key == pygame.K_F2:
+                self.voice.toggle()
+            else:
+                self.voice.repeat()
+            return True
         return False
 
     def step(self, dt: float, first: list[pygame.event.Event] | None = None) -> bool:
@@ -244,6 +260,7 @@ class App:
             if not self._global(event):
                 self.scene.handle(event)
         self.scene.update(dt)
+        self.voice.follow(self.scene)
         active = self.scene.active
         if self.dirty or active or self._was_active:
             self.scene.draw(self.screen)
@@ -277,6 +294,7 @@ class App:
     def close(self) -> None:
         self.scene.leave()
         self._hook("closing")
+        self.voice.close()
         self.save_settings()
         pygame.quit()
 

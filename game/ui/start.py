@@ -62,6 +62,10 @@ def open_app(args: argparse.Namespace):
     if args.lang:
         app.settings.language = args.lang
         set_language(args.lang)
+    if getattr(args, "speech_log", None):
+        app.voice.log_to(args.speech_log)
+    if getattr(args, "speech", False) or getattr(args, "speech_log", None):
+        app.voice.on = True
     problem = check_art()
     if problem is not None:
         app.close()

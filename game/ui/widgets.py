@@ -377,7 +377,10 @@ class ScrollText(Widget):
 class FocusRing:
     """Keyboard focus over a list of widgets: Tab and the up/down arrows move it,
     left/right step a choice, Enter or Space presses. The focus shows only once a key
-    has been used, so mouse players never see it."""
+    has been used, so mouse players never see it. ``on_focus(widget, moved)`` hears of every
+    focus move and change of value (the app reads them aloud)."""
+
+    on_focus: Callable[[Widget, bool], None] | None = None
 
     def __init__(self, widgets: Callable[[], Sequence[Widget]]) -> None:
         self.widgets = widgets
@@ -409,6 +412,12 @@ class FocusRing:
         else:
             self.index = (self.index + by) % len(live)
         self.sync()
+        self._tell(True)
+
+    def _tell(self, moved: bool) -> None:
+        w = self.current()
+        if w is not None and FocusRing.on_focus is not None:
+            FocusRing.on_focus(w, moved)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
@@ -429,11 +438,14 @@ class FocusRing:
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             if w.step(-1 if key == pygame.K_LEFT else 1):
                 self.sync()
+                self._tell(False)
                 return True
             return False
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             w.activate()
             self.sync()
+            if isinstance(w, Cycler) and w is self.current():
+                self._tell(False)
             return True
         return False
 

@@ -209,6 +209,22 @@ class HistoryScene(Scene):
                 width=w - 40,
             )
 
+    @staticmethod
+    def _cells(e) -> tuple[str, ...]:
+        return (
+            time.strftime("%Y-%m-%d %H:%M", time.localtime(e.when)),
+            say("history.game_line", game=say(f"game.{e.game}"), n=e.players),
+            say(f"level.{e.level}") if e.level in ("easy", "medium", "hard", "expert") else "",
+            say(RESULT_KEYS.get(e.result, "history.drawn"), score="–".join(map(str, e.score))),
+            str(e.deal),
+        )
+
+    def spoken_row(self) -> str:
+        """The selected hand, read aloud as the row shows it."""
+        if not self.entries:
+            return say("history.empty")
+        return ", ".join(c for c in self._cells(self.entries[self.selected]) if c)
+
     COLUMNS = ((0.0, 0.17), (0.17, 0.33), (0.5, 0.14), (0.64, 0.2), (0.84, 0.16))
 
     def _rows(self, surface: pygame.Surface) -> None:
@@ -250,14 +266,7 @@ class HistoryScene(Scene):
                 pygame.draw.rect(
                     surface, theme.BUTTON_HOVER, (b.x + 4, y - 2, b.w - 8, rh), border_radius=6
                 )
-            cells = (
-                time.strftime("%Y-%m-%d %H:%M", time.localtime(e.when)),
-                say("history.game_line", game=say(f"game.{e.game}"), n=e.players),
-                say(f"level.{e.level}") if e.level in ("easy", "medium", "hard", "expert") else "",
-                say(RESULT_KEYS.get(e.result, "history.drawn"), score="–".join(map(str, e.score))),
-                str(e.deal),
-            )
-            for (start, width), cell in zip(self.COLUMNS, cells, strict=True):
+            for (start, width), cell in zip(self.COLUMNS, self._cells(e), strict=True):
                 theme.text(
                     surface,
                     cell,

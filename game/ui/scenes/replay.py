@@ -87,6 +87,7 @@ class ReplayScene(Scene):
             self.app.audio.play,
             self.app.size,
         )
+        self.model.on_line = lambda line: self.app.speak(line, interrupt=False)
         self.model.dealing = False
         self.model.watching = True
         self.model.show.clear()

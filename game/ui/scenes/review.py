@@ -83,6 +83,10 @@ class ReviewScene(Scene):
         better = move_words(self.record, m.index, m.better, self.seat)
         return say("review.line", n=m.index + 1, played=played, better=better, loss=number(m.loss))
 
+    def spoken_row(self) -> str:
+        """The selected mistake, read aloud (nothing until the coach has answered)."""
+        return self.lines[self.selected] if 0 <= self.selected < len(self.lines) else ""
+
     def open_selected(self) -> None:
         if not self.mistakes:
             return

@@ -129,6 +129,14 @@ class SettingsScene(Scene):
             _on_off(
                 "settings.fullscreen", s.fullscreen, app.set_fullscreen, "settings.fullscreen.help"
             ),
+            Toggle(
+                lambda: say("settings.speech"),
+                app.voice.on,
+                app.voice.set_on,
+                lambda: say("option.on"),
+                lambda: say("option.off"),
+                self._speech_help,
+            ),
         ]
         self.done = Button(lambda: say("button.done"), self.leave_screen)
         self.ring = FocusRing(lambda: [*self.rows, self.done])
@@ -136,6 +144,12 @@ class SettingsScene(Scene):
     def _sound(self, on: bool) -> None:
         self.app.settings.sound = on
         self.app.audio.set_enabled(on)
+
+    def _speech_help(self) -> str:
+        """What Read aloud does, and the engine that speaks (or how to get one)."""
+        engine = self.app.voice.engine
+        found = say("settings.speech.engine", name=engine) if engine else ""
+        return " ".join((say("settings.speech.help"), found or say("settings.speech.none")))
 
     def _card_scale(self, value: float) -> None:
         self.app.settings.card_scale = value
@@ -157,7 +171,7 @@ class SettingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         pw = min(760, int(w * 0.66))
-        row = max(22, min(44, (h - 160) // (len(self.rows) + 4)))
+        row = max(18, min(44, int(h * 0.8 / (1.2 * len(self.rows) + 3))))  # help line below
         gap = max(3, row // 5)
         top = int(h * 0.13)
         self.panel = pygame.Rect(w // 2 - pw // 2, top, pw, (row + gap) * len(self.rows) + row * 3)

@@ -66,6 +66,36 @@ class StatsScene(Scene):
             self.stats.reset()
         self.selected = 0
 
+    def _cells(self, key: str) -> tuple[str, ...]:
+        """One line of the table: the variant, the level and its figures."""
+        game, options, players, level = stats_store.split_key(key)
+        line = self.stats.lines[key]
+        spec = SPECS.get(game)
+        counts = spec.stat_counts if spec else ()
+        extra = ", ".join(say(f"stats.count.{n}", n=getattr(line, n)) for n in counts)
+        return (
+            variant_words(game, options, players),
+            say(f"level.{level}") if level in LEVELS else level,
+            str(line.hands),
+            str(line.won),
+            f"{100 * line.win_rate:.0f}%",
+            f"{line.streak} / {line.best_streak}",
+            number(line.average),
+            str(line.best),
+            f"{line.matches_won} / {line.matches}",
+            extra,
+        )
+
+    def spoken_row(self) -> str:
+        """The selected line read aloud, each figure after its column's name."""
+        keys = self.keys()
+        if not keys:
+            return say("stats.empty")
+        cells = self._cells(keys[min(self.selected, len(keys) - 1)])
+        heads = [say(k) for k, _ in self.COLUMNS]
+        return ", ".join(f"{h}: {c}" if i > 1 else c for i, (h, c) in
+                         enumerate(zip(heads, cells, strict=True)) if c)  # fmt: skip
+
     # ----------------------------------------------------------------- frame
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -168,30 +198,14 @@ class StatsScene(Scene):
             )
             return
         for row, key in enumerate(keys[: max(1, b.h // rh - 1)]):
-            game, options, players, level = stats_store.split_key(key)
             line = self.stats.lines[key]
             y = b.y + (row + 1) * rh + 6
             if row == self.selected:
                 pygame.draw.rect(
                     surface, theme.BUTTON_HOVER, (b.x + 4, y - 2, b.w - 8, rh), border_radius=6
                 )
-            spec = SPECS.get(game)
-            counts = spec.stat_counts if spec else ()
-            extra = ", ".join(say(f"stats.count.{n}", n=getattr(line, n)) for n in counts)
-            cells = (
-                variant_words(game, options, players),
-                say(f"level.{level}") if level in LEVELS else level,
-                str(line.hands),
-                str(line.won),
-                f"{100 * line.win_rate:.0f}%",
-                f"{line.streak} / {line.best_streak}",
-                number(line.average),
-                str(line.best),
-                f"{line.matches_won} / {line.matches}",
-                extra,
-            )
             x = x0
-            for (_, frac), cell in zip(self.COLUMNS, cells, strict=True):
+            for (_, frac), cell in zip(self.COLUMNS, self._cells(key), strict=True):
                 theme.text(surface, cell, size, theme.INK, (x, y), width=int(inner * frac) - 6)
                 x += int(inner * frac)
             if line.takeback_hands:

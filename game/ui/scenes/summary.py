@@ -89,6 +89,14 @@ class SummaryScene(Scene):
         key = "summary.they_win_pair" if m.namer.side_is_pair(w) else "summary.they_win"
         return say(key, who=panel.team_name(m, team))
 
+    def spoken(self) -> str:
+        """The end of the hand read aloud: the headline, its lines (those not just heard in
+        the move log), the match."""
+        heard = set(self.model.log)
+        parts = [self.match_line() or self.headline()]
+        parts += [line for line in self.lines() if line not in heard]
+        return ". ".join(p.rstrip(".") for p in parts if p)
+
     def lines(self) -> list[str]:
         st, m = self.model.state, self.model
         out = [phrase(p, m.namer) for p in m.spec.summary_lines(st)]

@@ -19,6 +19,7 @@ from game.ui.table.controller import TableController
 from game.ui.table.controls import Navigation, TableControls
 from game.ui.table.hints import hint_text
 from game.ui.table.model import TableModel, TableOptions
+from game.ui.table.speech import TableSpeech
 from game.ui.table.thinker import Thinker
 from game.ui.table.view import TableView
 
@@ -54,6 +55,7 @@ class TableScene(Scene):
         nav = Navigation(self.new_hand, self.main_menu, self.settings, app.quit, None)
         self.controls = TableControls(self.model, nav)
         self.view.controller, self.view.controls = self.controller, self.controls
+        self.speech = TableSpeech(self.model, self.controller, app.voice, self.controls)
         self.resize(app.size)
         self.art.warm()
         self._changed()
@@ -130,6 +132,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.model.window_hold = self.controls.stop_hovered(self.controller.hover)
         self.model.update(dt)
+        self.speech.update()
         if self.model.warning is not None and self.controls.question is None:
             self._coach_question()
 
@@ -159,6 +162,8 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.controls.overlay_open() or self.model.choosing:
             self.controls.handle(event)
+            return
+        if self.speech.key(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             picked = self.controller.picked is not None

@@ -46,6 +46,11 @@ KEYS = (
     ("keys.esc", "keys.esc.what"),
     ("keys.f11", "keys.f11.what"),
     ("keys.f1", "keys.f1.what"),
+    ("keys.f2", "keys.f2.what"),
+    ("keys.f3", "keys.f3.what"),
+    ("keys.t", "keys.t.what"),
+    ("keys.c", "keys.c.what"),
+    ("keys.l", "keys.l.what"),
 )
 
 

@@ -108,6 +108,7 @@ class TableModel:
         self.log: deque[str] = deque(maxlen=120)
         self.on_change: Callable[[], None] = lambda: None  # after every applied action
         self.on_hand_over: Callable[[], None] = lambda: None
+        self.on_line: Callable[[str], None] = lambda line: None  # each move's words, as logged
         self.message = ""
         self.message_age = 99.0
         self.hint: Hint | None = None
@@ -141,7 +142,7 @@ class TableModel:
         self.sides = {s: st.side_of(s) for s in range(st.players)}
         positions = seat_positions(self.spec, st.players, self.human)
         self.namer = Namer.for_table(positions, self.human, self.sides)
-        self.hooks = Hooks(self.log.append, self.sound)
+        self.hooks = Hooks(self._logged, self.sound)
         self.shown = ShownTable.of(st, self.human)
         self.layout = self._layout(self.size)
         self.show = Show(self.shown, self.layout, self.human, self.namer, self.hooks, st.side_of)
@@ -162,6 +163,10 @@ class TableModel:
         if self.dealing:
             self._deal(opening)
         self.phase = TablePhase.DEALING if self.dealing else TablePhase.WAITING
+
+    def _logged(self, line: str) -> None:
+        self.log.append(line)
+        self.on_line(line)
 
     def _deal(self, opening: list[Event]) -> None:
         """Every card starts in the deck (or the pack), then the deal is shown."""

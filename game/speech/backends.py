@@ -1,0 +1,203 @@
+"""The engines that can speak, best first: the running screen reader, the system's voice,
+espeak-ng, and a file (tests and ``--speech-log``). None of them is needed: with no engine
+the game plays on silently, and :func:`find_backend` says so by returning None.
+
+``speak`` may block until the sentence is said (the :class:`~game.speech.Speaker` calls it
+on its own thread); ``stop`` cuts the current sentence short and is called from the game's
+thread, so it must return at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from game.speech.quiet import silenced
+
+SCREEN_READERS = ("NVDA", "JAWS", "Window-Eyes", "System Access", "Dolphin", "VoiceOver", "ZDSR")
+LINUX_SCREEN_READERS = ("orca",)
+MAC_VOICES = {"tr": "Yelda"}  # macOS's Turkish voice; English: the system's own
+
+
+class Backend:
+    """One way of speaking. ``name`` is shown in Settings."""
+
+    name = "none"
+    screen_reader = False
+
+    def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        """Cut the current sentence short (from another thread; never blocks)."""
+
+    def close(self) -> None:
+        self.stop()
+
+
+class FileBackend(Backend):
+    """Each sentence on a line of a text file, after the time it was said (``--speech-log``)."""
+
+    name = "file"
+
+    def __init__(self, path: str | os.PathLike) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+
+    def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        now = time.time()
+        stamp = time.strftime("%H:%M:%S", time.localtime(now)) + f".{int(now % 1 * 1000):03d}"
+        line = " ".join(text.split())
+        with self._lock, self.path.open("a", encoding="utf-8") as f:
+            f.write(f"{stamp}\t{lang}\t{line}\n")
+
+
+class CommandBackend(Backend):
+    """A program that says its argument and exits: espeak-ng, spd-say, macOS ``say``."""
+
+    def __init__(self, name: str, program: str, wav_dir: Path | None = None) -> None:
+        """``wav_dir`` (espeak-ng): each sentence into a numbered WAV file there, not aloud."""
+        self.name = name
+        self.program = program
+        self.wav_dir = wav_dir
+        self.said = 0
+        self._proc: subprocess.Popen | None = None
+        self._lock = threading.Lock()
+
+    def command(self, text: str, lang: str) -> list[str]:
+        if self.name == "espeak-ng":
+            self.said += 1
+            wav = ["-w", str(self.wav_dir / f"{self.said:04d}.wav")] if self.wav_dir else []
+            return [self.program, "-v", lang, *wav, text]
+        if self.name == "speech-dispatcher":
+            return [self.program, "-w", "-l", lang, "--", text]
+        voice = MAC_VOICES.get(lang)
+        return [self.program, *(["-v", voice] if voice else []), text]
+
+    def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        try:
+            proc = subprocess.Popen(
+                self.command(text, lang),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError:
+            return
+        with self._lock:
+            self._proc = proc
+        proc.wait()
+        with self._lock:
+            self._proc = None
+
+    def stop(self) -> None:
+        with self._lock:
+            proc = self._proc
+        if proc is not None and proc.poll() is None:
+            with contextlib.suppress(OSError):
+                proc.terminate()
+        if self.name == "speech-dispatcher":
+            with contextlib.suppress(OSError):
+                subprocess.Popen([self.program, "-C"], stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)  # fmt: skip
+
+
+class OutputBackend(Backend):
+    """An ``accessible_output2`` output: a screen reader (NVDA, JAWS, VoiceOver) or SAPI."""
+
+    def __init__(self, output, screen_reader: bool) -> None:
+        self.output = output
+        self.name = str(getattr(output, "name", type(output).__name__))
+        self.screen_reader = screen_reader
+
+    def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        with contextlib.suppress(Exception):
+            self.output.speak(text, interrupt=interrupt)
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self.output.silence()
+
+
+def _outputs() -> list:
+    """accessible_output2's outputs that are active now, imported quietly (it is optional)."""
+    try:
+        with silenced():
+            from accessible_output2.outputs import auto  # type: ignore[import-not-found]
+
+            chooser = auto.Auto()
+            return [o for o in chooser.outputs if _active(o)]
+    except Exception:
+        return []
+
+
+def _active(output) -> bool:
+    try:
+        with silenced():
+            return bool(output.is_active())
+    except Exception:
+        return False
+
+
+def _running_linux_reader() -> bool:
+    """Orca (or another reader) among the user's processes."""
+    proc = Path("/proc")
+    try:
+        for entry in proc.iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                name = (entry / "comm").read_text().strip().lower()
+            except OSError:
+                continue
+            if name in LINUX_SCREEN_READERS:
+                return True
+    except OSError:
+        return False
+    return False
+
+
+def _voiceover_running() -> bool:
+    try:
+        out = subprocess.run(
+            ["defaults", "read", "com.apple.universalaccess", "voiceOverOnOffKey"],
+            capture_output=True, text=True, timeout=2,
+        )  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.stdout.strip() == "1"
+
+
+def screen_reader_running() -> bool:
+    """Is a screen reader running now? (Read aloud comes on by itself when one is.)"""
+    if sys.platform.startswith("linux"):
+        return _running_linux_reader()
+    if sys.platform == "darwin" and _voiceover_running():
+        return True
+    return any(getattr(o, "name", "") in SCREEN_READERS for o in _outputs())
+
+
+def find_backend() -> Backend | None:
+    """The best engine there is, or None: the screen reader, the system voice, espeak-ng."""
+    outputs = _outputs()
+    for o in outputs:
+        if getattr(o, "name", "") in SCREEN_READERS:
+            return OutputBackend(o, True)
+    if sys.platform == "darwin" and shutil.which("say"):
+        return CommandBackend("macOS speech", shutil.which("say") or "say")
+    for o in outputs:
+        return OutputBackend(o, False)  # SAPI on Windows, speech-dispatcher on Linux
+    spd = shutil.which("spd-say")
+    if spd and sys.platform.startswith("linux"):
+        return CommandBackend("speech-dispatcher", spd)
+    espeak = shutil.which("espeak-ng")
+    if espeak:
+        return CommandBackend("espeak-ng", espeak)
+    return None

@@ -1,0 +1,206 @@
+"""The table read aloud: every move as the move log words it, the player's turn, the message
+line (a refusal's reason), a hint, the Stop window, what opens over the table, each move of
+the keyboard focus, and the keys that ask: T reads the whole table, C the player's own
+cards, L the last five moves.
+
+It only listens: the model calls ``line`` for each logged move, and ``update`` (once a
+frame) notices what else changed. Piles are described by their kinds, never by a game.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pygame
+
+from game.core.types import PileId, PileKind
+from game.text import say
+from game.text.spoken import card_list, hand_card_words, pile_words
+from game.ui.table import panel
+from game.ui.table.controller import Focus, TableController
+from game.ui.table.model import TableModel
+from game.ui.voice import Voice
+from game.ui.widgets import text_of
+
+LAST_MOVES = 5
+OWN_KINDS = (PileKind.HAND, PileKind.STOCK, PileKind.TURNED, PileKind.DISCARD)
+
+
+class TableSpeech:
+    """What the table says, through the app's :class:`~game.ui.voice.Voice`."""
+
+    def __init__(
+        self, model: TableModel, controller: TableController, voice: Voice, controls=None
+    ) -> None:
+        self.m = model
+        self.c = controller
+        self.voice = voice
+        self.controls = controls
+        self._overlay_shown: object = None
+        self.moves: deque[str] = deque(maxlen=LAST_MOVES)
+        self.seen: set[int] = set()
+        self._show = None
+        self._focus: Focus | None = None
+        self._picked: Focus | None = None
+        self._message = ("", 99.0)
+        self._hint = None
+        self._window = False
+        self._your_turn = False
+        model.on_line = self.line
+
+    # ----------------------------------------------------------------- listening
+    def line(self, text: str) -> None:
+        """A move as the log words it: said in turn, never cut short by later speech."""
+        self.moves.append(text)
+        who = (n for n in self.m.namer.names.values() if text.startswith((n + " ", n + ",")))
+        self.voice.speak(text, interrupt=False, subject=next(who, ""))
+
+    def update(self) -> None:
+        """Once a frame, after the model moved on: say what changed."""
+        m = self.m
+        if m.show is not self._show:
+            self._new_hand()
+        for pile in m.shown.piles.values():
+            self.seen.update(c for c in pile if c is not None)
+        self._message_changed()
+        self._hint_changed()
+        self._window_changed()
+        self._turn_changed()
+        self._focus_changed()
+        self._overlay_changed()
+
+    def _new_hand(self) -> None:
+        self._show, self._your_turn, self._window = self.m.show, False, False
+        self.seen.clear()
+        self.voice.speak(panel.title(self.m), interrupt=False)
+
+    def _message_changed(self) -> None:
+        m = self.m
+        text, age = m.message, m.message_age
+        if text and (text != self._message[0] or age < self._message[1]):
+            self.voice.speak(text)
+        self._message = (text, age)
+
+    def _hint_changed(self) -> None:
+        hint = self.m.hint
+        if hint is not None and hint is not self._hint:
+            self.voice.speak(hint.text)
+        self._hint = hint
+
+    def _window_changed(self) -> None:
+        open_now = self.m.window > 0
+        if open_now != self._window:
+            self._window = open_now
+            key = "speech.window.open" if open_now else "speech.window.closed"
+            self.voice.speak(say(key), interrupt=False)
+
+    def _turn_changed(self) -> None:
+        """ "Your turn" once the others' moves have been shown, not after each own move."""
+        m = self.m
+        if m.state.to_move != m.human or m.state.is_over:
+            self._your_turn = False
+        elif not self._your_turn and m.human_may_act():
+            self._your_turn = True  # the others' turns are heard in their moves (T tells too)
+            self.voice.speak(say("status.your_turn"), interrupt=False)
+
+    def _focus_changed(self) -> None:
+        """A card picked up and the focus moved to where it may go: one sentence."""
+        c, parts = self.c, []
+        if c.picked != self._picked:
+            self._picked = c.picked
+            card = c._card(c.picked) if c.picked is not None else None
+            if card is not None:
+                parts.append(say("speech.picked", card=card_list([card])))
+        if c.focus != self._focus:
+            was, self._focus = self._focus, c.focus
+            if c.focus is not None:
+                parts.append(self.focus_words(c.focus, was))
+        if parts:
+            self.voice.speak(". ".join(parts))
+
+    def _overlay(self) -> tuple[object, str]:
+        """What covers the table now (the keys or rules, a question, the Stop choice, the
+        game menu), and its words."""
+        k, m = self.controls, self.m
+        if k is None:
+            return None, ""
+        if k.question is not None:
+            return k.question, k.question[0]()
+        if k.panel is not None:
+            return k.panel, text_of(k.panel.body)
+        if m.choosing:
+            buttons = (k.force_btn, k.end_btn, k.cancel_btn)
+            return "stop", ". ".join(
+                [say("title.stop_choice"), *(text_of(b.label) for b in buttons)]
+            )
+        if k.menu_open:
+            return "menu", say("title.game_menu")
+        return None, ""
+
+    def _overlay_changed(self) -> None:
+        shown, words = self._overlay()
+        if shown != self._overlay_shown:
+            self._overlay_shown = shown
+            self.voice.speak(words)
+
+    # ----------------------------------------------------------------- words
+    def focus_words(self, f: Focus, was: Focus | None = None) -> str:
+        """The pile (or hand card) under the focus; where a picked card may go, so."""
+        m = self.m
+        cards = m.shown.get(f.pile)
+        mine = f.pile.kind is PileKind.HAND and f.pile.seat == m.human
+        if mine and f.index >= 0:
+            words = hand_card_words(cards, f.index)
+            if was is None or was.pile != f.pile:
+                words = pile_words(f.pile, cards, m.namer) + ". " + words
+        else:
+            words = pile_words(f.pile, cards, m.namer)
+        if self.c.picked is not None and f.pile in self.c.targets():
+            words += ". " + say("speech.can_go")
+        return words
+
+    def _piles(self, kinds: tuple[PileKind, ...] | None = None, seat: int | None = None):
+        spots = sorted(self.m.layout.spots.items(), key=lambda kv: (kv[1].rect.y, kv[1].rect.x))
+        for pid, _ in spots:
+            if pid.kind is PileKind.DECK or (kinds is not None and pid.kind not in kinds):
+                continue
+            if seat is not None and pid.seat != seat:
+                continue
+            yield pid
+
+    def table_words(self) -> str:
+        """The whole table: whose turn, every pile, the scores."""
+        m = self.m
+        parts = [panel.status(m)]
+        parts += [pile_words(p, m.shown.get(p), m.namer) for p in self._piles()]
+        scores = ", ".join(f"{who} {points}" for who, points in panel._scores(m))
+        parts.append(say("speech.scores", scores=scores))
+        return ". ".join(p for p in parts if p)
+
+    def my_words(self) -> str:
+        """The player's own piles, and the order of a stock whose every card they have seen
+        (a stock made again from their own pile: a good player remembers it)."""
+        m = self.m
+        parts = [pile_words(p, m.shown.get(p), m.namer) for p in self._piles(OWN_KINDS, m.human)]
+        stock = PileId(PileKind.STOCK, m.human)
+        real = m.state.reveal().get(stock, [])
+        if real and all(c in self.seen for c in real):
+            parts.append(say("speech.stock_order", cards=card_list(real[::-1], len(real))))
+        return ". ".join(parts)
+
+    def last_moves(self) -> str:
+        return ". ".join(self.moves) if self.moves else say("speech.no_moves")
+
+    # ----------------------------------------------------------------- keys
+    def key(self, event: pygame.event.Event) -> bool:
+        """T, C or L while Read aloud is on (off, the letters mean nothing here)."""
+        if not self.voice.on or event.type != pygame.KEYDOWN:
+            return False
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return False
+        ask = {pygame.K_t: self.table_words, pygame.K_c: self.my_words, pygame.K_l: self.last_moves}
+        words = ask.get(event.key)
+        if words is None:
+            return False
+        self.voice.speak(words())
+        return True

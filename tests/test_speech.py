@@ -1,0 +1,170 @@
+"""The speech package (issue 28): sentences said on a thread of their own, out-of-date ones
+dropped, a burst of moves said as one, every engine optional and quiet when missing, and
+espeak-ng really speaking a hand's first sentences into a WAV file."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import wave
+from pathlib import Path
+
+import pytest
+
+from game.speech import Backend, FileBackend, Speaker, find_backend
+from game.speech.backends import CommandBackend
+from game.text import set_language
+from game.text.spoken import spoken
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Slow(Backend):
+    """An engine that takes ``seconds`` a sentence and remembers what it said and what was
+    cut short."""
+
+    name = "slow"
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.said: list[str] = []
+        self.stopped = 0
+        self._cut = threading.Event()
+
+    def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        self.said.append(text)
+        self._cut.clear()
+        self._cut.wait(self.seconds)
+
+    def stop(self) -> None:
+        self.stopped += 1
+        self._cut.set()
+
+
+def test_a_new_sentence_drops_the_out_of_date_ones_but_never_a_move():
+    engine = Slow(0.2)
+    speaker = Speaker(engine)
+    speaker.say("focus one")
+    time.sleep(0.05)  # "focus one" is being said
+    speaker.say("North plays the 7 of hearts", interrupt=False)
+    speaker.say("focus two")
+    speaker.say("focus three")
+    assert speaker.flush(5)
+    assert engine.said == ["focus one", "North plays the 7 of hearts", "focus three"]
+    assert engine.stopped >= 1  # "focus one" was cut short
+
+
+def test_a_burst_of_moves_waiting_for_the_voice_is_said_as_one_sentence_in_order():
+    engine = Slow(0.2)
+    speaker = Speaker(engine)
+    speaker.say("You turn the 9 of spades", interrupt=False)
+    time.sleep(0.05)
+    moves = ["North turns the 2 of diamonds", "North discards the 2 of diamonds", "Your turn"]
+    for m in moves:
+        speaker.say(m, interrupt=False)
+    assert speaker.flush(5)
+    assert engine.said == ["You turn the 9 of spades", ". ".join(moves) + "."]
+
+
+def test_in_a_burst_a_players_name_is_said_once_for_their_moves_in_a_row():
+    engine = Slow(0.2)
+    speaker = Speaker(engine)
+    speaker.say("Your turn", interrupt=False)
+    time.sleep(0.05)
+    speaker.say("North turns the 10 of hearts", interrupt=False, subject="North")
+    speaker.say("North loads the 10 of hearts onto your pile", interrupt=False, subject="North")
+    speaker.say("Kuzey, senin ıskartana kupa 2 yükledi", interrupt=False, subject="Kuzey")
+    speaker.say("Your turn", interrupt=False)
+    assert speaker.flush(5)
+    assert engine.said[1] == (
+        "North turns the 10 of hearts, loads the 10 of hearts onto your pile. "
+        "Kuzey, senin ıskartana kupa 2 yükledi. Your turn."
+    )
+
+
+def test_saying_never_waits_for_the_engine():
+    speaker = Speaker(Slow(0.2))
+    start = time.perf_counter()
+    for i in range(50):
+        speaker.say(f"move {i}", interrupt=False)
+    assert time.perf_counter() - start < 0.05
+    speaker.close()
+
+
+def test_the_file_engine_writes_each_sentence_on_a_line_after_its_time(tmp_path):
+    log = tmp_path / "speech" / "said.txt"
+    speaker = Speaker(FileBackend(log))
+    speaker.say("Sıra sende", "tr", interrupt=False)
+    speaker.say("Your turn\nnow", "en")
+    assert speaker.flush(5)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    fields = [line.split("\t")[1:] for line in lines]
+    assert fields == [["tr", "Sıra sende"], ["en", "Your turn now"]]
+    for line in lines:
+        time.strptime(line.split("\t")[0].split(".")[0], "%H:%M:%S")
+
+
+def test_with_no_engine_found_nothing_is_said_nothing_printed_nothing_breaks(monkeypatch, capfd):
+    monkeypatch.setenv("PATH", "")
+    assert find_backend() is None
+    speaker = Speaker(None)
+    speaker.say("Your turn")
+    assert speaker.flush(1)
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+
+
+def test_the_speech_package_knows_no_pygame_and_no_game():
+    code = (
+        "import sys, game.speech\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('pygame', 'game.'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == str(
+        ["game.speech", "game.speech.backends", "game.speech.quiet", "game.speech.speaker"]
+    )
+
+
+def test_card_signs_are_read_as_card_names_in_the_game_language():
+    try:
+        set_language("en")
+        heard = spoken("North loads 7♥ onto your pile")
+        assert heard == "North loads the 7 of hearts onto your pile"
+        assert spoken("You play 10♣") == "You play the 10 of clubs"
+        set_language("tr")
+        assert spoken("Kuzey Q♠ attı") == "Kuzey maça kız attı"
+    finally:
+        set_language("en")
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_espeak_ng_speaks_a_hands_first_sentences_into_a_wav_that_is_not_silent(tmp_path):
+    sentences = {
+        "en": ["Pishe Pasha, hand 1", "You turn the 9 of spades", "Your turn"],
+        "tr": ["Pişti, 1. el", "Kuzey kupa 7 attı", "Sıra sende"],
+    }
+    engine = CommandBackend("espeak-ng", shutil.which("espeak-ng"), wav_dir=tmp_path)
+    speaker = Speaker(engine)
+    for lang, said in sentences.items():
+        for s in said:
+            speaker.say(s, lang, interrupt=False)
+        assert speaker.flush(30)
+    files = sorted(tmp_path.glob("*.wav"))
+    assert files
+    for f in files:
+        with wave.open(str(f)) as w:
+            assert w.getsampwidth() == 2 and w.getnframes() > w.getframerate() // 4
+            frames = w.readframes(w.getnframes())
+        samples = memoryview(frames).cast("h")
+        assert max(abs(s) for s in samples) > 1000, f"{f.name} is silent"
+
+
+def test_a_panel_of_lines_is_read_as_sentences():
+    set_language("en")
+    assert spoken("Tab:  move the focus\nEnter:  pick up.\nF2:  Read aloud") == (
+        "Tab:  move the focus. Enter:  pick up. F2:  Read aloud"
+    )

@@ -1,0 +1,468 @@
+"""Playing without looking (issue 28): with Read aloud on, a whole hand of every game played
+by keys is heard move by move, exactly once and in order, every focus move is heard, and
+the keys that ask say what the table shows; in English and in Türkçe. Speech never holds
+up a frame, and Settings, the menus and F2 speak too."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pygame
+import pytest
+from ui_support import (
+    DT,
+    HANDS,
+    faulty_opponent_table,
+    holding_2h,
+    key,
+    make_app,
+    open_table,
+    play_hand,
+    settle,
+    step_until_moved,
+)
+
+from game.core.agents import SeatView
+from game.core.types import ActionKind, PileKind
+from game.speech import Backend, FileBackend
+from game.text import say
+from game.text.names import card_name
+from game.text.spoken import hand_card_words, pile_words, spoken
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.summary import SummaryScene
+from game.ui.table.controller import Focus
+
+
+@pytest.fixture
+def said(tmp_path):
+    return tmp_path / "said.txt"
+
+
+def speaking_app(tmp_path, monkeypatch, said, **settings):
+    app = make_app(tmp_path, monkeypatch, **settings)
+    app.voice.use(FileBackend(said))
+    app.voice.on = True
+    return app
+
+
+def utterances(app, said) -> list[str]:
+    assert app.voice.flush(10)
+    if not said.exists():
+        return []
+    return [line.split("\t", 2)[2] for line in said.read_text(encoding="utf-8").splitlines()]
+
+
+class Heard:
+    """What a table's moves logged, and the check that each focus move was spoken."""
+
+    def __init__(self, app, table) -> None:
+        self.app, self.table = app, table
+        self.lines: list[str] = []
+        self.focus_moves = 0
+        logged = table.model.on_line
+        table.model.on_line = lambda line: (self.lines.append(line), logged(line))
+
+    def key(self, k: int) -> None:
+        """A key; when it moved the focus, the focus's words are among what was just said."""
+        before, was = len(self.app.voice.heard), self.table.controller.focus
+        key(self.app, k)
+        f = self.table.controller.focus
+        if f is None or f == was:
+            return
+        self.focus_moves += 1
+        new = list(self.app.voice.heard)[before - len(self.app.voice.heard) :] or []
+        m = self.table.model
+        cards = m.shown.get(f.pile)
+        mine = f.pile.kind is PileKind.HAND and f.pile.seat == m.human and f.index >= 0
+        words = hand_card_words(cards, f.index) if mine else pile_words(f.pile, cards, m.namer)
+        assert any(spoken(words) in h for h in new), (words, new)
+
+    def tab_to(self, want: Focus) -> None:
+        for _ in range(60):
+            if self.table.controller.focus == want:
+                return
+            self.key(pygame.K_TAB)
+        raise AssertionError(f"Tab never reached {want}")
+
+    def make(self, app, table, action) -> None:
+        """``action`` by keys only (Tab, Enter, Space, the number keys)."""
+        where = table.state.where(action)
+        if action.kind is ActionKind.PLAY:
+            hand = table.model.shown.get(where.src)
+            self.tab_to(Focus(where.src, hand.index(where.card)))
+            self.key(getattr(pygame, f"K_{hand.index(where.card) + 1}"))
+            return
+        self.tab_to(Focus(where.src))
+        self.key(pygame.K_RETURN)
+        if action.kind in (ActionKind.TURN, ActionKind.FLIP):
+            return
+        picked = spoken(say("speech.picked", card=card_name(where.card)))
+        assert self.app.voice.heard[-1].startswith(picked)  # with where the focus went
+        self.tab_to(Focus(where.dst))
+        self.key(pygame.K_SPACE)
+
+
+def heard_as(line: str, names) -> str:
+    """A move line as a pattern: whole, or, in a burst after the same player's move, with
+    the player's name left out ("North turns the 9 of spades, loads it…")."""
+    text = spoken(line)
+    whole = r"(?<![\w])" + re.escape(text)
+    who = next((n for n in names if text.startswith((n + " ", n + ","))), None)
+    if who is None:
+        return whole
+    rest = text[len(who) :].lstrip(" ,")
+    return "(?:" + whole + "|, " + re.escape(rest) + ")"
+
+
+def assert_each_move_heard_once_in_order(lines: list[str], heard: list[str], names) -> None:
+    text = "\n".join(heard)
+    at = 0
+    for line in lines:
+        found = re.compile(heard_as(line, names) + r"(?=[.!?,\n]|$)").search(text, at)
+        assert found is not None, (line, text[at : at + 300])
+        at = found.end()
+    for line in set(lines):
+        pattern = heard_as(line, names) + r"(?=[.!?,\n]|$)"
+        assert len(re.findall(pattern, text)) == lines.count(line), line
+
+
+def assert_the_table_is_read_as_shown(app, table) -> None:
+    before = list(app.voice.heard)
+    key(app, pygame.K_t)
+    new = list(app.voice.heard)[len(before) - len(app.voice.heard) :]
+    (words,) = [h for h in new if "Scores:" in h or "Puanlar:" in h]
+    m = table.model
+    for pid, _ in m.layout.spots.items():
+        pile = m.shown.get(pid)
+        if pid.kind is PileKind.DECK or not pile or pile[-1] is None:
+            continue
+        if pid.kind is PileKind.FOUNDATION:
+            assert spoken(pile_words(pid, pile, m.namer)) in words
+        elif pid.kind not in (PileKind.HAND, PileKind.WON):  # won cards: counted
+            assert card_name(pile[-1]) in words, (pid, words)
+    for total in m.match.totals:
+        assert str(total) in words
+
+
+def play_a_hand_heard(app, said, game, choices, seed) -> None:
+    table = open_table(app, game, choices, seed=seed)
+    heard = Heard(app, table)
+
+    def ask(moves: int) -> None:
+        if moves == 2 and app.scene is table:
+            assert_the_table_is_read_as_shown(app, table)
+
+    moves = play_hand(app, table, heard.make, agent_seed=21, after=ask)
+    for _ in range(10):
+        app.step(DT)
+    assert moves > 0 and heard.focus_moves > 0 and heard.lines
+    names = list(table.model.namer.names.values())
+    assert_each_move_heard_once_in_order(heard.lines, utterances(app, said), names)
+
+
+@pytest.mark.parametrize(("game", "choices", "seed"), HANDS)
+def test_a_whole_hand_by_keys_is_heard_move_by_move_with_each_focus_move(
+    tmp_path, monkeypatch, said, game, choices, seed
+):
+    app = speaking_app(tmp_path, monkeypatch, said)
+    play_a_hand_heard(app, said, game, choices, seed)
+
+
+TURKISH = [p for p in HANDS if not p.marks and p.values[0] != "pisha-pasha-book"][:2] + [
+    pytest.param(*p.values, id=p.id, marks=pytest.mark.slow)
+    for p in HANDS
+    if p.marks or p.values[0] == "pisha-pasha-book"
+]
+
+
+@pytest.mark.parametrize(("game", "choices", "seed"), TURKISH)
+def test_in_turkish_the_hand_is_heard_in_turkish_words(
+    tmp_path, monkeypatch, said, game, choices, seed
+):
+    app = speaking_app(tmp_path, monkeypatch, said, language="tr")
+    play_a_hand_heard(app, said, game, choices, seed)
+    text = " ".join(utterances(app, said))
+    assert "Sıra sende" in text
+    assert any(w in text for w in ("kupa", "maça", "karo", "sinek"))
+    assert all(line.split("\t")[1] == "tr" for line in said.read_text("utf-8").splitlines())
+
+
+class TwoHundredMs(Backend):
+    name = "slow"
+
+    def __init__(self) -> None:
+        self.said = 0
+
+    def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        self.said += 1
+        time.sleep(0.2)
+
+
+def test_speech_that_takes_200_ms_a_sentence_never_holds_up_a_frame(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), pace="fast")
+    engine = TwoHundredMs()
+    app.voice.use(engine)
+    app.voice.on = True
+    table = open_table(app, "pishe-pasha", {"players": 2}, seed=1)
+    times: list[float] = []
+    step = app.step
+
+    def timed(dt, first=None):
+        start = time.perf_counter()
+        going = step(dt, first)
+        times.append(time.perf_counter() - start)
+        return going
+
+    app.step = timed
+
+    def move(app, table, action) -> None:
+        key(app, pygame.K_TAB)  # a focus move to say, too
+        table.model.perform(action)
+
+    play_hand(app, table, move)
+    times.sort()
+    p99 = times[int(len(times) * 0.99)]
+    assert engine.said >= 3 and len(times) > 100
+    assert p99 < 0.008, f"p99 frame {p99 * 1000:.1f} ms over {len(times)} frames"
+
+
+def test_f2_turns_read_aloud_on_and_off_anywhere_and_says_so(tmp_path, monkeypatch, said):
+    app = make_app(tmp_path, monkeypatch)
+    app.voice.use(FileBackend(said))
+    assert not app.voice.on
+    app.goto("menu")
+    key(app, pygame.K_F2)
+    assert app.voice.on and app.settings.speech == "on"
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_F2)
+    assert not app.voice.on and app.settings.speech == "off"
+    key(app, pygame.K_TAB)
+    heard = list(app.voice.heard)  # what the engine was asked to say
+    assert heard[0].startswith("Speech on") and heard[-1] == "Speech off"
+    assert len(heard) == 3  # the menu's focus while on; nothing once off
+    assert utterances(app, said)[-1] == "Speech off"
+
+
+def test_settings_offer_read_aloud_and_say_when_no_engine_is_found(tmp_path, monkeypatch, said):
+    monkeypatch.setattr("game.ui.voice.find_backend", lambda: None)
+    app = make_app(tmp_path, monkeypatch)
+    scene = app.goto("settings")
+    assert isinstance(scene, SettingsScene)
+    row = next(r for r in scene.rows if r.label() == "Read aloud")
+    assert "No speech engine found" in row.help() and "espeak-ng" in row.help()
+    app.voice.use(FileBackend(said))
+    while scene.ring.current() is not row:
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RIGHT)
+    assert app.voice.on
+    assert utterances(app, said) == ["On"]
+    key(app, pygame.K_TAB)
+    assert utterances(app, said)[1].startswith(scene.ring.current().label())
+
+
+def test_the_focus_in_a_menu_speaks_the_label_value_and_explanation(tmp_path, monkeypatch, said):
+    app = speaking_app(tmp_path, monkeypatch, said)
+    menu = app.goto("menu")
+    app.step(DT)
+    for _ in range(3):
+        key(app, pygame.K_TAB)
+    heard = list(app.voice.heard)
+    assert heard[0].startswith("Pasha & Pişti, main menu")
+    focused = menu.ring.current()
+    label = focused.label() if callable(focused.label) else focused.label
+    assert heard[-1].startswith(label)
+    assert len(heard) == 4
+
+
+def test_asking_keys_read_my_cards_and_the_last_five_moves(tmp_path, monkeypatch, said):
+    app = speaking_app(tmp_path, monkeypatch, said)
+    table = open_table(app, "pisti", {"players": 2}, seed=6)
+    settle(app, table)
+    key(app, pygame.K_l)
+    assert app.voice.last == "No moves yet"
+    key(app, pygame.K_c)
+    mine = [p for p in table.model.layout.spots if p.kind is PileKind.HAND and p.seat == 0]
+    hand = table.model.shown.get(mine[0])
+    assert app.voice.last.startswith("Your hand: ")
+    assert all(card_name(c) in app.voice.last for c in hand)
+    key(app, pygame.K_1)
+    settle(app, table)
+    key(app, pygame.K_l)
+    assert app.voice.last == ". ".join(spoken(x) for x in list(table.speech.moves))
+    key(app, pygame.K_F3)
+    assert utterances(app, said)[-1] == app.voice.last
+
+
+def test_the_summary_history_statistics_and_a_replay_step_are_heard(tmp_path, monkeypatch, said):
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    app.voice.use(FileBackend(said))
+    app.voice.on = True
+    table = open_table(app, "pisti", {"players": 2}, seed=15)
+    agent = table.model.spec.make_agent("medium", 3)
+    for _ in range(200):
+        settle(app, table)
+        if app.scene is not table:
+            break
+        if not table.state.is_over:
+            table.model.perform(agent.choose(SeatView(table.state, table.human)))
+    summary = app.scene
+    assert isinstance(summary, SummaryScene)
+    assert utterances(app, said)[-1] == spoken(summary.spoken())
+    assert summary.headline() in summary.spoken()
+
+    history = app.goto("history")
+    app.step(DT)
+    assert utterances(app, said)[-2:] == ["History", spoken(history.spoken_row())]
+    assert "Pişti" in history.spoken_row() and str(history.entries[0].deal) in history.spoken_row()
+
+    stats = app.goto("stats")
+    app.step(DT)
+    assert utterances(app, said)[-1] == spoken(stats.spoken_row())
+    assert "Hands: 1" in stats.spoken_row()
+
+    record = history.entries[0].record
+    viewer = app.goto("replay", record=record, seat=0)
+    viewer.jump(0)
+    app.step(DT)
+    assert viewer.step()
+    for _ in range(20):
+        app.step(DT)
+    assert utterances(app, said)[-1] == spoken(viewer.model.log[-1])
+
+
+def test_a_refusal_the_stop_window_and_the_stop_choice_are_heard(tmp_path, monkeypatch, said):
+    app = speaking_app(tmp_path, monkeypatch, said)
+    table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True},
+                       holding_2h({"stop_rule": True}))  # fmt: skip
+    settle(app, table)
+    key(app, pygame.K_s)  # nothing to stop: the message line says why, and so does the voice
+    assert table.model.message.startswith("There is nothing to stop")
+    assert app.voice.last == spoken(table.model.message)
+
+    table = faulty_opponent_table(app)
+    step_until_moved(app, table, 400)
+    app.step(DT)
+    assert table.model.window > 0
+    assert "Stop window open" in utterances(app, said)
+    key(app, pygame.K_s)
+    assert table.model.choosing
+    assert app.voice.last.startswith("Call Stop! and")
+    assert "End the turn" in app.voice.last
+    table.model.choose_call(None)
+    table.model.window = 0.01
+    for _ in range(5):
+        app.step(DT)
+    assert utterances(app, said)[-1] == "Stop window closed"
+
+
+def test_a_running_screen_reader_turns_read_aloud_on_unless_the_player_turned_it_off(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr("game.ui.voice.screen_reader_running", lambda: True)
+    assert make_app(tmp_path, monkeypatch).voice.on
+    assert not make_app(tmp_path, monkeypatch, speech="off").voice.on
+    monkeypatch.setattr("game.ui.voice.screen_reader_running", lambda: False)
+    assert not make_app(tmp_path, monkeypatch).voice.on
+    assert make_app(tmp_path, monkeypatch, speech="on").voice.on
+
+
+def test_the_command_line_turns_speech_on_and_logs_it_in_the_game_language(tmp_path, monkeypatch):
+    from game.__main__ import parse_args
+    from game.ui.start import open_app
+
+    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
+    log = tmp_path / "said.txt"
+    app = open_app(parse_args(["--speech-log", str(log), "--lang", "tr", "--size", "960x600"]))
+    try:
+        assert app.voice.on and parse_args(["--speech"]).speech
+        app.step(DT)
+        key(app, pygame.K_TAB)
+        assert app.voice.flush(5)
+        lines = log.read_text(encoding="utf-8").splitlines()
+        assert lines[0].split("\t")[1:] == ["tr", "Pasha & Pişti, ana menü. Tab ile gez, Enter ile "
+                                            "seç, F2 sesli okumayı açar ya da kapatır"]  # fmt: skip
+        assert len(lines) == 2
+    finally:
+        app.scene.leave()
+
+
+def test_my_cards_tell_the_stock_order_once_it_is_made_again_from_my_own_pile(
+    tmp_path, monkeypatch, said
+):
+    app = speaking_app(tmp_path, monkeypatch, said)
+    table = open_table(app, "pishe-pasha", {"players": 2}, seed=1)
+    heard = Heard(app, table)
+    stock = next(p for p in table.model.layout.spots if str(p) == f"stock{table.human}")
+    agent = table.model.spec.make_agent("medium", 4)
+    settle(app, table)
+    key(app, pygame.K_c)
+    assert "from the top" not in app.voice.last  # nothing of the stock seen yet
+    for _ in range(400):
+        if "You turn your discard pile over as a new stock" in heard.lines:
+            break
+        table.model.perform(agent.choose(SeatView(table.state, table.human)))
+        settle(app, table)
+        assert app.scene is table
+    else:
+        raise AssertionError("the stock was never made again")
+    key(app, pygame.K_c)
+    order = list(reversed(table.state.reveal()[stock]))
+    assert order and app.voice.last.endswith(
+        "Your stock from the top: " + ", ".join(card_name(c) for c in order)
+    )
+
+
+def test_a_hint_asked_for_with_h_is_heard(tmp_path, monkeypatch, said):
+    app = speaking_app(tmp_path, monkeypatch, said)
+    table = open_table(app, "pisti", {"players": 2}, seed=6)
+    settle(app, table)
+    key(app, pygame.K_h)
+    for _ in range(500):
+        if table.model.hint is not None:
+            break
+        app.step(DT)
+        time.sleep(0.005)
+    app.step(DT)
+    assert table.model.hint is not None
+    assert app.voice.last == spoken(table.model.hint.text)
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Read the whole table"),
+                                              ("tr", "Bütün masayı oku")])  # fmt: skip
+def test_f1_lists_the_speech_keys_and_reads_them_out(tmp_path, monkeypatch, said, lang, words):
+    app = speaking_app(tmp_path, monkeypatch, said, language=lang)
+    table = open_table(app, "pisti", {"players": 2})
+    settle(app, table)
+    key(app, pygame.K_F1)
+    body = table.controls.help.body()
+    for k in ("F2", "F3", "T", "C", "L"):
+        assert f"\n{k}:" in body
+    assert words in body and words in app.voice.last
+
+
+def test_a_lists_selected_row_is_heard_when_it_moves_and_after_the_title(tmp_path, monkeypatch):
+    """The review, History and Statistics: a scene with ``selected`` and ``spoken_row``."""
+    from game.ui.scene import Scene
+
+    class Rows(Scene):
+        name = "review"
+
+        def __init__(self, app) -> None:
+            super().__init__(app)
+            self.selected, self.lines = 0, ["Move 3: you played 7♥", "Move 9: you played J♣"]
+
+        def spoken_row(self) -> str:
+            return self.lines[self.selected]
+
+    app = make_app(tmp_path, monkeypatch)
+    app.voice.on = True
+    app.voice.use(None)
+    scene = Rows(app)
+    app.show(scene)
+    app.step(DT)
+    assert list(app.voice.heard) == ["Review of the hand", "Move 3: you played the 7 of hearts"]
+    app.step(DT)
+    scene.selected = 1
+    app.step(DT)
+    assert app.voice.last == "Move 9: you played the jack of clubs" and len(app.voice.heard) == 3
