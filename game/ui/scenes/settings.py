@@ -34,6 +34,14 @@ class SettingsScene(Scene):
         self.back_to = back_to
         span = STOP_WINDOW[1] - STOP_WINDOW[0]
         self.sound = _on_off("settings.sound", s.sound, self._sound, "settings.sound.help")
+        self.speech = Toggle(
+            lambda: say("settings.speech"),
+            app.voice.on,
+            app.voice.set_on,
+            lambda: say("option.on"),
+            lambda: say("option.off"),
+            self._speech_help,
+        )
         self.rows: list[Widget] = [
             Cycler(
                 lambda: say("settings.language"),
@@ -129,14 +137,7 @@ class SettingsScene(Scene):
             _on_off(
                 "settings.fullscreen", s.fullscreen, app.set_fullscreen, "settings.fullscreen.help"
             ),
-            Toggle(
-                lambda: say("settings.speech"),
-                app.voice.on,
-                app.voice.set_on,
-                lambda: say("option.on"),
-                lambda: say("option.off"),
-                self._speech_help,
-            ),
+            self.speech,
         ]
         self.done = Button(lambda: say("button.done"), self.leave_screen)
         self.ring = FocusRing(lambda: [*self.rows, self.done])
@@ -198,6 +199,7 @@ class SettingsScene(Scene):
         self.sound.enabled = self.app.audio.available
         if not self.sound.enabled:
             self.sound.names = [lambda: say("settings.sound.none")] * 2
+        self.speech.set_value(self.app.voice.on)  # F2 may have changed it
         self.ring.sync()
         page.backdrop(surface, say("title.settings"), 0.06, 0.065)
         page.box(surface, self.panel, 200, 16)
