@@ -1,4 +1,5 @@
-"""Compile the phrasebooks: ``game/text/locale/*/LC_MESSAGES/pasha.po`` -> ``pasha.mo``.
+"""Compile the phrasebooks: every ``locale/*/LC_MESSAGES/*.po`` under ``game/`` and
+``tests/`` (the shared one in ``game/text/``, and any game's own) -> ``.mo`` beside it.
 
     python build/make_catalogues.py           # write the .mo files
     python build/make_catalogues.py --check   # exit 1 if a .mo is out of date
@@ -17,7 +18,14 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-LOCALE = Path(__file__).resolve().parent.parent / "game" / "text" / "locale"
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "game" / "text" / "locale"
+
+
+def sources() -> list[Path]:
+    return sorted(
+        po for base in ("game", "tests") for po in (ROOT / base).rglob("locale/*/LC_MESSAGES/*.po")
+    )
 
 
 def compiled(po: Path) -> bytes:
@@ -31,7 +39,7 @@ def compiled(po: Path) -> bytes:
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     stale = []
-    for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
+    for po in sources():
         mo = po.with_suffix(".mo")
         data = compiled(po)
         if mo.exists() and mo.read_bytes() == data:
@@ -40,7 +48,7 @@ def main(argv: list[str]) -> int:
             stale.append(mo)
         else:
             mo.write_bytes(data)
-            print(f"wrote {mo.relative_to(LOCALE.parent.parent.parent)}")
+            print(f"wrote {mo.relative_to(ROOT)}")
     for mo in stale:
         print(f"out of date: {mo} (run python build/make_catalogues.py)", file=sys.stderr)
     return 1 if stale else 0

@@ -21,7 +21,7 @@ from game.core.schema import Field, require
 from game.core.spec import GameSpec
 from game.core.state import GameState
 from game.core.types import Action
-from game.games import SPECS, spec_of
+from game.games import known_game, spec_of
 
 SAVE_VERSION = 1
 HINT_SEED = 97
@@ -176,7 +176,7 @@ _MATCH = {
 }
 _SAVE = {
     "version": Field(SAVE_VERSION, int),
-    "game": Field("", str, tuple(SPECS)),
+    "game": Field("", str, check=known_game),
     "choices": Field({}, dict),
     "level": Field("", str),
     "seed": Field(0, int),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from game.core.design import Design
@@ -83,6 +84,8 @@ class GameSpec:
     stat_counts: tuple[str, ...] = ()  # the statistics' game-specific counts (``stats.count.*``)
     autoplay: bool = False  # the table offers automatic play of a one-move game (Auto, Speed)
     deal_from: PileId | None = None  # where the opening deal starts; None: the deck
+    catalogue: Path | None = None  # a folder of the game's own phrases (gettext catalogues)
+    smoke: tuple[dict[str, Any], ...] = ({},)  # the menu choices of each table --smoke-test opens
     extras: dict[str, Any] = field(default_factory=dict)
 
     @property

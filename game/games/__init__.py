@@ -12,6 +12,27 @@ from game.games.pishe_pasha.spec import SPEC as PISHE_PASHA
 from game.games.pisti.spec import SPEC as PISTI
 
 SPECS: dict[str, GameSpec] = {s.id: s for s in (PISHE_PASHA, BOOK, PISTI)}
+version = 0  # grows with every change to SPECS, so the phrasebook knows to look again
+
+
+def register(spec: GameSpec) -> None:
+    """Add a game to the registry (a game that lives elsewhere, such as the tests' toy)."""
+    global version
+    SPECS[spec.id] = spec
+    version += 1
+
+
+def unregister(game: str) -> None:
+    global version
+    SPECS.pop(game, None)
+    version += 1
+
+
+def known_game(game: Any) -> Any:
+    """``game`` if it is a registered game's name (a schema check); else ValueError."""
+    if game not in SPECS:
+        raise ValueError(f"cannot be {game!r:.40} (known games: {', '.join(SPECS)})")
+    return game
 
 
 def spec_of(game: Any) -> GameSpec:

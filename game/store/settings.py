@@ -24,7 +24,7 @@ from game.core.files import (
 )
 from game.core.files import write_json_atomic as _write
 from game.core.schema import Field, read_fields
-from game.games import SPECS
+from game.games import SPECS, known_game
 from game.text.phrasebook import LANGUAGES, system_language
 
 FILE_NAME = "settings.json"
@@ -117,7 +117,7 @@ FIELDS: dict[str, Field] = {
     "coach_threshold": Field(2.0, float, COACH_THRESHOLDS),
     "auto_flip_speed": Field(0.5, float, low=AUTO_SPEED[0], high=AUTO_SPEED[1]),
     "speech": Field("auto", str, SPEECH),
-    "last_game": Field("pishe-pasha", str, tuple(SPECS)),
+    "last_game": Field("pishe-pasha", str, check=known_game),
     "level": Field("medium", str, LEVELS),
     "game_options": Field({}, dict, check=_game_options),
 }

@@ -15,6 +15,8 @@ import locale
 import os
 from pathlib import Path
 
+import game.games as games
+
 DOMAIN = "pasha"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "tr")
@@ -22,14 +24,15 @@ NATIVE_NAMES = {"en": "English", "tr": "Türkçe"}
 
 
 class Phrasebook:
-    """The catalogue of one language."""
+    """The catalogue of one language, and behind it each registered game's own."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGUAGES else "en"
-        try:
-            self._t: gettext.NullTranslations = gettext.translation(DOMAIN, LOCALE_DIR, [self.lang])
-        except OSError:
-            self._t = gettext.NullTranslations()
+        self.games_version = games.version
+        self._t = _catalogue(LOCALE_DIR, self.lang)
+        for spec in games.SPECS.values():
+            if spec.catalogue is not None:
+                self._t.add_fallback(_catalogue(spec.catalogue, self.lang))
         self.missing: set[str] = set()
 
     def has(self, key: str) -> bool:
@@ -69,6 +72,13 @@ class Phrasebook:
         return self.upper(text[:1]) + text[1:] if text else text
 
 
+def _catalogue(folder: Path, lang: str) -> gettext.NullTranslations:
+    try:
+        return gettext.translation(DOMAIN, folder, [lang])
+    except OSError:
+        return gettext.NullTranslations()
+
+
 def _fill(text: str, params: dict[str, object]) -> str:
     try:
         return text.format(**params)
@@ -93,6 +103,10 @@ _current = Phrasebook("en")
 
 
 def current() -> Phrasebook:
+    """The phrasebook in use, made again when a game joined or left the registry."""
+    global _current
+    if _current.games_version != games.version:
+        _current = Phrasebook(_current.lang)
     return _current
 
 
@@ -105,12 +119,12 @@ def set_language(lang: str) -> Phrasebook:
 
 
 def say(key: str, /, **params: object) -> str:
-    return _current.say(key, **params)
+    return current().say(key, **params)
 
 
 def say_n(key: str, n: int, /, **params: object) -> str:
-    return _current.say_n(key, n, **params)
+    return current().say_n(key, n, **params)
 
 
 def number(value: float, digits: int = 1) -> str:
-    return _current.number(value, digits)
+    return current().number(value, digits)

@@ -62,4 +62,5 @@ SPEC = GameSpec(
     panel_counts=panel_counts,
     summary_lines=summary_lines,
     autoplay=True,
+    smoke=({"players": 2},),
 )

@@ -157,4 +157,10 @@ SPEC = GameSpec(
     seat_cards=seat_cards,
     panel_counts=panel_counts,
     summary_lines=summary_lines,
+    smoke=(
+        {"players": 2, "foundations": "suits"},
+        {"players": 2, "foundations": "single"},
+        {"players": 3},
+        {"players": 2, "stop_rule": True},
+    ),
 )

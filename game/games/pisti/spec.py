@@ -126,4 +126,5 @@ SPEC = GameSpec(
     gesture=gesture,
     live_score=True,
     deal_from=PACK,
+    smoke=({"players": 2}, {"players": 3}, {"players": 4}),
 )

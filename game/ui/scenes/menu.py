@@ -18,7 +18,6 @@ from game.ui import cardart, page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, ScrollText, Widget, button_row, column
 
-GAMES = tuple(SPECS)
 MAX_DEAL = 999_999_999
 
 
@@ -83,11 +82,12 @@ class MenuScene(Scene):
         super().__init__(app)
         self.seed = seed
         s = app.settings
-        game = s.last_game if s.last_game in SPECS else GAMES[0]
+        games = tuple(SPECS)
+        game = s.last_game if s.last_game in SPECS else games[0]
         self.game = Cycler(
             lambda: say("menu.game"),
-            GAMES,
-            [lambda g=g: say(f"game.{g}") for g in GAMES],
+            games,
+            [lambda g=g: say(f"game.{g}") for g in games],
             game,
             self._game_changed,
             lambda: say(f"game.{self.game.value}.about"),

@@ -1,0 +1,217 @@
+"""Hi-card duel. Two players hold four cards each; the leader plays one face up, the other
+answers; the higher rank (ace high) takes both cards, the leader on equal ranks. Each then
+draws from the pack, the taker first, and the taker leads. After 26 tricks the seat that
+took more cards wins; equal counts are a draw. The choice is which card to spend."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.core.cards import CARD_TEXT, parse_cards, shuffled_deck
+from game.core.state import GameState, Observation, Where, parse_or_refuse, resolve_options
+from game.core.types import (
+    HANDS,
+    PACK,
+    PLAYS,
+    TABLE,
+    WONS,
+    Action,
+    ActionKind,
+    Code,
+    Event,
+    EventKind,
+    IllegalAction,
+    Outcome,
+    Reason,
+    Refusal,
+)
+
+HAND_SIZE = 4
+
+
+def strength(card: int) -> int:
+    """Ace high: 2 is weakest, the ace strongest, suits never matter."""
+    return (card % 13 - 1) % 13
+
+
+def taker(lead: int, answer: int) -> bool:
+    """True when the leader takes the trick."""
+    return strength(lead) >= strength(answer)
+
+
+class Duel(GameState):
+    game = "hicard-duel"
+    PLAYERS = (2,)
+    OPTIONS: dict[str, tuple] = {}
+
+    @classmethod
+    def new(cls, players: int = 2, options: dict[str, Any] | None = None,
+            rng: random.Random | int | None = None) -> Duel:  # fmt: skip
+        if players != 2:
+            raise ValueError(f"the duel is played by 2 players, not {players!r}")
+        return cls._dealt(shuffled_deck(rng), options)
+
+    @classmethod
+    def from_setup(cls, setup: dict[str, Any], options: dict[str, Any] | None = None) -> Duel:
+        if not isinstance(setup, dict) or set(setup) != {"deck"}:
+            raise ValueError("setup must hold exactly a 'deck'")
+        deck = parse_cards(setup["deck"], "setup.deck")
+        if sorted(deck) != list(range(52)):
+            raise ValueError("setup.deck must hold each of the 52 cards once")
+        return cls._dealt(deck, options)
+
+    @classmethod
+    def _dealt(cls, deck: list[int], options: dict[str, Any] | None) -> Duel:
+        self = cls.__new__(cls)
+        self.players = 2
+        self.options = resolve_options(cls, options)
+        self.history = []
+        self._deck = tuple(deck)
+        self._hands = [sorted(deck[:HAND_SIZE]), sorted(deck[HAND_SIZE : 2 * HAND_SIZE])]
+        self._pack = list(reversed(deck[2 * HAND_SIZE :]))  # bottom first: the top is last
+        self._table: list[int] = []
+        self._won: list[list[int]] = [[], []]
+        self._turn = 0
+        self._outcome: Outcome | None = None
+        return self
+
+    def clone(self) -> Duel:
+        other = Duel.__new__(Duel)
+        other.players, other.options, other.history = 2, dict(self.options), self.history[:]
+        other._deck, other._hands = self._deck, [h[:] for h in self._hands]
+        other._pack, other._table = self._pack[:], self._table[:]
+        other._won, other._turn, other._outcome = (
+            [w[:] for w in self._won],
+            self._turn,
+            self._outcome,
+        )
+        return other
+
+    # ----------------------------------------------------------------- playing
+    @property
+    def to_move(self) -> int | None:
+        return None if self._outcome else self._turn
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def score(self) -> list[int]:
+        return [len(w) for w in self._won]
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self._outcome else [PLAYS[c] for c in self._hands[self._turn]]
+
+    def check(self, action: Action | str) -> Refusal | None:
+        try:
+            a = parse_or_refuse(action)
+        except IllegalAction as err:
+            return err.refusal
+        if self._outcome is not None:
+            return Refusal(Code.HAND_OVER)
+        if a.kind is not ActionKind.PLAY:
+            return Refusal(Code.NOT_A_MOVE, text=str(a))
+        if a.card not in self._hands[self._turn]:
+            return Refusal(Code.NOT_HELD, card=a.card)
+        return None
+
+    def where(self, action: Action) -> Where:
+        return Where(HANDS[self._turn], TABLE, action.card)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        why = self.check(action)
+        if why is not None:
+            raise IllegalAction(why)
+        a = parse_or_refuse(action)
+        seat = self._turn
+        self._hands[seat].remove(a.card)
+        self._table.append(a.card)
+        self.history.append(a)
+        events = [Event(EventKind.MOVE, seat, (a.card,), HANDS[seat], TABLE)]
+        if len(self._table) == 1:
+            self._turn = 1 - seat
+            return events
+        return events + self._trick(leader=1 - seat)
+
+    def _trick(self, leader: int) -> list[Event]:
+        lead, answer = self._table
+        won = leader if taker(lead, answer) else 1 - leader
+        cards = tuple(self._table)
+        self._won[won] += cards
+        self._table = []
+        events = [Event(EventKind.CAPTURE, won, cards, TABLE, WONS[won], False)]
+        for seat in (won, 1 - won):
+            if self._pack:
+                card = self._pack.pop()
+                self._hands[seat].append(card)
+                self._hands[seat].sort()
+                events.append(Event(EventKind.DEAL, seat, (card,), PACK, HANDS[seat], False))
+        self._turn = won
+        if not self._hands[0] and not self._hands[1]:
+            a, b = self.score
+            winner: int | str = 0 if a > b else 1 if b > a else "draw"
+            self._outcome = Outcome(winner, Reason.POINTS, (a, b))
+            events.append(Event(EventKind.OVER, outcome=self._outcome))
+        return events
+
+    def opening_events(self) -> list[Event]:
+        if self.history:
+            return []
+        return [
+            Event(
+                EventKind.DEAL,
+                s,
+                tuple(self._deck[s * HAND_SIZE : (s + 1) * HAND_SIZE]),
+                PACK,
+                HANDS[s],
+                False,
+            )  # fmt: skip
+            for s in (0, 1)
+        ]
+
+    # ----------------------------------------------------------------- what a seat knows
+    def observation(self, seat: int) -> Observation:
+        piles: dict = {
+            HANDS[s]: list(h) if s == seat else [None] * len(h) for s, h in enumerate(self._hands)
+        }
+        piles[PACK] = [None] * len(self._pack)
+        piles[TABLE] = list(self._table)
+        for s, won in enumerate(self._won):
+            piles[WONS[s]] = list(won)
+        return Observation(self.game, seat, 2, self.to_move, piles, {"taken": self.score},
+                           list(self.history))  # fmt: skip
+
+    def reveal(self) -> dict:
+        piles: dict = {HANDS[s]: list(h) for s, h in enumerate(self._hands)}
+        piles[PACK] = list(self._pack)
+        piles[TABLE] = list(self._table)
+        piles.update({WONS[s]: list(w) for s, w in enumerate(self._won)})
+        return piles
+
+    def resample(self, seat: int, rng: random.Random | int | None) -> Duel:
+        """The other hand and the pack dealt again from the cards this seat has not seen."""
+        rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        other = self.clone()
+        unseen = other._hands[1 - seat] + other._pack
+        rng.shuffle(unseen)
+        n = len(other._hands[1 - seat])
+        other._hands[1 - seat] = sorted(unseen[:n])
+        other._pack = unseen[n:]
+        return other
+
+    def setup(self) -> dict[str, Any]:
+        return {"deck": [CARD_TEXT[c] for c in self._deck]}
+
+    def report(self) -> dict[str, Any]:
+        return {
+            "hands": [[CARD_TEXT[c] for c in h] for h in self._hands],
+            "pile": [CARD_TEXT[c] for c in self._table],
+            "pack": len(self._pack),
+            "captured": self.score,
+        }
+
+    def all_cards(self) -> list[int]:
+        return [*self._hands[0], *self._hands[1], *self._pack, *self._table, *self._won[0],
+                *self._won[1]]  # fmt: skip

@@ -1,0 +1,166 @@
+"""A game that lives only in the tests goes everywhere a game goes: the referee, the
+table by mouse and by keys, the summary, statistics, history and a replay, the arena, the
+smoke check and the record checker. It joins through the registry alone, brings its own
+words in both languages, and nothing outside its folder mentions it."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+from pathlib import Path
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ui_support import key, open_table, play_hand, play_hand_by_mouse, settle
+
+from game import games, record
+from game.cli import arena, smoke
+from game.core.agents import SeatView
+from game.core.referee import Referee
+from game.text import say, set_language
+
+from .spec import ID, SPEC
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+
+
+@pytest.fixture
+def duel():
+    """The duel in the registry for one test: the only line a game needs."""
+    games.register(SPEC)
+    yield SPEC
+    games.unregister(SPEC.id)
+    set_language("en")
+
+
+def a_finished_hand(seed: int):
+    state = SPEC.new_hand(2, {}, seed)
+    agents = [SPEC.make_agent("hard", 1), SPEC.make_agent("easy", 2)]
+    return Referee(state, agents).play_out()
+
+
+def test_the_duel_joins_through_the_registry_and_brings_its_own_words(duel):
+    assert games.spec_of(ID) is SPEC
+    assert say(f"game.{ID}") == "Hi-card duel"
+    set_language("tr")
+    assert say(f"game.{ID}") == "Yüksek kart düellosu"
+    assert say("game.pisti") == "Pişti"  # the shared catalogue still answers first
+
+
+def test_the_referee_plays_a_duel_to_the_end_with_every_card_taken(duel):
+    state = a_finished_hand(5)
+    assert state.is_over and len(state.history) == 52
+    assert sum(state.score) == 52 and sorted(state.all_cards()) == list(range(52))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_every_duel_ends_with_52_cards_and_the_scores_adding_up(seed):
+    state = SPEC.new_hand(2, {}, seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        assert sorted(state.all_cards()) == list(range(52))
+        state.apply(rng.choice(state.legal_actions()))
+    assert sum(state.score) == 52
+    assert state.winner == ("draw" if state.score[0] == state.score[1] else
+                            int(state.score[1] > state.score[0]))  # fmt: skip
+
+
+def test_the_duels_computer_player_never_peeks(duel):
+    state = SPEC.new_hand(2, {}, 9)
+    state.apply(state.legal_actions()[0])
+    agent = SPEC.make_agent("hard", 3)
+    choice = agent.choose(SeatView(state, 1))
+    for seed in range(10):
+        other = state.resample(1, random.Random(seed))
+        assert other.observation(1).piles == state.observation(1).piles
+        assert agent.choose(SeatView(other, 1)) == choice
+
+
+@pytest.mark.slow
+def test_a_duel_is_played_on_the_table_by_mouse_and_ends_in_its_summary(duel, app):
+    table = open_table(app, ID, {})
+    moves = play_hand_by_mouse(app, table)
+    assert moves == 26
+    assert app.scene.name == "summary"
+    lines = app.scene.lines()
+    assert any("took" in line for line in lines), lines
+
+
+@pytest.mark.slow
+def test_a_duel_is_played_on_the_table_by_keys(duel, app):
+    table = open_table(app, ID, {})
+
+    def by_number_key(app, table, action):
+        hand = table.model.shown.get(table.state.where(action).src)
+        key(app, pygame.K_1 + hand.index(action.card))
+
+    assert play_hand(app, table, by_number_key) == 26
+
+
+@pytest.mark.slow
+def test_statistics_history_and_a_replay_follow_a_finished_duel(duel, tmp_path, monkeypatch):
+    from ui_support import make_app
+
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    try:
+        table = open_table(app, ID, {})
+        play_hand_by_mouse(app, table)
+        keeper = app.keeper
+        assert [k for k in keeper.stats.lines if k.startswith(f"{ID}|")]
+        entry = keeper.history.entries[-1]
+        assert entry.game == ID and entry.record["game"] == ID
+        saved = json.loads((tmp_path / "history.json").read_text())
+        assert saved["hands"][-1]["game"] == ID
+        history = app.goto("history")
+        history.open_selected()
+        replay = app.scene
+        assert replay.name == "replay" and replay.model is not None
+        replay.jump(len(replay.actions))
+        assert replay.model.state.is_over
+        app.goto("stats")
+        app.step(0.02)
+    finally:
+        app.scene.leave()
+
+
+def test_the_arena_measures_the_duel(duel, capsys):
+    argv = ["--game", ID, "--a", "hard", "--b", "easy", "--deals", "6", "--seed", "4"]
+    assert arena.main(argv) == 0
+    out = capsys.readouterr().out
+    assert ID in out and "margin" in out
+
+
+def test_the_smoke_check_opens_the_duels_table_and_plays(duel, app):
+    assert (ID, ID, {}) in smoke.tables()
+    table = smoke.open_table(app, ID, {}, seed=1)
+    assert smoke.play_a_few_moves(app, table, ID) >= smoke.MOVES_WANTED
+    settle(app, table)
+
+
+def test_the_record_checker_replays_a_duel(duel, tmp_path, capsys):
+    path = tmp_path / "duel.json"
+    path.write_text(json.dumps(a_finished_hand(8).record()), encoding="utf-8")
+    assert record.main([str(path)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] and report["over"] and sum(report["score"]) == 52
+
+
+def test_no_file_outside_the_toy_game_mentions_it():
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, text=True)  # fmt: skip
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    found = []
+    for name in listed.stdout.splitlines():
+        path = ROOT / name
+        if path.is_relative_to(HERE) or not path.is_file():
+            continue
+        data = path.read_bytes().lower()
+        if b"hicard" in data or b"toygame" in data:
+            found.append(name)
+    assert found == []
