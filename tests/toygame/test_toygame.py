@@ -150,7 +150,7 @@ def test_the_record_checker_replays_a_duel(duel, tmp_path, capsys):
     assert report["ok"] and report["over"] and sum(report["score"]) == 52
 
 
-def test_no_file_outside_the_toy_game_mentions_it():
+def test_no_file_outside_the_toy_games_folder_mentions_the_game():
     listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT,
                             capture_output=True, text=True)  # fmt: skip
     if listed.returncode != 0:
@@ -161,6 +161,6 @@ def test_no_file_outside_the_toy_game_mentions_it():
         if path.is_relative_to(HERE) or not path.is_file():
             continue
         data = path.read_bytes().lower()
-        if b"hicard" in data or b"toygame" in data:
+        if ID.encode() in data or b"hi-card" in data:
             found.append(name)
     assert found == []
