@@ -32,6 +32,7 @@ DEFAULT_SIZE = (1280, 800)
 LARGEST = (7680, 4320)
 BUSY_FPS, IDLE_FPS = 60, 8
 HEADLESS_DRIVERS = ("dummy", "offscreen")
+GOOD_NEWS = frozenset({"match_kept"})  # notices that tell of something done, not a trouble
 
 
 class NoDisplay(RuntimeError):
@@ -55,6 +56,7 @@ class App:
         self.settings = loaded
         set_language(self.settings.lang)
         self.notices: list[str] = []
+        self.notice_good = False  # the last notice is good news (drawn calm, not red)
         if problem:
             self.notice(problem)
         self.state_file = Path(state_file) if state_file else None
@@ -101,6 +103,7 @@ class App:
         """A message for the player from the stores (``code|detail``), in their language."""
         code, _, detail = code_and_detail.partition("|")
         self.notices.append(say(f"notice.{code}", detail=detail))
+        self.notice_good = code in GOOD_NEWS
 
     # ----------------------------------------------------------------- routes
     def route(self, name: str, factory: Callable[..., Scene]) -> None:

@@ -25,6 +25,7 @@ INK_DIM = (170, 190, 175)
 GOLD = (236, 196, 84)
 RED = (200, 52, 46)
 RED_LIGHT = (236, 90, 80)
+GOOD_NEWS = (160, 226, 176)  # a calm green: done, saved, kept
 SLOT = (255, 255, 255, 38)
 SLOT_EDGE = (255, 255, 255, 70)
 HIGHLIGHT = (255, 214, 80)
@@ -115,6 +116,11 @@ def paragraph(
     rect = img.get_rect(midleft=box.midleft)
     surface.blit(img, rect)
     return rect
+
+
+def news(good: bool) -> tuple[int, int, int]:
+    """The colour of a message to the player: calm for good news, red only for trouble."""
+    return GOOD_NEWS if good else RED_LIGHT
 
 
 def wrapped(words: str, size: int, colour, width: int) -> pygame.Surface:

@@ -133,6 +133,7 @@ class ReplayScene(Scene):
         ]
         self.ring = FocusRing(lambda: self.widgets_all if self.model else [self.close_btn])
         self.note = ""
+        self.note_good = False  # a note is trouble (red) unless it tells of something done
 
     def _toggle_faces(self) -> None:
         self._faces(not self.model.reveal_all)
@@ -189,8 +190,10 @@ class ReplayScene(Scene):
         try:
             write_json_atomic(path, self.record)
             self.note = say("replay.exported", path=str(path))
+            self.note_good = True
         except OSError as err:
             self.note = say("replay.export_failed", detail=err.strerror or str(err))
+            self.note_good = False
 
     def leave_screen(self) -> None:
         if self.back_to is not None:
@@ -295,7 +298,7 @@ class ReplayScene(Scene):
             surface,
             words,
             int(top.h * 0.45),
-            theme.HINT,
+            theme.news(self.note_good) if self.note else theme.HINT,
             (top.right - 16, top.centery),
             "midright",
             True,
