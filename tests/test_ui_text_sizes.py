@@ -5,7 +5,6 @@ the statistics, the history, a replay, the review and the settings."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 from ui_support import DT, make_app, open_table, settle
 
