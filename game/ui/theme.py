@@ -97,6 +97,11 @@ def fit_text(words: str, size: int, width: int, bold: bool = False) -> int:
     return size
 
 
+def fits(words: str, size: int, width: int, bold: bool = False) -> bool:
+    """Whether ``words`` fit ``width`` pixels at ``size`` without shrinking."""
+    return font(size, bold).size(words)[0] <= width
+
+
 def paragraph(
     surface: pygame.Surface, words: str, size: int, colour, box: pygame.Rect, bold: bool = False
 ) -> pygame.Rect:
