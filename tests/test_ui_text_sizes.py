@@ -12,6 +12,7 @@ from game.core.agents import SeatView
 from game.text import set_language
 from game.ui import theme
 from game.ui.table import panel
+from game.ui.widgets import text_of
 
 SIZE = (960, 600)
 SMALLEST = 14
@@ -115,3 +116,77 @@ def test_every_screen_at_960x600_draws_no_text_below_14_px(tmp_path, monkeypatch
         app.scene.leave()
         set_language("en")
     assert seen.small == {}, f"{len(seen.small)} texts below {SMALLEST} px: {seen.small}"
+
+
+def test_turkish_percentages_put_the_sign_first(tmp_path, monkeypatch):
+    from game.text import percent
+
+    assert percent(0.4) == "40%"
+    set_language("tr")
+    try:
+        assert (percent(0), percent(1), percent(0.4)) == ("%0", "%100", "%40")
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_statistics_headers_and_cells_share_one_size(tmp_path, monkeypatch, lang):
+    app = make_app(tmp_path, monkeypatch, size=SIZE, keep=True, language=lang)
+    set_language(lang)
+    try:
+        for game, choices in (("pishe-pasha", {"players": 2, "stop_rule": True}), ("pisti", {})):
+            table = open_table(app, game, choices, seed=5)
+            play_hand(app, table)
+            table.leave()
+        stats = app.goto("stats")
+        sizes: dict[str, set[int]] = {"head": set(), "cell": set()}
+        real = theme.rendered
+        heads = {say_key for say_key in _headers()}
+
+        def watch(words, size, colour, bold=False):
+            if colour == theme.GOLD and bold and words in heads:
+                sizes["head"].add(size)
+            elif colour == theme.INK and not bold and stats.keys():
+                sizes["cell"].add(size)
+            return real(words, size, colour, bold)
+
+        monkeypatch.setattr(theme, "rendered", watch)
+        app.dirty = True
+        app.step(DT)
+        assert len(sizes["head"]) == 1 and len(sizes["cell"]) == 1, sizes
+        assert min(sizes["head"] | sizes["cell"]) >= SMALLEST
+        if lang == "tr":
+            cells = list(map(stats._cells, stats.keys()))
+            assert all(row[4].startswith("%") for row in cells)
+    finally:
+        app.scene.leave()
+        set_language("en")
+
+
+def _headers() -> list[str]:
+    from game.text import say
+    from game.ui.scenes.stats import StatsScene
+
+    return [say(key) for key, _ in StatsScene.COLUMNS]
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_the_flip_buttons_words_clear_its_edges(tmp_path, monkeypatch, lang):
+    app = make_app(tmp_path, monkeypatch, size=SIZE, language=lang)
+    set_language(lang)
+    try:
+        table = open_table(app, "pisha-pasha-book", {}, seed=5)
+        settle(app, table)
+        flip = table.controls.flip_btn
+        drawn: list[int] = []
+        monkeypatch.setattr(
+            theme,
+            "on_text",
+            lambda words, w, allowed: drawn.append(w) if words == text_of(flip.label) else None,
+        )
+        app.dirty = True
+        app.step(DT)
+        assert drawn and max(drawn) <= flip.rect.w - flip.rect.h // 2
+    finally:
+        app.scene.leave()
+        set_language("en")

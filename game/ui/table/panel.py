@@ -192,9 +192,12 @@ def _panel_body(
     if target:  # "MATCH SCORE" over "to 151" when both do not fit on one line
         theme.text(surface, target, size, theme.INK_DIM, (x, y), width=w)
         y += int(size * 1.2)
-    for name, value in scores:
-        vw = theme.font(size, True).size(value)[0]
-        if not theme.fits(name, theme.READABLE, w - vw - 8):  # the score under the name
+    widths = [theme.font(size, True).size(value)[0] for _, value in scores]
+    stacked = any(  # every score under its name, when one name and score do not fit a line
+        not theme.fits(name, size, w - vw - 8) for (name, _), vw in zip(scores, widths, strict=True)
+    )
+    for (name, value), vw in zip(scores, widths, strict=True):
+        if stacked:
             theme.text(surface, name, size, theme.INK, (x, y), width=w)
             y += int(size * 1.15)
             name = ""

@@ -323,11 +323,21 @@ class TableView:
             elif shows == "owner":
                 self._owner(surface, rect, subject)
 
+    def _owner_room(self, rect: pygame.Rect) -> int:
+        """How wide an owner's label may be: a little past its pile, short of the next."""
+        layout = self.m.layout
+        others = [
+            abs(r.centerx - rect.centerx)
+            for n, r in layout.areas.items()
+            if layout.shows.get(n, ("",))[0] == "owner" and r != rect and r.y == rect.y
+        ]
+        return min([rect.w + rect.h, *(d - 10 for d in others)])
+
     def _owner(self, surface: pygame.Surface, rect: pygame.Rect, side: int) -> None:
         """Whose won pile this is, under it: in full when it fits at a readable size, else
         just the name, else (a partnership) on two lines."""
         words = panel.won_owner(self.m, side)
-        room = rect.w + rect.h  # a little past the pile's edges, still short of the next
+        room = self._owner_room(rect)
         if not theme.fits(words, theme.READABLE, room):
             words = self.m.namer.side_name(side)
         if theme.fits(words, theme.READABLE, room) or " " not in words:
