@@ -3,7 +3,7 @@ match, or deal a numbered hand; and the doors to statistics, history, settings, 
 
 Every option row comes from the game's spec (the engine's options plus the table's
 choices), with a one-line explanation under the panel. The panel is as tall as the
-rows the chosen game shows: its top stays put when the game changes.
+game with the most options, so nothing jumps when the game changes.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from game.text.words import phrase
 from game.ui import cardart, page, theme
 from game.ui.question import Question
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Cycler, FocusRing, ScrollText, Widget, button_row, column
+from game.ui.widgets import Button, Cycler, FocusRing, ScrollText, Widget, button_row
 
 GAMES = tuple(SPECS)
 MAX_DEAL = 999_999_999
@@ -135,6 +135,7 @@ class MenuScene(Scene):
         self.rules_back = Button(lambda: say("button.back"), self._close_rules)
         self.question: Question | None = None
         self.options: list[Cycler] = []
+        self.option_rows = max(len(s.choices) + bool(s.levels) for s in SPECS.values())
         self.ring = FocusRing(self.widgets)
         self._build_options()
 
@@ -264,21 +265,26 @@ class MenuScene(Scene):
         ]
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The panel holds the rows this game shows (no blank row for a hidden option);
-        the Continue bar sits above it, between the two card fans."""
+        """The panel keeps one place and size for every game (room for the most rows);
+        the rows a game shows share that room evenly, so a hidden option leaves no blank
+        row. The Continue bar sits above the panel, between the two card fans."""
         w, h = size
         pw = min(700, int(w * 0.62))
         row = max(26, min(48, h // 21))
         gap = row // 4
         about = int(row * 0.9)
-        shown = [*self.options, *([self.level] if self.level.visible else [])]
         bh = int(row * 1.2)
-        ph = row + row + about + gap + len(shown) * (row + gap) + gap + 2 * bh + gap
+        room = self.option_rows * (row + gap)
+        ph = row + row + about + gap + room + gap + 2 * bh + gap
         self.panel = pygame.Rect(w // 2 - pw // 2, int(h * 0.2), pw, ph)
         inner = self.panel.inflate(-row, -row)
         self.game.rect = pygame.Rect(inner.x, inner.y, inner.w, row)
         self.about_rect = pygame.Rect(inner.x, self.game.rect.bottom + 2, inner.w, about)
-        column(pygame.Rect(inner.x, self.about_rect.bottom + gap, inner.w, 0), shown, row, gap)
+        shown = [*self.options, *([self.level] if self.level.visible else [])]
+        step = room // max(1, len(shown))
+        top = self.about_rect.bottom + gap + (step - row - gap) // 2
+        for i, wdg in enumerate(shown):
+            wdg.rect = pygame.Rect(inner.x, top + i * step, inner.w, row)
         y2 = inner.bottom - bh
         y1 = y2 - bh - gap
         button_row(pygame.Rect(inner.x, y2, inner.w, bh), self.buttons, gap)

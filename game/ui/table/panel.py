@@ -194,7 +194,8 @@ def _panel_body(
         y += int(size * 1.2)
     widths = [theme.font(size, True).size(value)[0] for _, value in scores]
     stacked = any(  # every score under its name, when one name and score do not fit a line
-        not theme.fits(name, size, w - vw - 8) for (name, _), vw in zip(scores, widths, strict=True)
+        not theme.fits(name, theme.READABLE, w - vw - 8)
+        for (name, _), vw in zip(scores, widths, strict=True)
     )
     for (name, value), vw in zip(scores, widths, strict=True):
         if stacked:
@@ -208,9 +209,10 @@ def _panel_body(
     small = max(theme.READABLE, int(size * 0.9))
     for who, words in counts:
         theme.text(surface, who, small, theme.INK_DIM, (x, y), width=int(w * 0.34))
-        if not theme.fits(words, small, int(w * 0.64)):  # the counts under the name
-            y += int(size * 1.1)
-        theme.text(surface, words, small, theme.INK_DIM, (x + w, y), "topright", width=w)
+        room = int(w * 0.64)
+        if not theme.fits(words, theme.READABLE, room):  # the counts under the name
+            y, room = y + int(size * 1.1), w
+        theme.text(surface, words, small, theme.INK_DIM, (x + w, y), "topright", width=room)
         y += int(size * 1.2)
     y = _section(surface, say("panel.moves"), x, y + size // 2, size, w)
     _log(log, surface, pygame.Rect(x, y, w, p.bottom - y - 10), size)
