@@ -25,7 +25,12 @@ def _size(text: str) -> tuple[int, int]:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="pasha-pisti", description="Pishe Pasha and Pişti.")
-    p.add_argument("--size", type=_size, default=(1280, 800), help="window size, e.g. 1280x800")
+    p.add_argument(
+        "--size",
+        type=_size,
+        default=None,
+        help="window size, e.g. 1280x800 (default: the size it had when last closed)",
+    )
     p.add_argument("--game", choices=sorted(SPECS), help="skip the menu and start this game")
     p.add_argument("--players", type=int, help="number of players for --game")
     p.add_argument("--seed", type=int, help="seed the deals (the same seed, the same cards)")

@@ -148,14 +148,18 @@ class Session:
         return session
 
     def summary(self) -> dict[str, Any]:
-        """What the menu says of a saved match: game, target, score, hand number."""
+        """What the menu says of a saved match: game, variant (a Phrase), target, score,
+        hand number, and whether anything was played yet (else nothing is lost by
+        replacing it)."""
         m = self.match
         return {
             "game": self.spec.id,
+            "variant": self.spec.variant(self.state),
             "target": m.target,
             "totals": list(m.totals),
             "hand": m.hand_no + 1,
             "players": m.players,
+            "played": m.hand_no > 0 or bool(self.state.history),
         }
 
 

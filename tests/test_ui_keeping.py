@@ -57,7 +57,7 @@ def test_continue_restores_the_match_after_the_window_closed(app, tmp_path):
         menu = again.goto("menu")
         again.step(DT)
         assert menu.continue_btn.visible
-        assert menu._continue_label().startswith("Continue: Pişti to 151, you 0 – 0, hand 1")
+        assert menu._continue_label() == "Continue: Pişti (2 players, to 151), you 0 – 0, hand 1"
         click(again, menu.continue_btn.rect.center)
         assert isinstance(again.scene, TableScene)
         assert again.scene.state.record() == record

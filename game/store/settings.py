@@ -38,6 +38,9 @@ COACH_THRESHOLDS = (1.0, 2.0, 5.0)
 STOP_WINDOW = (1.0, 6.0)
 AUTO_SPEED = (0.0, 1.0)
 SPEECH = ("auto", "on", "off")  # auto: on when a screen reader runs at start
+WINDOW_WIDTH = (0, 7680)  # 0: not remembered yet (the default size, centred)
+WINDOW_HEIGHT = (0, 4320)
+WINDOW_PLACE = (-16384, 16384)  # a window may sit left of or above the main screen
 
 
 @dataclass
@@ -64,6 +67,23 @@ class Settings:
     last_game: str = "pishe-pasha"
     level: str = "medium"
     game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    window_width: int = 0
+    window_height: int = 0
+    window_x: int = 0
+    window_y: int = 0
+
+    def window(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """The window's size and position when it last closed, if it was remembered."""
+        if self.window_width < 1 or self.window_height < 1:
+            return None
+        return (self.window_width, self.window_height), (self.window_x, self.window_y)
+
+    def remember_window(self, size: tuple[int, int], position: tuple[int, int]) -> None:
+        """Keep the window's size and position for the next start (kept in range)."""
+        self.window_width = _within(size[0], WINDOW_WIDTH)
+        self.window_height = _within(size[1], WINDOW_HEIGHT)
+        self.window_x = _within(position[0], WINDOW_PLACE)
+        self.window_y = _within(position[1], WINDOW_PLACE)
 
     def options_for(self, game: str) -> dict[str, Any]:
         """The menu choices last used for ``game`` (players, match length and rule options)."""
@@ -72,6 +92,10 @@ class Settings:
     @property
     def lang(self) -> str:
         return self.language or system_language()
+
+
+def _within(value: int, bounds: tuple[int, int]) -> int:
+    return max(bounds[0], min(bounds[1], int(value)))
 
 
 def _game_options(value: dict) -> dict[str, dict[str, Any]]:
@@ -120,6 +144,10 @@ FIELDS: dict[str, Field] = {
     "last_game": Field("pishe-pasha", str, check=known_game),
     "level": Field("medium", str, LEVELS),
     "game_options": Field({}, dict, check=_game_options),
+    "window_width": Field(0, int, low=WINDOW_WIDTH[0], high=WINDOW_WIDTH[1]),
+    "window_height": Field(0, int, low=WINDOW_HEIGHT[0], high=WINDOW_HEIGHT[1]),
+    "window_x": Field(0, int, low=WINDOW_PLACE[0], high=WINDOW_PLACE[1]),
+    "window_y": Field(0, int, low=WINDOW_PLACE[0], high=WINDOW_PLACE[1]),
 }
 OLD_NAMES = {"four_colour": ("faces", {True: "four_colour", False: "classic"})}
 

@@ -68,6 +68,10 @@ class Phrasebook:
         text = f"{value:.{digits}f}"
         return text.replace(".", ",") if self.lang == "tr" else text
 
+    def percent(self, fraction: float) -> str:
+        """A share as the language writes a percentage: "40%", Turkish "%40"."""
+        return self.say("number.percent", n=self.number(100 * fraction, 0))
+
     def capitalise(self, text: str) -> str:
         return self.upper(text[:1]) + text[1:] if text else text
 
@@ -128,3 +132,7 @@ def say_n(key: str, n: int, /, **params: object) -> str:
 
 def number(value: float, digits: int = 1) -> str:
     return current().number(value, digits)
+
+
+def percent(fraction: float) -> str:
+    return current().percent(fraction)

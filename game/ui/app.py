@@ -35,6 +35,7 @@ LARGEST = (7680, 4320)
 BUSY_FPS, IDLE_FPS = 60, 8
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 SPEECH_KEYS = (pygame.K_F2, pygame.K_F3)  # Read aloud on/off, say the last sentence again
+GOOD_NEWS = frozenset({"match_kept"})  # notices that tell of something done, not a trouble
 
 
 class NoDisplay(RuntimeError):
@@ -42,11 +43,14 @@ class NoDisplay(RuntimeError):
 
 
 class App:
-    """One window and the scene on it, and the player's things kept between runs."""
+    """One window and the scene on it, and the player's things kept between runs.
+
+    ``size`` (``--size``) wins over the size the window had when it last closed; without
+    either the window opens at the default size, centred."""
 
     def __init__(
         self,
-        size: tuple[int, int] = DEFAULT_SIZE,
+        size: tuple[int, int] | None = None,
         state_file: str | None = None,
         settings: Settings | None = None,
     ) -> None:
@@ -58,17 +62,20 @@ class App:
         self.settings = loaded
         set_language(self.settings.lang)
         self.notices: list[str] = []
+        self.notice_good = False  # the last notice is good news (drawn calm, not red)
         if problem:
             self.notice(problem)
         self.state_file = Path(state_file) if state_file else None
         self._set_icon()
-        self.screen = pygame.display.set_mode(fit_to_screen(size), pygame.RESIZABLE)
+        last = self.settings.window()
+        want = size or (last[0] if last else DEFAULT_SIZE)
+        self.screen = pygame.display.set_mode(fit_to_screen(want), pygame.RESIZABLE)
         pygame.display.set_caption(say("app.title") or TITLE)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             self.window = pygame.Window.from_display_module()
         self.window.minimum_size = fit_to_screen(MIN_SIZE)
-        self._centre()
+        self._place(last[1] if last else None)
         self.audio = Audio(self.settings.sound)
         self.voice = Voice(self.settings)
         FocusRing.on_focus = self.voice.widget
@@ -92,9 +99,20 @@ class App:
         except Exception:
             pass
 
-    def _centre(self) -> None:
+    def _place(self, position: tuple[int, int] | None) -> None:
+        """Where the window was last time (kept on the screen), else centred."""
         with contextlib.suppress(pygame.error, AttributeError):
-            self.window.position = pygame.WINDOWPOS_CENTERED
+            if position is None:
+                self.window.position = pygame.WINDOWPOS_CENTERED
+            else:
+                self.window.position = fit_position(position, self.window.size)
+
+    def _remember_window(self) -> None:
+        """The windowed size and place, for the next start (a fullscreen one is not it)."""
+        if self.settings.fullscreen:
+            return
+        with contextlib.suppress(pygame.error, AttributeError):
+            self.settings.remember_window(self.window.size, self.window.position)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -106,6 +124,7 @@ class App:
         """A message for the player from the stores (``code|detail``), in their language."""
         code, _, detail = code_and_detail.partition("|")
         self.notices.append(say(f"notice.{code}", detail=detail))
+        self.notice_good = code in GOOD_NEWS
 
     # ----------------------------------------------------------------- routes
     def route(self, name: str, factory: Callable[..., Scene]) -> None:
@@ -294,6 +313,7 @@ class App:
     def close(self) -> None:
         self.scene.leave()
         self._hook("closing")
+        self._remember_window()
         self.voice.close()
         self.save_settings()
         pygame.quit()
@@ -330,13 +350,28 @@ def fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
     """A window size that fits the screen's usable area (below the minimum if it must)."""
     w = max(320, min(LARGEST[0], int(size[0])))
     h = max(240, min(LARGEST[1], int(size[1])))
-    try:
-        if pygame.display.get_driver() in HEADLESS_DRIVERS:
-            return w, h
-        screens = pygame.display.get_desktop_sizes()
-    except pygame.error:  # no video system yet: nothing to fit to
-        screens = []
-    if screens:
-        sw, sh = screens[0]
+    screen = _screen()
+    if screen:
+        sw, sh = screen
         w, h = min(w, max(320, sw - 16)), min(h, max(240, sh - 64))
     return w, h
+
+
+def fit_position(position: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
+    """A window position that keeps a window of ``size`` wholly on the main screen."""
+    x, y = int(position[0]), int(position[1])
+    screen = _screen()
+    if screen is None:
+        return x, y
+    return max(0, min(x, screen[0] - size[0])), max(0, min(y, screen[1] - size[1]))
+
+
+def _screen() -> tuple[int, int] | None:
+    """The main screen's size; None headless or before the video system starts."""
+    try:
+        if pygame.display.get_driver() in HEADLESS_DRIVERS:
+            return None
+        screens = pygame.display.get_desktop_sizes()
+    except pygame.error:  # no video system yet: nothing to fit to
+        return None
+    return screens[0] if screens else None

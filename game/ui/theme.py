@@ -25,6 +25,7 @@ INK_DIM = (170, 190, 175)
 GOLD = (236, 196, 84)
 RED = (200, 52, 46)
 RED_LIGHT = (236, 90, 80)
+GOOD_NEWS = (160, 226, 176)  # a calm green: done, saved, kept
 SLOT = (255, 255, 255, 38)
 SLOT_EDGE = (255, 255, 255, 70)
 HIGHLIGHT = (255, 214, 80)
@@ -37,7 +38,8 @@ BUTTON_HOVER = (56, 108, 80)
 BUTTON_DOWN = (28, 60, 44)
 BUTTON_EDGE = (150, 200, 165)
 DISABLED = (90, 110, 100)
-MIN_SIZE = 9
+MIN_SIZE = 9  # text shrinks to fit its box down to this, on screens below 960x600
+READABLE = 14  # no text is asked for smaller: at 960x600 and up, nothing is drawn below
 
 # Tests watch every fitted text: (words, width drawn, width allowed).
 on_text: Callable[[str, int, int], None] | None = None
@@ -69,6 +71,7 @@ def text(
     width: int | None = None,
 ) -> pygame.Rect:
     """Draw one line anchored at ``pos``, shrunk to fit ``width``; returns where it went."""
+    size = max(READABLE, int(size))
     if width is not None:
         size = fit_text(words, int(size), max(1, int(width)), bold)
     img = rendered(words, int(size), tuple(colour), bold)
@@ -94,12 +97,18 @@ def fit_text(words: str, size: int, width: int, bold: bool = False) -> int:
     return size
 
 
+def fits(words: str, size: int, width: int, bold: bool = False) -> bool:
+    """Whether ``words`` fit ``width`` pixels at ``size`` without shrinking."""
+    return font(size, bold).size(words)[0] <= width
+
+
 def paragraph(
     surface: pygame.Surface, words: str, size: int, colour, box: pygame.Rect, bold: bool = False
 ) -> pygame.Rect:
     """Words in ``box``: one line when they fit at a readable size, else wrapped onto more
     lines at the largest size whose lines all fit the box's height (left, centred up/down)."""
     width = max(1, box.w)
+    size = max(READABLE, int(size))
     one = fit_text(words, size, width, bold)
     if one >= max(MIN_SIZE + 3, size * 3 // 4) or not words:
         return text(surface, words, one, colour, box.midleft, "midleft", bold, width)
@@ -117,9 +126,14 @@ def paragraph(
     return rect
 
 
+def news(good: bool) -> tuple[int, int, int]:
+    """The colour of a message to the player: calm for good news, red only for trouble."""
+    return GOOD_NEWS if good else RED_LIGHT
+
+
 def wrapped(words: str, size: int, colour, width: int) -> pygame.Surface:
     """A paragraph wrapped to ``width`` (pygame-ce wraps at spaces)."""
-    return font(size).render(words, True, colour, wraplength=max(1, int(width)))
+    return font(max(READABLE, int(size))).render(words, True, colour, wraplength=max(1, int(width)))
 
 
 def veil(

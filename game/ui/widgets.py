@@ -119,16 +119,15 @@ class Button(Widget):
             bar.w = int(bar.w * max(0.0, min(1.0, self.progress)))
             pygame.draw.rect(surface, theme.GOLD, bar, border_radius=2)
         colour = theme.INK if self.enabled else theme.INK_DIM
-        theme.text(
-            surface,
-            text_of(self.label),
-            int(self.rect.h * 0.48),
-            colour,
-            self.rect.center,
-            "center",
-            True,
-            width=self.rect.w - 14,
-        )
+        words, room = text_of(self.label), self.rect.w - max(14, self.rect.h // 2)
+        size = theme.fit_text(words, max(theme.READABLE, int(self.rect.h * 0.48)), room, True)
+        two = None
+        if size < theme.READABLE and " " in words:  # two lines, rather than tiny letters
+            two = theme.font(theme.READABLE, True).render(words, True, colour, wraplength=room)
+        if two is not None and two.get_height() <= self.rect.h - 4 and two.get_width() <= room:
+            surface.blit(two, two.get_rect(center=self.rect.center))
+        else:
+            theme.text(surface, words, size, colour, self.rect.center, "center", True, room)
         if self.focused:
             _focus_ring(surface, self.rect)
 
@@ -201,8 +200,9 @@ class Cycler(Widget):
         label = text_of(self.label)
         if label:
             label_w = int(self.rect.w * self.label_frac) - 10
-            where = (self.rect.x, self.rect.centery)
-            theme.text(surface, label, size, theme.INK, where, "midleft", width=label_w)
+            _label(
+                surface, label, size, pygame.Rect(self.rect.x, self.rect.y, label_w, self.rect.h)
+            )
         box = self._box()
         fill = theme.BUTTON_HOVER if self.hover or self.focused else theme.BUTTON
         _panel(surface, box, fill, theme.BUTTON_EDGE, max(6, box.h // 4))
@@ -220,6 +220,17 @@ class Cycler(Widget):
         )
         if self.focused:
             _focus_ring(surface, box)
+
+
+def _label(surface: pygame.Surface, words: str, size: int, box: pygame.Rect) -> None:
+    """A choice's label on one line, or on two at the smallest text size when one line
+    would have to shrink below it (and two fit the row)."""
+    one = theme.fit_text(words, size, max(1, box.w))
+    two = theme.wrapped(words, theme.READABLE, theme.INK, box.w) if one < theme.READABLE else None
+    if two is None or two.get_height() > box.h or two.get_width() > box.w:
+        theme.text(surface, words, size, theme.INK, box.midleft, "midleft", width=box.w)
+        return
+    surface.blit(two, two.get_rect(midleft=box.midleft))
 
 
 class Toggle(Cycler):

@@ -75,6 +75,7 @@ class HistoryScene(Scene):
         self.selected = 0
         self.top = 0
         self.message = ""
+        self.message_good = False  # an export that worked is good news, not an error
         self.replay_btn = Button(lambda: say("button.replay"), self.open_selected)
         self.export_btn = Button(lambda: say("button.export"), self.export_selected)
         self.path = PathBox(self.open_file)
@@ -101,8 +102,10 @@ class HistoryScene(Scene):
         try:
             write_json_atomic(path, e.record)
             self.message = say("replay.exported", path=str(path))
+            self.message_good = True
         except OSError as err:
             self.message = say("replay.export_failed", detail=err.strerror or str(err))
+            self.message_good = False
 
     def open_file(self, path: str) -> None:
         """Any record file into the viewer; a broken one gets the record checker's words."""
@@ -110,10 +113,12 @@ class HistoryScene(Scene):
             record = load(path)
         except RecordError as err:
             self.message = say("history.cannot_open", detail=str(err))
+            self.message_good = False
             return
         scene = self.app.goto("replay", record=record, seat=0, back=self)
         if getattr(scene, "model", None) is None:
             self.message = say("history.cannot_open", detail=scene.problem)
+            self.message_good = False
 
     # ----------------------------------------------------------------- frame
     def resize(self, size: tuple[int, int]) -> None:
@@ -203,7 +208,7 @@ class HistoryScene(Scene):
                 surface,
                 self.message,
                 int(h * 0.026),
-                theme.RED_LIGHT,
+                theme.news(self.message_good),
                 (w // 2, h - 12),
                 "midbottom",
                 width=w - 40,

@@ -14,9 +14,11 @@ from game.games import SPECS
 from game.session import Session
 from game.store.settings import LEVELS
 from game.text import say
+from game.text.words import phrase
 from game.ui import cardart, page, theme
+from game.ui.question import Question
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Cycler, FocusRing, ScrollText, Widget, button_row, column
+from game.ui.widgets import Button, Cycler, FocusRing, ScrollText, Widget, button_row
 
 MAX_DEAL = 999_999_999
 
@@ -73,6 +75,23 @@ class NumberBox(Widget):
         )
 
 
+def _match_words(info: dict) -> dict[str, str]:
+    """A saved match's summary as the words the menu says of it: the game, its variant
+    and target ("Pişti (2 players, to 151)"), the score and the hand."""
+    you, *others = info["totals"]
+    details = [phrase(info["variant"]) if info.get("variant") else ""]
+    details.append(say("menu.target", n=info["target"]) if info["target"] else "")
+    shown = ", ".join(d for d in details if d)
+    game = say(f"game.{info['game']}")
+    return {
+        "name": game,
+        "game": say("menu.game_details", game=game, details=shown) if shown else game,
+        "you": str(you),
+        "them": " – ".join(map(str, others)),
+        "n": str(info["hand"]),
+    }
+
+
 class MenuScene(Scene):
     """Title, game choice, options, level and the buttons."""
 
@@ -114,8 +133,9 @@ class MenuScene(Scene):
         ]
         self.rules: ScrollText | None = None
         self.rules_back = Button(lambda: say("button.back"), self._close_rules)
+        self.question: Question | None = None
         self.options: list[Cycler] = []
-        self.option_rows = max(len(spec.choices) for spec in SPECS.values())
+        self.option_rows = max(len(s.choices) + bool(s.levels) for s in SPECS.values())
         self.ring = FocusRing(self.widgets)
         self._build_options()
 
@@ -169,6 +189,23 @@ class MenuScene(Scene):
 
     # ----------------------------------------------------------------- actions
     def start_game(self, deal_no: int | None = None) -> None:
+        """A new match; when it would replace a saved one, the player is asked first."""
+        info = self.saved()
+        if info is None or not info.get("played", True):
+            self._begin(deal_no)
+            return
+        self.question = Question(
+            lambda: say("question.replace_match", **_match_words(info)),
+            lambda: self._begin(deal_no),
+            self._close_question,
+        )
+        self.question.layout(self.app.size)
+
+    def _close_question(self) -> None:
+        self.question = None
+
+    def _begin(self, deal_no: int | None) -> None:
+        self.question = None
         spec = self.spec
         self.app.settings.last_game = spec.id
         self.app.save_settings()
@@ -198,16 +235,7 @@ class MenuScene(Scene):
         info = self.saved()
         if info is None:
             return say("button.continue")
-        you, *others = info["totals"]
-        target = say("menu.to", n=info["target"]) if info["target"] else ""
-        return say(
-            "button.continue_match",
-            game=say(f"game.{info['game']}"),
-            target=target,
-            you=you,
-            them=" – ".join(map(str, others)),
-            n=info["hand"],
-        )
+        return say("button.continue_saved", **_match_words(info))
 
     def continue_match(self) -> None:
         session = self.app.hooks.get("load_match", lambda: None)()
@@ -237,21 +265,26 @@ class MenuScene(Scene):
         ]
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The panel keeps one place and size for every game (room for the most rows);
+        the rows a game shows share that room evenly, so a hidden option leaves no blank
+        row. The Continue bar sits above the panel, between the two card fans."""
         w, h = size
         pw = min(700, int(w * 0.62))
         row = max(26, min(48, h // 21))
         gap = row // 4
         about = int(row * 0.9)
-        rows = self.option_rows + 1  # options, level
         bh = int(row * 1.2)
-        ph = row + row + about + gap + rows * (row + gap) + gap + 2 * bh + gap
+        room = self.option_rows * (row + gap)
+        ph = row + row + about + gap + room + gap + 2 * bh + gap
         self.panel = pygame.Rect(w // 2 - pw // 2, int(h * 0.2), pw, ph)
         inner = self.panel.inflate(-row, -row)
         self.game.rect = pygame.Rect(inner.x, inner.y, inner.w, row)
         self.about_rect = pygame.Rect(inner.x, self.game.rect.bottom + 2, inner.w, about)
-        top = self.about_rect.bottom + gap
-        column(pygame.Rect(inner.x, top, inner.w, 0), [*self.options], row, gap)
-        self.level.rect = pygame.Rect(inner.x, top + self.option_rows * (row + gap), inner.w, row)
+        shown = [*self.options, *([self.level] if self.level.visible else [])]
+        step = room // max(1, len(shown))
+        top = self.about_rect.bottom + gap + (step - row - gap) // 2
+        for i, wdg in enumerate(shown):
+            wdg.rect = pygame.Rect(inner.x, top + i * step, inner.w, row)
         y2 = inner.bottom - bh
         y1 = y2 - bh - gap
         button_row(pygame.Rect(inner.x, y2, inner.w, bh), self.buttons, gap)
@@ -267,8 +300,13 @@ class MenuScene(Scene):
         if self.rules:
             self.rules.rect = pygame.Rect(w * 0.12, h * 0.08, w * 0.76, h * 0.74)
         self.rules_back.rect = pygame.Rect(w // 2 - 120, int(h * 0.85), 240, row)
+        if self.question is not None:
+            self.question.layout(size)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.question is not None:
+            self.question.handle(event)
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.rules:
                 self.rules = None
@@ -365,7 +403,7 @@ class MenuScene(Scene):
                 surface,
                 self.app.notices[-1],
                 int(h * 0.024),
-                theme.RED_LIGHT,
+                theme.news(self.app.notice_good),
                 (w // 2, h - 10),
                 "midbottom",
                 width=w - 40,
@@ -374,6 +412,8 @@ class MenuScene(Scene):
             theme.veil(surface, surface.get_rect(), 150)
             self.rules.draw(surface)
             self.rules_back.draw(surface)
+        if self.question is not None:
+            self.question.draw(surface)
 
     def _explanation(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -386,16 +426,20 @@ class MenuScene(Scene):
         )
 
     def _fan(self, surface: pygame.Surface) -> None:
-        """A few cards fanned beside the title, for looks."""
+        """A few cards fanned either side of the title, for looks: in the margins beside
+        the panel and the Continue bar, never over them."""
         w, h = surface.get_size()
+        margin = self.panel.x - 12
+        cw = max(24, min(int(h * 0.1), int(margin / 2.5)))
+        size = (cw, int(cw * 1.4))
         art = getattr(self, "_art", None)
-        size = (int(h * 0.1), int(h * 0.14))
         if art is None or art.size != size:
             art = self._art = cardart.CardArt()
             art.configure(size, self.app.settings.faces, self.app.settings.card_back)
-        for i, card in enumerate((12, 25, 38, 51)):
-            img = pygame.transform.rotozoom(art.face(card), 18 - i * 12, 1)
-            surface.blit(img, img.get_rect(center=(w * 0.09 + i * size[0] * 0.35, h * 0.11)))
-        for i, card in enumerate((10, 23, 36, 49)):
-            img = pygame.transform.rotozoom(art.face(card), 18 - i * 12, 1)
-            surface.blit(img, img.get_rect(center=(w * 0.81 + i * size[0] * 0.35, h * 0.11)))
+        step = cw * 0.35
+        left = margin - cw * 0.75 - 3 * step
+        right = w - margin + cw * 0.75
+        for x0, cards in ((left, (12, 25, 38, 51)), (right, (10, 23, 36, 49))):
+            for i, card in enumerate(cards):
+                img = pygame.transform.rotozoom(art.face(card), 18 - i * 12, 1)
+                surface.blit(img, img.get_rect(center=(x0 + i * step, h * 0.11)))

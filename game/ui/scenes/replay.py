@@ -26,7 +26,7 @@ from game.ui.scene import Scene
 from game.ui.table.model import TableModel, TableOptions
 from game.ui.table.thinker import Thinker
 from game.ui.table.view import TableView
-from game.ui.widgets import Button, Cycler, FocusRing, Slider
+from game.ui.widgets import Button, Cycler, FocusRing, Slider, text_of
 
 PACES = ("slow", "normal", "fast")
 DELAY = {"slow": 1.4, "normal": 0.7, "fast": 0.25}
@@ -134,6 +134,7 @@ class ReplayScene(Scene):
         ]
         self.ring = FocusRing(lambda: self.widgets_all if self.model else [self.close_btn])
         self.note = ""
+        self.note_good = False  # a note is trouble (red) unless it tells of something done
 
     def _toggle_faces(self) -> None:
         self._faces(not self.model.reveal_all)
@@ -190,8 +191,10 @@ class ReplayScene(Scene):
         try:
             write_json_atomic(path, self.record)
             self.note = say("replay.exported", path=str(path))
+            self.note_good = True
         except OSError as err:
             self.note = say("replay.export_failed", detail=err.strerror or str(err))
+            self.note_good = False
 
     def leave_screen(self) -> None:
         if self.back_to is not None:
@@ -219,7 +222,8 @@ class ReplayScene(Scene):
             bar = pygame.Rect(0, h - 60, w, 50)
             side = pygame.Rect(w // 2 - 120, h - 160, 240, 140)
         x, y, bh = bar.x + 6, bar.y + 3, bar.h - 6
-        small = int(bh * 1.7)
+        readable = theme.font(theme.READABLE, True).size(text_of(self.last_btn.label))[0]
+        small = max(int(bh * 1.7), readable + max(14, bh // 2) + 2)
         for b in (self.first_btn, self.back_btn, self.play_btn, self.next_btn, self.last_btn):
             b.rect = pygame.Rect(x, y, small, bh)
             x += small + 4
@@ -296,7 +300,7 @@ class ReplayScene(Scene):
             surface,
             words,
             int(top.h * 0.45),
-            theme.HINT,
+            theme.news(self.note_good) if self.note else theme.HINT,
             (top.right - 16, top.centery),
             "midright",
             True,

@@ -9,7 +9,7 @@ import pygame
 
 from game.games import SPECS
 from game.store import stats as stats_store
-from game.text import number, say
+from game.text import number, percent, say
 from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
@@ -28,6 +28,45 @@ def variant_words(game: str, options: dict, players: int) -> str:
         else:
             parts.append(say(f"choice.{key}.{value}"))
     return ", ".join(parts)
+
+
+def _widths(rows: list, fracs: list[float], inner: int, size: int) -> list[int]:
+    """Column widths: each column's share of the table, but never narrower than its
+    longest word (a cell may wrap at spaces, not inside a word); what that takes comes
+    from the columns with room to spare."""
+    need = []
+    for col in range(len(fracs)):
+        words = [w for i, row in enumerate(rows) for w in row[col].split()]
+        bold = [i == 0 for i, row in enumerate(rows) for _ in row[col].split()]
+        need.append(
+            max(
+                (theme.font(size, b).size(w)[0] for w, b in zip(words, bold, strict=True)),
+                default=0,
+            )
+            + 8
+        )
+    base = [int(inner * f) for f in fracs]
+    widths = [max(n, b) for n, b in zip(need, base, strict=True)]
+    over = sum(widths) - inner
+    spare = [w - n for w, n in zip(widths, need, strict=True)]
+    if over > 0 and sum(spare) > 0:
+        widths = [w - over * s // sum(spare) for w, s in zip(widths, spare, strict=True)]
+    return widths
+
+
+def _cell(surface: pygame.Surface, words: str, size: int, colour, at, width: int, bold=False):
+    """A table cell at the table's one text size: on one line, or wrapped onto a second
+    when it is too wide (only what fits neither way is shrunk), so no cell is drawn
+    smaller than its neighbours."""
+    f = theme.font(size, bold)
+    if f.size(words)[0] <= width or " " not in words:
+        theme.text(surface, words, size, colour, at, bold=bold, width=width)
+        return
+    img = f.render(words, True, colour, wraplength=max(1, width))
+    if img.get_height() > 2 * f.get_linesize() or img.get_width() > width:
+        theme.text(surface, words, size, colour, at, bold=bold, width=width)
+        return
+    surface.blit(img, at)
 
 
 class StatsScene(Scene):
@@ -66,26 +105,6 @@ class StatsScene(Scene):
             self.stats.reset()
         self.selected = 0
 
-    def _cells(self, key: str) -> tuple[str, ...]:
-        """One line of the table: the variant, the level and its figures."""
-        game, options, players, level = stats_store.split_key(key)
-        line = self.stats.lines[key]
-        spec = SPECS.get(game)
-        counts = spec.stat_counts if spec else ()
-        extra = ", ".join(say(f"stats.count.{n}", n=getattr(line, n)) for n in counts)
-        return (
-            variant_words(game, options, players),
-            say(f"level.{level}") if level in LEVELS else level,
-            str(line.hands),
-            str(line.won),
-            f"{100 * line.win_rate:.0f}%",
-            f"{line.streak} / {line.best_streak}",
-            number(line.average),
-            str(line.best),
-            f"{line.matches_won} / {line.matches}",
-            extra,
-        )
-
     def spoken_row(self) -> str:
         """The selected line read aloud, each figure after its column's name."""
         keys = self.keys()
@@ -109,7 +128,8 @@ class StatsScene(Scene):
         self.back_btn.rect = pygame.Rect(self.table_box.right - int(w * 0.2), y, int(w * 0.2), bh)
         self.yes_btn.rect = pygame.Rect(w // 2 - int(w * 0.21), h // 2 + bh, int(w * 0.2), bh)
         self.no_btn.rect = pygame.Rect(w // 2 + int(w * 0.01), h // 2 + bh, int(w * 0.2), bh)
-        self.row_h = max(20, h // 30)
+        self.text_size = max(theme.READABLE, h // 42)
+        self.row_h = 2 * theme.font(self.text_size).get_linesize() + 4  # a cell may wrap once
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -175,29 +195,42 @@ class StatsScene(Scene):
         ("stats.extra", 0.13),
     )
 
+    def _cells(self, key: str) -> tuple[str, ...]:
+        game, options, players, level = stats_store.split_key(key)
+        line = self.stats.lines[key]
+        spec = SPECS.get(game)
+        counts = spec.stat_counts if spec else ()
+        return (
+            variant_words(game, options, players),
+            say(f"level.{level}") if level in LEVELS else level,
+            str(line.hands),
+            str(line.won),
+            percent(line.win_rate),
+            f"{line.streak} / {line.best_streak}",
+            number(line.average),
+            str(line.best),
+            f"{line.matches_won} / {line.matches}",
+            ", ".join(say(f"stats.count.{n}", n=getattr(line, n)) for n in counts),
+        )
+
     def _table(self, surface: pygame.Surface) -> None:
         b, rh = self.table_box, self.row_h
-        size = int(rh * 0.62)
+        size = self.text_size
         x0, inner = b.x + 10, b.w - 20
+        keys = self.keys()[: max(1, b.h // rh - 1)]
+        rows = [self._cells(key) for key in keys]
+        heads = [say(key) for key, _ in self.COLUMNS]
+        widths = _widths([heads, *rows], [f for _, f in self.COLUMNS], inner, size)
         x = x0
-        for key, frac in self.COLUMNS:
-            theme.text(
-                surface,
-                say(key),
-                size,
-                theme.GOLD,
-                (x, b.y + 6),
-                bold=True,
-                width=int(inner * frac) - 6,
-            )
-            x += int(inner * frac)
-        keys = self.keys()
+        for head, w in zip(heads, widths, strict=True):
+            _cell(surface, head, size, theme.GOLD, (x, b.y + 4), w - 6, True)
+            x += w
         if not keys:
             theme.text(
                 surface, say("stats.empty"), size, theme.INK_DIM, b.center, "center", width=b.w - 40
             )
             return
-        for row, key in enumerate(keys[: max(1, b.h // rh - 1)]):
+        for row, (key, cells) in enumerate(zip(keys, rows, strict=True)):
             line = self.stats.lines[key]
             y = b.y + (row + 1) * rh + 6
             if row == self.selected:
@@ -205,14 +238,14 @@ class StatsScene(Scene):
                     surface, theme.BUTTON_HOVER, (b.x + 4, y - 2, b.w - 8, rh), border_radius=6
                 )
             x = x0
-            for (_, frac), cell in zip(self.COLUMNS, self._cells(key), strict=True):
-                theme.text(surface, cell, size, theme.INK, (x, y), width=int(inner * frac) - 6)
-                x += int(inner * frac)
+            for cell, w in zip(cells, widths, strict=True):
+                _cell(surface, cell, size, theme.INK, (x, y), w - 6)
+                x += w
             if line.takeback_hands:
                 theme.text(
                     surface,
                     say("stats.takebacks", n=line.takeback_hands, won=line.takeback_won),
-                    int(size * 0.8),
+                    size,
                     theme.INK_DIM,
                     (b.right - 10, y + size),
                     "topright",
@@ -277,7 +310,7 @@ class StatsScene(Scene):
             height = int((box.h - size * 2) * rate)
             bar = pygame.Rect(x, box.bottom - size - height, bw, height)
             pygame.draw.rect(surface, theme.GOLD if line else theme.DISABLED, bar)
-            words = f"{100 * rate:.0f}%" if line and line.hands else "–"
+            words = percent(rate) if line and line.hands else "–"
             theme.text(
                 surface, words, size, theme.INK, (bar.centerx, bar.y - 2), "midbottom", width=bw * 2
             )

@@ -7,13 +7,15 @@ from __future__ import annotations
 import pygame
 
 from game.session import Session
-from game.text import current, say, say_n
+from game.text import current, say
 from game.text.words import outcome_line, phrase
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.table import panel
 from game.ui.widgets import Button, FocusRing
 
+CHART_AT = 0.55  # the chart's left edge, as a share of the dialog's width
+MIN_TEXT = 14  # the smallest words the dialog draws at 960x600
 TEAM_COLOURS = ((236, 196, 84), (130, 210, 255), (236, 90, 80), (150, 220, 150))
 
 
@@ -56,16 +58,20 @@ class SummaryScene(Scene):
         self.app.goto("menu", leave=False)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The dialog covers the table, beside the side panel (which stays whole)."""
         self.table.resize(size)
         w, h = size
-        pw, ph = min(820, int(w * 0.66)), int(h * 0.86)
-        self.panel = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
-        bh = max(32, h // 19)
+        room = self.model.layout.areas["table"]
+        pw = min(820, room.w - 2 * max(12, room.w // 40))
+        ph = min(int(h * 0.9), h - 24)
+        self.panel = pygame.Rect(room.centerx - pw // 2, h // 2 - ph // 2, pw, ph)
+        bh = max(34, h // 17)
         shown = [b for b in self.buttons if b.visible]
         bw = (pw - 40 - 10 * (len(shown) - 1)) // len(shown)
-        y = self.panel.bottom - bh - 16
+        y = self.panel.bottom - bh - 14
         for i, b in enumerate(shown):
             b.rect = pygame.Rect(self.panel.x + 20 + i * (bw + 10), y, bw, bh)
+        self.size = max(16, min(24, ph // 27))
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.ring.handle(event):
@@ -120,52 +126,29 @@ class SummaryScene(Scene):
 
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
+        """Who won, why, the points line by line, the match so far (a chart once it has
+        two hands to show), and the player's record against these opponents."""
         self.table.draw(surface)
         theme.veil(surface, surface.get_rect(), 130)
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p, border_radius=18)
         pygame.draw.rect(surface, theme.GOLD, p, 2, border_radius=18)
-        size = max(15, p.h // 28)
-        y = p.y + size
-        big = self.match_line() or self.headline()
-        theme.text(
-            surface,
-            big,
-            int(size * 1.7),
-            theme.GOLD,
-            (p.centerx, y),
-            "midtop",
-            True,
-            width=p.w - 40,
-        )
-        y += int(size * 2.4)
-        if self.match_line():
-            theme.text(
-                surface,
-                self.headline(),
-                size,
-                theme.INK,
-                (p.centerx, y),
-                "midtop",
-                True,
-                width=p.w - 40,
+        size = self._fitted(surface.get_size())
+        bottom = self._bottom(size)
+        top = self._content(surface, size)
+        if self._charted():
+            x = p.x + 20 + int((p.w - 40) * CHART_AT)
+            box = pygame.Rect(
+                x, self._chart_top, p.right - 20 - x, max(top, bottom) - self._chart_top
             )
-            y += int(size * 1.6)
-        for line in self.lines():
-            img = theme.wrapped(line, size, theme.INK, p.w - 2 * size)
-            surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
-            y += img.get_height() + size // 3
-        y = self._breakdown(surface, y + size // 3, size)
-        y = self._totals(surface, y + size // 2, size)
-        if self.match.target and len(self.match.history) > 0:
-            y = self._chart(surface, y + size // 2, size)
+            self._chart(surface, box)
         if self.stats_line:
             theme.text(
                 surface,
                 self.stats_line,
-                int(size * 0.9),
+                size,
                 theme.HINT,
-                (p.centerx, min(y + size // 2, self.buttons[0].rect.y - size * 2)),
+                (p.centerx, bottom + size // 3),
                 "midtop",
                 width=p.w - 40,
             )
@@ -173,89 +156,146 @@ class SummaryScene(Scene):
         for b in self.buttons:
             b.draw(surface)
 
+    def _bottom(self, size: int) -> int:
+        """Where the words must end: above the buttons, and the record line if any."""
+        bottom = self.buttons[0].rect.y - size // 2
+        return bottom - int(size * 1.4) if self.stats_line else bottom
+
+    def _content(self, surface: pygame.Surface, size: int) -> int:
+        y = self._headlines(surface, self.panel.y + size, size)
+        y = self._breakdown(surface, y + size // 2, size)
+        return self._totals(surface, y + size // 2, size)
+
+    def _fitted(self, screen: tuple[int, int]) -> int:
+        """The largest text size (from the dialog's own, down to 14 px) whose words all
+        fit above the buttons; worked out once per window size and language."""
+        key = (screen, current().lang)
+        if getattr(self, "_fit_key", None) != key:
+            scratch = pygame.Surface(screen)
+            size = self.size
+            while size > MIN_TEXT and self._content(scratch, size) > self._bottom(size):
+                size -= 1
+            self._fit_key, self._fit_size = key, size
+        return self._fit_size
+
+    def _headlines(self, surface: pygame.Surface, y: int, size: int) -> int:
+        """The winner in large letters, the match's outcome first when it is over, then why."""
+        p = self.panel
+        big = self.match_line() or self.headline()
+        theme.text(
+            surface, big, int(size * 1.7), theme.GOLD, (p.centerx, y), "midtop", True, p.w - 40
+        )
+        y += int(size * 2.2)
+        if self.match_line():
+            theme.text(
+                surface, self.headline(), size, theme.INK, (p.centerx, y), "midtop", True, p.w - 40
+            )
+            y += int(size * 1.5)
+        for line in self.lines():
+            img = theme.wrapped(line, size, theme.INK, p.w - 40)
+            surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
+            y += img.get_height() + size // 4
+        return y
+
     def _columns(self) -> tuple[int, list[int]]:
+        """The label column's left edge and the centre of each side's column."""
         p = self.panel
         n = self.match.teams
-        label_w = int(p.w * 0.34)
+        label_w = int(p.w * 0.36)
         col = (p.w - label_w - 40) // n
         return p.x + 20, [p.x + 20 + label_w + col * i + col // 2 for i in range(n)]
 
-    def _breakdown(self, surface: pygame.Surface, y: int, size: int) -> int:
-        rows = self.model.spec.breakdown(self.model.state)
-        if not rows:
-            return y
+    def _heading(self, surface: pygame.Surface, words: str, y: int, size: int) -> int:
+        """A section's heading in gold capitals over a rule, across the dialog."""
+        x0, x1 = self.panel.x + 20, self.panel.right - 20
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x1, y))
+        theme.text(
+            surface, current().upper(words), size, theme.GOLD, (x0, y + 4), bold=True, width=x1 - x0
+        )
+        return y + 4 + int(size * 1.35)
+
+    def _grid_row(
+        self, surface, y: int, size: int, label: str, cells: list[str], bold=False, colour=None
+    ) -> int:
         x0, cols = self._columns()
-        fs = int(size * 0.9)
-        width = (cols[1] - cols[0]) if len(cols) > 1 else 300
-        counts = self.model.state.breakdown()
-        for side, cx in enumerate(cols):
-            team = self.match.team_of_side(side)
-            name = say_n(
-                "summary.side_cards", counts[side]["cards"], who=panel.team_name(self.model, team)
-            )
-            theme.text(surface, name, fs, theme.GOLD, (cx, y), "midtop", True, width=width - 6)
-        y += int(fs * 1.4)
+        width = (cols[1] - cols[0]) if len(cols) > 1 else self.panel.right - 20 - cols[0]
+        ink = colour or theme.INK
+        theme.text(surface, label, size, ink, (x0, y), bold=bold, width=cols[0] - width // 2 - x0)
+        for cell, cx in zip(cells, cols, strict=True):
+            theme.text(surface, cell, size, ink, (cx, y), "midtop", bold, width=width - 6)
+        return y + int(size * 1.25)
+
+    def _breakdown(self, surface: pygame.Surface, y: int, size: int) -> int:
+        """The hand's points line by line (the game's breakdown) under the sides' names, or,
+        for a game scored by the cards left, what each player had left."""
+        model = self.model
+        rows = model.spec.breakdown(model.state)
+        if not rows:
+            return self._cards_left(surface, y, size)
+        counts = model.state.breakdown()
+        mine = model.state.side_of(model.human)
+        sides = sorted(range(len(counts)), key=lambda side: side != mine)  # yours first
+        names = [panel.team_name(model, self.match.team_of_side(s)) for s in sides]
+        y = self._heading(surface, say("summary.points_by_line"), y, size)
+        y = self._grid_row(surface, y, size, "", names, bold=True, colour=theme.GOLD)
+        taken = [str(counts[s]["cards"]) for s in sides]
+        y = self._grid_row(surface, y, size, say("summary.cards_won"), taken, colour=theme.INK_DIM)
         for row in rows:
-            theme.text(
-                surface,
-                say(row.key),
-                fs,
-                theme.INK,
-                (x0, y),
-                bold=row.total,
-                width=cols[0] - x0 - width // 2,
+            cells = [str(row.values[s]) for s in sides]
+            y = self._grid_row(surface, y, size, say(row.key), cells, bold=row.total)
+        return y
+
+    def _cards_left(self, surface: pygame.Surface, y: int, size: int) -> int:
+        model, st = self.model, self.model.state
+        y = self._heading(surface, say("panel.cards"), y, size)
+        x0, x1 = self.panel.x + 20, self.panel.right - 20
+        for seat in range(st.players):
+            words = ", ".join(
+                phrase(p_, model.namer)
+                for p_ in model.spec.panel_counts(model.shown.piles, seat, st.side_of(seat))
             )
-            for side, cx in enumerate(cols):
-                theme.text(
-                    surface,
-                    str(row.values[side]),
-                    fs,
-                    theme.INK,
-                    (cx, y),
-                    "midtop",
-                    row.total,
-                    width=width - 6,
-                )
-            y += int(fs * 1.15)
+            theme.text(
+                surface, model.namer.who(seat), size, theme.INK, (x0, y), width=(x1 - x0) // 3
+            )
+            theme.text(
+                surface, words, size, theme.INK, (x1, y), "topright", width=(x1 - x0) * 2 // 3
+            )
+            y += int(size * 1.25)
         return y
 
     def _totals(self, surface: pygame.Surface, y: int, size: int) -> int:
+        """The match so far: each side's points this hand and in all, under the target."""
         m = self.match
-        x0 = self.panel.x + 20
-        fs = int(size * 0.95)
-        pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (self.panel.right - 20, y))
-        y += size // 3
         head = say("panel.match_to", n=m.target) if m.target else say("panel.match")
-        theme.text(
-            surface,
-            current().upper(head),
-            fs,
-            theme.GOLD,
-            (x0, y),
-            bold=True,
-            width=self.panel.w - 40,
-        )
-        y += int(fs * 1.3)
+        y = self._heading(surface, head, y, size)
+        x0, x1 = self.panel.x + 20, self.panel.right - 20
+        self._chart_top = y
+        if self._charted():  # the chart stands beside the table of totals
+            x1 = x0 + int((x1 - x0) * CHART_AT) - size
+        quarter = (x1 - x0) // 4
+        cols = (x0 + int((x1 - x0) * 0.62), x1)
+        heads = (say("summary.col.hand"), say("summary.col.total"))
+        for words, cx in zip(heads, cols, strict=True):
+            theme.text(surface, words, size, theme.INK_DIM, (cx, y), "topright", width=quarter)
+        y += int(size * 1.25)
         for team in range(m.teams):
             pts = m.history[-1][team] if m.history else 0
-            words = say(
-                "summary.team_total",
-                who=panel.team_name(self.model, team),
-                n=pts,
-                total=m.totals[team],
-            )
-            theme.text(surface, words, fs, theme.INK, (x0, y), width=self.panel.w - 40)
-            y += int(fs * 1.2)
+            name = panel.team_name(self.model, team)
+            ink = TEAM_COLOURS[team % len(TEAM_COLOURS)] if self._charted() else theme.INK
+            theme.text(surface, name, size, ink, (x0, y), width=int((x1 - x0) * 0.4))
+            theme.text(surface, f"+{pts}", size, theme.INK, (cols[0], y), "topright", width=quarter)
+            total = str(m.totals[team])
+            theme.text(surface, total, size, theme.INK, (cols[1], y), "topright", True, quarter)
+            y += int(size * 1.25)
         return y
 
-    def _chart(self, surface: pygame.Surface, y: int, size: int) -> int:
-        """The running totals hand by hand, one line per team, the target dashed."""
+    def _charted(self) -> bool:
+        """A chart of the match only once it has two hands to show (not flat lines)."""
+        return bool(self.match.target) and len(self.match.history) >= 2
+
+    def _chart(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The running totals hand by hand, one line per side, the target dashed."""
         m = self.match
-        box = pygame.Rect(
-            self.panel.x + 40, y, self.panel.w - 80, max(40, self.buttons[0].rect.y - y - size * 3)
-        )
-        if box.h < 40:
-            return y
         runs = [[0] for _ in range(m.teams)]
         for hand in m.history:
             for t in range(m.teams):
@@ -274,17 +314,6 @@ class SummaryScene(Scene):
         for t, run in enumerate(runs):
             pts = [at(i, v) for i, v in enumerate(run)]
             colour = TEAM_COLOURS[t % len(TEAM_COLOURS)]
-            if len(pts) > 1:
-                pygame.draw.lines(surface, colour, False, pts, 3)
+            pygame.draw.lines(surface, colour, False, pts, 3)
             for p in pts[1:]:
                 pygame.draw.circle(surface, colour, p, 4)
-            name = panel.team_name(self.model, t)
-            theme.text(
-                surface,
-                f"{name} {run[-1]}",
-                int(size * 0.8),
-                colour,
-                (box.x + 6, box.y + 4 + t * size),
-                width=box.w // 2,
-            )
-        return box.bottom

@@ -15,7 +15,7 @@ from game.text import say
 from game.ui import theme
 from game.ui.table.layout import Layout
 from game.ui.table.model import TableModel
-from game.ui.widgets import Button, FocusRing, ScrollText, Slider, Toggle, Widget
+from game.ui.widgets import Button, FocusRing, ScrollText, Slider, Toggle, Widget, text_of
 
 
 @dataclass
@@ -111,7 +111,7 @@ class TableControls:
         y = bar.centery - h // 2
         x = bar.x + 10
         for btn, width in ((self.menu_btn, 3.0), (self.hint_btn, 3.0), (self.undo_btn, 3.0)):
-            btn.rect = pygame.Rect(x, y, int(h * width), h)
+            btn.rect = pygame.Rect(x, y, _top_width(btn, h, width), h)
             if btn.visible:
                 x = btn.rect.right + h // 3
         action = next(
@@ -351,3 +351,10 @@ class TableControls:
             )
         for b in buttons:
             b.draw(surface)
+
+
+def _top_width(btn: Button, h: int, share: float) -> int:
+    """A top-bar button's width: its share of the bar's height, or wider when its words
+    need it to be read at the smallest text size."""
+    words = theme.font(theme.READABLE, True).size(text_of(btn.label))[0]
+    return max(int(h * share), words + max(14, h // 2) + 6)

@@ -37,7 +37,9 @@ def won_owner(m: TableModel, side: int) -> str:
     return say("label.won_pile", whose=m.namer.whose(m.namer.seats_of_side(side)[0]))
 
 
-def seat_label(m: TableModel, seat: int) -> str:
+def seat_label(m: TableModel, seat: int, counted: bool = True) -> str:
+    """ "East · 4 cards · thinking...": ``counted`` False leaves the count out (a narrow
+    seat; the side panel has it)."""
     name = m.namer.who(seat)
     st = m.state
     if (
@@ -47,7 +49,7 @@ def seat_label(m: TableModel, seat: int) -> str:
     ):
         name = say("label.partner", who=name)
     n = m.spec.seat_cards(m.shown.piles, seat)
-    words = say_n("label.seat", n, who=name)
+    words = say_n("label.seat", n, who=name) if counted else name
     thinking = m.thinker.busy and m.thinker.kind == "move" and seat in m.thinker.seats
     if thinking:
         words += say("label.thinking") + "." * (1 + int(time.monotonic() * 3) % 3)
@@ -71,9 +73,12 @@ def status(m: TableModel) -> str:
     return say("status.thinking" if thinking else "status.to_move", who=m.namer.who(seat))
 
 
-def title(m: TableModel) -> str:
+def title(m: TableModel, short: int = 0) -> str:
+    """The table's title; ``short`` 1 leaves out the deal number, 2 the variant too
+    (for a top bar too narrow to show it all at a readable size)."""
+    key = ("title.table", "title.table.no_deal", "title.table.hand")[short]
     return say(
-        "title.table",
+        key,
         game=say(m.spec.title_key),
         variant=phrase(m.spec.variant(m.state)),
         n=m.match.hand_no + 1,
@@ -98,9 +103,13 @@ def _topbar(m: TableModel, controls: TableControls | None, surface: pygame.Surfa
     right_words = status(m)
     right_w = theme.font(size, True).size(right_words)[0]
     room = bar.right - 16 - right_w - bar.h // 2 - left
+    words = next(
+        (t for t in (title(m, k) for k in range(3)) if theme.fits(t, theme.READABLE, room, True)),
+        title(m, 2),
+    )
     theme.text(
         surface,
-        title(m),
+        words,
         size,
         theme.INK,
         (left, bar.centery),
@@ -143,7 +152,9 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
     layer that is redrawn only when one of its words changes."""
     p = m.layout.areas["panel"]
     target = m.match.target
-    head = say("panel.match_to", n=target) if target else say("panel.match")
+    # "Match score (to 151)", or "Match score" over "to 151" where that is too wide
+    head = (say("panel.match_to", n=target), say("panel.match"), say("menu.target", n=target))
+    head = head if target else (say("panel.match"), "", "")
     counts = tuple(
         (
             m.namer.who(seat),
@@ -165,7 +176,7 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
 def _panel_body(
     surface: pygame.Surface,
     p: pygame.Rect,
-    head: str,
+    head: tuple[str, str, str],
     scores: tuple[tuple[str, str], ...],
     counts: tuple[tuple[str, str], ...],
     log: tuple[str, ...],
@@ -174,19 +185,34 @@ def _panel_body(
     pygame.draw.line(surface, theme.PANEL_EDGE, p.topleft, p.bottomleft, 2)
     size = max(13, min(48, p.h // 30))
     x, w = p.x + 14, p.w - 28
-    y = _section(surface, head, x, p.y + 12, size, w)
-    for name, value in scores:
-        vw = theme.font(size, True).size(value)[0]
+    whole, short, target = head
+    fits = theme.fits(current().upper(whole), theme.READABLE, w, True)
+    target = "" if fits else target
+    y = _section(surface, whole if fits or not target else short, x, p.y + 12, size, w)
+    if target:  # "MATCH SCORE" over "to 151" when both do not fit on one line
+        theme.text(surface, target, size, theme.INK_DIM, (x, y), width=w)
+        y += int(size * 1.2)
+    widths = [theme.font(size, True).size(value)[0] for _, value in scores]
+    stacked = any(  # every score under its name, when one name and score do not fit a line
+        not theme.fits(name, theme.READABLE, w - vw - 8)
+        for (name, _), vw in zip(scores, widths, strict=True)
+    )
+    for (name, value), vw in zip(scores, widths, strict=True):
+        if stacked:
+            theme.text(surface, name, size, theme.INK, (x, y), width=w)
+            y += int(size * 1.15)
+            name = ""
         theme.text(surface, name, size, theme.INK, (x, y), width=w - vw - 8)
         theme.text(surface, value, size, theme.INK, (x + w, y), "topright", True, width=w // 2)
         y += int(size * 1.25)
     y = _section(surface, say("panel.cards"), x, y + size // 2, size, w)
-    small = int(size * 0.9)
+    small = max(theme.READABLE, int(size * 0.9))
     for who, words in counts:
         theme.text(surface, who, small, theme.INK_DIM, (x, y), width=int(w * 0.34))
-        theme.text(
-            surface, words, small, theme.INK_DIM, (x + w, y), "topright", width=int(w * 0.64)
-        )
+        room = int(w * 0.64)
+        if not theme.fits(words, theme.READABLE, room):  # the counts under the name
+            y, room = y + int(size * 1.1), w
+        theme.text(surface, words, small, theme.INK_DIM, (x + w, y), "topright", width=room)
         y += int(size * 1.2)
     y = _section(surface, say("panel.moves"), x, y + size // 2, size, w)
     _log(log, surface, pygame.Rect(x, y, w, p.bottom - y - 10), size)

@@ -309,7 +309,7 @@ class TableView:
                 pack = self.m.shown.get(PileId(PileKind.PACK))
                 key = "label.pack_bottom" if pack and pack[0] is not None else "label.pack"
                 words = say_n(key, len(pack))
-                if theme.font(theme.MIN_SIZE).size(words)[0] > rect.w:  # a small screen:
+                if not theme.fits(words, theme.READABLE, rect.w):  # a small screen:
                     words = say_n("label.pack", len(pack))  # the short label, not cut off
                 theme.text(
                     surface,
@@ -321,21 +321,40 @@ class TableView:
                     width=rect.w,
                 )
             elif shows == "owner":
-                words = panel.won_owner(self.m, subject)
-                theme.text(
-                    surface,
-                    words,
-                    int(rect.h * 0.95),
-                    theme.INK_DIM,
-                    rect.center,
-                    "center",
-                    width=rect.w,
-                )
+                self._owner(surface, rect, subject)
+
+    def _owner_room(self, rect: pygame.Rect) -> int:
+        """How wide an owner's label may be: a little past its pile, short of the next."""
+        layout = self.m.layout
+        others = [
+            abs(r.centerx - rect.centerx)
+            for n, r in layout.areas.items()
+            if layout.shows.get(n, ("",))[0] == "owner" and r != rect and r.y == rect.y
+        ]
+        return min([rect.w + rect.h, *(d - 10 for d in others)])
+
+    def _owner(self, surface: pygame.Surface, rect: pygame.Rect, side: int) -> None:
+        """Whose won pile this is, under it: in full when it fits at a readable size, else
+        just the name, else (a partnership) on two lines."""
+        words = panel.won_owner(self.m, side)
+        room = self._owner_room(rect)
+        if not theme.fits(words, theme.READABLE, room):
+            words = self.m.namer.side_name(side)
+        if theme.fits(words, theme.READABLE, room) or " " not in words:
+            size = int(rect.h * 0.95)
+            theme.text(surface, words, size, theme.INK_DIM, rect.center, "center", width=room)
+            return
+        img = theme.wrapped(words, theme.READABLE, theme.INK_DIM, room)
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y)))
 
     def _seat_label(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
         words = panel.seat_label(self.m, seat)
         moving = self.m.state.to_move == seat and not self.m.state.is_over
         pad = int(rect.h * 0.35)
+        if not theme.fits(words, theme.READABLE, rect.w - 2 * pad, True):
+            words = panel.seat_label(self.m, seat, counted=False)
+        if not theme.fits(words, theme.READABLE, rect.w - 2 * pad, True):
+            words = self.m.namer.who(seat)  # the top bar says who is thinking
         size = theme.fit_text(words, int(rect.h * 0.8), rect.w - 2 * pad, True)
         colour = theme.GOLD if moving else theme.INK_DIM
         img = theme.rendered(words, size, colour, True)
