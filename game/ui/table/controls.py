@@ -35,15 +35,16 @@ def _dim(surface: pygame.Surface) -> None:
 
 KEYS = (
     ("keys.drag", "keys.drag.what"),
-    ("keys.tab", "keys.tab.what"),
+    ("keys.tab", "keys.tab.live.what"),
     ("keys.arrows", "keys.arrows.what"),
-    ("keys.enter", "keys.enter.what"),
+    ("keys.enter", "keys.enter.next.what"),
+    ("keys.hurry", "keys.hurry.what"),
     ("keys.numbers", "keys.numbers.what"),
     ("keys.s", "keys.s.what"),
     ("keys.h", "keys.h.what"),
     ("keys.undo", "keys.undo.what"),
     ("keys.redo", "keys.redo.what"),
-    ("keys.esc", "keys.esc.what"),
+    ("keys.esc", "keys.esc.order.what"),
     ("keys.f11", "keys.f11.what"),
     ("keys.f1", "keys.f1.what"),
 )
