@@ -249,7 +249,8 @@ class TableController:
         second sweep, for reading) the rest, each in reading order; the hand card by card."""
         places = self._places()
         live = [f for f in places if self.live(f)]
-        return live + [f for f in places if f not in live]
+        first = live.index(self._likeliest(live)) if live else 0
+        return live[first:] + live[:first] + [f for f in places if f not in live]
 
     def _places(self) -> list[Focus]:
         spots = sorted(self.m.layout.spots.items(), key=lambda kv: (kv[1].rect.y, kv[1].rect.x))
@@ -286,10 +287,12 @@ class TableController:
         places = [f for f in self._places() if self.live(f)]
         if not places:
             return None
-        if self.focus in places:
-            return self.focus
-        cards = [f for f in places if f.pile.kind not in CLICKABLE_PILES]
-        return (cards or places)[0]
+        return self.focus if self.focus in places else self._likeliest(places)
+
+    def _likeliest(self, live: list[Focus]) -> Focus:
+        """Of the live places, a card that can move comes before turning the stock."""
+        cards = [f for f in live if f.pile.kind not in CLICKABLE_PILES]
+        return (cards or live)[0]
 
     def follow_play(self) -> None:
         """After a move: a shown focus goes where the next action most likely is."""

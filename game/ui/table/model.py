@@ -322,7 +322,7 @@ class TableModel:
         """The player asks to see the computer's current turn finished at once: its cards
         land without flying and it moves without pausing. A Stop window still runs its full
         time, so hurrying never costs the player a catch."""
-        if not self.computer_playing():
+        if not self.computer_playing() or self.window > 0:
             return False
         self.hurrying = True
         return True
