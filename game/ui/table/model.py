@@ -531,13 +531,20 @@ class TableModel:
                 self.auto_timer = 0.0
                 self.perform(acts[0])
             return
-        o = self.options()
-        if not o.auto_play or len(acts) != 1 or self.calls_in_play:
+        if not self.plays_itself(acts):
             return
         if acts[0].kind is ActionKind.MOVE:
             self.perform(acts[0])
         elif acts[0].kind is ActionKind.TURN:
             self._forced_turn(acts[0], dt)
+
+    def plays_itself(self, acts: list[Action] | None = None) -> bool:
+        """The human's one legal move is forced and will play itself (the setting "Play
+        forced moves for me", never with the Stop rule): the table does not ask."""
+        acts = self.state.legal_actions() if acts is None else acts
+        if not self.options().auto_play or len(acts) != 1 or self.calls_in_play:
+            return False
+        return acts[0].kind in (ActionKind.MOVE, ActionKind.TURN)
 
     def _forced_turn(self, action: Action, dt: float) -> None:
         """Turning is the only legal move: it plays itself after a beat the player can see
