@@ -146,7 +146,8 @@ def main() -> None:
     for name, game, choices in TABLES:
         if not name.startswith(args.only):
             continue
-        hands = [play_one(name, game, choices, s + 1, args.fps, args.draw) for s in range(args.hands)]
+        seeds = range(1, args.hands + 1)
+        hands = [play_one(name, game, choices, s, args.fps, args.draw) for s in seeds]
         med = {k: statistics.median(h[k] for h in hands) for k in hands[0]}
         print(
             f"{name}: {med['moves']:g} moves, {med['inputs']:g} inputs, "
