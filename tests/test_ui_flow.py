@@ -112,6 +112,7 @@ def test_hurrying_a_computer_turn_with_the_stop_rule_on_still_opens_the_window_a
     assert [str(a) for a in table.state.history] == ["turned>D"]
     assert took < 0.6, "no pause before the move and no flight"
     assert table.model.window > 4.5, "the Stop window keeps its whole time"
+    assert table.model.prompt() != say("message.hurry_hint"), "the window is not hurried"
     assert table.model.my_calls(), "the fault can still be caught"
     key(app, pygame.K_s)
     assert table.model.choosing
@@ -142,6 +143,13 @@ def test_a_click_on_the_bare_felt_finishes_the_computers_turn_at_once(app):
     north = [a for a in table.state.history]
     assert len(north) >= 2, "a turn of several moves"
     assert took < 0.3 * len(north), "slow pace would take 1.3 s a move"
+
+
+def test_the_keys_list_tells_how_to_hurry_the_computer(app):
+    table = table_at(app, position())
+    key(app, pygame.K_F1)
+    body = table.controls.help.body()
+    assert say("keys.hurry") in body and say("keys.hurry.what") in body
 
 
 # ----------------------------------------------------------------- the keyboard

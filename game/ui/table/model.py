@@ -318,6 +318,10 @@ class TableModel:
             return False
         return st.to_move is not None and st.to_move != self.human
 
+    def may_hurry(self) -> bool:
+        """The computer plays and no Stop window runs: the player may hurry it."""
+        return self.computer_playing() and self.window <= 0 and not self.hurrying
+
     def hurry(self) -> bool:
         """The player asks to see the computer's current turn finished at once: its cards
         land without flying and it moves without pausing. A Stop window still runs its full
@@ -585,9 +589,9 @@ class TableModel:
     def prompt(self) -> str:
         """What the human can do now, when there is nothing else to say; during the
         computer's turn, how to hurry it."""
-        if self.computer_playing() and not self.hurrying:
+        if self.may_hurry():
             return say("message.hurry_hint")
-        if not self.human_may_act():
+        if not self.human_may_act() or self.plays_itself():
             return ""
         return phrase(self.spec.prompt(self.state, self.human), self.namer)
 
