@@ -59,6 +59,7 @@ class Settings:
     stop_window: float = 2.0
     show_faults: bool = False
     auto_play: bool = True
+    hand_keys: bool = True
     take_backs: bool = False
     coach: bool = False
     coach_threshold: float = 2.0
@@ -136,6 +137,7 @@ FIELDS: dict[str, Field] = {
     "stop_window": Field(2.0, float, low=STOP_WINDOW[0], high=STOP_WINDOW[1]),
     "show_faults": Field(False, bool),
     "auto_play": Field(True, bool),
+    "hand_keys": Field(True, bool),
     "take_backs": Field(False, bool),
     "coach": Field(False, bool),
     "coach_threshold": Field(2.0, float, COACH_THRESHOLDS),

@@ -168,6 +168,7 @@ class App:
             s.auto_flip_speed,
             s.coach,
             s.coach_threshold,
+            s.hand_keys,
         )
 
     def match_changed(self, session: Any) -> None:

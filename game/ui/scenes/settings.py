@@ -103,6 +103,12 @@ class SettingsScene(Scene):
                 "settings.auto_play.help",
             ),
             _on_off(
+                "settings.hand_keys",
+                s.hand_keys,
+                lambda v: setattr(s, "hand_keys", v),
+                "settings.hand_keys.help",
+            ),
+            _on_off(
                 "settings.take_backs",
                 s.take_backs,
                 lambda v: setattr(s, "take_backs", v),

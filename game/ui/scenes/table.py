@@ -56,6 +56,7 @@ class TableScene(Scene):
         self.controls = TableControls(self.model, nav)
         self.view.controller, self.view.controls = self.controller, self.controls
         self.speech = TableSpeech(self.model, self.controller, app.voice, self.controls)
+        self._moves_seen = -1
         self.resize(app.size)
         self.art.warm()
         self._changed()
@@ -132,9 +133,17 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.model.window_hold = self.controls.stop_hovered(self.controller.hover)
         self.model.update(dt)
+        self._follow_play()
         self.speech.update()
         if self.model.warning is not None and self.controls.question is None:
             self._coach_question()
+
+    def _follow_play(self) -> None:
+        """Once a move has been shown and the player may act, the focus follows play."""
+        moves = len(self.state.history)
+        if moves != self._moves_seen and self.model.human_may_act():
+            self._moves_seen = moves
+            self.controller.follow_play()
 
     def _coach_question(self) -> None:
         """The coach thinks a move is costly: ask before making it."""
@@ -166,9 +175,7 @@ class TableScene(Scene):
         if self.speech.key(event):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            picked = self.controller.picked is not None
-            self.controller.escape()
-            if not picked:
+            if not self.controller.escape():
                 self.controls.escape()
             return
         if self.controls.handle(event):

@@ -185,9 +185,11 @@ class TableController:
     def press(self, pos: tuple[int, int], event: pygame.event.Event) -> None:
         self.cancel_drag()
         self.picked = None
-        if not self.m.human_may_act():
-            return
         hit = self.card_at(pos)
+        if not self.m.human_may_act():
+            if hit is None:
+                self.m.hurry()  # a click on the bare felt finishes the computer's turn
+            return
         if hit is None:
             return
         pid, index = hit
@@ -243,7 +245,14 @@ class TableController:
 
     # ----------------------------------------------------------------- the keyboard
     def focus_order(self) -> list[Focus]:
-        """Every place the focus can go, in reading order; the human's hand card by card."""
+        """Every place the focus can go: first where something can happen now, then (a
+        second sweep, for reading) the rest, each in reading order; the hand card by card."""
+        places = self._places()
+        live = [f for f in places if self.live(f)]
+        first = live.index(self._likeliest(live)) if live else 0
+        return live[first:] + live[:first] + [f for f in places if f not in live]
+
+    def _places(self) -> list[Focus]:
         spots = sorted(self.m.layout.spots.items(), key=lambda kv: (kv[1].rect.y, kv[1].rect.x))
         out = []
         for pid, _ in spots:
@@ -253,33 +262,58 @@ class TableController:
                 out.append(Focus(pid))
         return out
 
+    def live(self, f: Focus) -> bool:
+        """Something can happen at ``f`` now: a picked card may go there, or a move starts there."""
+        if self.picked is not None:
+            return f.pile in self.targets() or f == self.picked
+        pile = self.m.shown.get(f.pile)
+        if f.pile.kind in CLICKABLE_PILES:
+            return f.pile.seat == self.m.human and bool(self.moves_from(f.pile, None))
+        index = f.index if f.index >= 0 else len(pile) - 1
+        return index >= 0 and self.movable(f.pile, index)
+
     def move_focus(self, step: int) -> None:
         order = self.focus_order()
         if not order:
             return
         if self.focus not in order:
-            self.focus = self._start_focus(order)
+            self.focus = self.best_focus() or order[0]
             return
         self.focus = order[(order.index(self.focus) + step) % len(order)]
 
-    def _start_focus(self, order: list[Focus]) -> Focus:
-        """Where the focus appears first: a card that can move, else the first place."""
-        for f in order:
-            if f.pile.kind in CLICKABLE_PILES and f.pile.seat == self.m.human:
-                return f
-            if self.movable(f.pile, f.index if f.index >= 0 else len(self.m.shown.get(f.pile)) - 1):
-                return f
-        return order[0]
+    def best_focus(self) -> Focus | None:
+        """Where the player's next action most likely is: a card that must be placed or can
+        move (the turned card, the top discard, the hand), else the player's stock."""
+        places = [f for f in self._places() if self.live(f)]
+        if not places:
+            return None
+        return self.focus if self.focus in places else self._likeliest(places)
+
+    def _likeliest(self, live: list[Focus]) -> Focus:
+        """Of the live places, a card that can move comes before turning the stock."""
+        cards = [f for f in live if f.pile.kind not in CLICKABLE_PILES]
+        return (cards or live)[0]
+
+    def follow_play(self) -> None:
+        """After a move: a shown focus goes where the next action most likely is."""
+        if self.focus is not None and self.picked is None and self.m.human_may_act():
+            self.focus = self.best_focus() or self.focus
 
     def focus_towards(self, dx: int, dy: int) -> None:
-        """Arrow keys: the nearest place in that direction."""
+        """Arrow keys: the nearest live place in that direction, else the nearest at all."""
         order = self.focus_order()
         if self.focus not in order:
             self.move_focus(1)
             return
+        live = [f for f in order if self.live(f)]
+        best = self._nearest(live, dx, dy) or self._nearest(order, dx, dy)
+        if best is not None:
+            self.focus = best
+
+    def _nearest(self, places: list[Focus], dx: int, dy: int) -> Focus | None:
         here = pygame.Vector2(self._centre(self.focus))
         best, best_d = None, 1e18
-        for f in order:
+        for f in places:
             v = pygame.Vector2(self._centre(f)) - here
             along = v.x * dx + v.y * dy
             if f == self.focus or along <= 0:
@@ -288,8 +322,7 @@ class TableController:
             d = along + 2.5 * across
             if d < best_d:
                 best, best_d = f, d
-        if best is not None:
-            self.focus = best
+        return best
 
     def _centre(self, f: Focus) -> tuple[float, float]:
         pile = self.m.shown.get(f.pile)
@@ -299,9 +332,15 @@ class TableController:
         return x + w / 2, y + h / 2
 
     def activate(self) -> None:
-        """Enter or Space: pick the focused card up, put the picked card down, or click."""
+        """Enter or Space: the obvious next thing. Pick the focused card up, put the picked
+        card down, turn the stock; with no focus, turn the stock or show where to play;
+        during the computer's turn, hurry it. When nothing can be done, say why."""
+        if not self.m.human_may_act():
+            self._why_not()
+            return
         if self.focus is None:
-            self.stock_click()
+            if not self.stock_click():
+                self.focus = self.best_focus()
             return
         f = self.focus
         pile = self.m.shown.get(f.pile)
@@ -311,9 +350,12 @@ class TableController:
             self.picked = None
             if f.pile != src:
                 self.put_down(src, f.pile, card)
+            else:
+                self.m.say(say("message.card_put_back"))
             return
         if f.pile.kind in CLICKABLE_PILES:
-            self.click(f.pile, index)
+            if not self.click(f.pile, index):
+                self._nothing_here()
             return
         if index >= 0 and self.movable(f.pile, index):
             self.picked = Focus(f.pile, index)
@@ -321,6 +363,25 @@ class TableController:
             if targets:
                 first = next(iter(targets))
                 self.focus = Focus(first)
+            return
+        self._nothing_here()
+
+    def _nothing_here(self) -> None:
+        """The focused place has no move: say so, and move the focus where there is one."""
+        self.m.say(say("message.nothing_here"))
+        self.focus = self.best_focus() or self.focus
+
+    def _why_not(self, hurry: bool = True) -> None:
+        """Enter or Space while the player may not act: hurry the computer, or say why."""
+        m = self.m
+        if hurry and m.hurry():
+            return
+        if m.state.is_over:
+            m.say(say("message.hand_over"))
+        elif m.window > 0 or m.choosing:
+            m.say(say("message.stop_window_open"))
+        else:
+            m.say(say("message.wait_a_moment"))
 
     def number_key(self, n: int) -> None:
         """1-9: the n-th card of the human's hand is clicked (played when it has one move)."""
@@ -328,12 +389,19 @@ class TableController:
         hand = self.m.shown.get(pid) if pid in self.m.layout.spots else []
         if 0 <= n < len(hand):
             self.focus = Focus(pid, n)
-            self.click(pid, n)
+            if not self.m.human_may_act():
+                self._why_not(hurry=False)
+            elif not self.click(pid, n):
+                self._nothing_here()
 
     def escape(self) -> bool:
-        """Esc: drop a picked or dragged card first (True when that is all it did)."""
+        """Esc: drop a picked or dragged card first, then clear the focus (True when that
+        is all it did); only then may Esc open the game menu."""
         if self.picked is not None or self.drag is not None:
             self.picked = None
             self.cancel_drag()
+            return True
+        if self.focus is not None:
+            self.focus = None
             return True
         return False

@@ -83,6 +83,7 @@ class TableOptions:
     auto_speed: float = 0.5
     coach: bool = False  # warn before a move the Expert thinks loses more than the threshold
     coach_threshold: float = 2.0
+    hand_keys: bool = True  # small number badges on the hand's cards (keys 1-4)
 
 
 class TableModel:
@@ -120,6 +121,8 @@ class TableModel:
         self.window_hold = False  # the pointer rests on the Stop button: the window waits
         self.auto_on = False
         self.auto_timer = 0.0
+        self.turn_beat = 0.0  # seconds the table has waited before turning a forced stock
+        self.hurrying = False  # the player asked to see the computer's turn finished at once
         self.end_timer = 0.0
         self.fault_seat: int | None = None
         self.counted = False
@@ -148,6 +151,7 @@ class TableModel:
         self.show = Show(self.shown, self.layout, self.human, self.namer, self.hooks, st.side_of)
         self._follow_options()
         self.window, self.end_timer, self.fault_seat, self.counted = 0.0, 0.0, None, False
+        self.hurrying, self.turn_beat = False, 0.0
         self.ai_pause = AI_PAUSE.get(self.options().pace, 0.25)
         self.synced = True
         self.log.append(
@@ -264,6 +268,7 @@ class TableModel:
             or self.window > 0
             or bool(self.hooks.banners or self.hooks.peeks or self.hooks.landed)
             or self.auto_on
+            or self.turn_beat > 0
             or self.state.is_over
             or self.message_age < MESSAGE_FRESH
             or self.thinker.hint_pending is not None
@@ -288,6 +293,8 @@ class TableModel:
         self._poll_coach()
         if self.paused or self.choosing:
             return
+        if self.hurrying:
+            self._hurry_on()
         if self.show.advance(dt):
             self.phase = TablePhase.DEALING if self.dealing else TablePhase.SHOWING
             return
@@ -307,6 +314,35 @@ class TableModel:
             if self.window > 0 and self.state.to_move != self.human:
                 return
         self._next(dt)
+
+    # ------------------------------------------------------------------ hurrying
+    def computer_playing(self) -> bool:
+        """A computer seat is to move (or its move is still being shown): hurrying applies."""
+        st = self.state
+        if self.watching or st.is_over or self.paused or self.dealing:
+            return False
+        return st.to_move is not None and st.to_move != self.human
+
+    def may_hurry(self) -> bool:
+        """The computer plays and no Stop window runs: the player may hurry it."""
+        return self.computer_playing() and self.window <= 0 and not self.hurrying
+
+    def hurry(self) -> bool:
+        """The player asks to see the computer's current turn finished at once: its cards
+        land without flying and it moves without pausing. A Stop window still runs its full
+        time, so hurrying never costs the player a catch."""
+        if not self.computer_playing() or self.window > 0:
+            return False
+        self.hurrying = True
+        return True
+
+    def _hurry_on(self) -> None:
+        if not self.computer_playing() and not self.show.busy:
+            self.hurrying = False
+            return
+        while self.show.advance(60.0):
+            pass
+        self.ai_pause = 0.0
 
     def _age(self, dt: float) -> None:
         for group in (self.hooks.banners, self.hooks.peeks):
@@ -394,7 +430,7 @@ class TableModel:
         except IllegalAction as err:
             self.say(refusal_text(err.refusal, self.namer))
             return False
-        self.window = 0.0
+        self.window, self.turn_beat = 0.0, 0.0
         self.message = ""
         self._apply_events(events, action, starts)
         return True
@@ -504,10 +540,28 @@ class TableModel:
                 self.auto_timer = 0.0
                 self.perform(acts[0])
             return
-        o = self.options()
-        forced = len(acts) == 1 and acts[0].kind is ActionKind.MOVE
-        if o.auto_play and forced and not self.calls_in_play:
+        if not self.plays_itself(acts):
+            return
+        if acts[0].kind is ActionKind.MOVE:
             self.perform(acts[0])
+        elif acts[0].kind is ActionKind.TURN:
+            self._forced_turn(acts[0], dt)
+
+    def plays_itself(self, acts: list[Action] | None = None) -> bool:
+        """The human's one legal move is forced and will play itself (the setting "Play
+        forced moves for me", never with the Stop rule): the table does not ask."""
+        acts = self.state.legal_actions() if acts is None else acts
+        if not self.options().auto_play or len(acts) != 1 or self.calls_in_play:
+            return False
+        return acts[0].kind in (ActionKind.MOVE, ActionKind.TURN)
+
+    def _forced_turn(self, action: Action, dt: float) -> None:
+        """Turning is the only legal move: it plays itself after a beat the player can see
+        (the pace of the computer's moves), so the player is asked only at a real choice."""
+        self.turn_beat += dt
+        if self.turn_beat >= AI_PAUSE.get(self.options().pace, 0.25):
+            self.turn_beat = 0.0
+            self.perform(action)
 
     # ------------------------------------------------------------------ hints
     def request_hint(self) -> None:
@@ -538,8 +592,11 @@ class TableModel:
         self.message = ""
 
     def prompt(self) -> str:
-        """What the human can do now, when there is nothing else to say."""
-        if not self.human_may_act():
+        """What the human can do now, when there is nothing else to say; during the
+        computer's turn, how to hurry it."""
+        if self.may_hurry():
+            return say("message.hurry_hint")
+        if not self.human_may_act() or self.plays_itself():
             return ""
         return phrase(self.spec.prompt(self.state, self.human), self.namer)
 

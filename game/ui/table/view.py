@@ -122,6 +122,7 @@ class TableView:
             self._hint_marks(surface)
         self._landed(surface)
         self._labels(surface)
+        self._hand_keys(surface)
         self._flights(surface)
         self._picked(surface)
         self._drag(surface)
@@ -389,12 +390,35 @@ class TableView:
         surface.blit(self.art.face(d.card), d.pos)
 
     def _picked(self, surface: pygame.Surface) -> None:
-        """A card picked up with the keyboard glows where it lies until it is put down."""
+        """A card picked up with the keyboard is lifted, face up, with a glow behind it,
+        until it is put down."""
         c = self.controller
         if c is None or c.picked is None or c.picked.pile not in self.layout.spots:
             return
-        rect = pygame.Rect(self.card_home(c.picked.pile, c.picked.index), self.layout.card)
-        self._glow(surface, rect.move(0, -self.layout.card[1] // 8), theme.HIGHLIGHT, False)
+        card = c._card(c.picked)
+        if card is None:
+            return
+        w, h = self.layout.card
+        home = self.card_home(c.picked.pile, c.picked.index)
+        rect = pygame.Rect(home, self.layout.card).move(0, -h // 8)
+        self._shadowed(surface, (rect.x + w * 0.06, rect.y + w * 0.08), 1.0)
+        self._glow(surface, rect, theme.HIGHLIGHT, False)
+        surface.blit(self.art.face(card), rect)
+
+    def _hand_keys(self, surface: pygame.Surface) -> None:
+        """Small badges with the number keys (1, 2, ...) on the cards of the player's hand."""
+        hand = PileId(PileKind.HAND, self.m.human)
+        if not self.m.options().hand_keys or hand not in self.layout.spots or self.m.watching:
+            return
+        size = max(11, self.layout.card[0] // 6)
+        for i, rect in self.card_rects(hand)[:9]:
+            img = theme.rendered(str(i + 1), size, theme.INK, True)
+            pill = img.get_rect().inflate(size // 2, size // 6)
+            pill.w = max(pill.w, pill.h)
+            pill.midbottom = (rect.centerx, rect.bottom - rect.h // 14)
+            theme.veil(surface, pill, 190, pill.h // 2)
+            pygame.draw.rect(surface, theme.GOLD, pill, 1, border_radius=pill.h // 2)
+            surface.blit(img, img.get_rect(center=pill.center))
 
     def _focus(self, surface: pygame.Surface) -> None:
         rect = self.focus_rect()

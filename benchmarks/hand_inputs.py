@@ -1,0 +1,169 @@
+"""How much a player does in a hand, and how long a hand lasts (issue 27).
+
+    python benchmarks/hand_inputs.py [HANDS] [--only pishe-pasha] [--fps 30]
+
+Plays HANDS seeded hands (default 3) of every game and variant through the real table:
+an app on SDL's headless driver with the default settings (Normal pace, forced moves
+played for you, Medium opponents), its controller fed real mouse events posted to pygame's
+queue, as the UI tests do. The player's seat is a player who, whenever the table asks,
+at once makes the Expert's move with one gesture (a click, or a drag). Per hand it counts:
+
+- moves: every move of the hand, all seats;
+- inputs: the player's gestures;
+- choices: positions where the player's seat had two or more legal moves leading to
+  different positions (the deal replayed afterwards);
+- min/hand: the hand's length at Normal pace, as simulated time: the sum of the frame
+  times stepped (``1/--fps`` each, the animations and pauses run at Normal pace) plus
+  the computer players' thinking as measured on this machine.
+
+It prints the medians per hand, and checks issue 27's targets: in Pishe Pasha classic and
+single-foundation, inputs at most 1.1 times choices; a classic hand at most 4 minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from game.core.agents import SeatView  # noqa: E402
+from game.session import Session  # noqa: E402
+from game.store.settings import Settings  # noqa: E402
+
+TABLES = [  # (name, game, choices)
+    ("pishe-pasha classic 2p", "pishe-pasha", {"players": 2}),
+    ("pishe-pasha single-foundation 2p", "pishe-pasha", {"players": 2, "foundations": "single"}),
+    ("pishe-pasha classic 3p", "pishe-pasha", {"players": 3}),
+    ("pishe-pasha stop rule 2p", "pishe-pasha", {"players": 2, "stop_rule": True}),
+    ("pisha-pasha-book", "pisha-pasha-book", {}),
+    ("pisti 2p", "pisti", {"players": 2}),
+    ("pisti 3p", "pisti", {"players": 3}),
+    ("pisti 4p", "pisti", {"players": 4}),
+]
+TARGETS = ("pishe-pasha classic 2p", "pishe-pasha single-foundation 2p")
+MAX_RATIO, MAX_MINUTES = 1.1, 4.0
+SIZE = (960, 600)
+
+
+class Clock:
+    """The simulated time of a hand: every ``app.step(dt)`` adds ``dt``."""
+
+    def __init__(self, app) -> None:
+        self.seconds = 0.0
+        step = app.step
+
+        def counted(dt: float, first=None):
+            self.seconds += dt
+            return step(dt, first)
+
+        app.step = counted
+
+
+def position_key(state) -> tuple:
+    return state.to_move, tuple(sorted((str(p), tuple(c)) for p, c in state.reveal().items()))
+
+
+def real_choices(start, actions, seat: int) -> int:
+    """Positions of ``seat`` (replayed from ``start``) with two or more legal moves that
+    lead to different positions."""
+    state, n = start.clone(), 0
+    for action in actions:
+        if state.to_move == seat and not action.is_call:
+            after = set()
+            for a in state.legal_actions():
+                s = state.clone()
+                s.apply(a)
+                after.add(position_key(s))
+            n += len(after) >= 2
+        state.apply(action)
+    return n
+
+
+def play_one(name: str, game: str, choices: dict, seed: int, fps: int, draw: bool) -> dict:
+    """One hand at the table; its counts."""
+    import ui_support
+    from ui_support import gesture_for, install_routes
+
+    from game.ui.app import App
+
+    os.environ["PASHA_PISTI_HOME"] = tempfile.mkdtemp(prefix="hand-inputs-")
+    app = App(SIZE, settings=Settings(sound=False, language="en"))
+    install_routes(app)
+    dt = 1.0 / fps
+    ui_support.DT = dt
+    clock = Clock(app)
+    session = Session.start(game, choices, app.settings.level, seed)
+    start = session.referee.state.clone()
+    table = app.goto("table", session=session)
+    if not draw:
+        table.draw = lambda surface: None  # the counts and times need no pixels
+    expert = table.model.spec.make_agent("expert", seed)
+    inputs, thinking = 0, 0.0
+    try:
+        while app.scene is table:
+            m = table.model
+            pending = m.thinker.pending
+            if pending is not None and not pending.future.done():
+                t = time.monotonic()
+                pending.future.exception()  # waits for the answer
+                thinking += time.monotonic() - t
+            if m.human_may_act() and not m.plays_itself() and not table.state.is_over:
+                gesture_for(app, table, expert.choose(SeatView(table.state, table.human)))
+                inputs += 1
+                continue
+            app.step(dt)
+            if clock.seconds > 3600:
+                raise SystemExit(f"{name} hand {seed} never ended")
+        history = list(table.state.history)
+    finally:
+        app.scene.leave()
+    return {
+        "moves": len(history),
+        "inputs": inputs,
+        "choices": real_choices(start, history, table.human),
+        "minutes": (clock.seconds + thinking) / 60.0,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("hands", nargs="?", type=int, default=3)
+    ap.add_argument("--only", default="", help="tables whose name starts with this")
+    ap.add_argument("--fps", type=int, default=30, help="frames a second of simulated time")
+    ap.add_argument("--draw", action="store_true", help="draw every frame (slower)")
+    args = ap.parse_args()
+    failed = []
+    for name, game, choices in TABLES:
+        if not name.startswith(args.only):
+            continue
+        seeds = range(1, args.hands + 1)
+        hands = [play_one(name, game, choices, s, args.fps, args.draw) for s in seeds]
+        med = {k: statistics.median(h[k] for h in hands) for k in hands[0]}
+        chosen = sum(h["choices"] for h in hands)
+        ratio = sum(h["inputs"] for h in hands) / chosen if chosen else None
+        print(
+            f"{name}: {med['moves']:g} moves, {med['inputs']:g} inputs, "
+            f"{med['choices']:g} choices, {med['minutes']:.1f} min/hand "
+            f"(medians of {len(hands)} hands; inputs/choices "
+            f"{'n/a' if ratio is None else f'{ratio:.2f}'})",
+            flush=True,
+        )
+        if name in TARGETS and (ratio is None or ratio > MAX_RATIO):
+            failed.append(f"{name}: inputs/choices {ratio} > {MAX_RATIO}")
+        if name == TARGETS[0] and med["minutes"] > MAX_MINUTES:
+            failed.append(f"{name}: {med['minutes']:.1f} min/hand > {MAX_MINUTES}")
+    print("targets: " + ("; ".join(failed) if failed else "met"))
+
+
+if __name__ == "__main__":
+    main()
