@@ -5,10 +5,11 @@ take-backs, each reached with real posted input."""
 from __future__ import annotations
 
 import pygame
-from ui_support import click, open_table, settle
+from ui_support import click, key, open_table, right_arrow, settle
 
 from game.text import say
 from game.ui.scenes.settings import SettingsScene
+from game.ui.table.panel import message_line
 from game.ui.widgets import text_of
 
 
@@ -48,3 +49,18 @@ def _the_frame_shown_is_the_fresh_one(app, table) -> None:
     table.draw(fresh)
     shown = pygame.image.tobytes(app.screen.subsurface(bar), "RGB")
     assert shown == pygame.image.tobytes(fresh.subsurface(bar), "RGB")
+
+
+def test_book_version_with_auto_on_says_it_flips_itself_and_offers_no_hint(app):
+    table = open_table(app, "pisha-pasha-book", {})
+    settle(app, table)
+    controls = table.controls
+    click(app, right_arrow(controls.auto))
+    assert table.model.auto_on
+    assert not controls.flip_btn.enabled
+    words, _ = message_line(table.model)
+    assert words == say("prompt.auto") and words != say("prompt.flip")
+    assert not controls.hint_btn.enabled
+    key(app, pygame.K_h)
+    assert table.model.message == say("message.no_hints")
+    assert table.model.hint_asked == -1

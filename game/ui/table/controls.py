@@ -293,7 +293,7 @@ class TableControls:
             self._place_top()
         self.undo_btn.enabled = m.referee.can_undo(m.human) and not m.show.busy
         self.flip_btn.enabled = m.human_may_act() and not m.auto_on
-        self.hint_btn.enabled = m.human_may_act() and m.thinker.hint_pending is None
+        self.hint_btn.enabled = m.has_hints and m.human_may_act() and m.thinker.hint_pending is None
         self.auto.set_value(m.auto_on)
         self.ring.sync()
 

@@ -509,6 +509,9 @@ class TableModel:
         """Key H or the Hint button: ask the Expert for the human's move (off the UI thread)."""
         if self.paused:
             return
+        if not self.has_hints:
+            self.say(say("message.no_hints"))
+            return
         if not self.human_may_act():
             self.say(say("message.hint_your_turn"))
             return
@@ -532,10 +535,17 @@ class TableModel:
         self.hint = Hint(action, len(self.state.history), self.hint_words(action))
         self.message = ""
 
+    @property
+    def has_hints(self) -> bool:
+        """A game where the player never chooses (no levels to offer) has nothing to hint."""
+        return bool(self.spec.levels)
+
     def prompt(self) -> str:
         """What the human can do now, when there is nothing else to say."""
         if not self.human_may_act():
             return ""
+        if self.auto_on and self.spec.autoplay:
+            return say("prompt.auto")
         return phrase(self.spec.prompt(self.state, self.human), self.namer)
 
     def seat_name(self, seat: int) -> str:
