@@ -4,12 +4,26 @@ take-backs, each reached with real posted input."""
 
 from __future__ import annotations
 
-import pygame
-from ui_support import click, key, open_table, right_arrow, settle
+import functools
+import time
 
+import pygame
+from ui_support import (
+    DT,
+    click,
+    key,
+    make_app,
+    open_table,
+    play_hand_by_mouse,
+    right_arrow,
+    settle,
+)
+
+from game.games import spec_of
+from game.session import Session
 from game.text import say
 from game.ui.scenes.settings import SettingsScene
-from game.ui.table.panel import message_line
+from game.ui.table.panel import message_line, title
 from game.ui.widgets import text_of
 
 
@@ -64,3 +78,52 @@ def test_book_version_with_auto_on_says_it_flips_itself_and_offers_no_hint(app):
     key(app, pygame.K_h)
     assert table.model.message == say("message.no_hints")
     assert table.model.hint_asked == -1
+
+
+DEAL = 835168548
+
+
+def _played_deal(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    session = Session.start("pisti", {"players": 2}, "medium", 3, deal_no=DEAL)
+    table = app.goto("table", session=session)
+    play_hand_by_mouse(app, table)
+    assert app.scene.name == "summary"
+    return app, table
+
+
+def _shows_the_deal(app, record: dict) -> None:
+    """The replay's header and log name the deal, and that number deals these very cards."""
+    scene = app.scene
+    assert scene.name == "replay"
+    assert str(DEAL) in title(scene.model)
+    match = scene.model.match
+    again = spec_of(record["game"]).new_hand(match.players, match.options, DEAL)
+    assert again.setup() == record["setup"]
+
+
+def test_history_replay_and_review_show_the_deal_number_play_this_deal_reproduces(
+    tmp_path, monkeypatch
+):
+    from game.ai import coach
+
+    quick = functools.partial(coach.review, budget=0.005, threshold=-100.0)
+    monkeypatch.setattr(coach, "review", quick)  # a quick coach: the numbers are the point
+    app, table = _played_deal(tmp_path, monkeypatch)
+    record = table.state.record()
+    summary = app.scene
+    click(app, summary.review_btn.rect.center)
+    review = app.scene
+
+    end = time.monotonic() + 60
+    while review.pending is not None and time.monotonic() < end:
+        app.step(DT)
+        time.sleep(0.01)
+    assert review.mistakes, "the review had no position to show"
+    click(app, review.open_btn.rect.center)
+    _shows_the_deal(app, record)
+    app.goto("history")
+    history = app.scene
+    assert history.entries[0].deal == DEAL
+    click(app, history.replay_btn.rect.center)
+    _shows_the_deal(app, record)

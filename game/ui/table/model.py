@@ -151,7 +151,7 @@ class TableModel:
         self.synced = True
         self.log.append(
             say(
-                "log.hand",
+                "log.hand" if self.match.deal_no is not None else "log.hand.no_deal",
                 n=self.match.hand_no + 1,
                 game=say(self.spec.title_key),
                 deal=self.match.deal_no,

@@ -72,8 +72,10 @@ def status(m: TableModel) -> str:
 
 
 def title(m: TableModel) -> str:
+    """The game, variant, hand and deal number ("Play this deal" deals it again); a replayed
+    record file does not know its deal number and says none."""
     return say(
-        "title.table",
+        "title.table" if m.match.deal_no is not None else "title.table.no_deal",
         game=say(m.spec.title_key),
         variant=phrase(m.spec.variant(m.state)),
         n=m.match.hand_no + 1,
