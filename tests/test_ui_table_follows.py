@@ -8,6 +8,7 @@ import functools
 import time
 
 import pygame
+import pytest
 from ui_support import (
     DT,
     click,
@@ -23,7 +24,7 @@ from game.games import spec_of
 from game.session import Session
 from game.text import say
 from game.ui.scenes.settings import SettingsScene
-from game.ui.table.panel import message_line, title
+from game.ui.table.panel import message_line, seat_label, status, title
 from game.ui.widgets import text_of
 
 
@@ -127,3 +128,28 @@ def test_history_replay_and_review_show_the_deal_number_play_this_deal_reproduce
     assert history.entries[0].deal == DEAL
     click(app, history.replay_btn.rect.center)
     _shows_the_deal(app, record)
+
+
+@pytest.mark.parametrize("game", ["pisti", "pishe-pasha"])
+def test_the_header_says_your_turn_only_once_the_computers_card_has_landed(app, game):
+    app.settings.pace = "normal"
+    table = open_table(app, game, {"players": 2})
+    table.match.hand_no = 1  # the computer leads this hand
+    table.session.referee.restart(table.match.redeal(table.match.deal_no))
+    table.model.start_hand()
+    table.resize(app.size)
+    m = table.model
+    seen = []
+    for _ in range(2000):
+        app.step(DT)
+        if m.state.history:
+            seen.append((m.show.busy, status(m), seat_label(m, m.human)))
+        if m.human_may_act():
+            break
+        time.sleep(0.002)
+    assert any(busy for busy, _, _ in seen), "the computer's move was never shown"
+    for busy, words, label in seen:
+        if busy:
+            assert words != say("status.your_turn")
+            assert say("label.your_turn") not in label
+    assert status(m) == say("status.your_turn")

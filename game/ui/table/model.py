@@ -240,6 +240,12 @@ class TableModel:
             and not self._accept_only()
         )
 
+    def turn_shown(self) -> int | None:
+        """Whose turn the table shows: while a move is still being shown, its mover's
+        (the rules state has already moved on to the next seat)."""
+        mover = self.show.mover
+        return mover if mover is not None and not self.dealing else self.state.to_move
+
     def _accept_only(self) -> bool:
         return [a.kind for a in self.state.legal_actions()] == [ActionKind.ACCEPT]
 

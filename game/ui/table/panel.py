@@ -51,7 +51,7 @@ def seat_label(m: TableModel, seat: int) -> str:
     thinking = m.thinker.busy and m.thinker.kind == "move" and seat in m.thinker.seats
     if thinking:
         words += say("label.thinking") + "." * (1 + int(time.monotonic() * 3) % 3)
-    elif seat == st.to_move == m.human and not st.is_over and not m.dealing and not m.watching:
+    elif seat == m.turn_shown() == m.human and not st.is_over and not m.dealing and not m.watching:
         words += say("label.your_turn")
     return words
 
@@ -64,7 +64,7 @@ def status(m: TableModel) -> str:
         return say("status.over")
     if m.phase is TablePhase.DEALING:
         return say("status.dealing")
-    seat = st.to_move
+    seat = m.turn_shown()
     if seat == m.human:
         return say("status.your_turn")
     thinking = m.thinker.busy and m.thinker.kind == "move"

@@ -105,6 +105,7 @@ class Show:
         self.queue: deque[Event] = deque()
         self.step: Timeline | None = None
         self.starts: dict[int, pygame.Vector2] = {}
+        self.seat: int | None = None  # whose move is being shown
 
     @property
     def seconds(self) -> float:
@@ -113,6 +114,14 @@ class Show:
     @property
     def busy(self) -> bool:
         return bool(self.queue) or self.step is not None
+
+    @property
+    def mover(self) -> int | None:
+        """The seat whose move is being shown, or is next to be shown; None when idle."""
+        if self.step is None:
+            first = next((e.seat for e in self.queue if e.seat is not None), None)
+            return first if first is not None else self.seat if self.queue else None
+        return self.seat
 
     def push(self, events: list[Event], starts: dict[int, pygame.Vector2] | None = None) -> None:
         """Queue events; ``starts`` says where a dragged card really is now."""
@@ -142,6 +151,8 @@ class Show:
         return self.busy
 
     def _start(self, ev: Event) -> Timeline:
+        if ev.seat is not None:
+            self.seat = ev.seat
         line = event_line(ev, self.namer, self.show_faults)
         if line:
             self.hooks.log(line)
