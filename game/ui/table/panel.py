@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from game.ui.table.model import TableModel
 
 
+LOG_SHOWN = 60  # the most log lines the panel can show
+
+
 def team_name(m: TableModel, team: int) -> str:
     """A match team (a player, or a partnership) as the human sees it, the human first."""
     match = m.match
@@ -156,7 +159,12 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
         )
         for seat in range(m.state.players)
     )
-    content = (head, tuple(_scores(m)), counts, tuple(m.log))
+    content = (
+        head,
+        tuple(_scores(m)),
+        counts,
+        tuple(line.words(m.namer) for line in m.lines[-LOG_SHOWN:]),
+    )
 
     def draw(panel: pygame.Surface, _old: object) -> None:
         _panel_body(panel, panel.get_rect(), *content)
