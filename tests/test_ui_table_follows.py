@@ -12,6 +12,7 @@ import pytest
 from ui_support import (
     DT,
     click,
+    gesture_for,
     key,
     make_app,
     open_table,
@@ -20,6 +21,7 @@ from ui_support import (
     settle,
 )
 
+from game.core.agents import SeatView
 from game.games import spec_of
 from game.session import Session
 from game.text import say
@@ -153,3 +155,80 @@ def test_the_header_says_your_turn_only_once_the_computers_card_has_landed(app, 
             assert words != say("status.your_turn")
             assert say("label.your_turn") not in label
     assert status(m) == say("status.your_turn")
+
+
+def _recorded_hand(app, moves: int = 8) -> dict:
+    table = open_table(app, "pishe-pasha", {"players": 2}, seed=5)
+    agent = table.model.spec.make_agent("medium", 1)
+    table.model.referee.agents[0] = agent
+    while len(table.state.history) < moves:
+        table.model.referee.step()
+    return table.state.record()
+
+
+def test_a_replay_at_any_move_shows_the_dealt_table_and_the_log_up_to_that_move(app):
+    record = _recorded_hand(app)
+    app.settings.pace = "normal"
+    scene = app.goto("replay", record=record, seat=0)
+    app.step(DT)
+    m = scene.model
+    assert m.shown.count() == 52 and "deck" not in {str(p) for p in m.shown.piles}
+    north = 1 - m.human
+    assert m.spec.seat_cards(m.shown.piles, north) > 0
+    assert say("log.deal") in m.log
+    stepped = {0: m.log}
+    for k in range(1, len(scene.actions) + 1):
+        key(app, pygame.K_RIGHT)
+        while scene.model.show.busy:
+            app.step(DT)
+        stepped[k] = scene.model.log
+    for k, press in ((0, pygame.K_HOME), (len(scene.actions), pygame.K_END), (0, pygame.K_HOME)):
+        key(app, press)
+        assert scene.k == k
+        assert scene.model.log == stepped[k], k
+        assert scene.model.shown.count() == 52
+
+
+def _play_by_mouse(app, table, n: int) -> None:
+    agent = table.model.spec.make_agent("medium", 3)
+    for _ in range(n):
+        settle(app, table)
+        gesture_for(app, table, agent.choose(SeatView(table.state, table.human)))
+    settle(app, table)
+
+
+def test_take_backs_name_the_move_and_continue_keeps_the_log_and_undo(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, keep=True, take_backs=True)
+    table = open_table(app, "pisti", {"players": 2}, seed=9)
+    _play_by_mouse(app, table, 3)
+    log_before = table.model.log
+    mine = len(table.state.history)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    settle(app, table)
+    after = table.model.log
+    taken = after[-1]
+    assert taken.startswith(say("log.taken_back", move="").strip())
+    assert taken.count("♠") + taken.count("♥") + taken.count("♦") + taken.count("♣") == 1
+    assert after[:-1] == log_before[: len(after) - 1]
+    assert len(after) - 1 < len(log_before) and len(table.state.history) < mine
+    assert say("log.undo") not in after
+    _play_by_mouse(app, table, 2)
+    log, history = table.model.log, table.state.record()
+    app.goto("menu")
+    app.scene.leave()
+    again = make_app(tmp_path, pytest.MonkeyPatch(), keep=True, take_backs=True)
+    try:
+        menu = again.goto("menu")
+        again.step(DT)
+        click(again, menu.continue_btn.rect.center)
+        resumed = again.scene
+        settle(again, resumed)
+        assert resumed.state.record() == history
+        taken_back = say("log.taken_back", move="").strip()
+        assert resumed.model.log == [line for line in log if not line.startswith(taken_back)]
+        assert resumed.controls.undo_btn.visible and resumed.controls.undo_btn.enabled
+        key(again, pygame.K_z, pygame.KMOD_CTRL)
+        settle(again, resumed)
+        assert len(resumed.state.history) < len(history["actions"])
+    finally:
+        again.scene.leave()

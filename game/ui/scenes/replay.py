@@ -96,9 +96,8 @@ class ReplayScene(Scene):
             self.app.audio.play,
             self.app.size,
         )
-        self.model.dealing = False
         self.model.watching = True
-        self.model.show.clear()
+        self.model.settle()
         self.view = TableView(self.model, cardart.CardArt())
         self.k = moves
 

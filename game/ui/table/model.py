@@ -226,6 +226,17 @@ class TableModel:
             lines += said + event_lines(events, self.namer, self.show.show_faults)
         return lines
 
+    def settle(self) -> None:
+        """Straight to the position as it is, nothing left to show (a replay's jump): the
+        cards where they lie, the log up to this move."""
+        if self.dealing:
+            self._end_deal()
+            del self.lines[self.hand_from :]
+            self.lines += self.hand_lines()
+        self.show.clear()
+        self.shown.piles = self.seen_piles()
+        self.synced = True
+
     def _end_deal(self) -> None:
         self.dealing = False
         self.layout.spots.pop(DECK, None)
