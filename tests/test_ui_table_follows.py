@@ -232,3 +232,32 @@ def test_take_backs_name_the_move_and_continue_keeps_the_log_and_undo(tmp_path, 
         assert len(resumed.state.history) < len(history["actions"])
     finally:
         again.scene.leave()
+
+
+def _language_from_the_table(app, table) -> None:
+    """Game menu → Settings → the language row's arrow → Done, with the mouse."""
+    screen = _settings_from_the_table(app, table)
+    row = screen.rows[0]
+    click(app, right_arrow(row))
+    click(app, screen.done.rect.center)
+    assert app.scene is table
+
+
+def test_changing_the_language_mid_game_words_the_whole_table_again(app):
+    table = open_table(app, "pisti", {"players": 2}, seed=9)
+    _play_by_mouse(app, table, 2)
+    m = table.model
+    north = 1 - m.human
+    english = m.log
+    assert seat_label(m, north).startswith("North")
+    _language_from_the_table(app, table)
+    assert app.settings.language == "tr"
+    turkish = m.log
+    assert seat_label(m, north).startswith("Kuzey") and "Sen" in seat_label(m, m.human)
+    assert not any("North" in line or line.startswith("You ") for line in turkish)
+    assert any("Kuzey" in line for line in turkish) and len(turkish) == len(english)
+    _play_by_mouse(app, table, 1)
+    assert not any("North" in line or "You " in line for line in m.log)
+    _language_from_the_table(app, table)
+    assert app.settings.language == "en"
+    assert m.log[: len(english)] == english
