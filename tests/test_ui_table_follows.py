@@ -5,7 +5,11 @@ take-backs, each reached with real posted input."""
 from __future__ import annotations
 
 import functools
+import json
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -20,6 +24,7 @@ from ui_support import (
     right_arrow,
     settle,
 )
+from xvfb import need_tools, player_env, run, start_xvfb, stop
 
 from game.core.agents import SeatView
 from game.games import spec_of
@@ -83,6 +88,7 @@ def test_book_version_with_auto_on_says_it_flips_itself_and_offers_no_hint(app):
     assert table.model.hint_asked == -1
 
 
+ROOT = Path(__file__).resolve().parent.parent
 DEAL = 835168548
 
 
@@ -261,3 +267,42 @@ def test_changing_the_language_mid_game_words_the_whole_table_again(app):
     _language_from_the_table(app, table)
     assert app.settings.language == "en"
     assert m.log[: len(english)] == english
+
+
+def test_fullscreen_and_back_lay_out_for_the_window_size_the_dummy_driver_gives(app):
+    table = open_table(app, "pisti", {"players": 2})
+    start = app.screen.get_size()
+    for _ in range(2):
+        key(app, pygame.K_F11)
+        for _ in range(5):
+            app.step(DT)
+        real = app.window.size
+        assert app.screen.get_size() == real == table.model.size
+        assert app.screen.get_rect().contains(table.model.layout.areas["topbar"])
+    assert app.screen.get_size() == start
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("manager", [None, "openbox"])
+def test_fullscreen_and_back_lay_out_for_the_real_window_under_xvfb(tmp_path, manager):
+    need_tools(("Xvfb",) + ((manager,) if manager else ()))
+    server, display = start_xvfb((1280, 800))
+    wm = None
+    try:
+        env = player_env(tmp_path, DISPLAY=display, SDL_AUDIODRIVER="dummy",
+                         PYTHONPATH=str(ROOT))  # fmt: skip
+        if manager:
+            wm = subprocess.Popen([manager], env=env, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)  # fmt: skip
+            time.sleep(1.0)
+        out = run([sys.executable, str(ROOT / "tests" / "fullscreen_probe.py")], env, 60)
+        full, back = json.loads(out.strip().splitlines()[-1])
+        for seen in (full, back):
+            assert seen["window"] == seen["surface"] == seen["layout"], seen
+            x, y, w, h = seen["topbar"]
+            assert y >= 0 and y + h <= seen["window"][1]
+        assert full["window"] == [1280, 800] and back["window"][1] < 800
+    finally:
+        stop(wm)
+        server.kill()
+        server.wait()
