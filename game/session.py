@@ -139,8 +139,10 @@ class Session:
         match.deal_no = info["deal_no"]
         match.totals = list(info["totals"])
         match.history = [list(h) for h in info["history"]]
-        match.hand = replay_record(spec, data["hand"])
+        hand = data["hand"]
+        match.hand = spec.from_setup(hand["setup"], hand.get("options", {}))
         session = cls.around(spec, choices, data["level"], data["seed"], match)
+        session.referee.replay([Action.parse(a) for a in hand["actions"]])
         session.finished = list(data["finished"])
         session.took_back = bool(data["took_back"])
         session.referee.window_closed = bool(data["referee"].get("window_closed", False))

@@ -8,6 +8,7 @@ import pytest
 from ui_support import make_app, open_table, settle
 
 from game.core.agents import SeatView
+from game.text.log_lines import LogLine
 from game.ui.layer import Layer
 
 
@@ -52,7 +53,7 @@ def test_side_panel_is_drawn_again_when_the_log_grows(tmp_path, monkeypatch):
         app.dirty = True
         app.step(0.02)
     assert table.view._panel.draws == draws, "an unchanged panel is not drawn again"
-    table.model.log.append("A line for the log")
+    table.model.lines.append(LogLine.said("log.deal"))
     app.dirty = True
     app.step(0.02)
     assert table.view._panel.draws == draws + 1

@@ -224,18 +224,6 @@ def test_hint_in_pishe_pasha_names_the_card_and_its_foundation(app):
     assert target == table.view.pile_top_rect(pid("found2"))
 
 
-def test_hint_in_the_book_version_says_to_flip_and_lights_the_stock(app):
-    table = open_table(app, "pisha-pasha-book", {})
-    settle(app, table)
-    key(app, pygame.K_h)
-    wait_for_hint(app, table)
-    assert str(table.model.hint.action) == "flip"
-    assert table.model.hint.text.startswith("Hint: flip")
-    card, target = table.view.hint_rects()
-    assert card == table.view.pile_top_rect(pid("stock0"))
-    assert target is None
-
-
 def test_hint_after_a_computer_fault_says_to_press_stop_only_when_faults_are_shown(app):
     """RULES §2.1 in the game: noticing a fault is the game, so the hint keeps quiet
     about it unless the player switched "show faults" on."""

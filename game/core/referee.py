@@ -209,6 +209,13 @@ class Referee:
             self.future.clear()
         return events
 
+    def replay(self, actions: list[Action]) -> None:
+        """Make a record's moves again (a resumed hand), each one a take-back can undo."""
+        for a in actions:
+            by = a.seat if a.is_call else self.state.to_move
+            self.past.append(Snapshot(self.state.clone(), a, by))
+            self.state.apply(a)
+
     def step(self) -> list[Event]:
         """Answer the pending question at once (arena, smoke check, tests)."""
         q = self.question()

@@ -207,8 +207,18 @@ class App:
         except pygame.error:
             return
         self.settings.fullscreen = on
+        self._follow_window()
+
+    def _follow_window(self) -> None:
+        """Lay out for the size the window really has: after a mode change the display
+        surface can still have the old mode's size until SDL is asked for it again."""
         self.screen = pygame.display.get_surface()
+        with contextlib.suppress(pygame.error, AttributeError):
+            real = self.window.size
+            if self.screen.get_size() != real and not self.settings.fullscreen:
+                self.screen = pygame.display.set_mode(real, pygame.RESIZABLE)
         self.scene.resize(self.size)
+        self.dirty = True
 
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.settings.fullscreen)
@@ -257,8 +267,7 @@ class App:
             return True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._keep_minimum()
-            self.screen = pygame.display.get_surface()
-            self.scene.resize(self.size)
+            self._follow_window()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

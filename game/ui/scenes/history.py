@@ -89,7 +89,7 @@ class HistoryScene(Scene):
         if not self.entries:
             return
         e = self.entries[self.selected]
-        self.app.goto("replay", record=e.record, seat=e.seat, back=self)
+        self.app.goto("replay", record=e.record, seat=e.seat, back=self, deal=e.deal or None)
 
     def export_selected(self) -> None:
         if not self.entries:

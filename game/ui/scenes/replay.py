@@ -33,15 +33,23 @@ DELAY = {"slow": 1.4, "normal": 0.7, "fast": 0.25}
 
 
 class ReplayScene(Scene):
-    """One record on the table; ``seat`` is the player whose view "as seen" shows."""
+    """One record on the table; ``seat`` is the player whose view "as seen" shows;
+    ``deal`` the hand's deal number where known (a record file does not say it)."""
 
     name = "replay"
 
     def __init__(
-        self, app, record: dict, seat: int = 0, back: Scene | None = None, start: int = 0
+        self,
+        app,
+        record: dict,
+        seat: int = 0,
+        back: Scene | None = None,
+        start: int = 0,
+        deal: int | None = None,
     ) -> None:
         super().__init__(app)
         self.record = record
+        self.deal = deal
         self.back_to = back
         self.seat = seat
         checked = replay(record)
@@ -75,6 +83,7 @@ class ReplayScene(Scene):
         )
         players = state.players
         match = Match(spec, players, state.options, seed=0, target=None)
+        match.deal_no = self.deal
         match.hand_no = (-self.seat) % players
         match.hand = state
         referee = Referee(state, [None] * players, match)
@@ -88,9 +97,8 @@ class ReplayScene(Scene):
             self.app.size,
         )
         self.model.on_line = lambda line: self.app.speak(line, interrupt=False)
-        self.model.dealing = False
         self.model.watching = True
-        self.model.show.clear()
+        self.model.settle()
         self.view = TableView(self.model, cardart.CardArt())
         self.k = moves
 

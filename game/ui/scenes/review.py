@@ -40,12 +40,18 @@ class ReviewScene(Scene):
     name = "review"
 
     def __init__(
-        self, app, record: dict, seat: int = 0, back: Scene | None = None, table=None
+        self,
+        app,
+        record: dict,
+        seat: int = 0,
+        back: Scene | None = None,
+        table=None,
+        deal: int | None = None,
     ) -> None:
         super().__init__(app)
         from game.ai.coach import review
 
-        self.record, self.seat, self.back_to = record, seat, back
+        self.record, self.seat, self.back_to, self.deal = record, seat, back, deal
         self.progress = (0, max(1, len(record.get("actions", []))))
         self.mistakes: list = []
         self.lines: list[str] = []
@@ -92,7 +98,13 @@ class ReviewScene(Scene):
             return
         m = self.mistakes[self.selected]
         self.app.goto(
-            "replay", record=self.record, seat=self.seat, back=self, start=m.index, leave=False
+            "replay",
+            record=self.record,
+            seat=self.seat,
+            back=self,
+            start=m.index,
+            deal=self.deal,
+            leave=False,
         )
 
     def leave_screen(self) -> None:

@@ -88,7 +88,14 @@ class TableScene(Scene):
 
     def review(self, back) -> None:
         """The coach's review of the hand just played."""
-        self.app.goto("review", record=self.state.record(), seat=self.human, back=back, leave=False)
+        self.app.goto(
+            "review",
+            record=self.state.record(),
+            seat=self.human,
+            back=back,
+            deal=self.match.deal_no,
+            leave=False,
+        )
 
     # ------------------------------------------------------------------ navigation
     def next_hand(self) -> None:

@@ -107,14 +107,8 @@ class TableControls:
 
     # ----------------------------------------------------------------- placing
     def place(self, layout: Layout) -> None:
-        bar = layout.areas["topbar"]
-        h = int(bar.h * 0.72)
-        y = bar.centery - h // 2
-        x = bar.x + 10
-        for btn, width in ((self.menu_btn, 3.0), (self.hint_btn, 3.0), (self.undo_btn, 3.0)):
-            btn.rect = pygame.Rect(x, y, _top_width(btn, h, width), h)
-            if btn.visible:
-                x = btn.rect.right + h // 3
+        self.bar = layout.areas["topbar"]
+        self._place_top()
         action = next(
             (r for n, r in layout.areas.items() if layout.shows.get(n, ("",))[0] == "actions"), None
         )
@@ -126,6 +120,18 @@ class TableControls:
             self.stop_btn.rect = action.copy()
             self._place_autoplay(action)
         self._place_centre(layout)
+
+    def _place_top(self) -> None:
+        """Menu, Hint and Undo from the left of the top bar; Undo only with take-backs on."""
+        bar = self.bar
+        self.undo_btn.visible = self.m.options().take_backs
+        h = int(bar.h * 0.72)
+        y = bar.centery - h // 2
+        x = bar.x + 10
+        for btn, width in ((self.menu_btn, 3.0), (self.hint_btn, 3.0), (self.undo_btn, 3.0)):
+            btn.rect = pygame.Rect(x, y, _top_width(btn, h, width), h)
+            if btn.visible:
+                x = btn.rect.right + h // 3
 
     def rightmost_top(self) -> int:
         shown = [b.rect.right for b in (self.menu_btn, self.hint_btn, self.undo_btn) if b.visible]
@@ -289,10 +295,11 @@ class TableControls:
         self.stop_btn.progress = None
         if m.window > 0:
             self.stop_btn.progress = m.window / max(0.1, o.stop_window)
-        self.undo_btn.visible = o.take_backs
+        if self.undo_btn.visible != o.take_backs:
+            self._place_top()
         self.undo_btn.enabled = m.referee.can_undo(m.human) and not m.show.busy
         self.flip_btn.enabled = m.human_may_act() and not m.auto_on
-        self.hint_btn.enabled = m.human_may_act() and m.thinker.hint_pending is None
+        self.hint_btn.enabled = m.has_hints and m.human_may_act() and m.thinker.hint_pending is None
         self.auto.set_value(m.auto_on)
         self.ring.sync()
 

@@ -15,7 +15,6 @@ Stop or the window closes, unless the player asked to be shown faults.
 from __future__ import annotations
 
 import enum
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +32,7 @@ from game.core.types import (
     call,
 )
 from game.text import say
+from game.text.log_lines import LogLine, Term, event_lines
 from game.text.names import Namer
 from game.text.words import phrase, refusal_text
 from game.ui.table.layout import Layout, seat_positions, table_layout
@@ -44,6 +44,24 @@ HAND_END_PAUSE = 0.9
 AI_PAUSE = {"slow": 0.6, "normal": 0.25, "fast": 0.08, "instant": 0.0}
 MESSAGE_FRESH = 0.7
 PULSE_SECONDS = 1.6
+
+
+LOG_KEPT = 120  # lines of earlier hands kept when a hand starts
+
+
+def fault_lines(
+    fault: int | None, events: list[Event], action: Action | None
+) -> tuple[list[LogLine], int | None]:
+    """A fault nobody called goes to the log once the next move is made; returns those
+    lines and the seat whose fault is open after ``events``."""
+    said = []
+    if fault is not None and (action is None or not action.is_call):
+        said.append(LogLine.said("log.fault_unnoticed", seat=fault))
+    fault = None
+    for ev in events:
+        if ev.kind is EventKind.FAULT:
+            fault = ev.seat
+    return said, fault
 
 
 class TablePhase(enum.Enum):
@@ -106,7 +124,8 @@ class TableModel:
         self.options = options
         self.sound = sound
         self.size = size
-        self.log: deque[str] = deque(maxlen=120)
+        self.lines: list[LogLine] = []  # the move log, worded when drawn
+        self.hand_from = 0  # where this hand's lines start
         self.on_change: Callable[[], None] = lambda: None  # after every applied action
         self.on_hand_over: Callable[[], None] = lambda: None
         self.on_line: Callable[[str], None] = lambda line: None  # each move's words, as logged
@@ -143,8 +162,7 @@ class TableModel:
         self.human = self.match.seat_of(0)
         self.hint, self.hint_asked = None, -1
         self.sides = {s: st.side_of(s) for s in range(st.players)}
-        positions = seat_positions(self.spec, st.players, self.human)
-        self.namer = Namer.for_table(positions, self.human, self.sides)
+        self.namer = self._namer()
         self.hooks = Hooks(self._logged, self.sound)
         self.shown = ShownTable.of(st, self.human)
         self.layout = self._layout(self.size)
@@ -154,23 +172,21 @@ class TableModel:
         self.hurrying, self.turn_beat = False, 0.0
         self.ai_pause = AI_PAUSE.get(self.options().pace, 0.25)
         self.synced = True
-        self.log.append(
-            say(
-                "log.hand",
-                n=self.match.hand_no + 1,
-                game=say(self.spec.title_key),
-                deal=self.match.deal_no,
-            )
-        )
+        del self.lines[: max(0, len(self.lines) - LOG_KEPT)]
+        self.hand_from = len(self.lines)
         opening = st.opening_events()
         self.dealing = bool(opening) and not st.history and self.options().pace != "instant"
         if self.dealing:
+            self.lines.append(self._hand_line())
             self._deal(opening)
+        else:
+            self.lines.extend(self.hand_lines())
         self.phase = TablePhase.DEALING if self.dealing else TablePhase.WAITING
 
-    def _logged(self, line: str) -> None:
-        self.log.append(line)
-        self.on_line(line)
+    def _logged(self, line: LogLine) -> None:
+        """A move's line from the show: kept as values, and said as words (Read aloud)."""
+        self.lines.append(line)
+        self.on_line(line.words(self.namer))
 
     def _deal(self, opening: list[Event]) -> None:
         """Every card starts in the deck (or the pack), then the deal is shown."""
@@ -182,8 +198,54 @@ class TableModel:
         self.shown.piles[source] = [bottom] + [None] * 51
         if source == DECK:
             self.layout.add_deck()
-        self.log.append(say("log.deal"))
+        self.lines.append(LogLine.said("log.deal"))
         self.show.push(opening)
+
+    def _namer(self) -> Namer:
+        positions = seat_positions(self.spec, self.state.players, self.human)
+        return Namer.for_table(positions, self.human, self.sides)
+
+    @property
+    def log(self) -> list[str]:
+        """The move log in the language and seat names of now."""
+        return [line.words(self.namer) for line in self.lines]
+
+    def _hand_line(self) -> LogLine:
+        deal = self.match.deal_no
+        return LogLine.said(
+            "log.hand" if deal is not None else "log.hand.no_deal",
+            n=self.match.hand_no + 1,
+            game=Term(self.spec.title_key),
+            deal=deal,
+        )
+
+    def hand_lines(self) -> list[LogLine]:
+        """This hand's log as it reads once every move so far has been shown: made again
+        from the hand's record (a resumed hand, a take-back, a replay's jump)."""
+        record = self.state.record()
+        state = self.spec.from_setup(record["setup"], record.get("options") or {})
+        lines = [self._hand_line()]
+        opening = state.opening_events()
+        if opening:
+            lines.append(LogLine.said("log.deal"))
+            lines += event_lines(opening, self.namer, self.show.show_faults)
+        fault = None
+        for action in self.state.history:
+            events = state.apply(action)
+            said, fault = fault_lines(fault, events, action)
+            lines += said + event_lines(events, self.namer, self.show.show_faults)
+        return lines
+
+    def settle(self) -> None:
+        """Straight to the position as it is, nothing left to show (a replay's jump): the
+        cards where they lie, the log up to this move."""
+        if self.dealing:
+            self._end_deal()
+            del self.lines[self.hand_from :]
+            self.lines += self.hand_lines()
+        self.show.clear()
+        self.shown.piles = self.seen_piles()
+        self.synced = True
 
     def _end_deal(self) -> None:
         self.dealing = False
@@ -219,7 +281,9 @@ class TableModel:
         return layout
 
     def resize(self, size: tuple[int, int]) -> None:
+        """A new size, or a new language (the seats' names are worded again)."""
         self.size = size
+        self.namer = self.show.namer = self._namer()
         self.layout = self._layout(size)
         self.show.layout = self.layout
 
@@ -248,6 +312,12 @@ class TableModel:
             and self.referee.phase is not Phase.OVER
             and not self._accept_only()
         )
+
+    def turn_shown(self) -> int | None:
+        """Whose turn the table shows: while a move is still being shown, its mover's
+        (the rules state has already moved on to the next seat)."""
+        mover = self.show.mover
+        return mover if mover is not None and not self.dealing else self.state.to_move
 
     def _accept_only(self) -> bool:
         return [a.kind for a in self.state.legal_actions()] == [ActionKind.ACCEPT]
@@ -441,15 +511,8 @@ class TableModel:
         """Events of an applied action go to the show; a fault's fate goes to the log."""
         if not events:
             return
-        if self.fault_seat is not None and (action is None or not action.is_call):
-            key = "log.fault_unnoticed"
-            self.log.append(
-                say(self.namer.pick(key, self.fault_seat), who=self.namer.who(self.fault_seat))
-            )
-        self.fault_seat = None
-        for ev in events:
-            if ev.kind is EventKind.FAULT:
-                self.fault_seat = ev.seat
+        said, self.fault_seat = fault_lines(self.fault_seat, events, action)
+        self.lines += said
         self.show.push(events, starts)
         self.synced = False
         self.hint = None
@@ -508,27 +571,37 @@ class TableModel:
         if not self.options().take_backs:
             self.say(say("message.no_take_backs"))
             return False
+        before = list(self.state.history)
         if not self.referee.undo(self.human):
             self.say(say("message.nothing_to_undo"))
             return False
-        self._jump(say("log.undo"))
+        taken = before[len(self.state.history)]
+        self._jump(LogLine.said("log.taken_back", move=self._move_line(taken)))
         return True
 
     def redo(self) -> bool:
         if not self.options().take_backs or not self.referee.can_redo():
             return False
+        again = self._move_line(self.referee.future[0][0])
         self.referee.redo(self.human)
-        self._jump(say("log.redo"))
+        self._jump(LogLine.said("log.made_again", move=again))
         return True
 
-    def _jump(self, line: str) -> None:
+    def _move_line(self, action: Action) -> LogLine | str:
+        """The log's line for ``action`` made now (what a take-back names)."""
+        lines = event_lines(self.state.clone().apply(action), self.namer)
+        return lines[0] if lines else str(action)
+
+    def _jump(self, line: LogLine) -> None:
         """The hand moved without animation (take-back, redo): show it as it is now."""
         self.thinker.forget()
         self.show.clear()
         self.hooks.banners.clear()
         self.window, self.fault_seat, self.hint = 0.0, None, None
         self.shown.piles = self.seen_piles()
-        self.log.append(line)
+        del self.lines[self.hand_from :]
+        self.lines += self.hand_lines()
+        self.lines.append(line)
         self.on_change()
 
     def _auto(self, dt: float) -> None:
@@ -568,6 +641,9 @@ class TableModel:
         """Key H or the Hint button: ask the Expert for the human's move (off the UI thread)."""
         if self.paused:
             return
+        if not self.has_hints:
+            self.say(say("message.no_hints"))
+            return
         if not self.human_may_act():
             self.say(say("message.hint_your_turn"))
             return
@@ -591,6 +667,11 @@ class TableModel:
         self.hint = Hint(action, len(self.state.history), self.hint_words(action))
         self.message = ""
 
+    @property
+    def has_hints(self) -> bool:
+        """A game where the player never chooses (no levels to offer) has nothing to hint."""
+        return bool(self.spec.levels)
+
     def prompt(self) -> str:
         """What the human can do now, when there is nothing else to say; during the
         computer's turn, how to hurry it."""
@@ -598,6 +679,8 @@ class TableModel:
             return say("message.hurry_hint")
         if not self.human_may_act() or self.plays_itself():
             return ""
+        if self.auto_on and self.spec.autoplay:
+            return say("prompt.auto")
         return phrase(self.spec.prompt(self.state, self.human), self.namer)
 
     def seat_name(self, seat: int) -> str:

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from game.ui.table.model import TableModel
 
 
+LOG_SHOWN = 60  # the most log lines the panel can show
+
+
 def team_name(m: TableModel, team: int) -> str:
     """A match team (a player, or a partnership) as the human sees it, the human first."""
     match = m.match
@@ -53,7 +56,7 @@ def seat_label(m: TableModel, seat: int, counted: bool = True) -> str:
     thinking = m.thinker.busy and m.thinker.kind == "move" and seat in m.thinker.seats
     if thinking:
         words += say("label.thinking") + "." * (1 + int(time.monotonic() * 3) % 3)
-    elif seat == st.to_move == m.human and not st.is_over and not m.dealing and not m.watching:
+    elif seat == m.turn_shown() == m.human and not st.is_over and not m.dealing and not m.watching:
         words += say("label.your_turn")
     return words
 
@@ -66,7 +69,7 @@ def status(m: TableModel) -> str:
         return say("status.over")
     if m.phase is TablePhase.DEALING:
         return say("status.dealing")
-    seat = st.to_move
+    seat = m.turn_shown()
     if seat == m.human:
         return say("status.your_turn")
     thinking = m.thinker.busy and m.thinker.kind == "move"
@@ -74,8 +77,11 @@ def status(m: TableModel) -> str:
 
 
 def title(m: TableModel, short: int = 0) -> str:
-    """The table's title; ``short`` 1 leaves out the deal number, 2 the variant too
-    (for a top bar too narrow to show it all at a readable size)."""
+    """The game, variant, hand and deal number ("Play this deal" deals it again); ``short``
+    1 leaves out the deal number, 2 the variant too (for a top bar too narrow to show it
+    all at a readable size). A replayed record file does not know its deal number."""
+    if m.match.deal_no is None:
+        short = max(short, 1)
     key = ("title.table", "title.table.no_deal", "title.table.hand")[short]
     return say(
         key,
@@ -165,7 +171,12 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
         )
         for seat in range(m.state.players)
     )
-    content = (head, tuple(_scores(m)), counts, tuple(m.log))
+    content = (
+        head,
+        tuple(_scores(m)),
+        counts,
+        tuple(line.words(m.namer) for line in m.lines[-LOG_SHOWN:]),
+    )
 
     def draw(panel: pygame.Surface, _old: object) -> None:
         _panel_body(panel, panel.get_rect(), *content)

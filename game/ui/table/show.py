@@ -18,6 +18,7 @@ import pygame
 from game.assets.sounds import SOUND_OF
 from game.core.types import Event, EventKind, PileId, PileKind
 from game.text import say
+from game.text.log_lines import LogLine
 from game.text.names import Namer, card_short
 from game.text.words import event_line
 from game.ui.anim import PACE_SECONDS, Flight, Timeline
@@ -73,7 +74,7 @@ class Landed:
 class Hooks:
     """What the show tells the table about."""
 
-    log: Callable[[str], None]
+    log: Callable[[LogLine], None]  # a line of the move log, worded when drawn
     sound: Callable[[str], None]
     banners: list[Banner] = field(default_factory=list)
     peeks: list[Peek] = field(default_factory=list)
@@ -105,6 +106,7 @@ class Show:
         self.queue: deque[Event] = deque()
         self.step: Timeline | None = None
         self.starts: dict[int, pygame.Vector2] = {}
+        self.seat: int | None = None  # whose move is being shown
 
     @property
     def seconds(self) -> float:
@@ -113,6 +115,14 @@ class Show:
     @property
     def busy(self) -> bool:
         return bool(self.queue) or self.step is not None
+
+    @property
+    def mover(self) -> int | None:
+        """The seat whose move is being shown, or is next to be shown; None when idle."""
+        if self.step is None:
+            first = next((e.seat for e in self.queue if e.seat is not None), None)
+            return first if first is not None else self.seat if self.queue else None
+        return self.seat
 
     def push(self, events: list[Event], starts: dict[int, pygame.Vector2] | None = None) -> None:
         """Queue events; ``starts`` says where a dragged card really is now."""
@@ -142,14 +152,18 @@ class Show:
         return self.busy
 
     def _start(self, ev: Event) -> Timeline:
-        line = event_line(ev, self.namer, self.show_faults)
-        if line:
-            self.hooks.log(line)
+        if ev.seat is not None:
+            self.seat = ev.seat
+        self._log(ev)
         if ev.kind in SOUND_OF and not (ev.kind is E.DEAL and self._more_deals()):
             self.hooks.sound(SOUND_OF[ev.kind])
         if ev.kind in CARD_KINDS and ev.src is not None and ev.dst is not None:
             return self._card_step(ev)
         return self._other_step(ev)
+
+    def _log(self, ev: Event) -> None:
+        if event_line(ev, self.namer, self.show_faults):
+            self.hooks.log(LogLine.of_event(ev, self.show_faults))
 
     def _more_deals(self) -> bool:
         return bool(self.queue) and self.queue[0].kind is E.DEAL and self.seconds <= 0
@@ -180,9 +194,7 @@ class Show:
             and self.queue[0].seat != ev.seat
         ):
             steps.append(self.queue.popleft())
-            line = event_line(steps[-1], self.namer, self.show_faults)
-            if line:
-                self.hooks.log(line)
+            self._log(steps[-1])
         tl = Timeline()
         for e in steps:
             if e.kind is E.CAPTURE and self._peek_first(e):
@@ -200,7 +212,7 @@ class Show:
         hidden = [c for c, s in zip(ev.cards, pile, strict=False) if s is None]
         if hidden:
             self.hooks.peeks.append(Peek(hidden, 1.8 if self.pace != "instant" else 0.3))
-            self.hooks.log(say("log.peek", cards=" ".join(card_short(c) for c in hidden)))
+            self.hooks.log(LogLine.said("log.peek", cards=" ".join(map(card_short, hidden))))
         return bool(hidden)
 
     def _take(self, ev: Event) -> tuple[list[int | None], list[tuple[float, float]]]:

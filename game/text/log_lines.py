@@ -1,0 +1,67 @@
+"""The move log's lines kept as values and worded when read, so the log already written
+follows a change of language (and the seat names of the table it is read at).
+
+A line is an event (worded by :func:`~game.text.words.event_line`) or a phrase key with its
+values; a value that is itself a :class:`Term` or a :class:`LogLine` is worded too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.types import Event
+from game.text.names import Namer
+from game.text.phrasebook import say
+from game.text.words import event_line
+
+
+@dataclass(frozen=True)
+class Term:
+    """A word from the phrasebook inside a line (a game's title)."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the move log. ``seat``: the seat the sentence is about (its ``who``, and
+    the ``.you`` form of ``key`` when that is the reader)."""
+
+    key: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+    event: Event | None = None
+    faults: bool = False
+    seat: int | None = None
+
+    @classmethod
+    def said(cls, key: str, seat: int | None = None, **params: Any) -> LogLine:
+        return cls(key, tuple(params.items()), seat=seat)
+
+    @classmethod
+    def of_event(cls, event: Event, show_faults: bool = False) -> LogLine:
+        return cls(event=event, faults=show_faults)
+
+    def words(self, namer: Namer) -> str:
+        if self.event is not None:
+            return event_line(self.event, namer, self.faults) or ""
+        params = {k: _worded(v, namer) for k, v in self.params}
+        key = self.key
+        if self.seat is not None:
+            key = namer.pick(key, self.seat)
+            params.setdefault("who", namer.who(self.seat))
+        return say(key, **params)
+
+
+def _worded(value: Any, namer: Namer) -> Any:
+    if isinstance(value, Term):
+        return say(value.key)
+    if isinstance(value, LogLine):
+        return value.words(namer)
+    return value
+
+
+def event_lines(events: list[Event], namer: Namer, show_faults: bool = False) -> list[LogLine]:
+    """The lines the events make (events not worth a line make none)."""
+    lines = [LogLine.of_event(ev, show_faults) for ev in events]
+    return [line for line in lines if line.words(namer)]
