@@ -52,6 +52,17 @@ class SummaryRow:
 
 
 @dataclass(frozen=True)
+class Coach:
+    """How the coach judges a game: ``evaluate(view, legal moves, rng, budget)`` gives the
+    expected points of each move from a seat's view (empty: no choice to judge), and
+    ``reason(state, seat, played, better)`` says in a phrase why ``better`` was better,
+    from what the seat could see before the move."""
+
+    evaluate: Callable[..., dict[Action, float]]
+    reason: Callable[[GameState, int, Action, Action], Phrase]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything but the rules of one game, for the registry."""
 
@@ -83,6 +94,7 @@ class GameSpec:
     stat_counts: tuple[str, ...] = ()  # the statistics' game-specific counts (``stats.count.*``)
     autoplay: bool = False  # the table offers automatic play of a one-move game (Auto, Speed)
     deal_from: PileId | None = None  # where the opening deal starts; None: the deck
+    coach: Coach | None = None  # None: the game has no choices for a coach to judge
     extras: dict[str, Any] = field(default_factory=dict)
 
     @property

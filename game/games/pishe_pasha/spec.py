@@ -23,6 +23,7 @@ from game.core.types import (
     move,
 )
 from game.games.pishe_pasha import ai
+from game.games.pishe_pasha.coach import COACH
 from game.games.pishe_pasha.rules import PishePasha
 
 SUITS = "CDHS"
@@ -127,6 +128,7 @@ def summary_lines(state: GameState) -> list[Phrase]:
 
 
 SPEC = GameSpec(
+    coach=COACH,
     id="pishe-pasha",
     state=PishePasha,
     agents={

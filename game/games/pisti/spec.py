@@ -10,6 +10,7 @@ from game.core.spec import Choice, GameSpec, Phrase, SummaryRow
 from game.core.state import GameState
 from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
 from game.games.pisti import ai
+from game.games.pisti.coach import COACH
 from game.games.pisti.rules import Pisti
 
 BREAKDOWN = ("jacks", "aces", "two_clubs", "ten_diamonds", "majority", "pisti", "jack_pisti")
@@ -92,6 +93,7 @@ def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
 
 
 SPEC = GameSpec(
+    coach=COACH,
     id="pisti",
     state=Pisti,
     agents={

@@ -135,17 +135,20 @@ class TableScene(Scene):
 
     def _coach_question(self) -> None:
         """The coach thinks a move is costly: ask before making it."""
-        from game.ui.scenes.review import move_words
+        from game.ai.coach import reason
+        from game.ui.scenes.review import move_words, reason_words
 
         m = self.model
         action, loss, better = m.warning
         record = self.state.record()
         index = len(record["actions"])
-        played = move_words(record, index, action, self.human)
-        best = move_words(record, index, better, self.human)
+        why = reason(self.state, self.human, action, better)
 
         def words() -> str:
-            return say("question.coach", loss=number(loss), played=played, better=best)
+            played = move_words(record, index, action, self.human)
+            best = move_words(record, index, better, self.human)
+            because = reason_words(record, index, why, self.human)
+            return say("question.coach", loss=number(loss), played=played, better=best, why=because)
 
         def yes() -> None:
             m.warning = None

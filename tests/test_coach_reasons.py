@@ -1,0 +1,106 @@
+"""The coach says why (issue 26): on positions where the reason is known, the game's
+coach names it, in both languages, and the review's mistakes carry it."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import position, suits_up_to
+from ui_support import rest_of_deck
+
+from game.ai.coach import move_values, reason
+from game.core.cards import parse_card
+from game.core.types import PLAYS, TURN, Action
+from game.games import spec_of
+from game.games.pishe_pasha.moves import T_DISCARD, T_LOAD
+from game.games.pisti.rules import Pisti
+from game.text import set_language
+from game.text.names import Namer
+from game.text.words import phrase
+
+QUICK = 0.3
+
+
+def _names() -> Namer:
+    return Namer.for_table({0: "bottom", 1: "top"}, 0, {0: 0, 1: 1})
+
+
+@pytest.fixture(params=["en", "tr"])
+def lang(request):
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+def _after_a_capture() -> Pisti:
+    """North (seat 1) to lead on an empty pile, after You took 5♥ with 5♣: two fives
+    are seen, no nine is."""
+    table, hand0, hand1 = (
+        ["2C", "3D", "4S", "5H"],
+        ["5C", "QS", "KD", "QH"],
+        ["9D", "5D", "7C", "8C"],
+    )
+    rest = sorted(rest_of_deck(*table, *hand0, *hand1), key=lambda c: c.startswith("J"))
+    state = Pisti.from_setup({"players": 2, "deck": [*table, *hand0, *hand1, *rest[::-1]]}, {})
+    state.apply(PLAYS[parse_card("5C")])
+    return state
+
+
+def test_a_lone_card_left_for_a_pisti_is_the_reason(lang):
+    state = _after_a_capture()
+    why = reason(state, 1, PLAYS[parse_card("9D")], PLAYS[parse_card("5D")])
+    assert why.key == "coach.why.lone_card"
+    assert why.params == {"card": parse_card("9D"), "seat": 0}
+    words = phrase(why, Namer.for_table({1: "bottom", 0: "top"}, 1, {0: 0, 1: 1}))
+    assert "9♦" in words and ("pişti" in words)
+
+
+def test_the_search_agrees_the_lone_nine_costs_more_than_the_five():
+    state = _after_a_capture()
+    values = move_values(state, 1, QUICK)
+    assert values[PLAYS[parse_card("5D")]] > values[PLAYS[parse_card("9D")]]
+
+
+def _load_choice():
+    """You hold 7♦; North shows 8♠. Discarding the 7 gives North the load 8♠ onto it."""
+    return position([["KH"], ["8S"]], turned="7D", to_move=0)
+
+
+def test_a_load_given_to_the_opponent_is_the_reason(lang):
+    state = _load_choice()
+    assert set(state.legal_actions()) == {T_LOAD[1], T_DISCARD}
+    why = reason(state, 0, T_DISCARD, T_LOAD[1])
+    assert why.key == "coach.why.gives_load"
+    assert why.params == {"seat": 1, "card": parse_card("8S")}
+    words = phrase(why, _names())
+    assert "8♠" in words and _names().who(1) in words
+
+
+def _foundation_choice():
+    """Stop rule: 2♣ on top of your discard pile fits the foundation (A♣ is up)."""
+    return position(
+        [["5H", "2C"], ["9S"]], suits_up_to(c=1), to_move=0, options={"stop_rule": True}
+    )
+
+
+def test_a_foundation_play_missed_is_the_reason_with_the_stop_rule(lang):
+    state = _foundation_choice()
+    found = next(a for a in state.legal_actions() if a is not TURN and a.load_seat is None)
+    assert TURN in state.legal_actions()
+    why = reason(state, 0, TURN, found)
+    assert why.key == "coach.why.foundation"
+    assert why.params == {"card": parse_card("2C"), "seat": 1}
+    words = phrase(why, _names())
+    assert "2♣" in words and ("Stop" in words or "Dur" in words)
+
+
+def test_every_game_with_a_coach_brings_its_own_judging():
+    assert spec_of("pisti").coach is not None and spec_of("pishe-pasha").coach is not None
+    assert spec_of("pisha-pasha-book").coach is None
+    assert reason(_foundation_choice(), 0, TURN, Action.parse("discard>F")).key
+
+
+def test_no_game_name_is_left_in_the_shared_coach():
+    from pathlib import Path
+
+    text = Path("game/ai/coach.py").read_text(encoding="utf-8")
+    assert "pisti" not in text.lower().replace("pişti", "") and "pishe" not in text
