@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from game.core.design import Design
+from game.core.figures import Figure
 from game.core.state import GameState, resolve_options
 from game.core.types import Action, PileId
 
@@ -94,6 +95,7 @@ class GameSpec:
     stat_counts: tuple[str, ...] = ()  # the statistics' game-specific counts (``stats.count.*``)
     autoplay: bool = False  # the table offers automatic play of a one-move game (Auto, Speed)
     deal_from: PileId | None = None  # where the opening deal starts; None: the deck
+    rules_figures: tuple[Figure, ...] = ()  # the rules panel's pictures
     coach: Coach | None = None  # None: the game has no choices for a coach to judge
     extras: dict[str, Any] = field(default_factory=dict)
 

@@ -15,8 +15,9 @@ from game.session import Session
 from game.store.settings import LEVELS
 from game.text import say
 from game.ui import cardart, page, theme
+from game.ui.rules_panel import RulesPanel
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Cycler, FocusRing, ScrollText, Widget, button_row, column
+from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row, column
 
 GAMES = tuple(SPECS)
 MAX_DEAL = 999_999_999
@@ -112,7 +113,7 @@ class MenuScene(Scene):
             Button(lambda: say("button.rules"), self._rules),
             Button(lambda: say("button.quit"), app.quit),
         ]
-        self.rules: ScrollText | None = None
+        self.rules: RulesPanel | None = None
         self.rules_back = Button(lambda: say("button.back"), self._close_rules)
         self.options: list[Cycler] = []
         self.option_rows = max(len(spec.choices) for spec in SPECS.values())
@@ -215,7 +216,10 @@ class MenuScene(Scene):
             self.app.goto("table", session=session)
 
     def _rules(self) -> None:
-        self.rules = ScrollText(lambda: say(self.spec.rules_key))
+        spec, o = self.spec, self.app.settings
+        self.rules = RulesPanel(
+            lambda: say(spec.rules_key), lambda: spec.rules_figures, lambda: (o.faces, o.card_back)
+        )
         self.resize(self.app.size)
 
     def _close_rules(self) -> None:

@@ -13,6 +13,7 @@ import pygame
 
 from game.text import say
 from game.ui import theme
+from game.ui.rules_panel import RulesPanel
 from game.ui.table.layout import Layout
 from game.ui.table.model import TableModel
 from game.ui.widgets import Button, FocusRing, ScrollText, Slider, Toggle, Widget
@@ -85,7 +86,7 @@ class TableControls:
             Button(lambda: say("button.main_menu"), nav.main_menu),
             Button(lambda: say("button.quit"), nav.quit),
         ]
-        self.rules = ScrollText(lambda: say(m.spec.rules_key))
+        self.rules = RulesPanel(lambda: say(m.spec.rules_key), lambda: m.spec.rules_figures)
         self.help = ScrollText(keys_text)
         self.back_btn = Button(lambda: say("button.back"), self.close_panel)
         self.question: tuple[Callable[[], str], Callable[[], None]] | None = None

@@ -34,8 +34,10 @@ def arrow(
     dst: pygame.Rect,
     card: tuple[int, int],
     age: float,
+    colour: tuple[int, int, int] = theme.HINT,
 ) -> None:
-    """A dotted arc bowing upwards from the card's edge to the target's edge, with a head."""
+    """A dotted arc bowing upwards from the card's edge to the target's edge, with a head
+    (in the hint's colour unless told: the review shows two moves, the rules pictures one)."""
     a, b = pygame.Vector2(src.center), pygame.Vector2(dst.center)
     if (b - a).length() < 1:
         return
@@ -63,14 +65,14 @@ def arrow(
             j += 1
         p = curve[j].lerp(curve[j + 1], (s - lengths[j]) / max(1e-6, lengths[j + 1] - lengths[j]))
         pygame.draw.circle(surface, (0, 0, 0), (p.x + 1, p.y + 2), r)
-        pygame.draw.circle(surface, theme.HINT, p, r)
+        pygame.draw.circle(surface, colour, p, r)
         s += step
     u = (p2 - curve[-4]).normalize()
     side = pygame.Vector2(-u.y, u.x) * head * 0.55
     base = p2 - u * head
     points = [p2, base + side, base - side]
     pygame.draw.polygon(surface, (0, 0, 0), [(p.x + 1, p.y + 2) for p in points])
-    pygame.draw.polygon(surface, theme.HINT, points)
+    pygame.draw.polygon(surface, colour, points)
 
 
 def _bezier(a: pygame.Vector2, c: pygame.Vector2, b: pygame.Vector2, k: float) -> pygame.Vector2:
