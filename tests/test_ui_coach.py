@@ -11,6 +11,7 @@ from ui_support import DT, click, make_app, open_table, pid, rest_of_deck, settl
 from game.core.agents import SeatView
 from game.core.types import Action
 from game.games.pisti.rules import Pisti
+from game.ui import theme
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.review import ReviewScene, move_words
 from game.ui.scenes.summary import SummaryScene
@@ -162,3 +163,30 @@ def test_coach_mode_asks_before_throwing_away_a_capture(app):
             break
         time.sleep(0.005)
     assert [str(a) for a in table.state.history][:1] == ["5C"], "a good move goes through"
+
+
+def test_show_this_position_draws_the_move_played_and_the_better_one(app):
+    deck = pisti_deck(["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
+    state = Pisti.from_setup({"players": 2, "deck": deck}, {})
+    for move in ("9S", "6C"):
+        state.apply(Action.parse(move))
+    record = state.record()
+    played, better = Action.parse("QH"), Action.parse("KD")
+    app.goto("replay", record=record, seat=0, start=2, compare=(played, better))
+    viewer = app.scene
+    assert isinstance(viewer, ReplayScene) and viewer.k == 2
+    app.dirty = True
+    app.step(DT)
+    for action in (played, better):
+        card, pile = viewer.view.move_rects(action)
+        assert card is not None and pile is not None, action
+    assert {theme.RED_LIGHT, theme.HINT} <= colours(app.screen), "two arrows, two colours"
+    viewer.step_back()
+    app.dirty = True
+    app.step(DT)
+    assert theme.RED_LIGHT not in colours(app.screen), "the arrows belong to the position"
+
+
+def colours(screen) -> set:
+    w, h = screen.get_size()
+    return {tuple(screen.get_at((x, y)))[:3] for x in range(0, w, 2) for y in range(0, h, 2)}

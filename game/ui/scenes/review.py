@@ -108,7 +108,13 @@ class ReviewScene(Scene):
             return
         m = self.mistakes[self.selected]
         self.app.goto(
-            "replay", record=self.record, seat=self.seat, back=self, start=m.index, leave=False
+            "replay",
+            record=self.record,
+            seat=self.seat,
+            back=self,
+            start=m.index,
+            compare=(m.played, m.better),
+            leave=False,
         )
 
     def leave_screen(self) -> None:

@@ -19,12 +19,18 @@ def strength(age: float) -> float:
     return 0.6 + 0.4 * abs(math.cos(age * math.pi * 1.9))
 
 
-def ring(surface: pygame.Surface, rect: pygame.Rect, card: tuple[int, int], k: float) -> None:
+def ring(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    card: tuple[int, int],
+    k: float,
+    colour: tuple[int, int, int] = theme.HINT,
+) -> None:
     """A bright rounded outline just outside a card."""
     grow = max(3, card[0] // 22)
     width = max(3, card[0] // 28)
     box = rect.inflate(2 * grow, 2 * grow)
-    colour = _mix(theme.HINT, (255, 255, 255), 0.35 * (1 - k))
+    colour = _mix(colour, (255, 255, 255), 0.35 * (1 - k))
     pygame.draw.rect(surface, colour, box, width, border_radius=corner_radius(card) + grow)
 
 
