@@ -317,15 +317,13 @@ class ReplayScene(Scene):
 
     def _draw_compare(self, surface: pygame.Surface) -> None:
         """The coach's two moves: the one played and the better one, each with its arrow
-        (or ring, for a move without a target) and a line of legend under the title."""
+        (or ring, for a move without a target) and a line of legend at the side panel's foot."""
         from game.ui.scenes.review import move_words
 
         card = self.model.layout.card
-        top = self.model.layout.areas["topbar"]
-        size = max(15, int(top.h * 0.42))
-        bar = pygame.Rect(8, top.bottom + 6, int(self.side_box.x * 0.42), int(size * 3.4))
-        theme.veil(surface, bar, 150, 8)
-        for i, (action, colour, key) in enumerate(zip(self.compare, COMPARE, LEGEND, strict=True)):
+        size = max(15, int(self.model.layout.areas["topbar"].h * 0.42))
+        lines = []
+        for action, colour, key in zip(self.compare, COMPARE, LEGEND, strict=True):
             src, dst = self.view.move_rects(action)
             for rect in (src, dst):
                 if rect is not None:
@@ -333,9 +331,17 @@ class ReplayScene(Scene):
             if src is not None and dst is not None:
                 hint_view.arrow(surface, src, dst, card, PULSE_SECONDS, colour)
             words = say(key, move=move_words(self.record, self.k, action, self.seat))
-            y = bar.y + bar.h * (0.28 + 0.46 * i)
-            pygame.draw.circle(surface, colour, (bar.x + 14, y), max(4, size // 3))
-            theme.text(surface, words, size, colour, (bar.x + 26, y), "midleft", width=bar.w - 40)
+            lines.append((theme.rendered(words, size, colour), colour))
+        side = self.model.layout.areas["panel"]
+        high = int(size * 3.2)
+        box = pygame.Rect(side.x + 6, side.bottom - high - 6, side.w - 12, high)
+        theme.veil(surface, box, 150, 8)
+        for i, (img, colour) in enumerate(lines):
+            y = box.y + box.h * (0.28 + 0.46 * i)
+            pygame.draw.circle(surface, colour, (box.x + size * 0.6, y), max(4, size // 3))
+            if img.get_width() > box.w - size * 1.6:
+                img = pygame.transform.smoothscale_by(img, (box.w - size * 1.6) / img.get_width())
+            surface.blit(img, img.get_rect(midleft=(box.x + size * 1.2, y)))
 
     def _draw_problem(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
