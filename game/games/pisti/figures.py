@@ -18,7 +18,7 @@ CAPTURE = Figure(
     ),
     tags=(Tag("figure.pile", 2.55, 1.42), Tag("figure.your_card", 0.5, 2.32)),
     pointers=(Pointer(4, 3),),
-    near=4,
+    near=3,
 )
 
 PISTI = Figure(
