@@ -104,3 +104,13 @@ def test_no_game_name_is_left_in_the_shared_coach():
 
     text = Path("game/ai/coach.py").read_text(encoding="utf-8")
     assert "pisti" not in text.lower().replace("pişti", "") and "pishe" not in text
+
+
+def test_the_coach_speaks_the_games_own_words():
+    """"waste" (and Turkish "atık") were never the game's words: the discard pile is."""
+    from pathlib import Path
+
+    for lang, words in (("en", ("waste",)), ("tr", ("atık",))):
+        po = Path(f"game/text/locale/{lang}/LC_MESSAGES/pasha.po").read_text(encoding="utf-8")
+        said = [line for line in po.splitlines() if line.startswith("msgstr")]
+        assert not [line for line in said for w in words if w in line.lower()], lang

@@ -53,6 +53,7 @@ class TableScene(Scene):
         )
         nav = Navigation(self.new_hand, self.main_menu, self.settings, app.quit, None)
         self.controls = TableControls(self.model, nav)
+        self.controls.rules.style = lambda: (app.settings.faces, app.settings.card_back)
         self.view.controller, self.view.controls = self.controller, self.controls
         self.resize(app.size)
         self.art.warm()
