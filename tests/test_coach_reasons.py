@@ -3,15 +3,20 @@ coach names it, in both languages, and the review's mistakes carry it."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from conftest import position, suits_up_to
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ui_support import rest_of_deck
 
 from game.ai.coach import move_values, reason
 from game.core.cards import parse_card
+from game.core.spec import Phrase
 from game.core.types import PLAYS, TURN, Action
-from game.games import spec_of
-from game.games.pishe_pasha.moves import T_DISCARD, T_LOAD
+from game.games import new_hand, spec_of
+from game.games.pishe_pasha.moves import D_LOAD, T_DISCARD, T_LOAD
 from game.games.pisti.rules import Pisti
 from game.text import set_language
 from game.text.names import Namer
@@ -107,10 +112,48 @@ def test_no_game_name_is_left_in_the_shared_coach():
 
 
 def test_the_coach_speaks_the_games_own_words():
-    """"waste" (and Turkish "atık") were never the game's words: the discard pile is."""
+    """ "waste" (and Turkish "atık") were never the game's words: the discard pile is."""
     from pathlib import Path
 
     for lang, words in (("en", ("waste",)), ("tr", ("atık",))):
         po = Path(f"game/text/locale/{lang}/LC_MESSAGES/pasha.po").read_text(encoding="utf-8")
         said = [line for line in po.splitlines() if line.startswith("msgstr")]
         assert not [line for line in said for w in words if w in line.lower()], lang
+
+
+def test_a_card_loaded_away_one_short_of_its_foundation_is_the_reason(lang):
+    """A♣ is up; loading your 3♣ onto North's 4♠ gives away a card the foundation
+    takes right after the 2♣."""
+    state = position([["KH", "3C"], ["4S"]], suits_up_to(c=1), to_move=0)
+    assert set(state.legal_actions()) >= {D_LOAD[1], TURN}
+    why = reason(state, 0, D_LOAD[1], TURN)
+    assert why == Phrase("coach.why.keep", {"card": parse_card("3C")})
+    assert "3♣" in phrase(why, _names())
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    game=st.sampled_from(["pisti", "pishe-pasha"]), seed=st.integers(0, 2**31), k=st.integers(0, 60)
+)
+def test_every_reason_is_worded_in_both_languages(game, seed, k):
+    """Any two moves of any position get a reason the phrasebook words, in both languages."""
+    state = new_hand(game, 2, {"stop_rule": True} if game == "pishe-pasha" else {}, seed)
+    rng = random.Random(seed)
+    for _ in range(k):
+        if state.is_over:
+            return
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.to_move
+    acts = [a for a in state.legal_actions() if not a.is_call] if seat is not None else []
+    if state.is_over or len(acts) < 2:
+        return
+    played, better = rng.sample(acts, 2)
+    why = reason(state, seat, played, better)
+    namer = Namer.for_table({seat: "bottom", 1 - seat: "top"}, seat, {0: 0, 1: 1})
+    try:
+        for lang in ("en", "tr"):
+            set_language(lang)
+            words = phrase(why, namer)
+            assert words and "{" not in words and not words.startswith("coach."), words
+    finally:
+        set_language("en")

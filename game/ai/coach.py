@@ -31,7 +31,7 @@ from typing import Any
 from game.core.agents import SeatView, decision_rng
 from game.core.spec import Phrase
 from game.core.state import GameState
-from game.core.types import Action
+from game.core.types import Action, IllegalAction
 from game.games import spec_of
 
 COACH_SEED = 1_000_003
@@ -58,7 +58,10 @@ def reason(state: GameState, seat: int, played: Action, better: Action) -> Phras
     coach = spec_of(state.game).coach
     if coach is None:
         return Phrase("coach.why.search")
-    return coach.reason(state, seat, played, better)
+    try:
+        return coach.reason(state, seat, played, better)
+    except (IllegalAction, ValueError):  # a wording problem must not lose the review
+        return Phrase("coach.why.search")
 
 
 def move_values(state: GameState, seat: int,

@@ -3,7 +3,8 @@
 :func:`evaluate` is the Expert's points search (:func:`~game.games.pishe_pasha.ai.points_values`).
 :func:`reason` compares the move played with the better one on the open piles only:
 a foundation play skipped (a fault the opponent can stop), a discard that gives an
-opponent a load, a load missed, a card turned while a load was there. Turning is never
+opponent a load, a load missed, a card turned while a load was there, a card loaded
+away that was one card short of its foundation. Turning is never
 played out here: the stock's next card is hidden. Pure Python.
 """
 
@@ -64,7 +65,21 @@ def reason(state: GameState, seat: int, played: Action, better: Action) -> Phras
         card = state.where(better).card
         key = "coach.why.turn_early" if played.kind is ActionKind.TURN else "coach.why.missed_load"
         return Phrase(key, {"card": card, "whose": onto})
+    moved = state.where(played).card if played.load_seat is not None else None
+    if moved is not None and better.load_seat is None and _one_short(state, moved):
+        return Phrase("coach.why.keep", {"card": moved})
     return Phrase("coach.why.search")
+
+
+def _one_short(state, card: int) -> bool:
+    """Whether ``card`` would fit its foundation once one more card is played there."""
+    piles = state.foundation_piles()
+    single = len(piles) == 1
+    pile = piles[0] if single else piles[card // 13]
+    need = pile[-1] % 13 + 1 if pile else 0  # the rank the foundation takes next
+    if single:
+        return card % 13 == (need + 1) % 13
+    return need + 1 < 13 and card % 13 == need + 1
 
 
 COACH = Coach(evaluate, reason)
