@@ -117,6 +117,7 @@ def test_the_coach_question_stays_in_its_box_and_keeps_each_move_on_one_line(
         calls: list[list[str]] = []
         real = theme.wrap_lines
         monkeypatch.setattr(theme, "wrap_lines", lambda *a: calls.append(real(*a)) or calls[-1])
+        small.dirty = True
         small.step(DT)
         c = table.controls
         assert small.screen.get_rect().contains(c.overlay_box)
