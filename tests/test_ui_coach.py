@@ -11,8 +11,9 @@ from ui_support import DT, click, make_app, open_table, pid, rest_of_deck, settl
 from game.core.agents import SeatView
 from game.core.types import Action
 from game.games.pisti.rules import Pisti
+from game.ui import theme
 from game.ui.scenes.replay import ReplayScene
-from game.ui.scenes.review import ReviewScene
+from game.ui.scenes.review import ReviewScene, move_words
 from game.ui.scenes.summary import SummaryScene
 
 
@@ -65,6 +66,8 @@ def test_the_review_lists_costly_decisions_worst_first_and_shows_them(app):
     assert losses == sorted(losses, reverse=True)
     assert all(m.loss > 0 for m in review.mistakes)
     assert review.lines[0].startswith("Move ")
+    assert len(review.reasons) == len(review.lines)
+    assert all(r.startswith("Why: ") and len(r) > 10 for r in review.reasons)
     click(app, review.open_btn.rect.center)
     viewer = app.scene
     assert isinstance(viewer, ReplayScene)
@@ -79,6 +82,55 @@ def pisti_deck(table: list[str], hand0: list[str], hand1: list[str]) -> list[str
     rest.sort(key=lambda c: c.startswith("J"))
     rest.reverse()
     return [*table, *hand0, *hand1, *rest]
+
+
+def ask_the_coach(app, played: str = "QH"):
+    """Coach mode on, a table where playing ``played`` throws a capture of 5♥ away: the
+    question waiting."""
+    app.settings.coach = True
+    app.settings.coach_threshold = 1.0
+    deck = pisti_deck(["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
+    state = Pisti.from_setup({"players": 2, "deck": deck}, {})
+    table = open_table(app, "pisti", {"players": 2}, state)
+    settle(app, table)
+    table.model.perform(Action.parse(played))
+    for _ in range(500):
+        app.step(DT)
+        if table.controls.question is not None:
+            break
+        time.sleep(0.005)
+    assert table.controls.question is not None
+    return table
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_the_coach_question_stays_in_its_box_and_keeps_each_move_on_one_line(
+    tmp_path, monkeypatch, lang
+):
+    from game.text import set_language
+    from game.ui import theme
+
+    small = make_app(tmp_path, monkeypatch, size=(960, 600), keep=True)
+    set_language(lang)
+    try:
+        table = ask_the_coach(small)
+        calls: list[list[str]] = []
+        real = theme.wrap_lines
+        monkeypatch.setattr(theme, "wrap_lines", lambda *a: calls.append(real(*a)) or calls[-1])
+        small.dirty = True
+        small.step(DT)
+        c = table.controls
+        assert small.screen.get_rect().contains(c.overlay_box)
+        assert c.overlay_box.contains(c.overlay_text.inflate(8, 0)), (c.overlay_box, c.overlay_text)
+        record = table.state.record()
+        index = len(record["actions"])
+        for move in ("QH", "5C"):
+            words = move_words(record, index, Action.parse(move), table.human)
+            assert " " not in words and "\u00a0" in words
+            assert any(words in line for line in calls[-1]), (words, calls[-1])
+    finally:
+        set_language("en")
+        small.scene.leave()
 
 
 def test_coach_mode_asks_before_throwing_away_a_capture(app):
@@ -101,6 +153,7 @@ def test_coach_mode_asks_before_throwing_away_a_capture(app):
     assert table.controls.question is not None
     words = table.controls.question[0]()
     assert "Play it anyway?" in words and "5♣" in words
+    assert "misses taking the pile" in words, "the coach says why"
     click(app, table.controls.no_btn.rect.center)
     assert table.state.history == [] and table.model.warning is None
     assert parse_card("5C") in hand
@@ -111,3 +164,30 @@ def test_coach_mode_asks_before_throwing_away_a_capture(app):
             break
         time.sleep(0.005)
     assert [str(a) for a in table.state.history][:1] == ["5C"], "a good move goes through"
+
+
+def test_show_this_position_draws_the_move_played_and_the_better_one(app):
+    deck = pisti_deck(["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
+    state = Pisti.from_setup({"players": 2, "deck": deck}, {})
+    for move in ("9S", "6C"):
+        state.apply(Action.parse(move))
+    record = state.record()
+    played, better = Action.parse("QH"), Action.parse("KD")
+    app.goto("replay", record=record, seat=0, start=2, compare=(played, better))
+    viewer = app.scene
+    assert isinstance(viewer, ReplayScene) and viewer.k == 2
+    app.dirty = True
+    app.step(DT)
+    for action in (played, better):
+        card, pile = viewer.view.move_rects(action)
+        assert card is not None and pile is not None, action
+    assert {theme.RED_LIGHT, theme.HINT} <= colours(app.screen), "two arrows, two colours"
+    viewer.step_back()
+    app.dirty = True
+    app.step(DT)
+    assert theme.RED_LIGHT not in colours(app.screen), "the arrows belong to the position"
+
+
+def colours(screen) -> set:
+    w, h = screen.get_size()
+    return {tuple(screen.get_at((x, y)))[:3] for x in range(0, w, 2) for y in range(0, h, 2)}

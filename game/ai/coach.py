@@ -6,6 +6,10 @@
   play). It returns the decisions where the move played loses expected points
   against the best one, worst first.
 * :func:`assess` does the same for one move about to be made ("coach mode").
+* :func:`reason` says why the better move is better, in the game's own words.
+
+Each game brings its judging through its spec (``GameSpec.coach``): the search
+that values the moves and the reasons a player understands.
 
 The coach sees what the seat saw and nothing more: it only ever gets a
 :class:`~game.core.agents.SeatView` (the observation, the legal moves and
@@ -20,23 +24,20 @@ Pasha the points it wins minus the points the others win.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from game.core.agents import SeatView, decision_rng
+from game.core.spec import Phrase
 from game.core.state import GameState
-from game.core.types import Action
+from game.core.types import Action, IllegalAction
 from game.games import spec_of
 
 COACH_SEED = 1_000_003
 THRESHOLD = 0.25  # expected points: smaller differences are search noise, not mistakes
 REVIEW_BUDGET = 3.0  # times the Expert's budget in play: a review may take its time
 ASSESS_BUDGET = 1.0  # a warning before a move must come as fast as the Expert's own move
-
-# Evaluators: (view, legal moves, rng, budget as a multiple of the Expert's) -> points per move.
-Evaluator = Callable[[SeatView, list[Action], random.Random, float], dict[Action, float]]
 
 
 @dataclass(frozen=True)
@@ -49,32 +50,18 @@ class Mistake:
     better: Action
     loss: float  # expected points lost against ``better``
     values: tuple[tuple[Action, float], ...]  # every legal move and its value, best first
+    reason: Phrase = Phrase("coach.why.search")  # why ``better`` is better, in words
 
 
-def _pisti(view: SeatView, acts: list[Action], rng: random.Random,
-           budget: float) -> dict[Action, float]:  # fmt: skip
-    from game.games.pisti.ai import card_classes
-    from game.games.pisti.search import PLAY, class_key, evaluate
-
-    cards = [a.card for a in acts]
-    options = card_classes(cards)
-    if len(options) < 2:
-        return {}
-    values = evaluate(view.observation(), options, rng, PLAY.scaled(budget))
-    by_key = {class_key(c): v for c, v in values.items()}
-    return {a: by_key[class_key(a.card)] for a in acts}
-
-
-def _pasha(view: SeatView, acts: list[Action], rng: random.Random,
-           budget: float) -> dict[Action, float]:  # fmt: skip
-    from game.games.pishe_pasha.ai import points_values
-
-    if len(acts) < 2:
-        return {}
-    return points_values(view, acts, rng, budget)
-
-
-EVALUATORS: dict[str, Evaluator] = {"pisti": _pisti, "pishe-pasha": _pasha}
+def reason(state: GameState, seat: int, played: Action, better: Action) -> Phrase:
+    """Why ``better`` beats ``played``, in the game's own words (its spec's coach)."""
+    coach = spec_of(state.game).coach
+    if coach is None:
+        return Phrase("coach.why.search")
+    try:
+        return coach.reason(state, seat, played, better)
+    except (IllegalAction, ValueError):  # a wording problem must not lose the review
+        return Phrase("coach.why.search")
 
 
 def move_values(state: GameState, seat: int,
@@ -83,15 +70,15 @@ def move_values(state: GameState, seat: int,
     empty when it has no choice or the game has no choices to judge."""
     if state.is_over or state.to_move != seat:
         return {}
-    evaluator = EVALUATORS.get(state.game)
-    if evaluator is None:
+    coach = spec_of(state.game).coach
+    if coach is None:
         return {}
     view = SeatView(state, seat)
     acts = view.legal_actions()
     if len(acts) < 2:
         return {}
     rng = decision_rng(COACH_SEED, view.observation(), "coach")
-    return evaluator(view, acts, rng, budget)
+    return coach.evaluate(view, acts, rng, budget)
 
 
 def assess(state: GameState, seat: int, action: Action | str,
@@ -128,7 +115,8 @@ def review(record: dict[str, Any], seat: int, budget: float = REVIEW_BUDGET,
                 better, best = ranked[0]
                 loss = best - values[action]
                 if loss > threshold and better != action:
-                    out.append(Mistake(index, seat, action, better, loss, tuple(ranked)))
+                    why = reason(state, seat, action, better)
+                    out.append(Mistake(index, seat, action, better, loss, tuple(ranked), why))
         state.apply(action)
         if progress is not None:
             progress(index + 1, len(actions))

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from game.core.design import Design
+from game.core.figures import Figure
 from game.core.state import GameState, resolve_options
 from game.core.types import Action, PileId
 
@@ -53,6 +54,17 @@ class SummaryRow:
 
 
 @dataclass(frozen=True)
+class Coach:
+    """How the coach judges a game: ``evaluate(view, legal moves, rng, budget)`` gives the
+    expected points of each move from a seat's view (empty: no choice to judge), and
+    ``reason(state, seat, played, better)`` says in a phrase why ``better`` was better,
+    from what the seat could see before the move."""
+
+    evaluate: Callable[..., dict[Action, float]]
+    reason: Callable[[GameState, int, Action, Action], Phrase]
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything but the rules of one game, for the registry."""
 
@@ -86,6 +98,8 @@ class GameSpec:
     deal_from: PileId | None = None  # where the opening deal starts; None: the deck
     catalogue: Path | None = None  # a folder of the game's own phrases (gettext catalogues)
     smoke: tuple[dict[str, Any], ...] = ({},)  # the menu choices of each table --smoke-test opens
+    rules_figures: tuple[Figure, ...] = ()  # the rules panel's pictures
+    coach: Coach | None = None  # None: the game has no choices for a coach to judge
     extras: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -160,7 +160,9 @@ def phrase(p: Phrase, n: Namer | None = None) -> str:
     """A spec's phrase in words: seats, sides and cards named, the rest filled in."""
     params: dict[str, object] = {}
     for key, value in p.params.items():
-        if key.startswith("seat") and n is not None and isinstance(value, int):
+        if key == "whose" and n is not None and isinstance(value, int):
+            params[key] = n.whose(value)
+        elif key.startswith("seat") and n is not None and isinstance(value, int):
             params[key] = n.who(value)
         elif key.startswith("side") and n is not None and isinstance(value, int):
             params[key] = n.side_name(value)

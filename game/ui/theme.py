@@ -131,9 +131,41 @@ def news(good: bool) -> tuple[int, int, int]:
     return GOOD_NEWS if good else RED_LIGHT
 
 
+def wrap_lines(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """``words`` cut into lines no wider than ``width`` where it can, at plain spaces only:
+    a no-break space (U+00A0) keeps a quoted move on one line."""
+    lines: list[str] = []
+    for para in words.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and fnt.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
 def wrapped(words: str, size: int, colour, width: int) -> pygame.Surface:
-    """A paragraph wrapped to ``width`` (pygame-ce wraps at spaces)."""
-    return font(max(READABLE, int(size))).render(words, True, colour, wraplength=max(1, int(width)))
+    """A paragraph wrapped to ``width``, left aligned, its font shrunk while a word too
+    long for a line would still stick out."""
+    width, size = max(1, int(width)), max(READABLE, int(size))
+    fnt = font(size)
+    lines = wrap_lines(words, fnt, width)
+    while size > READABLE and max(fnt.size(line)[0] for line in lines) > width:
+        size -= 1
+        fnt = font(size)
+        lines = wrap_lines(words, fnt, width)
+    imgs = [fnt.render(line, True, colour) for line in lines]
+    step = fnt.get_linesize()
+    out = pygame.Surface(
+        (max(1, min(width, max(i.get_width() for i in imgs))), step * len(imgs)), pygame.SRCALPHA
+    )
+    for n, img in enumerate(imgs):
+        out.blit(img, (0, n * step))
+    return out
 
 
 def veil(

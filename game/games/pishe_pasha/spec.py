@@ -23,6 +23,8 @@ from game.core.types import (
     move,
 )
 from game.games.pishe_pasha import ai
+from game.games.pishe_pasha.coach import COACH
+from game.games.pishe_pasha.figures import FIGURES
 from game.games.pishe_pasha.rules import PishePasha
 
 SUITS = "CDHS"
@@ -127,6 +129,8 @@ def summary_lines(state: GameState) -> list[Phrase]:
 
 
 SPEC = GameSpec(
+    coach=COACH,
+    rules_figures=FIGURES,
     id="pishe-pasha",
     state=PishePasha,
     agents={

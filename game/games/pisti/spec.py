@@ -10,6 +10,8 @@ from game.core.spec import Choice, GameSpec, Phrase, SummaryRow
 from game.core.state import GameState
 from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
 from game.games.pisti import ai
+from game.games.pisti.coach import COACH
+from game.games.pisti.figures import FIGURES
 from game.games.pisti.rules import Pisti
 
 BREAKDOWN = ("jacks", "aces", "two_clubs", "ten_diamonds", "majority", "pisti", "jack_pisti")
@@ -92,6 +94,8 @@ def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
 
 
 SPEC = GameSpec(
+    coach=COACH,
+    rules_figures=FIGURES,
     id="pisti",
     state=Pisti,
     agents={

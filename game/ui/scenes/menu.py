@@ -17,8 +17,9 @@ from game.text import say
 from game.text.words import phrase
 from game.ui import cardart, page, theme
 from game.ui.question import Question
+from game.ui.rules_panel import RulesPanel
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Cycler, FocusRing, ScrollText, Widget, button_row
+from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row
 
 MAX_DEAL = 999_999_999
 
@@ -131,7 +132,7 @@ class MenuScene(Scene):
             Button(lambda: say("button.rules"), self._rules),
             Button(lambda: say("button.quit"), app.quit),
         ]
-        self.rules: ScrollText | None = None
+        self.rules: RulesPanel | None = None
         self.rules_back = Button(lambda: say("button.back"), self._close_rules)
         self.question: Question | None = None
         self.options: list[Cycler] = []
@@ -243,7 +244,10 @@ class MenuScene(Scene):
             self.app.goto("table", session=session)
 
     def _rules(self) -> None:
-        self.rules = ScrollText(lambda: say(self.spec.rules_key))
+        spec, o = self.spec, self.app.settings
+        self.rules = RulesPanel(
+            lambda: say(spec.rules_key), lambda: spec.rules_figures, lambda: (o.faces, o.card_back)
+        )
         self.resize(self.app.size)
 
     def _close_rules(self) -> None:

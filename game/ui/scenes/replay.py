@@ -23,12 +23,15 @@ from game.store.files import home
 from game.text import say
 from game.ui import cardart, theme
 from game.ui.scene import Scene
-from game.ui.table.model import TableModel, TableOptions
+from game.ui.table import hint_view
+from game.ui.table.model import PULSE_SECONDS, TableModel, TableOptions
 from game.ui.table.thinker import Thinker
 from game.ui.table.view import TableView
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, text_of
 
 PACES = ("slow", "normal", "fast")
+COMPARE = (theme.RED_LIGHT, theme.HINT)  # the move played, the better move (the hint's colour)
+LEGEND = ("replay.played", "replay.better")
 DELAY = {"slow": 1.4, "normal": 0.7, "fast": 0.25}
 
 
@@ -46,10 +49,13 @@ class ReplayScene(Scene):
         back: Scene | None = None,
         start: int = 0,
         deal: int | None = None,
+        compare: tuple[Action, Action] | None = None,
     ) -> None:
         super().__init__(app)
         self.record = record
         self.deal = deal
+        self.compare = compare  # (move played, better move) at ``start``: the coach's arrows
+        self.compare_at = start
         self.back_to = back
         self.seat = seat
         checked = replay(record)
@@ -296,6 +302,8 @@ class ReplayScene(Scene):
         self.view.draw(surface)
         bar = self.model.layout.areas["message"]
         theme.veil(surface, bar, 160)
+        if self.compare is not None and self.k == self.compare_at:
+            self._draw_compare(surface)
         pygame.draw.rect(surface, theme.PANEL, self.side_box)
         pygame.draw.line(
             surface, theme.PANEL_EDGE, self.side_box.bottomleft, self.side_box.bottomright, 2
@@ -314,6 +322,34 @@ class ReplayScene(Scene):
             True,
             width=top.w // 3,
         )
+
+    def _draw_compare(self, surface: pygame.Surface) -> None:
+        """The coach's two moves: the one played and the better one, each with its arrow
+        (or ring, for a move without a target) and a line of legend at the side panel's foot."""
+        from game.ui.scenes.review import move_words
+
+        card = self.model.layout.card
+        size = max(15, int(self.model.layout.areas["topbar"].h * 0.42))
+        lines = []
+        for action, colour, key in zip(self.compare, COMPARE, LEGEND, strict=True):
+            src, dst = self.view.move_rects(action)
+            for rect in (src, dst):
+                if rect is not None:
+                    hint_view.ring(surface, rect, card, 1.0, colour)
+            if src is not None and dst is not None:
+                hint_view.arrow(surface, src, dst, card, PULSE_SECONDS, colour)
+            words = say(key, move=move_words(self.record, self.k, action, self.seat))
+            lines.append((theme.rendered(words, size, colour), colour))
+        side = self.model.layout.areas["panel"]
+        high = int(size * 3.2)
+        box = pygame.Rect(side.x + 6, side.bottom - high - 6, side.w - 12, high)
+        theme.veil(surface, box, 150, 8)
+        for i, (img, colour) in enumerate(lines):
+            y = box.y + box.h * (0.28 + 0.46 * i)
+            pygame.draw.circle(surface, colour, (box.x + size * 0.6, y), max(4, size // 3))
+            if img.get_width() > box.w - size * 1.6:
+                img = pygame.transform.smoothscale_by(img, (box.w - size * 1.6) / img.get_width())
+            surface.blit(img, img.get_rect(midleft=(box.x + size * 1.2, y)))
 
     def _draw_problem(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -1,6 +1,6 @@
 """The coach's review of a finished hand: the player's decisions where the Expert, given
-time, expected a better result; the move played, the better one and the points lost,
-worst first. Choosing one shows that position on the table (the replay viewer, as the
+time, expected a better result; the move played, the better one, the points lost and
+why, worst first. Choosing one shows that position on the table (the replay viewer, as the
 player saw it). The review is worked out on a worker thread; the coach sees only what
 the player's seat saw."""
 
@@ -10,28 +10,43 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
+from game.core.spec import Phrase
 from game.core.types import Action, IllegalAction
 from game.games import spec_of
 from game.session import replay_record
 from game.text import number, say
 from game.text.names import Namer
-from game.text.words import move_phrase
+from game.text.words import move_phrase, phrase
 from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.table.layout import seat_positions
 from game.ui.widgets import Button, FocusRing
 
+NBSP = "\u00a0"
 
-def move_words(record: dict, index: int, action: Action, seat: int) -> str:
-    """A move of the record as a short phrase ("7♥ to the foundation"), in its position."""
+
+def _position(record: dict, index: int, seat: int) -> tuple:
+    """The record's position before action ``index`` and the names at its table."""
     spec = spec_of(record["game"])
     state = replay_record(spec, {**record, "actions": record["actions"][:index]})
     sides = {s: state.side_of(s) for s in range(state.players)}
-    namer = Namer.for_table(seat_positions(spec, state.players, seat), seat, sides)
+    return state, Namer.for_table(seat_positions(spec, state.players, seat), seat, sides)
+
+
+def move_words(record: dict, index: int, action: Action, seat: int) -> str:
+    """A move of the record as a short phrase ("7♥ to the foundation"), in its position;
+    its words held together by no-break spaces, so a line never splits a move."""
+    state, namer = _position(record, index, seat)
     try:
-        return move_phrase(state, action, namer)
+        words = move_phrase(state, action, namer)
     except (IllegalAction, ValueError):
-        return str(action)
+        words = str(action)
+    return words.replace(" ", NBSP)
+
+
+def reason_words(record: dict, index: int, reason: Phrase, seat: int) -> str:
+    """The coach's reason for a move of the record, with the seats named as at its table."""
+    return phrase(reason, _position(record, index, seat)[1])
 
 
 class ReviewScene(Scene):
@@ -55,6 +70,7 @@ class ReviewScene(Scene):
         self.progress = (0, max(1, len(record.get("actions", []))))
         self.mistakes: list = []
         self.lines: list[str] = []
+        self.reasons: list[str] = []  # why each line's better move is better
         self.selected = 0
         self.error = ""
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
@@ -83,6 +99,10 @@ class ReviewScene(Scene):
             self.error = say("review.failed", detail=str(err)[:200])
             return
         self.lines = [self._line(m) for m in self.mistakes]
+        self.reasons = [
+            say("review.why", why=reason_words(self.record, m.index, m.reason, self.seat))
+            for m in self.mistakes
+        ]
 
     def _line(self, m) -> str:
         played = move_words(self.record, m.index, m.played, self.seat)
@@ -104,6 +124,7 @@ class ReviewScene(Scene):
             back=self,
             start=m.index,
             deal=self.deal,
+            compare=(m.played, m.better),
             leave=False,
         )
 
@@ -121,7 +142,7 @@ class ReviewScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.box = pygame.Rect(int(w * 0.08), int(h * 0.15), int(w * 0.84), int(h * 0.62))
-        self.row_h = max(24, h // 22)
+        self.row_h = max(44, h // 12)
         bh = max(30, h // 18)
         y = self.box.bottom + bh // 2
         self.open_btn.rect = pygame.Rect(self.box.x, y, int(w * 0.3), bh)
@@ -159,7 +180,7 @@ class ReviewScene(Scene):
         page.backdrop(surface, say("title.review"))
         b = self.box
         page.box(surface, b)
-        size = int(self.row_h * 0.55)
+        size = max(16, h // 34)
         if self.pending is not None:
             done, total = self.progress
             words = say("review.working", done=done, total=total)
@@ -179,14 +200,13 @@ class ReviewScene(Scene):
                     surface, theme.BUTTON_HOVER, (b.x + 4, y, b.w - 8, self.row_h), border_radius=6
                 )
             theme.text(
-                surface,
-                line,
-                size,
-                theme.INK,
-                (b.x + 14, y + self.row_h // 2),
-                "midleft",
+                surface, line, size, theme.INK, (b.x + 14, y + self.row_h * 0.3), "midleft",
                 width=b.w - 28,
-            )
+            )  # fmt: skip
+            theme.text(
+                surface, self.reasons[i], int(size * 0.9), theme.INK_DIM,
+                (b.x + 30, y + self.row_h * 0.72), "midleft", width=b.w - 44,
+            )  # fmt: skip
         for btn in (self.open_btn, self.back_btn):
             btn.enabled = btn is self.back_btn or bool(self.mistakes)
             btn.draw(surface)

@@ -54,6 +54,7 @@ class TableScene(Scene):
         )
         nav = Navigation(self.new_hand, self.main_menu, self.settings, app.quit, None)
         self.controls = TableControls(self.model, nav)
+        self.controls.rules.style = lambda: (app.settings.faces, app.settings.card_back)
         self.view.controller, self.view.controls = self.controller, self.controls
         self.speech = TableSpeech(self.model, self.controller, app.voice, self.controls)
         self._moves_seen = -1
@@ -154,17 +155,20 @@ class TableScene(Scene):
 
     def _coach_question(self) -> None:
         """The coach thinks a move is costly: ask before making it."""
-        from game.ui.scenes.review import move_words
+        from game.ai.coach import reason
+        from game.ui.scenes.review import move_words, reason_words
 
         m = self.model
         action, loss, better = m.warning
         record = self.state.record()
         index = len(record["actions"])
-        played = move_words(record, index, action, self.human)
-        best = move_words(record, index, better, self.human)
+        why = reason(self.state, self.human, action, better)
 
         def words() -> str:
-            return say("question.coach", loss=number(loss), played=played, better=best)
+            played = move_words(record, index, action, self.human)
+            best = move_words(record, index, better, self.human)
+            because = reason_words(record, index, why, self.human)
+            return say("question.coach", loss=number(loss), played=played, better=best, why=because)
 
         def yes() -> None:
             m.warning = None

@@ -13,6 +13,7 @@ import pygame
 
 from game.text import say
 from game.ui import theme
+from game.ui.rules_panel import RulesPanel
 from game.ui.table.layout import Layout
 from game.ui.table.model import TableModel
 from game.ui.widgets import Button, FocusRing, ScrollText, Slider, Toggle, Widget, text_of
@@ -91,12 +92,13 @@ class TableControls:
             Button(lambda: say("button.main_menu"), nav.main_menu),
             Button(lambda: say("button.quit"), nav.quit),
         ]
-        self.rules = ScrollText(lambda: say(m.spec.rules_key))
+        self.rules = RulesPanel(lambda: say(m.spec.rules_key), lambda: m.spec.rules_figures)
         self.help = ScrollText(keys_text)
         self.back_btn = Button(lambda: say("button.back"), self.close_panel)
         self.question: tuple[Callable[[], str], Callable[[], None]] | None = None
         self.yes_btn = Button(lambda: say("button.yes"), self._answer_yes)
         self.no_btn = Button(lambda: say("button.no"), self._answer_no)
+        self.overlay_box = self.overlay_text = pygame.Rect(0, 0, 0, 0)  # the last dialog drawn
         self.menu_open = False
         self.panel: ScrollText | None = None
         self.ring = FocusRing(self.widgets)
@@ -334,18 +336,18 @@ class TableControls:
         _dim(surface)
         top = buttons[0].rect
         box = top.unionall([b.rect for b in buttons]).inflate(top.h * 1.6, top.h * 1.2)
-        head = (
-            theme.wrapped(title, int(top.h * 0.55), theme.GOLD, box.w + top.h * 2) if wrap else None
-        )
+        if wrap:
+            box.inflate_ip(top.h * 2, 0)
+        head = theme.wrapped(title, int(top.h * 0.55), theme.GOLD, box.w - top.h) if wrap else None
         extra = head.get_height() if head is not None else top.h
         box.y -= extra
         box.h += extra
-        if head is not None:
-            box.inflate_ip(top.h * 2, 0)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=14)
         pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=14)
+        self.overlay_box = box
         if head is not None:
-            surface.blit(head, head.get_rect(midtop=(box.centerx, box.y + top.h // 3)))
+            self.overlay_text = head.get_rect(midtop=(box.centerx, box.y + top.h // 3))
+            surface.blit(head, self.overlay_text)
         else:
             theme.text(
                 surface,

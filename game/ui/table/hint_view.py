@@ -19,12 +19,18 @@ def strength(age: float) -> float:
     return 0.6 + 0.4 * abs(math.cos(age * math.pi * 1.9))
 
 
-def ring(surface: pygame.Surface, rect: pygame.Rect, card: tuple[int, int], k: float) -> None:
+def ring(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    card: tuple[int, int],
+    k: float,
+    colour: tuple[int, int, int] = theme.HINT,
+) -> None:
     """A bright rounded outline just outside a card."""
     grow = max(3, card[0] // 22)
     width = max(3, card[0] // 28)
     box = rect.inflate(2 * grow, 2 * grow)
-    colour = _mix(theme.HINT, (255, 255, 255), 0.35 * (1 - k))
+    colour = _mix(colour, (255, 255, 255), 0.35 * (1 - k))
     pygame.draw.rect(surface, colour, box, width, border_radius=corner_radius(card) + grow)
 
 
@@ -34,8 +40,10 @@ def arrow(
     dst: pygame.Rect,
     card: tuple[int, int],
     age: float,
+    colour: tuple[int, int, int] = theme.HINT,
 ) -> None:
-    """A dotted arc bowing upwards from the card's edge to the target's edge, with a head."""
+    """A dotted arc bowing upwards from the card's edge to the target's edge, with a head
+    (in the hint's colour unless told: the review shows two moves, the rules pictures one)."""
     a, b = pygame.Vector2(src.center), pygame.Vector2(dst.center)
     if (b - a).length() < 1:
         return
@@ -63,14 +71,14 @@ def arrow(
             j += 1
         p = curve[j].lerp(curve[j + 1], (s - lengths[j]) / max(1e-6, lengths[j + 1] - lengths[j]))
         pygame.draw.circle(surface, (0, 0, 0), (p.x + 1, p.y + 2), r)
-        pygame.draw.circle(surface, theme.HINT, p, r)
+        pygame.draw.circle(surface, colour, p, r)
         s += step
     u = (p2 - curve[-4]).normalize()
     side = pygame.Vector2(-u.y, u.x) * head * 0.55
     base = p2 - u * head
     points = [p2, base + side, base - side]
     pygame.draw.polygon(surface, (0, 0, 0), [(p.x + 1, p.y + 2) for p in points])
-    pygame.draw.polygon(surface, theme.HINT, points)
+    pygame.draw.polygon(surface, colour, points)
 
 
 def _bezier(a: pygame.Vector2, c: pygame.Vector2, b: pygame.Vector2, k: float) -> pygame.Vector2:

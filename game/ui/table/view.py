@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.types import ActionKind, PileId, PileKind
+from game.core.types import Action, ActionKind, PileId, PileKind
 from game.text import say, say_n
 from game.ui import cardart, theme
 from game.ui.layer import Layer
@@ -94,7 +94,11 @@ class TableView:
         hint = self.m.hint
         if hint is None:
             return None, None
-        marks = hint_marks(self.m, hint.action)
+        return self.move_rects(hint.action)
+
+    def move_rects(self, action: Action) -> tuple[pygame.Rect | None, pygame.Rect | None]:
+        """The card a move of the seat to move takes and the pile it goes to (None: none)."""
+        marks = hint_marks(self.m, action)
         card = None
         if marks.src in self.layout.spots:
             rects = dict(self.card_rects(marks.src))
