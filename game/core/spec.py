@@ -84,6 +84,7 @@ class GameSpec:
     autoplay: bool = False  # the table offers automatic play of a one-move game (Auto, Speed)
     deal_from: PileId | None = None  # where the opening deal starts; None: the deck
     extras: dict[str, Any] = field(default_factory=dict)
+    lessons: tuple = ()  # guided lessons (game.core.lesson.Lesson), the first for newcomers
 
     @property
     def title_key(self) -> str:

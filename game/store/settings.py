@@ -61,6 +61,7 @@ class Settings:
     auto_flip_speed: float = 0.5
     last_game: str = "pishe-pasha"
     level: str = "medium"
+    lessons_offered: bool = False  # the first start offered the lesson (once, ever)
     game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def options_for(self, game: str) -> dict[str, Any]:
@@ -116,6 +117,7 @@ FIELDS: dict[str, Field] = {
     "auto_flip_speed": Field(0.5, float, low=AUTO_SPEED[0], high=AUTO_SPEED[1]),
     "last_game": Field("pishe-pasha", str, tuple(SPECS)),
     "level": Field("medium", str, LEVELS),
+    "lessons_offered": Field(False, bool),
     "game_options": Field({}, dict, check=_game_options),
 }
 OLD_NAMES = {"four_colour": ("faces", {True: "four_colour", False: "classic"})}

@@ -23,6 +23,7 @@ from game.core.types import (
     move,
 )
 from game.games.pishe_pasha import ai
+from game.games.pishe_pasha.lessons import LESSONS
 from game.games.pishe_pasha.rules import PishePasha
 
 SUITS = "CDHS"
@@ -157,4 +158,5 @@ SPEC = GameSpec(
     seat_cards=seat_cards,
     panel_counts=panel_counts,
     summary_lines=summary_lines,
+    lessons=LESSONS,
 )

@@ -110,8 +110,10 @@ class MenuScene(Scene):
             Button(lambda: say("button.history"), lambda: app.goto("history")),
             Button(lambda: say("button.settings"), lambda: app.goto("settings")),
             Button(lambda: say("button.rules"), self._rules),
+            Button(lambda: say("button.learn"), self.learn),
             Button(lambda: say("button.quit"), app.quit),
         ]
+        self.offer = self._offer_once()
         self.rules: ScrollText | None = None
         self.rules_back = Button(lambda: say("button.back"), self._close_rules)
         self.options: list[Cycler] = []
@@ -222,6 +224,32 @@ class MenuScene(Scene):
         self.rules = None
 
     # ----------------------------------------------------------------- frame
+    # ----------------------------------------------------------------- lessons
+    def learn(self) -> None:
+        """The chosen game's first lesson (each lesson leads on to the next)."""
+        if self.spec.lessons:
+            self.app.goto("lesson", game=self.spec.id, back=None)
+
+    def _offer_once(self) -> list[Button]:
+        """At the very first start, a question under the title: take the lesson or not. It is
+        offered once: the settings remember it at once."""
+        s = self.app.settings
+        if s.lessons_offered:
+            return []
+        s.lessons_offered = True
+        self.app.save_settings()
+        return [
+            Button(lambda: say("lesson.offer.yes"), self._take_offer),
+            Button(lambda: say("lesson.offer.no"), self._decline_offer),
+        ]
+
+    def _take_offer(self) -> None:
+        self.offer = []
+        self.learn()
+
+    def _decline_offer(self) -> None:
+        self.offer = []
+
     def widgets(self) -> list:
         if self.rules:
             return [self.rules_back, self.rules]
@@ -267,11 +295,16 @@ class MenuScene(Scene):
         if self.rules:
             self.rules.rect = pygame.Rect(w * 0.12, h * 0.08, w * 0.76, h * 0.74)
         self.rules_back.rect = pygame.Rect(w // 2 - 120, int(h * 0.85), 240, row)
+        for i, b in enumerate(self.offer):
+            x = w // 2 + (i - 1) * (pw // 2 + gap) + gap // 2
+            b.rect = pygame.Rect(x, h - bh - gap, pw // 2, bh)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.rules:
                 self.rules = None
+            return
+        if not self.rules and any(b.handle(event) for b in self.offer):
             return
         if not self.rules and self.deal_box.handle(event):
             return
@@ -360,6 +393,7 @@ class MenuScene(Scene):
         ]:
             wdg.draw(surface)
         self._explanation(surface)
+        self._offer(surface)
         if self.app.notices:
             theme.text(
                 surface,
@@ -374,6 +408,24 @@ class MenuScene(Scene):
             theme.veil(surface, surface.get_rect(), 150)
             self.rules.draw(surface)
             self.rules_back.draw(surface)
+
+    def _offer(self, surface: pygame.Surface) -> None:
+        if not self.offer or self.rules:
+            return
+        w, h = surface.get_size()
+        first = self.offer[0].rect
+        theme.text(
+            surface,
+            say("lesson.offer"),
+            int(h * 0.03),
+            theme.GOLD,
+            (w // 2, first.y - 6),
+            "midbottom",
+            True,
+            width=w - 40,
+        )
+        for b in self.offer:
+            b.draw(surface)
 
     def _explanation(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
