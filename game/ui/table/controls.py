@@ -82,9 +82,9 @@ class TableControls:
             Button(lambda: say("button.new_hand"), self._ask_new_hand),
             Button(lambda: say("button.rules"), self.open_rules),
             Button(lambda: say("button.keys"), self.open_help),
-            *([Button(lambda: say("button.learn"), nav.learn)] if nav.learn else []),
             Button(lambda: say("button.settings"), nav.settings),
             Button(lambda: say("button.main_menu"), nav.main_menu),
+            *([Button(lambda: say("button.learn"), nav.learn)] if nav.learn else []),
             Button(lambda: say("button.quit"), nav.quit),
         ]
         self.rules = ScrollText(lambda: say(m.spec.rules_key))
