@@ -100,6 +100,14 @@ class LessonScene(Scene):
         self.resize(self.app.size)
 
     @property
+    def state(self):
+        return self.model.state
+
+    @property
+    def human(self) -> int:
+        return self.model.human
+
+    @property
     def step(self):
         return self.lesson.steps[self.k]
 
