@@ -118,15 +118,28 @@ def by_keys(app, scene: LessonScene, action: Action) -> None:
     key(app, pygame.K_RETURN)
 
 
+def play_to_the_end(app, scene: LessonScene, gesture) -> None:
+    """A step that lets the player play the hand out: any legal move, to the hand's end."""
+    k = scene.k
+    for _ in range(80):
+        rest(app, scene)
+        if scene.k != k:
+            return
+        gesture(app, scene, scene.state.legal_actions()[0])
+    raise AssertionError("the hand did not end")
+
+
 def play_through(app, scene: LessonScene, gesture, next_step) -> None:
     """Every step as a player makes it: Next for a step to read, the step's move otherwise."""
-    for _ in range(len(scene.lesson.steps) + 5):
+    for _ in range(len(scene.lesson.steps) + 1):
         rest(app, scene)
         if scene.finished:
             return
         k = scene.k
         if scene.step.wait is Wait.READ:
             next_step()
+        elif scene.step.wait is Wait.FINISH:
+            play_to_the_end(app, scene, gesture)
         else:
             action = expected(scene)
             gesture(app, scene, action)

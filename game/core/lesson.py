@@ -25,6 +25,7 @@ class Wait(enum.Enum):
     ANY = "any"  # any legal move
     WATCH = "watch"  # the computer plays until the player may act (or call Stop)
     READ = "read"  # nothing on the table: the player presses Next
+    FINISH = "finish"  # any legal moves, until the hand is over
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Step:
 
     def accepts(self, action: Action) -> bool:
         """Whether the player's move is this step's (a READ or WATCH step takes none)."""
-        if self.wait is Wait.ANY:
+        if self.wait in (Wait.ANY, Wait.FINISH):
             return True
         return self.wait is Wait.MOVE and str(action) in self.expect
 

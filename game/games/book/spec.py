@@ -9,6 +9,7 @@ from game.core.spec import GameSpec, Phrase
 from game.core.state import GameState
 from game.core.types import DISCARDS, STOCKS, Reason
 from game.games.book.ai import FlipAgent
+from game.games.book.lessons import LESSONS
 from game.games.book.rules import BookGame
 
 
@@ -62,4 +63,5 @@ SPEC = GameSpec(
     panel_counts=panel_counts,
     summary_lines=summary_lines,
     autoplay=True,
+    lessons=LESSONS,
 )

@@ -82,4 +82,24 @@ STOP = Lesson(
     ),
 )
 
-LESSONS = (BASICS, STOP)
+
+VARIANTS = Lesson(
+    id="pishe-variants",
+    title="lesson.pp.variants",
+    options={"foundations": "single"},
+    setup=deal(
+        [["6H", "AS", "9C"], []],
+        foundations=[["AD", "2S", "3H", "4C", "5C"]],
+        discards=[[], ["KD"]],
+    ),
+    steps=(
+        _step("single", glow="found0", wait=Wait.READ),
+        _step("turn", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
+        _step("single_up", "turned>F", glow="turned0 found0", wrong="lesson.pp.wrong.foundation"),
+        _step("turn_again", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
+        _step("wrap_load", "turned>1", glow="turned0 discard1", wrong="lesson.pp.wrong.load"),
+        _step("three", wait=Wait.READ),
+    ),
+)
+
+LESSONS = (BASICS, STOP, VARIANTS)

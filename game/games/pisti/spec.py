@@ -10,6 +10,7 @@ from game.core.spec import Choice, GameSpec, Phrase, SummaryRow
 from game.core.state import GameState
 from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
 from game.games.pisti import ai
+from game.games.pisti.lessons import LESSONS
 from game.games.pisti.rules import Pisti
 
 BREAKDOWN = ("jacks", "aces", "two_clubs", "ten_diamonds", "majority", "pisti", "jack_pisti")
@@ -126,4 +127,5 @@ SPEC = GameSpec(
     gesture=gesture,
     live_score=True,
     deal_from=PACK,
+    lessons=LESSONS,
 )

@@ -17,7 +17,7 @@ import pygame
 from game.core.lesson import Lesson, Script, Wait
 from game.core.match import Match
 from game.core.referee import Referee
-from game.core.types import Action
+from game.core.types import Action, PileKind
 from game.games import spec_of
 from game.text import say
 from game.ui import cardart, page, theme
@@ -153,7 +153,9 @@ class LessonScene(Scene):
             if wanted is not None:
                 self.model.perform(wanted)
                 return
-        if step.wait is Wait.READ or step.wait is Wait.ANY:
+        if step.wait in (Wait.FINISH, Wait.ANY) and self.model.human_may_act():
+            self.model.perform(self.model.state.legal_actions()[0])
+        elif step.wait is Wait.READ:
             self._advance()
 
     def step_back(self) -> None:
@@ -217,9 +219,15 @@ class LessonScene(Scene):
         m.update(dt)
         self.controls.hint_btn.visible = self.controls.undo_btn.visible = False
         at_rest = not m.show.busy and not m.thinker.busy
-        if self.finished or not at_rest or self.step.wait is not Wait.WATCH:
+        if self.finished or not at_rest:
             return
-        if m.human_may_act() or m.my_calls() or m.state.is_over:
+        wait = self.step.wait
+        if (
+            wait is Wait.WATCH
+            and (m.human_may_act() or m.my_calls() or m.state.is_over)
+            or wait is Wait.FINISH
+            and m.state.is_over
+        ):
             self._advance()
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -299,10 +307,31 @@ class LessonScene(Scene):
             spot = self.model.layout.spots.get(pid)
             if spot is None:
                 continue
-            rect = self.view.pile_top_rect(pid).inflate(10, 10)
-            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, colour, layer.get_rect(), 4, border_radius=10)
-            surface.blit(layer, rect)
+            self._ring(surface, self.view.pile_top_rect(pid), colour)
+        for rect in self._card_rects():
+            self._ring(surface, rect, colour)
+
+    def _card_rects(self) -> list[pygame.Rect]:
+        """The card in the player's hand that the step's move plays, if any."""
+        m = self.model
+        if self.step.wait is not Wait.MOVE or not m.human_may_act():
+            return []
+        out = []
+        for action in m.state.legal_actions():
+            where = m.state.where(action)
+            if str(action) not in self.step.expect or where.card is None:
+                continue
+            pile = m.shown.get(where.src)
+            if where.src.kind is PileKind.HAND and pile and where.card in pile:
+                out.append(dict(self.view.card_rects(where.src))[pile.index(where.card)])
+        return out
+
+    @staticmethod
+    def _ring(surface: pygame.Surface, rect: pygame.Rect, colour) -> None:
+        rect = rect.inflate(10, 10)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, colour, layer.get_rect(), 4, border_radius=10)
+        surface.blit(layer, rect)
 
     def _box(self, surface: pygame.Surface) -> None:
         page.box(surface, self.box, 255, 12)
