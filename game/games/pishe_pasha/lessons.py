@@ -73,7 +73,7 @@ STOP = Lesson(
     steps=(
         _step("stop_intro", glow="found2", wait=Wait.READ),
         _step("stop_watch", glow="found2 discard1", wait=Wait.WATCH),
-        _step("stop_call", "stop 0 force", glow="found2", wrong="lesson.pp.wrong.stop"),
+        _step("stop_call", "stop 0 force", glow="found2 discard1", wrong="lesson.pp.wrong.stop"),
         _step("stop_what", glow="found2 stock1", wait=Wait.WATCH),
         _step("stop_turn", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
         _step("stop_fault", "turned>D", glow="turned0 discard0", wrong="lesson.pp.wrong.fault"),

@@ -205,11 +205,10 @@ class LessonScene(Scene):
         self.back_btn.rect = pygame.Rect(self.box.x + gap, y - row - gap, half, row)
         self.next_btn.rect = pygame.Rect(self.back_btn.rect.right + gap, y - row - gap, half, row)
         self.leave_btn.rect = pygame.Rect(self.box.x + gap, y, self.box.w - 2 * gap, row)
+        self.head = pygame.Rect(self.box.x + gap * 2, self.box.y + gap, self.box.w - gap * 4, row)
+        top = self.head.bottom + row // 2 + gap
         self.text_rect = pygame.Rect(
-            self.box.x + gap * 2,
-            self.box.y + row + gap * 2,
-            self.box.w - gap * 4,
-            self.back_btn.rect.y - self.box.y - row - gap * 4,
+            self.head.x, top, self.head.w, self.back_btn.rect.y - top - gap * 2
         )
 
     def update(self, dt: float) -> None:
@@ -310,6 +309,9 @@ class LessonScene(Scene):
             self._ring(surface, self.view.pile_top_rect(pid), colour)
         for rect in self._card_rects():
             self._ring(surface, rect, colour)
+        stop = self.controls.stop_btn
+        if stop.visible and any(Action.parse(a).is_call for a in self.step.expect):
+            self._ring(surface, stop.rect, colour)
 
     def _card_rects(self) -> list[pygame.Rect]:
         """The card in the player's hand that the step's move plays, if any."""
@@ -335,24 +337,19 @@ class LessonScene(Scene):
 
     def _box(self, surface: pygame.Surface) -> None:
         page.box(surface, self.box, 255, 12)
-        b, t = self.box, self.text_rect
+        t, hd = self.text_rect, self.head
         n = len(self.lesson.steps)
-        head = say("lesson.step", k=min(self.k + 1, n), n=n)
+        title = say(self.lesson.title)
+        theme.text(surface, title, int(hd.h * 0.6), theme.GOLD, hd.midleft, "midleft", True, hd.w)
+        step = say("lesson.step", k=min(self.k + 1, n), n=n)
         theme.text(
-            surface,
-            f"{say(self.lesson.title)} · {head}",
-            int(t.y - b.y) // 2,
-            theme.GOLD,
-            (b.x + 12, b.y + (t.y - b.y) // 2),
-            "midleft",
-            True,
-            width=b.w - 24,
+            surface, step, int(hd.h * 0.45), theme.INK_DIM, hd.bottomleft, "topleft", width=hd.w
         )
         size = self.text_size(surface.get_height())
         words = theme.wrapped(self.step_words(), size, theme.INK, t.w)
         surface.blit(words, t.topleft)
         if self.note:
-            note = theme.wrapped(self.note, size, theme.RED_LIGHT, t.w)
+            note = theme.wrapped(self.note, size, theme.HINT, t.w)
             surface.blit(note, note.get_rect(bottomleft=t.bottomleft))
         for w in (self.back_btn, self.next_btn, self.leave_btn):
             w.draw(surface)
