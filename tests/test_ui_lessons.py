@@ -298,3 +298,33 @@ def test_every_steps_words_fit_their_box_at_960x600(tmp_path, monkeypatch, lang)
                 scene.leave()
     finally:
         phrasebook.set_language("en")
+
+
+def test_learn_to_play_lists_the_games_lessons_and_opens_the_one_chosen(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), lessons_offered=True)
+    menu = app.goto("menu")
+    app.step(DT)
+    learn = next(b for b in menu.buttons if text_of(b.label) == say("button.learn"))
+    click(app, learn.rect.center)
+    titles = [text_of(b.label) for b in menu.lesson_pick]
+    assert titles[:-1] == [say(lesson.title) for lesson in SPECS["pishe-pasha"].lessons]
+    key(app, pygame.K_ESCAPE)
+    assert menu.lesson_pick == [] and app.scene is menu
+    click(app, learn.rect.center)
+    click(app, menu.lesson_pick[1].rect.center)
+    scene = app.scene
+    assert isinstance(scene, LessonScene) and scene.lesson.id == "pishe-stop"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_the_game_menu_at_the_table_opens_the_lessons_and_leave_comes_back(app):
+    table = open_table(app, "pisti", {"players": 2})
+    settle(app, table)
+    key(app, pygame.K_ESCAPE)
+    learn = next(b for b in table.controls.pause_items if text_of(b.label) == say("button.learn"))
+    click(app, learn.rect.center)
+    scene = app.scene
+    assert isinstance(scene, LessonScene) and scene.lesson.id == "pisti-basics"
+    click(app, scene.leave_btn.rect.center)
+    assert app.scene is table and not table.controls.menu_open

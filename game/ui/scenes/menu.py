@@ -114,6 +114,7 @@ class MenuScene(Scene):
             Button(lambda: say("button.quit"), app.quit),
         ]
         self.offer = self._offer_once()
+        self.lesson_pick: list[Button] = []  # the lessons to choose from, while shown
         self.rules: ScrollText | None = None
         self.rules_back = Button(lambda: say("button.back"), self._close_rules)
         self.options: list[Cycler] = []
@@ -226,9 +227,23 @@ class MenuScene(Scene):
     # ----------------------------------------------------------------- frame
     # ----------------------------------------------------------------- lessons
     def learn(self) -> None:
-        """The chosen game's first lesson (each lesson leads on to the next)."""
-        if self.spec.lessons:
-            self.app.goto("lesson", game=self.spec.id, back=None)
+        """The chosen game's lesson, or a list to choose from when it has several."""
+        lessons = self.spec.lessons
+        if len(lessons) == 1:
+            self._open_lesson(0)
+        elif lessons:
+            self.lesson_pick = [
+                Button(lambda k=lesson.title: say(k), lambda i=i: self._open_lesson(i))
+                for i, lesson in enumerate(lessons)
+            ] + [Button(lambda: say("button.back"), self._close_pick)]
+            self.resize(self.app.size)
+
+    def _open_lesson(self, index: int) -> None:
+        self.lesson_pick = []
+        self.app.goto("lesson", game=self.spec.id, index=index, back=None)
+
+    def _close_pick(self) -> None:
+        self.lesson_pick = []
 
     def _offer_once(self) -> list[Button]:
         """At the very first start, a question under the title: take the lesson or not. It is
@@ -245,12 +260,15 @@ class MenuScene(Scene):
 
     def _take_offer(self) -> None:
         self.offer = []
-        self.learn()
+        if self.spec.lessons:
+            self._open_lesson(0)
 
     def _decline_offer(self) -> None:
         self.offer = []
 
     def widgets(self) -> list:
+        if getattr(self, "lesson_pick", None):
+            return list(self.lesson_pick)
         if self.rules:
             return [self.rules_back, self.rules]
         extra = [self.continue_btn] if self.continue_btn.visible else []
@@ -295,11 +313,17 @@ class MenuScene(Scene):
         if self.rules:
             self.rules.rect = pygame.Rect(w * 0.12, h * 0.08, w * 0.76, h * 0.74)
         self.rules_back.rect = pygame.Rect(w // 2 - 120, int(h * 0.85), 240, row)
+        for i, b in enumerate(self.lesson_pick):
+            top = h // 2 - len(self.lesson_pick) * (bh + gap) // 2
+            b.rect = pygame.Rect(w // 2 - pw // 3, top + i * (bh + gap), 2 * pw // 3, bh)
         for i, b in enumerate(self.offer):
             x = w // 2 + (i - 1) * (pw // 2 + gap) + gap // 2
             b.rect = pygame.Rect(x, h - bh - gap, pw // 2, bh)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.lesson_pick:
+            self._pick_handle(event)
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.rules:
                 self.rules = None
@@ -319,6 +343,17 @@ class MenuScene(Scene):
             return
         for wdg in self.widgets():
             if wdg.handle(event):
+                return
+
+    def _pick_handle(self, event: pygame.event.Event) -> None:
+        """The list of lessons: a click or Tab and Enter picks one, Esc closes it."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._close_pick()
+            return
+        if self.ring.handle(event):
+            return
+        for b in self.lesson_pick:
+            if b.handle(event):
                 return
 
     def cursor(self) -> int:
@@ -404,6 +439,10 @@ class MenuScene(Scene):
                 "midbottom",
                 width=w - 40,
             )
+        if self.lesson_pick:
+            theme.veil(surface, surface.get_rect(), 150)
+            for b in self.lesson_pick:
+                b.draw(surface)
         if self.rules:
             theme.veil(surface, surface.get_rect(), 150)
             self.rules.draw(surface)
