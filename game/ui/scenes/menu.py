@@ -246,13 +246,10 @@ class MenuScene(Scene):
         self.lesson_pick = []
 
     def _offer_once(self) -> list[Button]:
-        """At the very first start, a question under the title: take the lesson or not. It is
-        offered once: the settings remember it at once."""
-        s = self.app.settings
-        if s.lessons_offered:
+        """At the very first start, a question at the bottom: take the lesson or not. It is
+        offered once: the settings remember it as soon as it is on screen."""
+        if self.app.settings.lessons_offered:
             return []
-        s.lessons_offered = True
-        self.app.save_settings()
         return [
             Button(lambda: say("lesson.offer.yes"), self._take_offer),
             Button(lambda: say("lesson.offer.no"), self._decline_offer),
@@ -451,6 +448,9 @@ class MenuScene(Scene):
     def _offer(self, surface: pygame.Surface) -> None:
         if not self.offer or self.rules:
             return
+        if not self.app.settings.lessons_offered:
+            self.app.settings.lessons_offered = True
+            self.app.save_settings()
         w, h = surface.get_size()
         first = self.offer[0].rect
         theme.text(
