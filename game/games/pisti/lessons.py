@@ -13,8 +13,8 @@ NORTH = ["9S", "KC", "JC", "2D"]
 BOTTOM = "6D"
 
 
-def _deck() -> list[str]:
-    named = [*TABLE, *YOU, *NORTH]
+def _deck(*named: str) -> list[str]:
+    """All 52 cards in dealing order: the named ones first, the shown bottom card last."""
     rest = [c for c in CARD_TEXT if c not in named and c != BOTTOM]
     return [*named, *rest, BOTTOM]
 
@@ -26,7 +26,7 @@ def _step(key: str, *expect: str, glow: str = "", wait: Wait = Wait.MOVE) -> Ste
 BASICS = Lesson(
     id="pisti-basics",
     title="lesson.pisti.title",
-    setup={"players": 2, "deck": _deck()},
+    setup={"players": 2, "deck": _deck(*TABLE, *YOU, *NORTH)},
     script=("9S", "KC", "JC"),
     steps=(
         _step("intro", glow="table", wait=Wait.READ),
@@ -40,4 +40,27 @@ BASICS = Lesson(
     ),
 )
 
-LESSONS = (BASICS,)
+# four hands of four after the table's four: you, right, your partner across, left
+PARTNERS = Lesson(
+    id="pisti-partners",
+    title="lesson.pisti.partners",
+    setup={
+        "players": 4,
+        "deck": _deck(
+            *("3H", "6S", "QD", "5H"),
+            *("4S", "8C", "9D", "KH"),
+            *("10S", "2D", "7C", "AC"),
+            *("3C", "6H", "JS", "QS"),
+            *("4D", "7S", "9C", "KD"),
+        ),
+    },
+    script=("2D", "JS"),
+    steps=(
+        _step("partners_intro", glow="hand2 won0", wait=Wait.READ),
+        _step("partners_play", "8C", glow="table"),
+        _step("partners_watch", glow="table hand2", wait=Wait.WATCH),
+        _step("partners_won", glow="won0", wait=Wait.READ),
+    ),
+)
+
+LESSONS = (BASICS, PARTNERS)
