@@ -101,6 +101,7 @@ class GameSpec:
     rules_figures: tuple[Figure, ...] = ()  # the rules panel's pictures
     coach: Coach | None = None  # None: the game has no choices for a coach to judge
     extras: dict[str, Any] = field(default_factory=dict)
+    lessons: tuple = ()  # guided lessons (game.core.lesson.Lesson), the first for newcomers
 
     @property
     def title_key(self) -> str:

@@ -67,6 +67,7 @@ class Settings:
     speech: str = "auto"
     last_game: str = "pishe-pasha"
     level: str = "medium"
+    lessons_offered: bool = False  # the first start offered the lesson (once, ever)
     game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     window_width: int = 0
     window_height: int = 0
@@ -145,6 +146,7 @@ FIELDS: dict[str, Field] = {
     "speech": Field("auto", str, SPEECH),
     "last_game": Field("pishe-pasha", str, check=known_game),
     "level": Field("medium", str, LEVELS),
+    "lessons_offered": Field(False, bool),
     "game_options": Field({}, dict, check=_game_options),
     "window_width": Field(0, int, low=WINDOW_WIDTH[0], high=WINDOW_WIDTH[1]),
     "window_height": Field(0, int, low=WINDOW_HEIGHT[0], high=WINDOW_HEIGHT[1]),

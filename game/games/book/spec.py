@@ -9,6 +9,7 @@ from game.core.spec import GameSpec, Phrase
 from game.core.state import GameState
 from game.core.types import DISCARDS, STOCKS, Reason
 from game.games.book.ai import FlipAgent
+from game.games.book.lessons import LESSONS
 from game.games.book.rules import BookGame
 
 
@@ -63,4 +64,5 @@ SPEC = GameSpec(
     summary_lines=summary_lines,
     autoplay=True,
     smoke=({"players": 2},),
+    lessons=LESSONS,
 )

@@ -25,6 +25,7 @@ from game.core.types import (
 from game.games.pishe_pasha import ai
 from game.games.pishe_pasha.coach import COACH
 from game.games.pishe_pasha.figures import FIGURES
+from game.games.pishe_pasha.lessons import LESSONS
 from game.games.pishe_pasha.rules import PishePasha
 
 SUITS = "CDHS"
@@ -167,4 +168,5 @@ SPEC = GameSpec(
         {"players": 3},
         {"players": 2, "stop_rule": True},
     ),
+    lessons=LESSONS,
 )

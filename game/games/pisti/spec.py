@@ -12,6 +12,7 @@ from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
 from game.games.pisti import ai
 from game.games.pisti.coach import COACH
 from game.games.pisti.figures import FIGURES
+from game.games.pisti.lessons import LESSONS
 from game.games.pisti.rules import Pisti
 
 BREAKDOWN = ("jacks", "aces", "two_clubs", "ten_diamonds", "majority", "pisti", "jack_pisti")
@@ -131,4 +132,5 @@ SPEC = GameSpec(
     live_score=True,
     deal_from=PACK,
     smoke=({"players": 2}, {"players": 3}, {"players": 4}),
+    lessons=LESSONS,
 )

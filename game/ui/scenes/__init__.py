@@ -6,6 +6,7 @@ from __future__ import annotations
 def install_routes(app) -> None:
     """Register every scene with the app; scenes then go to each other by name."""
     from game.ui.scenes.history import HistoryScene
+    from game.ui.scenes.lesson import LessonScene
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.replay import ReplayScene
     from game.ui.scenes.review import ReviewScene
@@ -23,5 +24,6 @@ def install_routes(app) -> None:
         HistoryScene,
         ReplayScene,
         ReviewScene,
+        LessonScene,
     ):
         app.route(scene.name, scene)

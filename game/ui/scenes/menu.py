@@ -130,8 +130,11 @@ class MenuScene(Scene):
             Button(lambda: say("button.history"), lambda: app.goto("history")),
             Button(lambda: say("button.settings"), lambda: app.goto("settings")),
             Button(lambda: say("button.rules"), self._rules),
+            Button(lambda: say("button.learn"), self.learn),
             Button(lambda: say("button.quit"), app.quit),
         ]
+        self.offer = self._offer_once()
+        self.lesson_pick: list[Button] = []  # the lessons to choose from, while shown
         self.rules: RulesPanel | None = None
         self.rules_back = Button(lambda: say("button.back"), self._close_rules)
         self.question: Question | None = None
@@ -254,7 +257,47 @@ class MenuScene(Scene):
         self.rules = None
 
     # ----------------------------------------------------------------- frame
+    # ----------------------------------------------------------------- lessons
+    def learn(self) -> None:
+        """The chosen game's lesson, or a list to choose from when it has several."""
+        lessons = self.spec.lessons
+        if len(lessons) == 1:
+            self._open_lesson(0)
+        elif lessons:
+            self.lesson_pick = [
+                Button(lambda k=lesson.title: say(k), lambda i=i: self._open_lesson(i))
+                for i, lesson in enumerate(lessons)
+            ] + [Button(lambda: say("button.back"), self._close_pick)]
+            self.resize(self.app.size)
+
+    def _open_lesson(self, index: int) -> None:
+        self.lesson_pick = []
+        self.app.goto("lesson", game=self.spec.id, index=index, back=None)
+
+    def _close_pick(self) -> None:
+        self.lesson_pick = []
+
+    def _offer_once(self) -> list[Button]:
+        """At the very first start, a question at the bottom: take the lesson or not. It is
+        offered once: the settings remember it as soon as it is on screen."""
+        if self.app.settings.lessons_offered:
+            return []
+        return [
+            Button(lambda: say("lesson.offer.yes"), self._take_offer),
+            Button(lambda: say("lesson.offer.no"), self._decline_offer),
+        ]
+
+    def _take_offer(self) -> None:
+        self.offer = []
+        if self.spec.lessons:
+            self._open_lesson(0)
+
+    def _decline_offer(self) -> None:
+        self.offer = []
+
     def widgets(self) -> list:
+        if getattr(self, "lesson_pick", None):
+            return list(self.lesson_pick)
         if self.rules:
             return [self.rules_back, self.rules]
         extra = [self.continue_btn] if self.continue_btn.visible else []
@@ -306,14 +349,25 @@ class MenuScene(Scene):
         self.rules_back.rect = pygame.Rect(w // 2 - 120, int(h * 0.85), 240, row)
         if self.question is not None:
             self.question.layout(size)
+        for i, b in enumerate(self.lesson_pick):
+            top = h // 2 - len(self.lesson_pick) * (bh + gap) // 2
+            b.rect = pygame.Rect(w // 2 - pw // 3, top + i * (bh + gap), 2 * pw // 3, bh)
+        for i, b in enumerate(self.offer):
+            x = w // 2 + (i - 1) * (pw // 2 + gap) + gap // 2
+            b.rect = pygame.Rect(x, h - bh - gap, pw // 2, bh)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.question is not None:
             self.question.handle(event)
             return
+        if self.lesson_pick:
+            self._pick_handle(event)
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.rules:
                 self.rules = None
+            return
+        if not self.rules and any(b.handle(event) for b in self.offer):
             return
         if not self.rules and self.deal_box.handle(event):
             return
@@ -328,6 +382,17 @@ class MenuScene(Scene):
             return
         for wdg in self.widgets():
             if wdg.handle(event):
+                return
+
+    def _pick_handle(self, event: pygame.event.Event) -> None:
+        """The list of lessons: a click or Tab and Enter picks one, Esc closes it."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._close_pick()
+            return
+        if self.ring.handle(event):
+            return
+        for b in self.lesson_pick:
+            if b.handle(event):
                 return
 
     def cursor(self) -> int:
@@ -402,6 +467,7 @@ class MenuScene(Scene):
         ]:
             wdg.draw(surface)
         self._explanation(surface)
+        self._offer(surface)
         if self.app.notices:
             theme.text(
                 surface,
@@ -412,12 +478,37 @@ class MenuScene(Scene):
                 "midbottom",
                 width=w - 40,
             )
+        if self.lesson_pick:
+            theme.veil(surface, surface.get_rect(), 150)
+            for b in self.lesson_pick:
+                b.draw(surface)
         if self.rules:
             theme.veil(surface, surface.get_rect(), 150)
             self.rules.draw(surface)
             self.rules_back.draw(surface)
         if self.question is not None:
             self.question.draw(surface)
+
+    def _offer(self, surface: pygame.Surface) -> None:
+        if not self.offer or self.rules:
+            return
+        if not self.app.settings.lessons_offered:
+            self.app.settings.lessons_offered = True
+            self.app.save_settings()
+        w, h = surface.get_size()
+        first = self.offer[0].rect
+        theme.text(
+            surface,
+            say("lesson.offer"),
+            int(h * 0.03),
+            theme.GOLD,
+            (w // 2, first.y - 6),
+            "midbottom",
+            True,
+            width=w - 40,
+        )
+        for b in self.offer:
+            b.draw(surface)
 
     def _explanation(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -52,7 +52,7 @@ class TableScene(Scene):
         self.controller = TableController(
             self.model, self.view.card_at, self.view.drop_target, self.view.card_home
         )
-        nav = Navigation(self.new_hand, self.main_menu, self.settings, app.quit, None)
+        nav = Navigation(self.new_hand, self.main_menu, self.settings, app.quit, None, self.learn)
         self.controls = TableControls(self.model, nav)
         self.controls.rules.style = lambda: (app.settings.faces, app.settings.card_back)
         self.view.controller, self.view.controls = self.controller, self.controls
@@ -121,6 +121,12 @@ class TableScene(Scene):
         if self.state.history and not self.match.is_over:
             self.app.notice("match_kept")
         self.app.goto("menu")
+
+    def learn(self) -> None:
+        """The game's lessons, on a table of their own; Leave comes back here."""
+        self.controls.close_menu()
+        if self.model.spec.lessons:
+            self.app.goto("lesson", game=self.model.spec.id, back=self, leave=False)
 
     def settings(self) -> None:
         self.controls.close_menu()

@@ -28,6 +28,7 @@ class Navigation:
     settings: Callable[[], None]
     quit: Callable[[], None]
     review: Callable[[], None] | None = None
+    learn: Callable[[], None] | None = None  # the game's lessons
 
 
 def _dim(surface: pygame.Surface) -> None:
@@ -90,6 +91,7 @@ class TableControls:
             Button(lambda: say("button.keys"), self.open_help),
             Button(lambda: say("button.settings"), nav.settings),
             Button(lambda: say("button.main_menu"), nav.main_menu),
+            *([Button(lambda: say("button.learn"), nav.learn)] if nav.learn else []),
             Button(lambda: say("button.quit"), nav.quit),
         ]
         self.rules = RulesPanel(lambda: say(m.spec.rules_key), lambda: m.spec.rules_figures)

@@ -1,0 +1,105 @@
+"""Pishe Pasha's guided lessons: prepared deals and their steps (see game.core.lesson).
+
+The first lesson is a whole short hand: foundations, turning, loading, your own
+discard coming back, the discard pile turned over as a new stock, and the win.
+"""
+
+from __future__ import annotations
+
+from game.core.cards import CARD_TEXT
+from game.core.lesson import Lesson, Step, Wait
+
+
+def deal(stocks: list[list[str]], rest_to: int = 1, **piles) -> dict:
+    """A record setup: the named stocks (top first), every other card under seat ``rest_to``'s."""
+    named = {c for s in stocks for c in s}
+    named |= {c for group in piles.values() for pile in group for c in pile}
+    stocks = [list(s) for s in stocks]
+    stocks[rest_to] += [c for c in CARD_TEXT if c not in named]
+    return {"stocks": stocks, "discards": [[] for _ in stocks], **piles}
+
+
+def _step(key: str, *expect: str, glow: str = "", wait: Wait = Wait.MOVE, wrong: str = "") -> Step:
+    return Step(
+        (f"lesson.pp.{key}",),
+        wait,
+        expect,
+        tuple(glow.split()),
+        wrong or "lesson.wrong",
+    )
+
+
+BASICS = Lesson(
+    id="pishe-basics",
+    title="lesson.pp.basics",
+    setup=deal([["AC", "9D", "QH", "3C", "2C"], ["8S", "KD", "10C"]]),
+    script=("turn", "turned>0", "turn", "turned>D", "turn", "turned>D"),
+    steps=(
+        _step("welcome", glow="stock0 stock1", wait=Wait.READ),
+        _step("turn", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
+        _step("ace", "turned>F", glow="turned0 found0", wrong="lesson.pp.wrong.foundation"),
+        _step("turn_again", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
+        _step("discard", "turned>D", glow="turned0 discard0"),
+        _step("watch_load", glow="discard0", wait=Wait.WATCH),
+        _step("loaded", glow="discard0 discard1", wait=Wait.READ),
+        _step("turn_yours", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
+        _step("load", "turned>1", glow="turned0 discard1", wrong="lesson.pp.wrong.load"),
+        _step("when_not", glow="discard1", wait=Wait.READ),
+        _step("after_load", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
+        _step("no_fit", "turned>D", glow="turned0 discard0 found0"),
+        _step("watch_north", glow="stock1 discard1", wait=Wait.WATCH),
+        _step("turn_yours", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
+        _step("first", "turned>F", glow="turned0 found0", wrong="lesson.pp.wrong.foundation"),
+        _step("back_in_play", "discard>F", glow="discard0 found0", wrong="lesson.pp.wrong.first"),
+        _step("recycle", "turn", glow="stock0 discard0", wrong="lesson.pp.wrong.turn"),
+        _step("load_down", "turned>1", glow="turned0 discard1", wrong="lesson.pp.wrong.load"),
+        _step("last", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
+        _step("last_load", "turned>1", glow="turned0 discard1", wrong="lesson.pp.wrong.load"),
+        _step("won", glow="stock1 discard1", wait=Wait.READ),
+    ),
+)
+
+STOP = Lesson(
+    id="pishe-stop",
+    title="lesson.pp.stop",
+    options={"stop_rule": True},
+    setup=deal(
+        [["3H", "JS", "6C"], ["2H", "5C"]],
+        foundations=[[], [], ["AH"], []],
+        discards=[["4D"], ["9C"]],
+    )
+    | {"to_move": 1},
+    script=("turn", "turned>D", "turn", "turned>D", "stop 1 end"),
+    steps=(
+        _step("stop_intro", glow="found2", wait=Wait.READ),
+        _step("stop_watch", glow="found2 discard1", wait=Wait.WATCH),
+        _step("stop_call", "stop 0 force", glow="found2 discard1", wrong="lesson.pp.wrong.stop"),
+        _step("stop_what", glow="found2 stock1", wait=Wait.WATCH),
+        _step("stop_turn", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
+        _step("stop_fault", "turned>D", glow="turned0 discard0", wrong="lesson.pp.wrong.fault"),
+        _step("stop_caught", glow="stock0 found2", wait=Wait.WATCH),
+        _step("stop_end", wait=Wait.READ),
+    ),
+)
+
+
+VARIANTS = Lesson(
+    id="pishe-variants",
+    title="lesson.pp.variants",
+    options={"foundations": "single"},
+    setup=deal(
+        [["6H", "AS", "9C"], []],
+        foundations=[["AD", "2S", "3H", "4C", "5C"]],
+        discards=[[], ["KD"]],
+    ),
+    steps=(
+        _step("single", glow="found0", wait=Wait.READ),
+        _step("turn", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
+        _step("single_up", "turned>F", glow="turned0 found0", wrong="lesson.pp.wrong.foundation"),
+        _step("turn_again", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
+        _step("wrap_load", "turned>1", glow="turned0 discard1", wrong="lesson.pp.wrong.load"),
+        _step("three", wait=Wait.READ),
+    ),
+)
+
+LESSONS = (BASICS, STOP, VARIANTS)

@@ -1,0 +1,333 @@
+"""Learn to play (issue 26): every lesson played start to end with real mouse and key events in
+both languages; a move that is not the step's is refused with its reason and the lesson goes
+on; leaving never touches the player's files; the first start offers the lesson once."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from ui_support import DT, click, gesture_for, key, make_app, open_table, settle
+
+from game.core.lesson import Wait
+from game.core.types import Action, ActionKind
+from game.games import SPECS
+from game.store.settings import load_settings
+from game.text import phrasebook, say
+from game.ui import theme
+from game.ui.app import App
+from game.ui.scenes import install_routes
+from game.ui.scenes.lesson import LessonScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.table import TableScene
+from game.ui.table.controller import Focus
+from game.ui.widgets import text_of
+
+LESSONS = [
+    pytest.param(game, i, id=lesson.id)
+    for game, spec in SPECS.items()
+    for i, lesson in enumerate(spec.lessons)
+]
+
+
+@pytest.fixture
+def lang_app(tmp_path, monkeypatch, request):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), language=request.param,
+                   lessons_offered=True)  # fmt: skip
+    phrasebook.set_language(request.param)
+    yield app
+    app.scene.leave()
+    phrasebook.set_language("en")
+
+
+def open_lesson(app, game: str, index: int = 0) -> LessonScene:
+    scene = app.goto("lesson", game=game, index=index)
+    rest(app, scene)
+    return scene
+
+
+def rest(app, scene: LessonScene, limit: float = 20.0) -> None:
+    """Step until the lesson waits for the player (or the table has nothing left to show)."""
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        app.step(DT)
+        m = scene.model
+        if app.scene is not scene or scene.finished:
+            return
+        busy = m.show.busy or m.thinker.busy or m.coaching is not None
+        waiting = scene.step.wait is not Wait.WATCH
+        if not busy and waiting and (scene.step.wait is Wait.READ or m.human_may_act()):
+            return
+        time.sleep(0.001)
+    raise AssertionError(f"the lesson never waited for the player at step {scene.k}")
+
+
+def expected(scene: LessonScene) -> Action:
+    m = scene.model
+    legal = m.state.legal_actions() + m.my_calls()
+    return next(a for a in legal if str(a) in scene.step.expect)
+
+
+def tab_to(app, scene, want: Focus) -> None:
+    for _ in range(80):
+        if scene.controller.focus == want:
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {want}")
+
+
+def focus_widget(app, ring, widget) -> None:
+    for _ in range(20):
+        if ring.current() is widget:
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError("Tab never reached the widget")
+
+
+def by_mouse(app, scene: LessonScene, action: Action) -> None:
+    if action.is_call:
+        click(app, scene.controls.stop_btn.rect.center)
+        click(app, scene.controls.force_btn.rect.center)
+        return
+    gesture_for(app, scene, action)
+
+
+def by_keys(app, scene: LessonScene, action: Action) -> None:
+    c = scene.controller
+    if action.is_call:
+        key(app, pygame.K_s)
+        focus_widget(app, scene.controls.ring, scene.controls.force_btn)
+        key(app, pygame.K_RETURN)
+        return
+    where = scene.state.where(action)
+    if action.kind is ActionKind.PLAY:
+        hand = scene.model.shown.get(where.src)
+        key(app, getattr(pygame, f"K_{hand.index(where.card) + 1}"))
+        return
+    if action.kind in (ActionKind.TURN, ActionKind.FLIP):
+        if c.focus is None:
+            key(app, pygame.K_SPACE)
+        else:
+            tab_to(app, scene, Focus(where.src))
+            key(app, pygame.K_RETURN)
+        return
+    tab_to(app, scene, Focus(where.src))
+    key(app, pygame.K_RETURN)
+    tab_to(app, scene, Focus(where.dst))
+    key(app, pygame.K_RETURN)
+
+
+def play_to_the_end(app, scene: LessonScene, gesture) -> None:
+    """A step that lets the player play the hand out: any legal move, to the hand's end."""
+    k = scene.k
+    for _ in range(80):
+        rest(app, scene)
+        if scene.k != k:
+            return
+        gesture(app, scene, scene.state.legal_actions()[0])
+    raise AssertionError("the hand did not end")
+
+
+def play_through(app, scene: LessonScene, gesture, next_step) -> None:
+    """Every step as a player makes it: Next for a step to read, the step's move otherwise."""
+    for _ in range(len(scene.lesson.steps) + 1):
+        rest(app, scene)
+        if scene.finished:
+            return
+        k = scene.k
+        if scene.step.wait is Wait.READ:
+            next_step()
+        elif scene.step.wait is Wait.FINISH:
+            play_to_the_end(app, scene, gesture)
+        else:
+            action = expected(scene)
+            gesture(app, scene, action)
+        assert scene.k == k + 1, (k, str(scene.step.text), scene.note, scene.model.message)
+        assert scene.note == ""
+    raise AssertionError("the lesson did not end")
+
+
+@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+@pytest.mark.parametrize(("game", "index"), LESSONS)
+def test_each_lesson_is_completed_by_mouse_events(lang_app, game, index):
+    app = lang_app
+    scene = open_lesson(app, game, index)
+    play_through(app, scene, by_mouse, lambda: click(app, scene.next_btn.rect.center))
+    assert scene.finished
+    click(app, scene.next_btn.rect.center)  # Done, or on to the next lesson
+    assert app.scene is not scene
+
+
+@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+@pytest.mark.parametrize(("game", "index"), LESSONS)
+def test_each_lesson_is_completed_by_key_events(lang_app, game, index):
+    app = lang_app
+    scene = open_lesson(app, game, index)
+    play_through(app, scene, by_keys, lambda: key(app, pygame.K_n))
+    assert scene.finished
+    key(app, pygame.K_ESCAPE)  # Esc puts the keyboard focus away first, as at the table
+    if not isinstance(app.scene, MenuScene):
+        assert scene.controller.focus is None and scene.controller.picked is None
+        key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+@pytest.mark.parametrize("lang_app", ["en"], indirect=True)
+def test_the_first_pishe_pasha_lesson_is_completed_by_mouse(lang_app):
+    app = lang_app
+    scene = open_lesson(app, "pishe-pasha")
+    play_through(app, scene, by_mouse, lambda: click(app, scene.next_btn.rect.center))
+    assert scene.finished and scene.state.is_over and scene.state.winner == 0
+
+
+@pytest.mark.parametrize("lang_app", ["en"], indirect=True)
+def test_a_move_that_is_not_the_steps_is_refused_kindly_and_the_lesson_goes_on(lang_app):
+    app = lang_app
+    scene = open_lesson(app, "pishe-pasha")
+    click(app, scene.next_btn.rect.center)  # the welcome
+    rest(app, scene)
+    gesture_for(app, scene, Action.parse("turn"))
+    rest(app, scene)
+    assert scene.step.text == ("lesson.pp.ace",)
+    # on to the step that asks for a load; discarding instead is allowed by the rules
+    while scene.step.text != ("lesson.pp.load",):
+        action = None if scene.step.wait is not Wait.MOVE else expected(scene)
+        if action is None:
+            click(app, scene.next_btn.rect.center)
+        else:
+            gesture_for(app, scene, action)
+        rest(app, scene)
+    k, moves = scene.k, len(scene.state.history)
+    gesture_for(app, scene, Action.parse("turned>D"))
+    rest(app, scene)
+    assert scene.k == k and len(scene.state.history) == moves
+    assert scene.note == say("lesson.pp.wrong.load")
+    gesture_for(app, scene, Action.parse("turned>1"))
+    rest(app, scene)
+    assert scene.k == k + 1 and scene.note == ""
+
+
+@pytest.mark.parametrize("lang_app", ["en"], indirect=True)
+def test_back_rebuilds_the_position_the_previous_step_started_from(lang_app):
+    app = lang_app
+    scene = open_lesson(app, "pishe-pasha")
+    key(app, pygame.K_n)
+    rest(app, scene)
+    key(app, pygame.K_SPACE)  # turn the A♣
+    rest(app, scene)
+    assert scene.k == 2 and scene.state.history
+    key(app, pygame.K_BACKSPACE)
+    rest(app, scene)
+    assert scene.k == 1 and not scene.state.history
+    key(app, pygame.K_n)  # Skip step makes the step's move
+    rest(app, scene)
+    assert scene.k == 2 and [str(a) for a in scene.state.history] == ["turn"]
+
+
+def test_leaving_a_lesson_leaves_the_match_stats_and_history_byte_for_byte(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, keep=True, lessons_offered=True)
+    table = open_table(app, "pishe-pasha", {"players": 2})
+    settle(app, table)
+    key(app, pygame.K_SPACE)
+    settle(app, table)
+    files = ("match.json", "stats.json", "history.json")
+    before = {n: (tmp_path / n).read_bytes() if (tmp_path / n).exists() else None for n in files}
+    assert before["match.json"] is not None
+    table.learn()
+    scene = app.scene
+    assert isinstance(scene, LessonScene)
+    rest(app, scene)
+    for _ in range(8):  # a few steps into the lesson, to the end of a hand
+        if scene.step.wait is Wait.READ:
+            key(app, pygame.K_n)
+        elif scene.step.wait is Wait.MOVE:
+            by_mouse(app, scene, expected(scene))
+        rest(app, scene)
+    click(app, scene.leave_btn.rect.center)
+    assert app.scene is table
+    for _ in range(5):
+        app.step(DT)
+    after = {n: (tmp_path / n).read_bytes() if (tmp_path / n).exists() else None for n in files}
+    assert after == before
+    assert isinstance(table, TableScene) and len(table.state.history) >= 1
+
+
+def test_the_first_start_offers_the_lesson_once_and_never_again(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600))
+    menu = app.goto("menu")
+    app.step(DT)
+    assert len(menu.offer) == 2
+    assert load_settings()[0].lessons_offered
+    click(app, menu.offer[0].rect.center)
+    assert isinstance(app.scene, LessonScene)
+    click(app, app.scene.leave_btn.rect.center)
+    assert isinstance(app.scene, MenuScene) and app.scene.offer == []
+    again = App((960, 600))  # the next start reads the settings file, as the game does
+    install_routes(again)
+    assert again.settings.lessons_offered
+    assert again.goto("menu").offer == []
+    assert any(text_of(b.label) == say("button.learn") for b in again.scene.buttons)
+
+
+def test_saying_no_to_the_offer_keeps_the_menu(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600))
+    menu = app.goto("menu")
+    app.step(DT)
+    click(app, menu.offer[1].rect.center)
+    assert app.scene is menu and menu.offer == []
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_every_steps_words_fit_their_box_at_960x600(tmp_path, monkeypatch, lang):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), language=lang, lessons_offered=True)
+    phrasebook.set_language(lang)
+    phrasebook.current().missing.clear()
+    try:
+        for game, spec in SPECS.items():
+            for index, lesson in enumerate(spec.lessons):
+                scene = app.goto("lesson", game=game, index=index)
+                size = scene.text_size(600)
+                box = scene.text_rect
+                notes = [say(s.wrong) for s in lesson.steps] + [say("lesson.wrong.wait")]
+                tallest_note = max(theme.wrapped(n, size, theme.INK, box.w).get_height()
+                                   for n in notes)  # fmt: skip
+                for k, step in enumerate(lesson.steps):
+                    scene.k = k
+                    words = theme.wrapped(scene.step_words(), size, theme.INK, box.w)
+                    room = box.h - tallest_note
+                    assert words.get_height() <= room, (lang, lesson.id, step.text)
+                assert not phrasebook.current().missing
+                scene.leave()
+    finally:
+        phrasebook.set_language("en")
+
+
+def test_learn_to_play_lists_the_games_lessons_and_opens_the_one_chosen(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), lessons_offered=True)
+    menu = app.goto("menu")
+    app.step(DT)
+    learn = next(b for b in menu.buttons if text_of(b.label) == say("button.learn"))
+    click(app, learn.rect.center)
+    titles = [text_of(b.label) for b in menu.lesson_pick]
+    assert titles[:-1] == [say(lesson.title) for lesson in SPECS["pishe-pasha"].lessons]
+    key(app, pygame.K_ESCAPE)
+    assert menu.lesson_pick == [] and app.scene is menu
+    click(app, learn.rect.center)
+    click(app, menu.lesson_pick[1].rect.center)
+    scene = app.scene
+    assert isinstance(scene, LessonScene) and scene.lesson.id == "pishe-stop"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_the_game_menu_at_the_table_opens_the_lessons_and_leave_comes_back(app):
+    table = open_table(app, "pisti", {"players": 2})
+    settle(app, table)
+    key(app, pygame.K_ESCAPE)
+    learn = next(b for b in table.controls.pause_items if text_of(b.label) == say("button.learn"))
+    click(app, learn.rect.center)
+    scene = app.scene
+    assert isinstance(scene, LessonScene) and scene.lesson.id == "pisti-basics"
+    click(app, scene.leave_btn.rect.center)
+    assert app.scene is table and not table.controls.menu_open
