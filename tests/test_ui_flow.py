@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 from ui_support import (
     DT,
     Prefers,
@@ -310,3 +311,22 @@ def test_a_whole_pishe_pasha_hand_by_keys_with_no_key_press_that_changes_nothing
         globals()["key"] = original
     assert isinstance(app.scene, SummaryScene)
     assert silent == []
+
+
+@pytest.mark.parametrize("language", ["en", "tr"])
+def test_settings_can_hide_the_hand_keys_with_a_help_line_in_both_languages(app, language):
+    from game.ui.widgets import text_of
+
+    app.set_language(language)
+    app.goto("settings", back_to=None)
+    rows = {text_of(r.label): r for r in app.scene.rows}
+    row = rows[say("settings.hand_keys")]
+    assert text_of(row.help) == say("settings.hand_keys.help")
+    assert row.value is True
+    for _ in range(40):
+        if app.scene.ring.current() is row:
+            break
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RIGHT)
+    assert app.settings.hand_keys is False and app.table_options().hand_keys is False
+    app.set_language("en")
