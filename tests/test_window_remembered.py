@@ -117,6 +117,8 @@ def test_the_window_opens_as_large_and_where_it_was_left_and_size_still_wins(des
         wait_geometry(game.window, env, (100, 60, 1000, 650))
     finally:
         game.close()
+    saved = json.loads((home / "settings.json").read_text())
+    assert [saved[f"window_{k}"] for k in ("x", "y", "width", "height")] == [100, 60, 1000, 650]
     game = Game(env)
     try:
         assert game.geometry() == (100, 60, 1000, 650)

@@ -66,13 +66,14 @@ class App:
         self._set_icon()
         last = self.settings.window()
         want = size or (last[0] if last else DEFAULT_SIZE)
-        self.screen = pygame.display.set_mode(fit_to_screen(want), pygame.RESIZABLE)
+        self.screen = _open_window(fit_to_screen(want), last[1] if last else None)
         pygame.display.set_caption(say("app.title") or TITLE)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             self.window = pygame.Window.from_display_module()
         self.window.minimum_size = fit_to_screen(MIN_SIZE)
-        self._place(last[1] if last else None)
+        if last is None:
+            self._centre()
         self.audio = Audio(self.settings.sound)
         self.clock = pygame.time.Clock()
         self.running = True
@@ -94,13 +95,9 @@ class App:
         except Exception:
             pass
 
-    def _place(self, position: tuple[int, int] | None) -> None:
-        """Where the window was last time (kept on the screen), else centred."""
+    def _centre(self) -> None:
         with contextlib.suppress(pygame.error, AttributeError):
-            if position is None:
-                self.window.position = pygame.WINDOWPOS_CENTERED
-            else:
-                self.window.position = fit_position(position, self.window.size)
+            self.window.position = pygame.WINDOWPOS_CENTERED
 
     def _remember_window(self) -> None:
         """The windowed size and place, for the next start (a fullscreen one is not it)."""
@@ -299,6 +296,19 @@ class App:
         self._remember_window()
         self.save_settings()
         pygame.quit()
+
+
+def _open_window(size: tuple[int, int], position: tuple[int, int] | None) -> pygame.Surface:
+    """The game's window, created where it was last time (kept on the screen): placed as
+    SDL creates it, not moved after it is shown (a move races the window's mapping)."""
+    if position is None:
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+    x, y = fit_position(position, size)
+    os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"
+    try:
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+    finally:
+        del os.environ["SDL_VIDEO_WINDOW_POS"]
 
 
 def _refuse_invisible_window(retries: int = 4, wait: float = 0.5) -> None:
