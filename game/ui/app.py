@@ -72,8 +72,6 @@ class App:
             warnings.simplefilter("ignore", DeprecationWarning)
             self.window = pygame.Window.from_display_module()
         self.window.minimum_size = fit_to_screen(MIN_SIZE)
-        if last is None:
-            self._centre()
         self.audio = Audio(self.settings.sound)
         self.clock = pygame.time.Clock()
         self.running = True
@@ -95,15 +93,12 @@ class App:
         except Exception:
             pass
 
-    def _centre(self) -> None:
-        with contextlib.suppress(pygame.error, AttributeError):
-            self.window.position = pygame.WINDOWPOS_CENTERED
-
     def _remember_window(self) -> None:
         """The windowed size and place, for the next start (a fullscreen one is not it)."""
         if self.settings.fullscreen:
             return
         with contextlib.suppress(pygame.error, AttributeError):
+            pygame.event.pump()  # a move or resize just before closing is known to SDL
             self.settings.remember_window(self.window.size, self.window.position)
 
     @property
@@ -299,16 +294,22 @@ class App:
 
 
 def _open_window(size: tuple[int, int], position: tuple[int, int] | None) -> pygame.Surface:
-    """The game's window, created where it was last time (kept on the screen): placed as
-    SDL creates it, not moved after it is shown (a move races the window's mapping)."""
+    """The game's window, created where it was last time (kept on the screen), else
+    centred: placed as SDL creates it, never moved once shown (a move then races the
+    window's mapping and the player's own first move of it)."""
     if position is None:
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
-    x, y = fit_position(position, size)
-    os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"
+        name, value = "SDL_VIDEO_CENTERED", "1"
+    else:
+        name, value = "SDL_VIDEO_WINDOW_POS", "{},{}".format(*fit_position(position, size))
+    old = os.environ.get(name)
+    os.environ[name] = value
     try:
         return pygame.display.set_mode(size, pygame.RESIZABLE)
     finally:
-        del os.environ["SDL_VIDEO_WINDOW_POS"]
+        if old is None:
+            del os.environ[name]
+        else:
+            os.environ[name] = old
 
 
 def _refuse_invisible_window(retries: int = 4, wait: float = 0.5) -> None:
