@@ -69,13 +69,12 @@ class App:
         self._set_icon()
         last = self.settings.window()
         want = size or (last[0] if last else DEFAULT_SIZE)
-        self.screen = pygame.display.set_mode(fit_to_screen(want), pygame.RESIZABLE)
+        self.screen = _open_window(fit_to_screen(want), last[1] if last else None)
         pygame.display.set_caption(say("app.title") or TITLE)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             self.window = pygame.Window.from_display_module()
         self.window.minimum_size = fit_to_screen(MIN_SIZE)
-        self._place(last[1] if last else None)
         self.audio = Audio(self.settings.sound)
         self.voice = Voice(self.settings)
         FocusRing.on_focus = self.voice.widget
@@ -99,19 +98,12 @@ class App:
         except Exception:
             pass
 
-    def _place(self, position: tuple[int, int] | None) -> None:
-        """Where the window was last time (kept on the screen), else centred."""
-        with contextlib.suppress(pygame.error, AttributeError):
-            if position is None:
-                self.window.position = pygame.WINDOWPOS_CENTERED
-            else:
-                self.window.position = fit_position(position, self.window.size)
-
     def _remember_window(self) -> None:
         """The windowed size and place, for the next start (a fullscreen one is not it)."""
         if self.settings.fullscreen:
             return
         with contextlib.suppress(pygame.error, AttributeError):
+            pygame.event.pump()  # a move or resize just before closing is known to SDL
             self.settings.remember_window(self.window.size, self.window.position)
 
     @property
@@ -327,6 +319,25 @@ class App:
         self.voice.close()
         self.save_settings()
         pygame.quit()
+
+
+def _open_window(size: tuple[int, int], position: tuple[int, int] | None) -> pygame.Surface:
+    """The game's window, created where it was last time (kept on the screen), else
+    centred: placed as SDL creates it, never moved once shown (a move then races the
+    window's mapping and the player's own first move of it)."""
+    if position is None:
+        name, value = "SDL_VIDEO_CENTERED", "1"
+    else:
+        name, value = "SDL_VIDEO_WINDOW_POS", "{},{}".format(*fit_position(position, size))
+    old = os.environ.get(name)
+    os.environ[name] = value
+    try:
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+    finally:
+        if old is None:
+            del os.environ[name]
+        else:
+            os.environ[name] = old
 
 
 def _refuse_invisible_window(retries: int = 4, wait: float = 0.5) -> None:

@@ -15,7 +15,6 @@ from game.ui.table import panel
 from game.ui.widgets import Button, FocusRing
 
 CHART_AT = 0.55  # the chart's left edge, as a share of the dialog's width
-MIN_TEXT = 14  # the smallest words the dialog draws at 960x600
 TEAM_COLOURS = ((236, 196, 84), (130, 210, 255), (236, 90, 80), (150, 220, 150))
 
 
@@ -39,6 +38,8 @@ class SummaryScene(Scene):
         self.buttons = [self.next_btn, self.review_btn, self.menu_btn]
         self.ring = FocusRing(lambda: self.buttons)
         self.stats_line = app.hooks.get("stats_line", lambda *_: "")(table.session)
+        self._fit_key: tuple | None = None  # the window size and language _fit_size is for
+        self._fit_size = self._chart_top = 0
 
     def _next(self) -> None:
         if self.match.is_over:
@@ -135,11 +136,11 @@ class SummaryScene(Scene):
         pygame.draw.rect(surface, theme.GOLD, p, 2, border_radius=18)
         size = self._fitted(surface.get_size())
         bottom = self._bottom(size)
-        top = self._content(surface, size)
+        end = self._content(surface, size)
         if self._charted():
             x = p.x + 20 + int((p.w - 40) * CHART_AT)
             box = pygame.Rect(
-                x, self._chart_top, p.right - 20 - x, max(top, bottom) - self._chart_top
+                x, self._chart_top, p.right - 20 - x, max(end, bottom) - self._chart_top
             )
             self._chart(surface, box)
         if self.stats_line:
@@ -170,10 +171,10 @@ class SummaryScene(Scene):
         """The largest text size (from the dialog's own, down to 14 px) whose words all
         fit above the buttons; worked out once per window size and language."""
         key = (screen, current().lang)
-        if getattr(self, "_fit_key", None) != key:
+        if self._fit_key != key:
             scratch = pygame.Surface(screen)
             size = self.size
-            while size > MIN_TEXT and self._content(scratch, size) > self._bottom(size):
+            while size > theme.READABLE and self._content(scratch, size) > self._bottom(size):
                 size -= 1
             self._fit_key, self._fit_size = key, size
         return self._fit_size
