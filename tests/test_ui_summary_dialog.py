@@ -58,9 +58,7 @@ def charts_drawn(app, summary, monkeypatch) -> int:
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
-def test_the_pisti_summary_leaves_the_side_panel_whole_and_heads_its_points(
-    app, monkeypatch, size
-):
+def test_the_pisti_summary_leaves_the_side_panel_whole_and_heads_its_points(app, monkeypatch, size):
     app.window.size = size
     pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
     table = open_table(app, "pisti", {"players": 2}, seed=11)
