@@ -42,7 +42,8 @@ def played_session(moves: int = 4, seed: int = 4) -> Session:
 def fill_home(home: Path) -> dict[str, bytes]:
     """Every file the player owns, written by the game itself; their bytes."""
     home.mkdir(exist_ok=True)
-    save_settings(Settings(level="hard", pace="fast", language="en"), home / store.FILE_NAME)
+    settings = Settings(level="hard", pace="fast", language="en", lessons_offered=True)
+    save_settings(settings, home / store.FILE_NAME)  # a returning player: offered lessons
     session = played_session()
     saves.save_match(session)
     counts = stats.Stats()

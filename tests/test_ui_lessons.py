@@ -258,8 +258,8 @@ def test_the_first_start_offers_the_lesson_once_and_never_again(tmp_path, monkey
     menu = app.goto("menu")
     app.step(DT)
     assert len(menu.offer) == 2
-    assert load_settings()[0].lessons_offered
     click(app, menu.offer[0].rect.center)
+    assert load_settings()[0].lessons_offered  # answered: saved at once
     assert isinstance(app.scene, LessonScene)
     click(app, app.scene.leave_btn.rect.center)
     assert isinstance(app.scene, MenuScene) and app.scene.offer == []

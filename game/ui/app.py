@@ -23,6 +23,7 @@ from game import TITLE
 from game.assets.sounds import quiet_stderr
 from game.store.settings import Settings, load_settings, save_settings
 from game.text import say, set_language
+from game.ui import theme
 from game.ui.audio import Audio
 from game.ui.scene import Scene
 from game.ui.voice import Voice
@@ -57,6 +58,7 @@ class App:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.display.init()
         pygame.font.init()
+        theme.forget_fonts()
         _refuse_invisible_window()
         loaded, problem = load_settings() if settings is None else (settings, None)
         self.settings = loaded

@@ -82,6 +82,15 @@ def text(
     return rect
 
 
+def forget_fonts() -> None:
+    """Fonts die with pygame's font module: a new window (after ``pygame.quit``) must not
+    reach for the old ones."""
+    font.cache_clear()
+    from game.assets.art import slots
+
+    slots.forget_fonts()
+
+
 @lru_cache(maxsize=768)
 def rendered(words: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
     """One line of text as a picture, cached: the table redraws the same words every

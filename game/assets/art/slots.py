@@ -59,6 +59,11 @@ def slot(
     return surf
 
 
+def forget_fonts() -> None:
+    """The cached fonts belong to a font module that was quit (see ``theme.forget_fonts``)."""
+    _font.cache_clear()
+
+
 @lru_cache(maxsize=16)
 def _font(size: int) -> pygame.font.Font:
     """The screen font, or pygame's own if the install lost it (the game carries on)."""

@@ -279,7 +279,7 @@ class MenuScene(Scene):
 
     def _offer_once(self) -> list[Button]:
         """At the very first start, a question at the bottom: take the lesson or not. It is
-        offered once: the settings remember it as soon as it is on screen."""
+        offered once: the settings remember it once it has been on screen."""
         if self.app.settings.lessons_offered:
             return []
         return [
@@ -288,12 +288,18 @@ class MenuScene(Scene):
         ]
 
     def _take_offer(self) -> None:
-        self.offer = []
+        self._answered_offer()
         if self.spec.lessons:
             self._open_lesson(0)
 
     def _decline_offer(self) -> None:
+        self._answered_offer()
+
+    def _answered_offer(self) -> None:
+        """The offer was seen and answered: it is never made again (the settings are saved
+        now; one merely seen is saved with them when the game quits)."""
         self.offer = []
+        self.app.save_settings()
 
     def widgets(self) -> list:
         if getattr(self, "lesson_pick", None):
@@ -492,9 +498,7 @@ class MenuScene(Scene):
     def _offer(self, surface: pygame.Surface) -> None:
         if not self.offer or self.rules:
             return
-        if not self.app.settings.lessons_offered:
-            self.app.settings.lessons_offered = True
-            self.app.save_settings()
+        self.app.settings.lessons_offered = True  # kept with the settings at the next save
         w, h = surface.get_size()
         first = self.offer[0].rect
         theme.text(
