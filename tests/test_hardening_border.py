@@ -39,9 +39,7 @@ def test_a_command_line_number_out_of_range_gets_argparses_error(argv, capsys):
     assert "error: argument --" in err and argv[-2] in err
 
 
-def test_what_the_command_line_accepts_at_its_limits_is_saved_and_read_back(
-    tmp_path, monkeypatch
-):
+def test_what_the_command_line_accepts_at_its_limits_is_saved_and_read_back(tmp_path, monkeypatch):
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
     args = parse_args(["--game", "pisti", "--deal", str(MAX_DEAL), "--seed", str(MAX_SEED)])
     session = Session.start(args.game, {"players": 2}, "medium", args.seed, args.deal)
@@ -56,9 +54,7 @@ def _half_then_full(src, dst, *args, **kwargs) -> None:
     raise OSError(errno.ENOSPC, "No space left on device")
 
 
-def test_a_full_disk_while_keeping_a_copy_removes_the_half_copy_and_says_so(
-    tmp_path, monkeypatch
-):
+def test_a_full_disk_while_keeping_a_copy_removes_the_half_copy_and_says_so(tmp_path, monkeypatch):
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
     (tmp_path / stats.FILE_NAME).write_text(json.dumps({"version": 1, "lines": {"x": 1}}))
     monkeypatch.setattr(shutil, "copyfileobj", _half_then_full)
