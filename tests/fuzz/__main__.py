@@ -24,7 +24,6 @@ from .campaign import Result, keep_failures, plan, run_chunk
 from .targets import TARGETS
 
 CHUNK = 1000
-SCREENS_CHUNK = 200  # a screens case costs more: smaller shares keep both cores busy
 LONG = 1_000_000
 
 

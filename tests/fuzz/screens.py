@@ -7,7 +7,6 @@ would have seen; the alarm catches a screen that never returns."""
 
 from __future__ import annotations
 
-import contextlib
 import random
 from pathlib import Path
 from typing import Any
@@ -99,8 +98,3 @@ def case_bytes(rng: random.Random, sources: dict) -> tuple[str, bytes]:
         if rng.random() < 0.5:
             return kind, dumps(doc).encode("utf-8", "surrogatepass")
     return kind, mutant(rng, doc)
-
-
-def leave(app) -> None:
-    with contextlib.suppress(Exception):
-        app.scene.leave()
