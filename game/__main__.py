@@ -8,6 +8,7 @@ import logging
 import os
 import sys
 
+from game.core.schema import MAX_DEAL, MAX_SEED
 from game.games import SPECS
 
 MAX_SIZE = 7680
@@ -23,6 +24,25 @@ def _size(text: str) -> tuple[int, int]:
     return min(w, MAX_SIZE), min(h, MAX_SIZE)
 
 
+def _whole(name: str, low: int, high: int):
+    """An argparse type for a whole number in the range the saved files accept, so
+    whatever the command line starts can be saved and read back."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text) if len(text) <= 30 else None
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{name} must be a whole number from {low:,} to {high:,}, not {text[:40]!r}"
+            )
+        return value
+
+    parse.__name__ = name  # argparse names the type in its messages
+    return parse
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="pasha-pisti", description="Pishe Pasha and Pişti.")
     p.add_argument(
@@ -32,9 +52,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="window size, e.g. 1280x800 (default: the size it had when last closed)",
     )
     p.add_argument("--game", choices=sorted(SPECS), help="skip the menu and start this game")
-    p.add_argument("--players", type=int, help="number of players for --game")
-    p.add_argument("--seed", type=int, help="seed the deals (the same seed, the same cards)")
-    p.add_argument("--deal", type=int, help="play this numbered deal (with --game)")
+    counts = sorted({n for spec in SPECS.values() for n in spec.players})
+    p.add_argument(
+        "--players",
+        type=_whole("players", counts[0], counts[-1]),
+        help="number of players for --game",
+    )
+    p.add_argument(
+        "--seed",
+        type=_whole("seed", 0, MAX_SEED),
+        help="seed the deals (the same seed, the same cards)",
+    )
+    p.add_argument(
+        "--deal", type=_whole("deal", 0, MAX_DEAL), help="play this numbered deal (with --game)"
+    )
     p.add_argument("--lang", choices=("en", "tr"), help="the language, for this run")
     p.add_argument(
         "--state-file",
@@ -60,7 +91,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="exit after drawing the first frame (startup benchmark)",
     )
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.players is not None and args.game and args.players not in SPECS[args.game].players:
+        p.error(f"argument --players: {args.game} is played by {SPECS[args.game].players} players")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:

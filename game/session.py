@@ -17,7 +17,7 @@ from typing import Any
 from game.core.cards import brief
 from game.core.match import Match, deal_seed
 from game.core.referee import Referee
-from game.core.schema import Field, require
+from game.core.schema import MAX_DEAL, MAX_SEED, Field, require
 from game.core.spec import GameSpec
 from game.core.state import GameState
 from game.core.types import Action
@@ -174,9 +174,9 @@ def replay_record(spec: GameSpec, record: dict[str, Any]) -> GameState:
 
 
 _MATCH = {
-    "seed": Field(0, int),
+    "seed": Field(0, int, low=0, high=MAX_SEED),
     "hand_no": Field(0, int, low=0, high=10_000),
-    "deal_no": Field(0, int, low=0),
+    "deal_no": Field(0, int, low=0, high=MAX_DEAL),
     "totals": Field([], list),
     "history": Field([], list),
 }
@@ -185,7 +185,7 @@ _SAVE = {
     "game": Field("", str, check=known_game),
     "choices": Field({}, dict),
     "level": Field("", str),
-    "seed": Field(0, int),
+    "seed": Field(0, int, low=0, high=MAX_SEED),
     "match": Field({}, dict),
     "finished": Field([], list),
     "hand": Field({}, dict),

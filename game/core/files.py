@@ -185,8 +185,18 @@ def keep_copy(path: str | os.PathLike) -> Path | None:
 
 
 def _copy_new(src: Path, dst: Path) -> None:
-    with open(src, "rb") as f, open(dst, "xb") as out:  # "x": never over another copy
-        shutil.copyfileobj(f, out)
+    """A whole copy or none: one cut short (a full disk) is removed, not left empty."""
+    try:
+        with open(src, "rb") as f, open(dst, "xb") as out:  # "x": never over another copy
+            shutil.copyfileobj(f, out)
+            out.flush()
+            os.fsync(out.fileno())
+    except FileExistsError:
+        raise
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(dst)
+        raise
 
 
 def _keep(path: Path, how) -> Path | None:
@@ -222,3 +232,63 @@ def remove_stray_temporaries(folder: str | os.PathLike, names: tuple[str, ...]) 
 def _name(path: Path) -> str:
     """A file's name as printable text, even when its bytes are not valid in any encoding."""
     return os.fsencode(path.name).decode("utf-8", "replace")
+
+
+@contextlib.contextmanager
+def locked(path: str | os.PathLike):
+    """Hold the operating system's lock on ``path`` + ``.lock`` for a read-merge-write:
+    two windows on one preference folder then take turns, so neither rewrites a file
+    from what it read before the other wrote. Waits for the other window (a write takes
+    milliseconds); where the folder cannot hold a lock file, goes on without one."""
+    handle = _open_lock(path)
+    try:
+        if handle is not None:
+            _lock(handle, wait=True)
+        yield
+    finally:
+        if handle is not None:
+            handle.close()  # closing releases the lock
+
+
+def try_hold(path: str | os.PathLike):
+    """The lock on ``path`` + ``.lock`` without waiting: an open handle to keep (the lock
+    lasts while it is open, and ends with the process however it ends), or None when
+    another process holds it. A folder that cannot hold a lock file gives True: nobody
+    else can hold it either."""
+    handle = _open_lock(path)
+    if handle is None:
+        return True
+    try:
+        _lock(handle, wait=False)
+    except OSError:
+        handle.close()
+        return None
+    return handle
+
+
+def _open_lock(path: str | os.PathLike):
+    lock = Path(os.fspath(path) + ".lock")
+    try:
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        return open(lock, "a+b")
+    except OSError:
+        return None
+
+
+def _lock(handle, wait: bool) -> None:
+    if os.name == "nt":
+        import msvcrt
+
+        handle.seek(0)
+        mode = msvcrt.LK_LOCK if wait else msvcrt.LK_NBLCK
+        while True:
+            try:
+                msvcrt.locking(handle.fileno(), mode, 1)
+                return
+            except OSError:
+                if not wait:
+                    raise
+    else:
+        import fcntl
+
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))

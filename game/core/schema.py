@@ -15,6 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.cards import brief
+from game.core.drawable import is_drawable
+
+# Ranges the code using the numbers can handle, shared by the files and the command line.
+MAX_DEAL = 999_999_999  # the menu's deal numbers
+MAX_SEED = 2**62  # an opponent's seed adds its seat: still a 64-bit whole number
+MAX_COUNT = 10**12  # no statistic counts more hands than this
+MAX_WHEN = 2**31 - 1  # seconds since 1970: time.localtime accepts these on every platform
 
 
 @dataclass(frozen=True)
@@ -34,8 +41,8 @@ class Field:
             raise ValueError(f"must be {_kind_name(self.kind)}, not {brief(value)}")
         if isinstance(value, float) and not math.isfinite(value):
             raise ValueError(f"must be a finite number, not {value}")
-        if isinstance(value, str) and not _is_text(value):
-            raise ValueError(f"must be text, not {brief(value)} (broken characters)")
+        if isinstance(value, str) and not is_drawable(value):
+            raise ValueError("must be text, not one holding control or broken characters")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(brief(c) for c in self.choices)
             raise ValueError(f"cannot be {brief(value)} (choose {allowed})")
@@ -46,15 +53,6 @@ class Field:
         if type(value) is int and _wants_float(self.kind):
             value = float(value)  # 2 in a file means 2.0; keep the type the game expects
         return self.check(value) if self.check else value
-
-
-def _is_text(value: str) -> bool:
-    """False for strings no file can hold: lone surrogates from ``"\ud800"`` escapes."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _wants_float(kind: type | tuple[type, ...]) -> bool:

@@ -48,5 +48,5 @@ def kept_in_part(name: str, why: str) -> str:
     """Some of a file could not be used (the rest is): keep a copy of it as it was, and
     say so as ``NAME_fixed|why (kept as COPY)`` (``stats.json`` gives ``stats_fixed``)."""
     kept = keep_copy(home() / name)
-    where = f" (kept as {kept.name})" if kept else ""
+    where = f" (kept as {kept.name})" if kept else f" (no copy could be written: kept as {name})"
     return f"{name.split('.')[0]}_fixed|{why}{where}"

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import record
+from game.core.drawable import drawable, is_drawable
 from game.core.files import write_json_atomic
-from game.core.schema import Field, read_fields
+from game.core.schema import MAX_DEAL, MAX_WHEN, Field, read_fields
 from game.store.files import home, kept_in_part, read_or_set_aside, set_aside_broken
 
 FILE_NAME = "history.json"
@@ -33,7 +34,7 @@ class Entry:
 
 
 ENTRY_FIELDS = {
-    "when": Field(0.0, float),
+    "when": Field(0.0, float, low=0, high=MAX_WHEN),
     "game": Field("", str),
     "players": Field(2, int, low=2, high=4),
     "level": Field("", str),
@@ -41,7 +42,7 @@ ENTRY_FIELDS = {
     "result": Field(0, int, low=-1, high=1),
     "score": Field([], list, check=lambda v: _whole_numbers(v)),
     "record": Field({}, dict),
-    "deal": Field(0, int, low=0),
+    "deal": Field(0, int, low=0, high=MAX_DEAL),
 }
 
 
@@ -73,7 +74,10 @@ class History:
                 try:
                     record.parse(values["record"])
                 except record.RecordError as err:
-                    wrong = [f"a hand's record: {err}"]
+                    wrong = [f"a hand's record: {drawable(err)}"]
+                else:
+                    if not all(is_drawable(a) for a in values["record"]["actions"]):
+                        wrong = ["a hand's record holds a move with control or broken characters"]
             if wrong:
                 problems += wrong
             else:

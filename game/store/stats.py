@@ -14,8 +14,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game.core.cards import brief
-from game.core.files import FileProblem, parse_json, write_json_atomic
-from game.core.schema import Field, read_fields
+from game.core.drawable import is_drawable
+from game.core.files import FileProblem, locked, parse_json, write_json_atomic
+from game.core.schema import MAX_COUNT, Field, read_fields
 from game.core.state import GameState, non_default_options
 from game.core.types import ActionKind, EventKind
 from game.store.files import home, kept_in_part, read_or_set_aside, set_aside_broken
@@ -57,7 +58,7 @@ class Line:
         return self.points / self.hands if self.hands else 0.0
 
 
-_COUNT = Field(0, int, low=0)
+_COUNT = Field(0, int, low=0, high=MAX_COUNT)
 LINE_FIELDS = {name: _COUNT for name in Line.__dataclass_fields__ if name != "last"}
 LINE_FIELDS["last"] = Field(
     [], list, check=lambda v: [x for x in v if type(x) is int and x in (-1, 0, 1)][-LAST:]
@@ -82,6 +83,9 @@ def split_key(key: str) -> tuple[str, dict, int, str]:
         raise ValueError(f"{brief(key)} is not a statistics key ({err})") from None
     if not isinstance(options, dict) or not players.isdigit() or len(players) > 1:
         raise ValueError(f"{brief(key)} is not a statistics key")
+    words = (game, level, *map(str, options), *map(str, options.values()))
+    if not all(is_drawable(t) for t in words):
+        raise ValueError("a statistics key holds control or broken characters")
     return game, options, int(players), level
 
 
@@ -125,8 +129,9 @@ class Stats:
         write_json_atomic(home() / FILE_NAME, data)
 
     def reset(self) -> None:
-        self.lines.clear()
-        self.save()
+        with locked(home() / FILE_NAME):  # another window may be counting a hand
+            self.lines.clear()
+            self.save()
 
     def line(self, key: str) -> Line:
         return self.lines.setdefault(key, Line())

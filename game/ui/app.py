@@ -21,6 +21,7 @@ import pygame
 
 from game import TITLE
 from game.assets.sounds import quiet_stderr
+from game.core.drawable import drawable
 from game.store.settings import Settings, load_settings, save_settings
 from game.text import say, set_language
 from game.ui import theme
@@ -117,7 +118,7 @@ class App:
     def notice(self, code_and_detail: str) -> None:
         """A message for the player from the stores (``code|detail``), in their language."""
         code, _, detail = code_and_detail.partition("|")
-        self.notices.append(say(f"notice.{code}", detail=detail))
+        self.notices.append(say(f"notice.{code}", detail=drawable(detail)))
         self.notice_good = code in GOOD_NEWS
 
     # ----------------------------------------------------------------- routes

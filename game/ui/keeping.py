@@ -1,6 +1,12 @@
 """What the game keeps for the player, hooked to the app: the match saved after every
 move, the statistics and the history counted when a hand ends. A file that fails never
-stops the game: its problem becomes a notice in the player's language."""
+stops the game: its problem becomes a notice in the player's language.
+
+Two windows may share one preference folder. Statistics and history are read, added
+to and written back under the operating system's lock on ``stats.json``, so each
+finished hand is counted once whatever the other window did meanwhile. The match in
+progress belongs to the window holding the lock on ``match.json``; another window
+plays without saving its match, and says so."""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ import contextlib
 import logging
 from typing import Any
 
+from game.core.files import locked, try_hold
 from game.store import history, saves, stats
 from game.text import say
 
@@ -19,10 +26,9 @@ class Keeper:
 
     def __init__(self, app) -> None:
         self.app = app
-        self.stats, problem = stats.Stats.load()
-        self._notice(problem, "stats")
-        self.history, problem = history.History.load()
-        self._notice(problem, "history")
+        self._reload()
+        self.owner = try_hold(saves.home() / saves.FILE_NAME)
+        self._told_elsewhere = False
         self._saved = self._peek()
         for name in (
             "match_changed",
@@ -35,6 +41,20 @@ class Keeper:
         ):
             app.hooks[name] = getattr(self, name)
         app.keeper = self
+
+    def _reload(self) -> None:
+        """Statistics and history as on disk now (call holding the lock to add to them)."""
+        with locked(saves.home() / stats.FILE_NAME):
+            self._reload_unlocked()
+
+    def _owns_match(self) -> bool:
+        """True while this window holds the match; another window's match is not touched."""
+        if self.owner is None:
+            self.owner = try_hold(saves.home() / saves.FILE_NAME)
+        if self.owner is None and not self._told_elsewhere:
+            self._told_elsewhere = True
+            self.app.notice("match_elsewhere")
+        return self.owner is not None
 
     def _notice(self, problem: str | None, what: str) -> None:
         if problem:
@@ -50,6 +70,8 @@ class Keeper:
     def match_changed(self, session) -> None:
         st = session.state
         if st.is_over and session.match.hand_finished and session.match.is_over:
+            return
+        if not self._owns_match():
             return
         try:
             saves.save_match(session)
@@ -76,6 +98,19 @@ class Keeper:
         return stats.key_of(session.spec.id, st.options, st.players, session.level, type(st))
 
     def hand_over(self, session) -> None:
+        with locked(saves.home() / stats.FILE_NAME):
+            self._reload_unlocked()
+            self._count_hand(session)
+            self._write()
+        self._after_hand(session)
+
+    def _reload_unlocked(self) -> None:
+        self.stats, problem = stats.Stats.load()
+        self._notice(problem, "stats")
+        self.history, problem = history.History.load()
+        self._notice(problem, "history")
+
+    def _count_hand(self, session) -> None:
         st, m = session.state, session.match
         side = st.side_of(session.human)
         points = m.hand_points()[m.team_of(0)]
@@ -96,9 +131,14 @@ class Keeper:
                 m.deal_no,
             )
         )
+        if m.is_over and m.target:
+            self.stats.count_match(key, m.winner == m.team_of(0))
+
+    def _after_hand(self, session) -> None:
+        m = session.match
+        if not self._owns_match():
+            return
         if m.is_over:
-            if m.target:
-                self.stats.count_match(key, m.winner == m.team_of(0))
             saves.clear_match()
             self._saved = None
         else:
@@ -106,9 +146,14 @@ class Keeper:
                 from game.core.files import write_json_atomic
 
                 write_json_atomic(saves.home() / saves.FILE_NAME, session.to_save(advance=True))
-        self._write()
 
     def hand_abandoned(self, session) -> None:
+        with locked(saves.home() / stats.FILE_NAME):
+            self._reload_unlocked()
+            self._count_abandoned(session)
+            self._write()
+
+    def _count_abandoned(self, session) -> None:
         st = session.state
         self.stats.count_hand(
             self.key(session),
@@ -119,7 +164,6 @@ class Keeper:
             0,
             abandoned=True,
         )
-        self._write()
 
     def _write(self) -> None:
         for what, obj in (("stats", self.stats), ("history", self.history)):

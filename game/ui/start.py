@@ -84,9 +84,9 @@ def _start_game(app, menu, args: argparse.Namespace) -> None:
     game = args.game
     app.settings.last_game = game
     choices = dict(app.settings.options_for(game))
-    if args.players:
+    if args.players is not None:
         choices["players"] = args.players
-    if args.players and args.players not in SPECS[game].players:
+    if args.players is not None and args.players not in SPECS[game].players:
         raise StartProblem(f"{game} is played by {SPECS[game].players} players", 2)
     session = Session.start(game, choices, app.settings.level, args.seed, args.deal)
     app.goto("table", session=session)

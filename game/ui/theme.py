@@ -13,6 +13,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.core.drawable import renderable
+
 log = logging.getLogger(__name__)
 
 FELT = (22, 92, 58)
@@ -95,12 +97,24 @@ def forget_fonts() -> None:
 def rendered(words: str, size: int, colour: tuple, bold: bool = False) -> pygame.Surface:
     """One line of text as a picture, cached: the table redraws the same words every
     frame. Callers must not change the picture (copy it first)."""
-    return font(size, bold).render(words, True, colour)
+    return font(size, bold).render(safe(words), True, colour)
+
+
+def safe(words: str) -> str:
+    """The last line of defence: a text the renderer would refuse (U+0000, a lone
+    surrogate) that slipped past the gate is drawn with replacement characters and
+    logged, never raised: a screen must not crash on what a file held."""
+    fixed = renderable(words)
+    if fixed is None:
+        return words
+    log.warning("undrawable characters replaced in %r", fixed[:80])
+    return fixed
 
 
 @lru_cache(maxsize=1024)
 def fit_text(words: str, size: int, width: int, bold: bool = False) -> int:
     """The largest font size not above ``size`` at which ``words`` fits in ``width`` pixels."""
+    words = safe(words)
     while size > MIN_SIZE and font(size, bold).size(words)[0] > width:
         size -= 1
     return size
@@ -118,6 +132,7 @@ def paragraph(
     lines at the largest size whose lines all fit the box's height (left, centred up/down)."""
     width = max(1, box.w)
     size = max(READABLE, int(size))
+    words = safe(words)
     one = fit_text(words, size, width, bold)
     if one >= max(MIN_SIZE + 3, size * 3 // 4) or not words:
         return text(surface, words, one, colour, box.midleft, "midleft", bold, width)
@@ -162,6 +177,7 @@ def wrapped(words: str, size: int, colour, width: int) -> pygame.Surface:
     long for a line would still stick out."""
     width, size = max(1, int(width)), max(READABLE, int(size))
     fnt = font(size)
+    words = safe(words)
     lines = wrap_lines(words, fnt, width)
     while size > READABLE and max(fnt.size(line)[0] for line in lines) > width:
         size -= 1

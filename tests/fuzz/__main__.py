@@ -4,6 +4,7 @@ command line, on every core.
     python -m tests.fuzz                    # 5,000 cases, seed 1
     python -m tests.fuzz --long             # 1,000,000 cases
     python -m tests.fuzz --cases 50000 --seed 7 --target record --keep /tmp/fuzz-failures
+    python -m tests.fuzz --screens --cases 100000 --seed 2026   # every screen, each file
 
 Exit 0 when no case crashed, broke a promise or took over 2 s; otherwise 1, with every
 failure listed (``--keep`` writes each failing file there, to replay or to turn into a
@@ -19,7 +20,8 @@ import time
 from multiprocessing import get_context
 from pathlib import Path
 
-from .campaign import SHARES, Result, keep_failures, plan, run_chunk
+from .campaign import Result, keep_failures, plan, run_chunk
+from .targets import TARGETS
 
 CHUNK = 1000
 LONG = 1_000_000
@@ -33,13 +35,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--long", action="store_true", help=f"{LONG:,} cases")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    p.add_argument("--target", action="append", choices=sorted(SHARES), help="(repeatable)")
+    p.add_argument("--target", action="append", choices=sorted(TARGETS), help="(repeatable)")
+    p.add_argument(
+        "--screens",
+        action="store_true",
+        help="open every screen in-process with each mutated file (the screens target)",
+    )
     p.add_argument("--keep", type=Path, help="write failing inputs to this folder")
     args = p.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    counts = plan(LONG if args.long else args.cases, args.target or list(SHARES))
+    wanted = ["screens"] if args.screens else args.target
+    counts = plan(LONG if args.long else args.cases, wanted)
     jobs = [
         (target, start, min(n, start + CHUNK), args.seed)
         for target, n in counts.items()

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import seeds, targets
+from . import screens, seeds, targets
 from .mutate import dumps, mutant, mutate_actions
 
 SLOW = 2.0  # CPU seconds: a case that works longer is a hang (a busy machine cannot fake one)
@@ -32,8 +32,9 @@ SHARES = {"record": 0.5, "settings": 0.25, "save": 0.1, "stats": 0.075, "history
 
 
 def plan(total: int, wanted: list[str] | None = None) -> dict[str, int]:
-    """Cases per target for a run of ``total``, in proportion to ``SHARES``."""
-    shares = {t: SHARES[t] for t in (wanted or SHARES)}
+    """Cases per target for a run of ``total``, in proportion to ``SHARES`` (the screens,
+    asked for alone with ``--screens``, take every case)."""
+    shares = {t: SHARES.get(t, 1.0) for t in (wanted or SHARES)}
     scale = sum(shares.values())
     return {t: max(1, round(total * s / scale)) for t, s in shares.items()}
 
@@ -86,6 +87,9 @@ def _on_alarm(signum, frame) -> None:
 def case_bytes(target: str, seed: int, case: int) -> bytes:
     """The bytes of case number ``case`` of a run with ``seed`` (a failure replays exactly)."""
     rng = random.Random(f"{seed}:{target}:{case}")
+    if target == "screens":  # the kind of file first, then its bytes
+        kind, data = screens.case_bytes(rng, SOURCES)
+        return kind.encode() + b"\n" + data
     docs = SOURCES[target]()
     doc = docs[rng.randrange(len(docs))]
     if target == "record" and rng.random() < 0.4:

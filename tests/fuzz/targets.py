@@ -160,12 +160,21 @@ def _kept_if(problem: str | None, folder: Path, name: str, data: bytes) -> None:
     assert any(p.read_bytes() == data for p in kept), f"{name} was not kept: {problem}"
 
 
+def screens_case(data: bytes, folder: Path) -> int:
+    """Every screen opens and draws with the file (``KIND\\n`` then its bytes)."""
+    from .screens import screens_case as visit
+
+    kind, _, body = data.partition(b"\n")
+    return visit(body, folder, kind.decode())
+
+
 TARGETS = {
     "record": record_case,
     "settings": settings_case,
     "save": save_case,
     "stats": stats_case,
     "history": history_case,
+    "screens": screens_case,
 }
 
 

@@ -162,3 +162,10 @@ def test_fuzz_special_files_as_settings_give_defaults_and_can_be_saved_over(tmp_
         assert problem and problem.startswith("settings_unreadable|"), problem
     assert store.save_settings(settings, path) is None
     assert store.load_settings(path) == (settings, None)
+
+
+@pytest.mark.slow
+def test_every_screen_opens_with_each_mutated_player_file(tmp_path):
+    """The screens target in-process (one app, SDL's dummy driver): menu, Continue,
+    Statistics, History, each entry's replay, Export, a record opened and dropped."""
+    no_failures(run({"screens": int(os.environ.get("FUZZ_SCREENS", "150"))}, SEED))

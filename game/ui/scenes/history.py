@@ -8,6 +8,7 @@ import time
 
 import pygame
 
+from game.core.drawable import path_text
 from game.record import RecordError, load
 from game.text import say
 from game.ui import page, theme
@@ -24,6 +25,15 @@ class PathBox(Widget):
         super().__init__(lambda: say("history.path"))
         self.text = ""
         self.on_enter = on_enter
+        self.clicked = False  # focused by a click: the focus ring's frame sync leaves it
+
+    @property
+    def focused(self) -> bool:
+        return self.clicked or self._ring_focus
+
+    @focused.setter
+    def focused(self, value: bool) -> None:
+        self._ring_focus = value
 
     def activate(self) -> None:
         if self.text.strip():
@@ -31,8 +41,11 @@ class PathBox(Widget):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.focused = self.rect.collidepoint(event.pos)
-            return self.focused
+            self.clicked = bool(self.rect.collidepoint(event.pos))
+            return self.clicked
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_ESCAPE):
+            self.clicked = False
+            return False
         if event.type == pygame.KEYDOWN and self.focused:
             if event.key == pygame.K_BACKSPACE:
                 self.text = self.text[:-1]
@@ -101,7 +114,7 @@ class HistoryScene(Scene):
         path = home() / "exports" / time.strftime("hand-%Y%m%d-%H%M%S.json")
         try:
             write_json_atomic(path, e.record)
-            self.message = say("replay.exported", path=str(path))
+            self.message = say("replay.exported", path=path_text(path))
             self.message_good = True
         except OSError as err:
             self.message = say("replay.export_failed", detail=err.strerror or str(err))

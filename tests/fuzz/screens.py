@@ -1,0 +1,100 @@
+"""The screens as a fuzz target: each mutated player file (history, statistics, a saved
+match, a record) is put in the preference folder, and one app in the worker process,
+on SDL's dummy driver, opens every screen that shows it: the menu, Continue, Statistics,
+History, a replay of each entry, Export, and the record opened by its path and dropped
+on the window. Each screen draws a frame. Any exception escaping is a crash a player
+would have seen; the alarm catches a screen that never returns."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+KINDS = ("history", "stats", "save", "record")
+FILES = {"history": "history.json", "stats": "stats.json", "save": "match.json"}
+REPLAYS = 12  # entries replayed per case: a case stays well under the slow limit
+DT = 0.02
+
+_app: Any = None
+
+
+def app_for(folder: Path):
+    """One quick, silent app per worker process (opening a display for every case
+    would cost more than the case)."""
+    global _app
+    if _app is None:
+        import pygame
+
+        from game.store.settings import Settings
+        from game.ui.app import App
+        from game.ui.scenes import install_routes
+
+        pygame.init()
+        settings = Settings(pace="instant", sound=False, language="en", auto_play=False)
+        _app = App((960, 600), settings=settings)
+        install_routes(_app)
+    return _app
+
+
+def screens_case(data: bytes, folder: Path, kind: str) -> int:
+    """Every screen opened with the file ``data`` as the player's ``kind`` file."""
+    import pygame
+
+    from game.ui.keeping import Keeper
+
+    path = folder / FILES.get(kind, "bug-report.json")
+    path.write_bytes(data)
+    app = app_for(folder)
+    app.notices.clear()
+    Keeper(app)
+    frame(app, app.goto("menu"))
+    session = app.hooks["load_match"]()
+    if session is not None:
+        frame(app, app.goto("table", session=session), 3)
+    frame(app, app.goto("stats"))
+    history = app.goto("history")
+    frame(app, history)
+    for i, entry in enumerate(history.entries[:REPLAYS]):
+        frame(app, app.goto("replay", record=entry.record, seat=entry.seat, back=history))
+        history.selected = i
+    if history.entries:
+        history = app.goto("history")
+        history.export_selected()
+        frame(app, history)
+    if kind == "record":
+        history.open_file(str(path))
+        frame(app, app.scene)
+        app.goto("history")
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        frame(app, app.scene)
+    outcome = 0 if not app.notices else 1
+    app.goto("menu")
+    return outcome
+
+
+def frame(app, scene, n: int = 1) -> None:
+    for _ in range(n):
+        app.step(DT)
+
+
+def case_bytes(rng: random.Random, sources: dict) -> tuple[str, bytes]:
+    """A kind of file and a broken copy of one of its seeds; history records often
+    parse but cannot be replayed (their moves changed as the rules would judge)."""
+    from .mutate import dumps, mutant, mutate_actions
+
+    kind = rng.choice(KINDS)
+    docs = sources[kind]()
+    doc = docs[rng.randrange(len(docs))]
+    if kind == "history" and rng.random() < 0.3 and doc.get("hands"):
+        hands = [dict(h) for h in doc["hands"]]
+        i = rng.randrange(len(hands))
+        hands[i]["record"] = mutate_actions(rng, hands[i]["record"])
+        doc = {**doc, "hands": hands}
+        if rng.random() < 0.5:
+            return kind, dumps(doc).encode("utf-8", "surrogatepass")
+    if kind == "record" and rng.random() < 0.4:
+        doc = mutate_actions(rng, doc)
+        if rng.random() < 0.5:
+            return kind, dumps(doc).encode("utf-8", "surrogatepass")
+    return kind, mutant(rng, doc)

@@ -1,0 +1,189 @@
+"""What the player's files hold can never crash a screen: text a font cannot draw is
+refused at the border (the file kept as it was) or drawn with replacement characters,
+and every number has a range the screens can handle. Each test opens the screen that
+crashed, with the file that crashed it."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import pygame
+import pytest
+from ui_support import DT, click, key, make_app
+
+from game.core.drawable import drawable, path_text
+from game.session import Session
+from game.store import history, stats
+from game.ui import theme
+from game.ui.scenes.history import HistoryScene
+from game.ui.scenes.replay import ReplayScene
+
+BAD_TEXTS = ["pi\x00sti", "pi\ud800sti", "a\x01b"]
+
+
+def a_record(actions: list[str] | None = None) -> dict:
+    record = Session.start("pisti", {"players": 2}, "medium", seed=5).state.record()
+    if actions is not None:
+        record["actions"] = actions
+    return record
+
+
+def an_entry(**changes) -> dict:
+    entry = {
+        "when": 1_700_000_000.0,
+        "game": "pisti",
+        "players": 2,
+        "level": "medium",
+        "seat": 0,
+        "result": 1,
+        "score": [10, 3],
+        "record": a_record(),
+        "deal": 7,
+    }
+    return {**entry, **changes}
+
+
+def write_history(home, *entries: dict) -> None:
+    data = {"version": history.VERSION, "hands": list(entries)}
+    text = json.dumps(data, ensure_ascii=True)  # "\u0000" and "\ud800" as JSON escapes
+    (home / history.FILE_NAME).write_text(text, encoding="utf-8")
+
+
+def frames(app, n: int = 3) -> None:
+    for _ in range(n):
+        app.step(DT)
+
+
+def copies(home, name: str) -> list[str]:
+    return sorted(p.name for p in home.iterdir() if p.name.startswith(name + ".broken-"))
+
+
+@pytest.mark.parametrize("bad", BAD_TEXTS)
+def test_a_history_game_name_holding_a_control_character_opens_the_history(
+    tmp_path, monkeypatch, bad
+):
+    write_history(tmp_path, an_entry(), an_entry(game=bad))
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    scene = app.goto("history")
+    frames(app)
+    assert isinstance(app.scene, HistoryScene) and len(scene.entries) == 1
+    assert copies(tmp_path, history.FILE_NAME), "the file as it was is kept"
+    assert any("history" in n.lower() or "geçmiş" in n.lower() for n in app.notices)
+
+
+@pytest.mark.parametrize("bad", ["\x00", "7\ud800", "\x00H"])
+def test_a_history_record_whose_first_move_holds_a_control_character_replays(
+    tmp_path, monkeypatch, bad
+):
+    write_history(tmp_path, an_entry(record=a_record([bad])))
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    scene = app.goto("history")
+    frames(app)
+    assert scene.entries == [] and copies(tmp_path, history.FILE_NAME)
+    viewer = app.goto("replay", record=a_record([bad]), seat=0)  # shown anyway: no crash
+    frames(app)
+    assert isinstance(viewer, ReplayScene) and viewer.problem
+
+
+@pytest.mark.parametrize("bad", ["\x00", "7\ud800"])
+def test_a_record_file_with_a_broken_move_opened_by_path_or_dropped_shows_why(
+    tmp_path, monkeypatch, bad
+):
+    path = tmp_path / "bug.json"
+    path.write_text(json.dumps(a_record([bad]), ensure_ascii=True), encoding="utf-8")
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    scene = app.goto("history")
+    frames(app)
+    scene.open_file(str(path))
+    frames(app)
+    assert isinstance(app.scene, ReplayScene) and app.scene.problem
+    app.goto("history")
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    frames(app)
+    assert isinstance(app.scene, ReplayScene) and app.scene.problem
+
+
+@pytest.mark.parametrize("part", ["game", "level", "option"])
+@pytest.mark.parametrize("bad", BAD_TEXTS)
+def test_a_stats_line_named_with_a_control_character_opens_the_statistics(
+    tmp_path, monkeypatch, part, bad
+):
+    names = {"game": "pisti", "level": "medium", "option": "target"}
+    names[part] = bad
+    key_ = f"{names['game']}|{json.dumps({names['option']: 101})}|2|{names['level']}"
+    good = stats.key_of("pisti", {}, 2, "easy")
+    lines = {key_: {"hands": 3, "won": 2}, good: {"hands": 1, "won": 1}}
+    text = json.dumps({"version": stats.VERSION, "lines": lines}, ensure_ascii=True)
+    (tmp_path / stats.FILE_NAME).write_text(text, encoding="utf-8")
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    app.goto("stats")
+    frames(app)
+    assert list(app.keeper.stats.lines) == [good]
+    assert copies(tmp_path, stats.FILE_NAME)
+
+
+@pytest.mark.parametrize("when", [1e300, 1e18, -1e18, -1.0, 2.0**31])
+def test_a_history_time_out_of_range_opens_the_history(tmp_path, monkeypatch, when):
+    write_history(tmp_path, an_entry(), an_entry(when=when))
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    scene = app.goto("history")
+    frames(app)
+    assert isinstance(app.scene, HistoryScene) and len(scene.entries) == 1
+    assert copies(tmp_path, history.FILE_NAME)
+
+
+def test_history_keeps_a_deal_number_the_menu_allows_and_refuses_one_beyond(tmp_path, monkeypatch):
+    write_history(tmp_path, an_entry(deal=999_999_999), an_entry(deal=10**9))
+    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
+    loaded, problem = history.History.load()
+    assert [e.deal for e in loaded.entries] == [999_999_999] and problem
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX paths are bytes")
+def test_an_export_into_a_folder_named_in_latin_1_says_where_it_went(tmp_path, monkeypatch):
+    home = os.path.join(os.fsencode(tmp_path), "caf\xe9".encode("latin-1"))
+    try:
+        os.mkdir(home)
+    except (OSError, UnicodeError):
+        pytest.skip("this file system refuses such a name")
+    folder = os.fsdecode(home)
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    monkeypatch.setenv("PASHA_PISTI_HOME", folder)
+    app.keeper.history.entries = [history.Entry(**an_entry())]
+    scene = app.goto("history")
+    frames(app)
+    click(app, scene.export_btn.rect.center)
+    frames(app)
+    assert "caf\ufffd" in scene.message
+    assert os.listdir(os.path.join(home, b"exports"))
+
+
+def test_the_history_path_box_takes_focus_on_click_and_keeps_it(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    scene = app.goto("history")
+    frames(app)
+    click(app, scene.path.rect.center)
+    frames(app)
+    assert scene.path.focused
+    for ch in "abc":
+        key(app, getattr(pygame, f"K_{ch}"), unicode=ch)
+    assert scene.path.text == "abc"
+    click(app, (2, 2))
+    assert not scene.path.focused
+
+
+def test_the_text_renderer_draws_what_it_cannot_render_with_replacement_characters(caplog):
+    pygame.font.init()
+    for words in ["a\x00b", "a\ud800b"]:
+        assert theme.rendered(words, 14, (0, 0, 0)).get_width() > 0
+        assert theme.fit_text(words, 14, 200) == 14
+        assert theme.wrapped(words, 14, (0, 0, 0), 100).get_width() > 0
+    assert "undrawable" in caplog.text
+
+
+def test_the_gate_makes_every_outside_text_drawable():
+    assert drawable("pi\x00s\ud800ti\x1b") == "pi\ufffds\ufffdti\ufffd"
+    assert drawable("Pişti ♠") == "Pişti ♠"
+    assert path_text(os.fsdecode(b"/tmp/caf\xe9")).endswith("caf\ufffd")

@@ -1,0 +1,66 @@
+"""Two windows of the game on one preference folder: two real processes, each finishing
+hands in turn, then quitting in either order. Every finished hand is counted exactly once
+in the statistics and the history (each window adds its hand to the file as it is on
+disk, under the operating system's lock), and the match in progress stays the first
+window's."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.store import history, stats
+
+DRIVER = Path(__file__).resolve().parent / "two_windows.py"
+
+
+class Window:
+    def __init__(self, home: Path) -> None:
+        env = {**os.environ, "PASHA_PISTI_HOME": str(home), "SDL_VIDEODRIVER": "dummy"}
+        self.proc = subprocess.Popen(
+            [sys.executable, str(DRIVER)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        assert self.read() == "ready"
+
+    def read(self) -> str:
+        return self.proc.stdout.readline().strip()
+
+    def say(self, line: str, answer: str) -> None:
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        assert self.read() == answer
+
+    def quit(self) -> None:
+        self.say("quit", "bye")
+        assert self.proc.wait(timeout=60) == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first_to_quit", [0, 1])
+def test_two_windows_on_one_folder_count_every_hand_exactly_once(tmp_path, first_to_quit):
+    windows = [Window(tmp_path), Window(tmp_path)]
+    try:
+        for seed in (21, 22, 23, 24):  # A, B, A, B
+            windows[seed % 2].say(f"hand {seed}", "done")
+        windows[first_to_quit].quit()
+        windows[1 - first_to_quit].quit()
+    finally:
+        for w in windows:
+            if w.proc.poll() is None:
+                w.proc.kill()
+    lines = json.loads((tmp_path / stats.FILE_NAME).read_text())["lines"]
+    assert sum(line["hands"] for line in lines.values()) == 4
+    hands = json.loads((tmp_path / history.FILE_NAME).read_text())["hands"]
+    assert len(hands) == 4
+    setups = {json.dumps(h["record"]["setup"], sort_keys=True) for h in hands}
+    assert len(setups) == 4, "four different hands, none twice"
+    assert not list(tmp_path.glob("*.broken-*"))
