@@ -395,11 +395,11 @@ class TableController:
                 self._nothing_here()
 
     def escape(self) -> bool:
-        """Esc: drop a picked or dragged card first, then clear the focus (True when that
-        is all it did); only then may Esc open the game menu."""
-        if self.picked is not None or self.drag is not None:
+        """Esc: put a keyboard-picked card down, else clear the focus (True when that is
+        all it did); a mouse drag is put back, and the game menu may open too."""
+        self.cancel_drag()
+        if self.picked is not None:
             self.picked = None
-            self.cancel_drag()
             return True
         if self.focus is not None:
             self.focus = None
