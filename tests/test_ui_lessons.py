@@ -21,6 +21,7 @@ from game.ui.scenes import install_routes
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene
+from game.ui.table import panel
 from game.ui.table.controller import Focus
 from game.ui.widgets import text_of
 
@@ -331,3 +332,29 @@ def test_the_game_menu_at_the_table_opens_the_lessons_and_leave_comes_back(app):
     assert isinstance(scene, LessonScene) and scene.lesson.id == "pisti-basics"
     click(app, scene.leave_btn.rect.center)
     assert app.scene is table and not table.controls.menu_open
+
+
+@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+def test_the_top_bar_shows_the_lessons_title_and_no_hand_or_deal_number(lang_app):
+    app = lang_app
+    scene = open_lesson(app, "pishe-pasha", 1)
+    for short in range(3):
+        words = panel.title(scene.model, short)
+        assert say(scene.lesson.title) in words
+        assert say("title.table.hand", game="", n=1).strip(" —") not in words
+
+
+@pytest.mark.parametrize("lang_app", ["en"], indirect=True)
+def test_skip_step_on_the_play_out_step_plays_the_whole_hand_out(lang_app):
+    app = lang_app
+    scene = open_lesson(app, "pisti")
+    while scene.step.wait is not Wait.FINISH:
+        if scene.step.wait is Wait.READ:
+            key(app, pygame.K_n)
+        else:
+            gesture_for(app, scene, expected(scene))
+        rest(app, scene)
+    k = scene.k
+    key(app, pygame.K_n)  # one press, not one per card
+    rest(app, scene, limit=60.0)
+    assert scene.k == k + 1 and scene.state.is_over

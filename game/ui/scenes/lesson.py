@@ -61,6 +61,7 @@ class LessonScene(Scene):
         self.art = cardart.CardArt()
         self.clock = 0.0
         self.note = ""  # why the player's move is not the step's
+        self.hurry = False  # Skip step on a play-out step: play the player's moves too
         self.back_btn = Button(lambda: say("lesson.back"), self.step_back)
         self.next_btn = Button(self._next_label, self.skip)
         self.leave_btn = Button(lambda: say("lesson.leave"), self.leave_lesson)
@@ -88,6 +89,7 @@ class LessonScene(Scene):
         play, size = self.app.audio.play, self.app.size
         self.model = LessonModel(self.spec, match, referee, self.thinker, self.options, play, size)
         self.model.check = self._check
+        self.model.caption = self.lesson.title
         self.model.done = self._done
         self.model.on_hand_over = lambda: None
         self.view = TableView(self.model, self.art)
@@ -133,6 +135,7 @@ class LessonScene(Scene):
         """The next step; the position it starts from is kept for Back."""
         self.k += 1
         self.note = ""
+        self.hurry = False
         self.marks = self.marks[: self.k]
         self.marks.append((self.model.state.clone(), self.script.done))
 
@@ -153,7 +156,9 @@ class LessonScene(Scene):
             if wanted is not None:
                 self.model.perform(wanted)
                 return
-        if step.wait in (Wait.FINISH, Wait.ANY) and self.model.human_may_act():
+        if step.wait is Wait.FINISH:
+            self.hurry = True  # the hand is played out for the player, one move as each comes
+        elif step.wait is Wait.ANY and self.model.human_may_act():
             self.model.perform(self.model.state.legal_actions()[0])
         elif step.wait is Wait.READ:
             self._advance()
@@ -167,6 +172,7 @@ class LessonScene(Scene):
         self.k = k
         self.marks = self.marks[: k + 1]
         self.note = ""
+        self.hurry = False
 
     def restart(self) -> None:
         self.controls.close_menu()
@@ -221,6 +227,9 @@ class LessonScene(Scene):
         if self.finished or not at_rest:
             return
         wait = self.step.wait
+        if self.hurry and wait is Wait.FINISH and m.human_may_act():
+            m.perform(m.state.legal_actions()[0])
+            return
         if (
             wait is Wait.WATCH
             and (m.human_may_act() or m.my_calls() or m.state.is_over)
