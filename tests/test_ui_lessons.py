@@ -86,10 +86,16 @@ def focus_widget(app, ring, widget) -> None:
     raise AssertionError("Tab never reached the widget")
 
 
+def choice_button(scene: LessonScene, call: Action):
+    """The Stop choice's button that makes ``call``: force the play, or end the turn."""
+    c = scene.controls
+    return c.end_btn if str(call).endswith(" end") else c.force_btn
+
+
 def by_mouse(app, scene: LessonScene, action: Action) -> None:
     if action.is_call:
         click(app, scene.controls.stop_btn.rect.center)
-        click(app, scene.controls.force_btn.rect.center)
+        click(app, choice_button(scene, action).rect.center)
         return
     gesture_for(app, scene, action)
 
@@ -98,7 +104,7 @@ def by_keys(app, scene: LessonScene, action: Action) -> None:
     c = scene.controller
     if action.is_call:
         key(app, pygame.K_s)
-        focus_widget(app, scene.controls.ring, scene.controls.force_btn)
+        focus_widget(app, scene.controls.ring, choice_button(scene, action))
         key(app, pygame.K_RETURN)
         return
     where = scene.state.where(action)

@@ -1,7 +1,8 @@
 """Pishe Pasha's guided lessons: prepared deals and their steps (see game.core.lesson).
 
 The first lesson is a whole short hand: foundations, turning, loading, your own
-discard coming back, the discard pile turned over as a new stock, and the win.
+discard coming back, the discard pile turned over as a new stock, and the win. The
+Stop lesson catches North twice, once forcing the play and once ending its turn.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ STOP = Lesson(
     title="lesson.pp.stop",
     options={"stop_rule": True},
     setup=deal(
-        [["3H", "JS", "6C"], ["2H", "5C"]],
+        [["3H", "JS", "6C"], ["2H", "AS", "5C"]],
         foundations=[[], [], ["AH"], []],
         discards=[["4D"], ["9C"]],
     )
@@ -74,7 +75,9 @@ STOP = Lesson(
         _step("stop_intro", glow="found2", wait=Wait.READ),
         _step("stop_watch", glow="found2 discard1", wait=Wait.WATCH),
         _step("stop_call", "stop 0 force", glow="found2 discard1", wrong="lesson.pp.wrong.stop"),
-        _step("stop_what", glow="found2 stock1", wait=Wait.WATCH),
+        _step("stop_forced", glow="found2 stock1", wait=Wait.WATCH),
+        _step("stop_call_end", "stop 0 end", glow="discard1", wrong="lesson.pp.wrong.stop_end"),
+        _step("stop_ended", glow="stock1", wait=Wait.READ),
         _step("stop_turn", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
         _step("stop_fault", "turned>D", glow="turned0 discard0", wrong="lesson.pp.wrong.fault"),
         _step("stop_caught", glow="stock0 found2", wait=Wait.WATCH),
