@@ -364,3 +364,21 @@ def test_skip_step_on_the_play_out_step_plays_the_whole_hand_out(lang_app):
     key(app, pygame.K_n)  # one press, not one per card
     rest(app, scene, limit=60.0)
     assert scene.k == k + 1 and scene.state.is_over
+
+
+@pytest.mark.parametrize("lang_app", ["en"], indirect=True)
+def test_the_keep_lesson_refuses_a_legal_load_with_why_and_takes_the_turn_instead(lang_app):
+    app = lang_app
+    index = next(i for i, s in enumerate(SPECS["pishe-pasha"].lessons) if s.id == "pishe-keep")
+    scene = open_lesson(app, "pishe-pasha", index)
+    click(app, scene.next_btn.rect.center)
+    rest(app, scene)
+    load = Action.parse("discard>1")
+    assert load in scene.state.legal_actions() and scene.step.expect == ("turn",)
+    moves = len(scene.state.history)
+    gesture_for(app, scene, load)
+    rest(app, scene)
+    assert len(scene.state.history) == moves and scene.note == say("lesson.pp.wrong.keep")
+    gesture_for(app, scene, Action.parse("turn"))
+    rest(app, scene)
+    assert scene.note == "" and scene.step.text == ("lesson.pp.keep_up",)

@@ -2,7 +2,8 @@
 
 The first lesson is a whole short hand: foundations, turning, loading, your own
 discard coming back, the discard pile turned over as a new stock, and the win. The
-Stop lesson catches North twice, once forcing the play and once ending its turn.
+Stop lesson catches North twice, once forcing the play and once ending its turn; the
+Keep lesson shows a load that would throw a good card away.
 """
 
 from __future__ import annotations
@@ -85,6 +86,24 @@ STOP = Lesson(
     ),
 )
 
+# your 3♥ is one card from the hearts foundation: keep it rather than load it away
+KEEP = Lesson(
+    id="pishe-keep",
+    title="lesson.pp.keep",
+    setup=deal(
+        [["2H", "9C"], []],
+        foundations=[[], [], ["AH"], []],
+        discards=[["3H"], ["4S"]],
+    ),
+    steps=(
+        _step("keep_intro", glow="discard0 discard1 found2", wait=Wait.READ),
+        _step("keep_turn", "turn", glow="stock0 discard0", wrong="lesson.pp.wrong.keep"),
+        _step("keep_up", "turned>F", glow="turned0 found2", wrong="lesson.pp.wrong.foundation"),
+        _step("keep_kept", "discard>F", glow="discard0 found2", wrong="lesson.pp.wrong.first"),
+        _step("keep_end", wait=Wait.READ),
+    ),
+)
+
 
 VARIANTS = Lesson(
     id="pishe-variants",
@@ -105,4 +124,4 @@ VARIANTS = Lesson(
     ),
 )
 
-LESSONS = (BASICS, STOP, VARIANTS)
+LESSONS = (BASICS, STOP, KEEP, VARIANTS)
