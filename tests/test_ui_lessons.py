@@ -302,8 +302,10 @@ def test_every_steps_words_fit_their_box_at_960x600(tmp_path, monkeypatch, lang)
                 for k, step in enumerate(lesson.steps):
                     scene.k = k
                     words = theme.wrapped(scene.step_words(), size, theme.INK, box.w)
+                    figure = scene.step_figure(size)
+                    tall = words.get_height() + (figure.get_height() + size // 2 if figure else 0)
                     room = box.h - tallest_note
-                    assert words.get_height() <= room, (lang, lesson.id, step.text)
+                    assert tall <= room, (lang, lesson.id, step.text)
                 assert not phrasebook.current().missing
                 scene.leave()
     finally:
@@ -382,3 +384,16 @@ def test_the_keep_lesson_refuses_a_legal_load_with_why_and_takes_the_turn_instea
     gesture_for(app, scene, Action.parse("turn"))
     rest(app, scene)
     assert scene.note == "" and scene.step.text == ("lesson.pp.keep_up",)
+
+
+def test_the_pisti_scoring_step_shows_the_rules_scoring_figure_under_its_words(app):
+    scene = open_lesson(app, "pisti")
+    scene.k = next(k for k, s in enumerate(scene.lesson.steps) if s.figure)
+    assert scene.step.text == ("lesson.pisti.scoring_cards",)
+    scoring = next(f for f in SPECS["pisti"].rules_figures if f.caption == "figure.pi.scoring")
+    assert scene.step.figure.cards == scoring.cards
+    size = scene.text_size(app.size[1])
+    figure = scene.step_figure(size)
+    assert figure is not None and figure.get_width() == scene.text_rect.w
+    scene.k += 1
+    assert scene.step_figure(size) is None

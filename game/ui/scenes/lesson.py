@@ -21,6 +21,7 @@ from game.core.types import Action, PileKind
 from game.games import spec_of
 from game.text import say
 from game.ui import cardart, page, theme
+from game.ui.rules_panel import figure_image
 from game.ui.scene import Scene
 from game.ui.table.controller import TableController
 from game.ui.table.controls import Navigation, TableControls
@@ -59,6 +60,7 @@ class LessonScene(Scene):
         self.lesson: Lesson = self.spec.lessons[index]
         self.back_to = back
         self.art = cardart.CardArt()
+        self.figure_art = cardart.CardArt()  # sized for the step's figure, not the table
         self.clock = 0.0
         self.note = ""  # why the player's move is not the step's
         self.hurry = False  # Skip step on a play-out step: play the player's moves too
@@ -357,11 +359,22 @@ class LessonScene(Scene):
         size = self.text_size(surface.get_height())
         words = theme.wrapped(self.step_words(), size, theme.INK, t.w)
         surface.blit(words, t.topleft)
+        figure = self.step_figure(size)
+        if figure is not None:
+            surface.blit(figure, (t.x, t.y + words.get_height() + size // 2))
         if self.note:
             note = theme.wrapped(self.note, size, theme.HINT, t.w)
             surface.blit(note, note.get_rect(bottomleft=t.bottomleft))
         for w in (self.back_btn, self.next_btn, self.leave_btn):
             w.draw(surface)
+
+    def step_figure(self, size: int) -> pygame.Surface | None:
+        """The picture the step shows under its words (the game's data), if it has one."""
+        fig = None if self.finished else self.step.figure
+        if fig is None:
+            return None
+        style = (self.app.settings.faces, self.app.settings.card_back)
+        return figure_image(fig, self.text_rect.w, size, self.figure_art, style)
 
     def text_size(self, height: int) -> int:
         return max(14, int(height * 0.027))
