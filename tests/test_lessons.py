@@ -66,12 +66,12 @@ def test_the_pisti_lesson_makes_a_pisti_and_a_jack_pisti_for_the_player():
     assert report["pisti"][0] >= 1 and report["jack_pisti"][0] >= 1
 
 
-def test_the_stop_lesson_catches_north_then_north_catches_the_player():
+def test_the_stop_lesson_catches_north_twice_forcing_then_ending_then_north_catches_the_player():
     spec = SPECS["pishe-pasha"]
     stop = next(lesson for lesson in spec.lessons if lesson.id == "pishe-stop")
     state = walk(spec, stop)
-    made = [str(a) for a in state.history]
-    assert "stop 0 force" in made and "stop 1 end" in made
+    calls = [str(a) for a in state.history if a.is_call]
+    assert calls == ["stop 0 force", "stop 0 end", "stop 1 end"]
 
 
 def test_every_game_has_a_lesson_and_the_first_is_for_newcomers():

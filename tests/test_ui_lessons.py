@@ -21,6 +21,7 @@ from game.ui.scenes import install_routes
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene
+from game.ui.table import panel
 from game.ui.table.controller import Focus
 from game.ui.widgets import text_of
 
@@ -85,10 +86,16 @@ def focus_widget(app, ring, widget) -> None:
     raise AssertionError("Tab never reached the widget")
 
 
+def choice_button(scene: LessonScene, call: Action):
+    """The Stop choice's button that makes ``call``: force the play, or end the turn."""
+    c = scene.controls
+    return c.end_btn if str(call).endswith(" end") else c.force_btn
+
+
 def by_mouse(app, scene: LessonScene, action: Action) -> None:
     if action.is_call:
         click(app, scene.controls.stop_btn.rect.center)
-        click(app, scene.controls.force_btn.rect.center)
+        click(app, choice_button(scene, action).rect.center)
         return
     gesture_for(app, scene, action)
 
@@ -97,7 +104,7 @@ def by_keys(app, scene: LessonScene, action: Action) -> None:
     c = scene.controller
     if action.is_call:
         key(app, pygame.K_s)
-        focus_widget(app, scene.controls.ring, scene.controls.force_btn)
+        focus_widget(app, scene.controls.ring, choice_button(scene, action))
         key(app, pygame.K_RETURN)
         return
     where = scene.state.where(action)
@@ -295,8 +302,10 @@ def test_every_steps_words_fit_their_box_at_960x600(tmp_path, monkeypatch, lang)
                 for k, step in enumerate(lesson.steps):
                     scene.k = k
                     words = theme.wrapped(scene.step_words(), size, theme.INK, box.w)
+                    figure = scene.step_figure(size)
+                    tall = words.get_height() + (figure.get_height() + size // 2 if figure else 0)
                     room = box.h - tallest_note
-                    assert words.get_height() <= room, (lang, lesson.id, step.text)
+                    assert tall <= room, (lang, lesson.id, step.text)
                 assert not phrasebook.current().missing
                 scene.leave()
     finally:
@@ -331,3 +340,60 @@ def test_the_game_menu_at_the_table_opens_the_lessons_and_leave_comes_back(app):
     assert isinstance(scene, LessonScene) and scene.lesson.id == "pisti-basics"
     click(app, scene.leave_btn.rect.center)
     assert app.scene is table and not table.controls.menu_open
+
+
+@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+def test_the_top_bar_shows_the_lessons_title_and_no_hand_or_deal_number(lang_app):
+    app = lang_app
+    scene = open_lesson(app, "pishe-pasha", 1)
+    for short in range(3):
+        words = panel.title(scene.model, short)
+        assert say(scene.lesson.title) in words
+        assert say("title.table.hand", game="", n=1).strip(" —") not in words
+
+
+@pytest.mark.parametrize("lang_app", ["en"], indirect=True)
+def test_skip_step_on_the_play_out_step_plays_the_whole_hand_out(lang_app):
+    app = lang_app
+    scene = open_lesson(app, "pisti")
+    while scene.step.wait is not Wait.FINISH:
+        if scene.step.wait is Wait.READ:
+            key(app, pygame.K_n)
+        else:
+            gesture_for(app, scene, expected(scene))
+        rest(app, scene)
+    k = scene.k
+    key(app, pygame.K_n)  # one press, not one per card
+    rest(app, scene, limit=60.0)
+    assert scene.k == k + 1 and scene.state.is_over
+
+
+@pytest.mark.parametrize("lang_app", ["en"], indirect=True)
+def test_the_keep_lesson_refuses_a_legal_load_with_why_and_takes_the_turn_instead(lang_app):
+    app = lang_app
+    index = next(i for i, s in enumerate(SPECS["pishe-pasha"].lessons) if s.id == "pishe-keep")
+    scene = open_lesson(app, "pishe-pasha", index)
+    click(app, scene.next_btn.rect.center)
+    rest(app, scene)
+    load = Action.parse("discard>1")
+    assert load in scene.state.legal_actions() and scene.step.expect == ("turn",)
+    moves = len(scene.state.history)
+    gesture_for(app, scene, load)
+    rest(app, scene)
+    assert len(scene.state.history) == moves and scene.note == say("lesson.pp.wrong.keep")
+    gesture_for(app, scene, Action.parse("turn"))
+    rest(app, scene)
+    assert scene.note == "" and scene.step.text == ("lesson.pp.keep_up",)
+
+
+def test_the_pisti_scoring_step_shows_the_rules_scoring_figure_under_its_words(app):
+    scene = open_lesson(app, "pisti")
+    scene.k = next(k for k, s in enumerate(scene.lesson.steps) if s.figure)
+    assert scene.step.text == ("lesson.pisti.scoring_cards",)
+    scoring = next(f for f in SPECS["pisti"].rules_figures if f.caption == "figure.pi.scoring")
+    assert scene.step.figure.cards == scoring.cards
+    size = scene.text_size(app.size[1])
+    figure = scene.step_figure(size)
+    assert figure is not None and figure.get_width() == scene.text_rect.w
+    scene.k += 1
+    assert scene.step_figure(size) is None

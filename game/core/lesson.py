@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.agents import SeatView
+from game.core.figures import Figure
 from game.core.types import Action, PileId
 
 
@@ -37,6 +38,7 @@ class Step:
     expect: tuple[str, ...] = ()
     glow: tuple[str, ...] = ()  # pile ids as text ("stock0", "found2")
     wrong: str = "lesson.wrong"
+    figure: Figure | None = None  # a picture under the words (game.core.figures)
 
     @property
     def piles(self) -> tuple[PileId, ...]:

@@ -70,38 +70,42 @@ class RulesPanel(ScrollText):
         return out
 
     def _figure(self, fig: Figure, width: int, size: int) -> pygame.Surface:
-        """One figure: its caption over its cards, on a darker ground."""
-        unit = max(20, min(int(width / fig.width), int(size * 3.4)))
-        card = (unit, round(unit * CARD_RATIO))
-        faces, back = self.style()
-        self.art.configure(card, faces, back)
-        pad = size // 2
-        caption = theme.wrapped(say(fig.caption), int(size * 0.85), theme.GOLD, width - 2 * pad)
-        top = pad + caption.get_height() + pad
-        pic_w = round(fig.width * unit)
-        out = pygame.Surface((width, top + round(fig.height * unit) + pad), pygame.SRCALPHA)
-        pygame.draw.rect(out, (0, 0, 0, 70), out.get_rect(), border_radius=10)
-        out.blit(caption, (pad, pad))
-        left = (width - pic_w) // 2
-        rects = []
-        for p in fig.cards:
-            rect = pygame.Rect(left + round(p.x * unit), top + round(p.y * unit), *card)
-            rects.append(rect)
-            if p.card == "":
-                out.blit(cardart.slot(card), rect)
-            elif p.card == "back":
-                out.blit(self.art.back(), rect)
-            else:
-                out.blit(self.art.face(parse_card(p.card)), rect)
-        for arrow in fig.pointers:
-            hint_view.arrow(out, rects[arrow.src], rects[arrow.dst], card, PULSE_SECONDS)
-        small = max(12, int(size * 0.72))
-        for tag in fig.tags:
-            words = phrase(Phrase(tag.key, dict(tag.params)))
-            colour = theme.GOLD if tag.strong else theme.INK
-            img = theme.rendered(
-                words, int(size * 0.85) if tag.strong else small, colour, tag.strong
-            )
-            pos = (left + round(tag.x * unit), top + round(tag.y * unit))
-            out.blit(img, img.get_rect(midtop=pos))
-        return out
+        return figure_image(fig, width, size, self.art, self.style())
+
+
+def figure_image(
+    fig: Figure, width: int, size: int, art: cardart.CardArt, style: tuple[str, str]
+) -> pygame.Surface:
+    """One figure ``width`` wide, its caption over its cards, on a darker ground (text
+    ``size``); the rules panel and the lessons both draw them."""
+    unit = max(20, min(int(width / fig.width), int(size * 3.4)))
+    card = (unit, round(unit * CARD_RATIO))
+    art.configure(card, *style)
+    pad = size // 2
+    caption = theme.wrapped(say(fig.caption), int(size * 0.85), theme.GOLD, width - 2 * pad)
+    top = pad + caption.get_height() + pad
+    pic_w = round(fig.width * unit)
+    out = pygame.Surface((width, top + round(fig.height * unit) + pad), pygame.SRCALPHA)
+    pygame.draw.rect(out, (0, 0, 0, 70), out.get_rect(), border_radius=10)
+    out.blit(caption, (pad, pad))
+    left = (width - pic_w) // 2
+    rects = []
+    for p in fig.cards:
+        rect = pygame.Rect(left + round(p.x * unit), top + round(p.y * unit), *card)
+        rects.append(rect)
+        if p.card == "":
+            out.blit(cardart.slot(card), rect)
+        elif p.card == "back":
+            out.blit(art.back(), rect)
+        else:
+            out.blit(art.face(parse_card(p.card)), rect)
+    for arrow in fig.pointers:
+        hint_view.arrow(out, rects[arrow.src], rects[arrow.dst], card, PULSE_SECONDS)
+    small = max(12, int(size * 0.72))
+    for tag in fig.tags:
+        words = phrase(Phrase(tag.key, dict(tag.params)))
+        colour = theme.GOLD if tag.strong else theme.INK
+        img = theme.rendered(words, int(size * 0.85) if tag.strong else small, colour, tag.strong)
+        pos = (left + round(tag.x * unit), top + round(tag.y * unit))
+        out.blit(img, img.get_rect(midtop=pos))
+    return out

@@ -1,7 +1,9 @@
 """Pishe Pasha's guided lessons: prepared deals and their steps (see game.core.lesson).
 
 The first lesson is a whole short hand: foundations, turning, loading, your own
-discard coming back, the discard pile turned over as a new stock, and the win.
+discard coming back, the discard pile turned over as a new stock, and the win. The
+Stop lesson catches North twice, once forcing the play and once ending its turn; the
+Keep lesson shows a load that would throw a good card away.
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ STOP = Lesson(
     title="lesson.pp.stop",
     options={"stop_rule": True},
     setup=deal(
-        [["3H", "JS", "6C"], ["2H", "5C"]],
+        [["3H", "JS", "6C"], ["2H", "AS", "5C"]],
         foundations=[[], [], ["AH"], []],
         discards=[["4D"], ["9C"]],
     )
@@ -74,11 +76,31 @@ STOP = Lesson(
         _step("stop_intro", glow="found2", wait=Wait.READ),
         _step("stop_watch", glow="found2 discard1", wait=Wait.WATCH),
         _step("stop_call", "stop 0 force", glow="found2 discard1", wrong="lesson.pp.wrong.stop"),
-        _step("stop_what", glow="found2 stock1", wait=Wait.WATCH),
+        _step("stop_forced", glow="found2 stock1", wait=Wait.WATCH),
+        _step("stop_call_end", "stop 0 end", glow="discard1", wrong="lesson.pp.wrong.stop_end"),
+        _step("stop_ended", glow="stock1", wait=Wait.READ),
         _step("stop_turn", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
         _step("stop_fault", "turned>D", glow="turned0 discard0", wrong="lesson.pp.wrong.fault"),
         _step("stop_caught", glow="stock0 found2", wait=Wait.WATCH),
         _step("stop_end", wait=Wait.READ),
+    ),
+)
+
+# your 3♥ is one card from the hearts foundation: keep it rather than load it away
+KEEP = Lesson(
+    id="pishe-keep",
+    title="lesson.pp.keep",
+    setup=deal(
+        [["2H", "9C"], []],
+        foundations=[[], [], ["AH"], []],
+        discards=[["3H"], ["4S"]],
+    ),
+    steps=(
+        _step("keep_intro", glow="discard0 discard1 found2", wait=Wait.READ),
+        _step("keep_turn", "turn", glow="stock0 discard0", wrong="lesson.pp.wrong.keep"),
+        _step("keep_up", "turned>F", glow="turned0 found2", wrong="lesson.pp.wrong.foundation"),
+        _step("keep_kept", "discard>F", glow="discard0 found2", wrong="lesson.pp.wrong.first"),
+        _step("keep_end", wait=Wait.READ),
     ),
 )
 
@@ -102,4 +124,4 @@ VARIANTS = Lesson(
     ),
 )
 
-LESSONS = (BASICS, STOP, VARIANTS)
+LESSONS = (BASICS, STOP, KEEP, VARIANTS)

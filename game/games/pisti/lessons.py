@@ -4,13 +4,18 @@ rest of the hand is played freely."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.core.cards import CARD_TEXT
 from game.core.lesson import Lesson, Step, Wait
+from game.games.pisti.figures import SCORING
 
 TABLE = ["5S", "8D", "QC", "7H"]  # three face down, the 7♥ face up on top
 YOU = ["7S", "9H", "JD", "JH"]
 NORTH = ["9S", "KC", "JC", "2D"]
 BOTTOM = "6D"
+# the rules panel's scoring cards, without its line of other points (the step says those)
+SCORING_CARDS = replace(SCORING, height=1.4 + 0.45, tags=SCORING.tags[:4])
 
 
 def _deck(*named: str) -> list[str]:
@@ -35,7 +40,7 @@ BASICS = Lesson(
         _step("jack", "JD", glow="table"),
         _step("jack_pisti", "JH", glow="table"),
         _step("play_on", glow="table", wait=Wait.FINISH),
-        _step("scoring", wait=Wait.READ),
+        Step(("lesson.pisti.scoring_cards",), Wait.READ, glow=("won0",), figure=SCORING_CARDS),
         _step("match", wait=Wait.READ),
     ),
 )

@@ -21,6 +21,7 @@ from game.core.types import Action, PileKind
 from game.games import spec_of
 from game.text import say
 from game.ui import cardart, page, theme
+from game.ui.rules_panel import figure_image
 from game.ui.scene import Scene
 from game.ui.table.controller import TableController
 from game.ui.table.controls import Navigation, TableControls
@@ -59,8 +60,10 @@ class LessonScene(Scene):
         self.lesson: Lesson = self.spec.lessons[index]
         self.back_to = back
         self.art = cardart.CardArt()
+        self.figure_art = cardart.CardArt()  # sized for the step's figure, not the table
         self.clock = 0.0
         self.note = ""  # why the player's move is not the step's
+        self.hurry = False  # Skip step on a play-out step: play the player's moves too
         self.back_btn = Button(lambda: say("lesson.back"), self.step_back)
         self.next_btn = Button(self._next_label, self.skip)
         self.leave_btn = Button(lambda: say("lesson.leave"), self.leave_lesson)
@@ -88,6 +91,7 @@ class LessonScene(Scene):
         play, size = self.app.audio.play, self.app.size
         self.model = LessonModel(self.spec, match, referee, self.thinker, self.options, play, size)
         self.model.check = self._check
+        self.model.caption = self.lesson.title
         self.model.done = self._done
         self.model.on_hand_over = lambda: None
         self.view = TableView(self.model, self.art)
@@ -133,6 +137,7 @@ class LessonScene(Scene):
         """The next step; the position it starts from is kept for Back."""
         self.k += 1
         self.note = ""
+        self.hurry = False
         self.marks = self.marks[: self.k]
         self.marks.append((self.model.state.clone(), self.script.done))
 
@@ -153,7 +158,9 @@ class LessonScene(Scene):
             if wanted is not None:
                 self.model.perform(wanted)
                 return
-        if step.wait in (Wait.FINISH, Wait.ANY) and self.model.human_may_act():
+        if step.wait is Wait.FINISH:
+            self.hurry = True  # the hand is played out for the player, one move as each comes
+        elif step.wait is Wait.ANY and self.model.human_may_act():
             self.model.perform(self.model.state.legal_actions()[0])
         elif step.wait is Wait.READ:
             self._advance()
@@ -167,6 +174,7 @@ class LessonScene(Scene):
         self.k = k
         self.marks = self.marks[: k + 1]
         self.note = ""
+        self.hurry = False
 
     def restart(self) -> None:
         self.controls.close_menu()
@@ -221,6 +229,9 @@ class LessonScene(Scene):
         if self.finished or not at_rest:
             return
         wait = self.step.wait
+        if self.hurry and wait is Wait.FINISH and m.human_may_act():
+            m.perform(m.state.legal_actions()[0])
+            return
         if (
             wait is Wait.WATCH
             and (m.human_may_act() or m.my_calls() or m.state.is_over)
@@ -348,11 +359,22 @@ class LessonScene(Scene):
         size = self.text_size(surface.get_height())
         words = theme.wrapped(self.step_words(), size, theme.INK, t.w)
         surface.blit(words, t.topleft)
+        figure = self.step_figure(size)
+        if figure is not None:
+            surface.blit(figure, (t.x, t.y + words.get_height() + size // 2))
         if self.note:
             note = theme.wrapped(self.note, size, theme.HINT, t.w)
             surface.blit(note, note.get_rect(bottomleft=t.bottomleft))
         for w in (self.back_btn, self.next_btn, self.leave_btn):
             w.draw(surface)
+
+    def step_figure(self, size: int) -> pygame.Surface | None:
+        """The picture the step shows under its words (the game's data), if it has one."""
+        fig = None if self.finished else self.step.figure
+        if fig is None:
+            return None
+        style = (self.app.settings.faces, self.app.settings.card_back)
+        return figure_image(fig, self.text_rect.w, size, self.figure_art, style)
 
     def text_size(self, height: int) -> int:
         return max(14, int(height * 0.027))

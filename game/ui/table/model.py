@@ -131,6 +131,7 @@ class TableModel:
         self.on_line: Callable[[str], None] = lambda line: None  # each move's words, as logged
         self.message = ""
         self.message_age = 99.0
+        self.caption: str | None = None  # a phrase key the top bar shows instead (a lesson's title)
         self.hint: Hint | None = None
         self.hint_words: Callable[[Action], str] = str  # the scene gives the hint's words
         self.hint_asked = -1

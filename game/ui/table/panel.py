@@ -79,7 +79,14 @@ def status(m: TableModel) -> str:
 def title(m: TableModel, short: int = 0) -> str:
     """The game, variant, hand and deal number ("Play this deal" deals it again); ``short``
     1 leaves out the deal number, 2 the variant too (for a top bar too narrow to show it
-    all at a readable size). A replayed record file does not know its deal number."""
+    all at a readable size). A replayed record file does not know its deal number; a lesson
+    shows its own title instead."""
+    if m.caption is not None:
+        return (
+            say(m.caption)
+            if short
+            else say("title.lesson", game=say(m.spec.title_key), lesson=say(m.caption))
+        )
     if m.match.deal_no is None:
         short = max(short, 1)
     key = ("title.table", "title.table.no_deal", "title.table.hand")[short]
