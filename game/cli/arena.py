@@ -142,12 +142,21 @@ def run(game: str, players: int, options: dict, a: str, b: str, deals: int, seed
     start = time.perf_counter()
     tasks = [(game, players, options, a, b, seed, i) for i in range(deals)]
     if jobs > 1 and deals > 1:
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(jobs) as pool:
+        with _pool_context().Pool(jobs) as pool:
             results = pool.map(run_deal, tasks, chunksize=max(1, deals // (jobs * 8)))
     else:
         results = [run_deal(t) for t in tasks]
     return summarise(results, game, players, options, a, b, seed, time.perf_counter() - start)
+
+
+def _pool_context() -> Any:
+    """Workers forked from a fresh server (or spawned): forking a process that runs
+    threads (a window's, a voice's) can copy a held lock into the child, which then hangs."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload([__name__])
+        return ctx
+    return multiprocessing.get_context("spawn")
 
 
 def summarise(results: list[DealResult], game, players, options, a, b, seed, seconds) -> dict:
