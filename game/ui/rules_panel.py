@@ -101,11 +101,12 @@ def figure_image(
             out.blit(art.face(parse_card(p.card)), rect)
     for arrow in fig.pointers:
         hint_view.arrow(out, rects[arrow.src], rects[arrow.dst], card, PULSE_SECONDS)
-    small = max(12, int(size * 0.72))
+    small = max(theme.READABLE, int(size * 0.72))
     for tag in fig.tags:
         words = phrase(Phrase(tag.key, dict(tag.params)))
         colour = theme.GOLD if tag.strong else theme.INK
-        img = theme.rendered(words, int(size * 0.85) if tag.strong else small, colour, tag.strong)
+        big = max(theme.READABLE, int(size * 0.85))
+        img = theme.rendered(words, big if tag.strong else small, colour, tag.strong)
         pos = (left + round(tag.x * unit), top + round(tag.y * unit))
         out.blit(img, img.get_rect(midtop=pos))
     return out

@@ -124,13 +124,14 @@ class MenuScene(Scene):
         self.continue_btn = Button(self._continue_label, self.continue_match)
         self.deal_box = NumberBox(lambda: say("menu.deal_number"), self.play_deal)
         self.deal_btn = Button(lambda: say("button.play_deal"), self._deal_pressed)
+        self.learn_btn = Button(lambda: say("button.learn"), self.learn)
         self.buttons = [
             self.start,
             Button(lambda: say("button.statistics"), lambda: app.goto("stats")),
             Button(lambda: say("button.history"), lambda: app.goto("history")),
             Button(lambda: say("button.settings"), lambda: app.goto("settings")),
             Button(lambda: say("button.rules"), self._rules),
-            Button(lambda: say("button.learn"), self.learn),
+            self.learn_btn,
             Button(lambda: say("button.quit"), app.quit),
         ]
         self.offer = self._offer_once()
@@ -328,7 +329,7 @@ class MenuScene(Scene):
         about = int(row * 0.9)
         bh = int(row * 1.2)
         room = self.option_rows * (row + gap)
-        ph = row + row + about + gap + room + gap + 2 * bh + gap
+        ph = row + row + about + gap + room + gap + 3 * bh + 2 * gap
         self.panel = pygame.Rect(w // 2 - pw // 2, int(h * 0.2), pw, ph)
         inner = self.panel.inflate(-row, -row)
         self.game.rect = pygame.Rect(inner.x, inner.y, inner.w, row)
@@ -338,9 +339,13 @@ class MenuScene(Scene):
         top = self.about_rect.bottom + gap + (step - row - gap) // 2
         for i, wdg in enumerate(shown):
             wdg.rect = pygame.Rect(inner.x, top + i * step, inner.w, row)
-        y2 = inner.bottom - bh
+        y3 = inner.bottom - bh
+        y2 = y3 - bh - gap
         y1 = y2 - bh - gap
-        button_row(pygame.Rect(inner.x, y2, inner.w, bh), self.buttons, gap)
+        first = [self.start, self.learn_btn]  # the two ways into a game, then the doors
+        button_row(pygame.Rect(inner.x, y2, inner.w, bh), first, gap)
+        rest = [b for b in self.buttons if b not in first]
+        button_row(pygame.Rect(inner.x, y3, inner.w, bh), rest, gap)
         self.deal_btn.rect = pygame.Rect(
             inner.right - int(inner.w * 0.3), y1, int(inner.w * 0.3), bh
         )

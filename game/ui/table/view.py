@@ -414,7 +414,7 @@ class TableView:
         hand = PileId(PileKind.HAND, self.m.human)
         if not self.m.options().hand_keys or hand not in self.layout.spots or self.m.watching:
             return
-        size = max(11, self.layout.card[0] // 6)
+        size = max(theme.READABLE, self.layout.card[0] // 6)
         for i, rect in self.card_rects(hand)[:9]:
             img = theme.rendered(str(i + 1), size, theme.INK, True)
             pill = img.get_rect().inflate(size // 2, size // 6)
