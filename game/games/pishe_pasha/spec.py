@@ -22,7 +22,7 @@ from game.core.types import (
     Target,
     move,
 )
-from game.games.pishe_pasha import ai
+from game.games.pishe_pasha import ai, words
 from game.games.pishe_pasha.coach import COACH
 from game.games.pishe_pasha.figures import FIGURES
 from game.games.pishe_pasha.lessons import LESSONS
@@ -169,4 +169,9 @@ SPEC = GameSpec(
         {"players": 2, "stop_rule": True},
     ),
     lessons=LESSONS,
+    describe=words.describe,
+    describe_outcome=words.describe_outcome,
+    describe_move=words.describe_move,
+    headline=words.headline,
+    sound=words.sound,
 )
