@@ -9,12 +9,12 @@ given); without one, of each registered game in turn, the first answer kept.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from game.core.spec import Card, Cards, GameSpec, Owner, Phrase, Seat, Side, SideOf
 from game.core.types import Event, EventKind, Outcome, Refusal
-from game.games import SPECS, spec_of
+from game.games import ask
 from game.text.names import Namer, card_params, card_short
 from game.text.phrasebook import current, say, say_n
 
@@ -27,30 +27,22 @@ def cards_short(cards: tuple[int, ...], most: int = 3) -> str:
     return " ".join(card_short(c) for c in cards[:most]) + more
 
 
-def _specs(n: Namer | None, game: Game) -> Iterable[GameSpec]:
-    game = game if game is not None else getattr(n, "game", None)
-    if isinstance(game, GameSpec):
-        return (game,)
-    if game is not None:
-        return (spec_of(game),)
-    return tuple(SPECS.values())
-
-
-def _first(specs: Iterable[GameSpec], ask: Callable[[GameSpec], T | None]) -> T | None:
-    return next((a for a in map(ask, specs) if a is not None), None)
+def _ask(n: Namer | None, game: Game, question: Callable[[GameSpec], T | None]) -> T | None:
+    """The table's game's answer (given, or the namer's), else the first game's that answers."""
+    return ask(game if game is not None else getattr(n, "game", None), question)
 
 
 def event_line(ev: Event, n: Namer, show_faults: bool = False, game: Game = None) -> str | None:
     """One line of the move log, or None for events not worth a line."""
     if ev.kind is EventKind.OVER:
         return outcome_line(ev.outcome, n, game) if ev.outcome is not None else None
-    said = _first(_specs(n, game), lambda spec: spec.describe(ev, show_faults))
+    said = _ask(n, game, lambda spec: spec.describe(ev, show_faults))
     return current().capitalise(phrase(said, n)) if said is not None else None
 
 
 def outcome_line(out: Outcome, n: Namer, game: Game = None) -> str:
     """The end of the hand in one sentence."""
-    said = _first(_specs(n, game), lambda spec: spec.describe_outcome(out))
+    said = _ask(n, game, lambda spec: spec.describe_outcome(out))
     line = phrase(said, n) if said is not None else "–".join(map(str, out.score))
     return current().capitalise(line)
 
@@ -58,7 +50,7 @@ def outcome_line(out: Outcome, n: Namer, game: Game = None) -> str:
 def move_phrase(state, action, n: Namer, game: Game = None) -> str:
     """A move of the seat to move as a short phrase, not a sentence ("7♥ to the
     foundation", "turning a card"): for the coach, who weighs moves not yet made."""
-    said = _first(_specs(n, game or state.game), lambda spec: spec.describe_move(state, action))
+    said = _ask(n, game or state.game, lambda spec: spec.describe_move(state, action))
     return phrase(said, n) if said is not None else str(action)
 
 

@@ -15,8 +15,8 @@ SOUNDS = {
     E.RECYCLE: "flip",
     E.MOVE: "place",
     E.UNDO: "slide_back",
-    E.STOP_FORCE: "stop",
-    E.STOP_END: "stop",
+    E.STOP_FORCE: "alarm",
+    E.STOP_END: "alarm",
 }
 
 

@@ -16,8 +16,8 @@ SOUNDS = {
     E.TO_BOTTOM: "place",
     E.CAPTURE: "capture",
     E.LEFTOVER: "capture",
-    E.PISTI: "pisti",
-    E.JACK_PISTI: "pisti",
+    E.PISTI: "fanfare",
+    E.JACK_PISTI: "fanfare",
 }
 BONUS = {E.PISTI: 10, E.JACK_PISTI: 20}
 
