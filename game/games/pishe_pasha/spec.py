@@ -174,4 +174,5 @@ SPEC = GameSpec(
     describe_move=words.describe_move,
     headline=words.headline,
     sound=words.sound,
+    counts=words.counts,
 )
