@@ -90,7 +90,7 @@ def with_counts_gathered(line: Any) -> Any:
 
 
 def key_of(game: str, options: dict[str, Any], players: int, level: str, cls=None) -> str:
-    """``pisti|{"target": 101}|2|expert``: a line's key in the file."""
+    """``game|{"target": 101}|2|expert``: a line's key (game, options, players, level)."""
     import json
 
     opts = non_default_options(cls, options) if cls is not None else options
