@@ -75,4 +75,6 @@ SPEC = GameSpec(
     describe_outcome=words.describe_outcome,
     describe_move=words.describe_move,
     sound=words.sound,
+    counts=words.counts,
+    stat_counts=(f"{ID}.tricks",),
 )

@@ -8,7 +8,8 @@ import pytest
 from game import games
 from game.core.referee import Referee
 from game.core.types import EventKind, Outcome, Reason
-from game.text import set_language
+from game.store import stats
+from game.text import say, set_language
 from game.text.names import Namer, card_short
 from game.text.words import event_line, move_phrase, outcome_line
 
@@ -69,3 +70,12 @@ def test_the_toy_game_names_a_move_not_yet_made_and_its_sounds(duel):
     state, events = played_events(8)
     sounds = {e.kind: SPEC.sound(e) for e in events}
     assert sounds[EventKind.MOVE] == "place" and sounds[EventKind.CAPTURE] == "capture"
+
+
+def test_the_toy_games_statistics_count_its_tricks_by_its_own_phrase(duel):
+    state, _ = played_events(6)
+    book = stats.Stats()
+    book.count_hand("k", state, 1, 1, took_back=False, team_points=state.score[1])
+    assert book.lines["k"].counts == {f"{ID}.tricks": state.score[1] // 2}
+    (name,) = SPEC.stat_counts
+    assert say(f"stats.count.{name}", n=4) == "tricks 4"

@@ -35,3 +35,8 @@ def describe_move(state: GameState, action) -> Phrase | None:
 
 def sound(ev: Event) -> str | None:
     return SOUNDS.get(ev.kind)
+
+
+def counts(state: GameState, seat: int) -> dict[str, int]:
+    """The statistics' count of a finished duel: the tricks the seat took."""
+    return {f"{Duel.game}.tricks": state.score[seat] // 2}
