@@ -24,6 +24,7 @@ from game.core.types import (
 )
 from game.games.pishe_pasha import ai, words
 from game.games.pishe_pasha.coach import COACH
+from game.games.pishe_pasha.counts import counts
 from game.games.pishe_pasha.figures import FIGURES
 from game.games.pishe_pasha.lessons import LESSONS
 from game.games.pishe_pasha.rules import PishePasha
@@ -174,5 +175,5 @@ SPEC = GameSpec(
     describe_move=words.describe_move,
     headline=words.headline,
     sound=words.sound,
-    counts=words.counts,
+    counts=counts,
 )

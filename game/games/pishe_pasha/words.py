@@ -1,5 +1,5 @@
 """Pishe Pasha's words: its events, outcomes and moves as phrases (worded by the phrasebook),
-its banners, sounds and statistics counts."""
+its banners and sounds."""
 
 from __future__ import annotations
 
@@ -97,20 +97,3 @@ def headline(ev: Event) -> Headline | None:
 
 def sound(ev: Event) -> str | None:
     return SOUNDS.get(ev.kind)
-
-
-def counts(state: GameState, seat: int) -> dict[str, int]:
-    """The statistics' counts of a finished hand: Stop calls ``seat`` made, and calls others
-    made on its faults (the hand is replayed to see whose fault each call answered)."""
-    made = caught = 0
-    replay = type(state).from_setup(state.setup(), state.options)
-    faulter = None
-    for action in state.history:
-        if action.kind is ActionKind.CALL:
-            if action.seat == seat:
-                made += 1
-            elif faulter == seat:
-                caught += 1
-        faults = [e.seat for e in replay.apply(action) if e.kind is E.FAULT]
-        faulter = faults[-1] if faults else None
-    return {"stops_made": made, "stops_caught": caught}

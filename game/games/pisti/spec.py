@@ -11,6 +11,7 @@ from game.core.state import GameState
 from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
 from game.games.pisti import ai, words
 from game.games.pisti.coach import COACH
+from game.games.pisti.counts import counts
 from game.games.pisti.figures import FIGURES
 from game.games.pisti.lessons import LESSONS
 from game.games.pisti.rules import Pisti
@@ -138,5 +139,5 @@ SPEC = GameSpec(
     describe_move=words.describe_move,
     headline=words.headline,
     sound=words.sound,
-    counts=words.counts,
+    counts=counts,
 )

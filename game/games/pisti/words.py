@@ -1,5 +1,5 @@
 """Pişti's words: its events, outcomes and moves as phrases (worded by the phrasebook), its
-banners, sounds and statistics counts."""
+banners and sounds."""
 
 from __future__ import annotations
 
@@ -65,9 +65,3 @@ def headline(ev: Event) -> Headline | None:
 
 def sound(ev: Event) -> str | None:
     return SOUNDS.get(ev.kind)
-
-
-def counts(state: GameState, seat: int) -> dict[str, int]:
-    """The statistics' counts of a finished hand: the pişti and jack pişti of ``seat``'s side."""
-    report, side = state.report(), state.side_of(seat)
-    return {"pisti": report["pisti"][side], "jack_pisti": report["jack_pisti"][side]}
