@@ -116,12 +116,14 @@ def capture() -> np.ndarray:
     return out + 0.55 * at(tone(784, 0.25, 0.09), 0.2, d)
 
 
-def pisti() -> np.ndarray:
+def fanfare() -> np.ndarray:
+    """A rising arpeggio: a bonus (a pişti)."""
     notes = [(0.0, 523.3, 0.2), (0.09, 659.3, 0.2), (0.18, 784.0, 0.22), (0.27, 1046.5, 0.35)]
     return sequence(notes, 0.95)
 
 
-def stop() -> np.ndarray:
+def alarm() -> np.ndarray:
+    """Two falling notes: a call that stops play (Stop)."""
     return sequence([(0.0, 784.0, 0.18), (0.17, 587.3, 0.25)], 0.65)
 
 
@@ -138,7 +140,7 @@ def lose() -> np.ndarray:
 
 EFFECTS = {
     "deal": deal, "flip": flip, "place": place, "slide_back": slide_back, "capture": capture,
-    "pisti": pisti, "stop": stop, "win": win, "lose": lose,
+    "fanfare": fanfare, "alarm": alarm, "win": win, "lose": lose,
 }  # fmt: skip
 
 

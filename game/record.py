@@ -99,7 +99,8 @@ def replay(data: Any) -> Replay:
         state, actions = parse(data)
     except RecordError as err:
         return Replay(INVALID, 0, str(err), None)
-    namer = Namer.numbered(state.players, {s: state.side_of(s) for s in range(state.players)})
+    sides = {s: state.side_of(s) for s in range(state.players)}
+    namer = Namer.numbered(state.players, sides, state.game)
     for i, action in enumerate(actions):
         try:
             state.apply(action)

@@ -146,7 +146,7 @@ def test_statistics_add_up_over_a_scripted_match(tmp_path, monkeypatch):
     assert line.hands == hands and line.points == points and line.won == won
     assert line.won + line.lost + line.drawn == hands
     assert line.matches == 1 and line.matches_won == (session.match.winner == 0)
-    assert line.pisti == pisti
+    assert line.counts.get("pisti", 0) == pisti
     assert line.last[-hands:] == line.last and len(line.last) == hands
     book.save()
     again, problem = stats.Stats.load()

@@ -77,11 +77,11 @@ def test_pisti_made_by_mouse_shows_the_banner_and_plays_the_pisti_sound(app):
     click(app, hand_card(table, "5C"))
     settle(app, table)
     assert history(table) == ["5C", "9D"]
-    assert "pisti" not in sounds
+    assert "fanfare" not in sounds
     click(app, hand_card(table, "9S"))
     app.step(DT)
     assert table.state.report()["pisti"] == [1, 0]
-    assert "pisti" in sounds
+    assert "fanfare" in sounds
     assert [b.text for b in table.model.hooks.banners] == ["PİŞTİ!"]
     assert table.model.hooks.banners[0].sub == "You +10"
     assert any(line == "Pişti! You score 10" for line in table.model.log)

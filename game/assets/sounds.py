@@ -1,4 +1,6 @@
-"""The game's sound effects: silent, never failing, when there is no audio device."""
+"""The game's sound effects: silent, never failing, when there is no audio device.
+
+Which event sounds like which effect, each game's spec says (``GameSpec.sound``)."""
 
 from __future__ import annotations
 
@@ -11,29 +13,11 @@ from pathlib import Path
 import pygame
 
 from game.assets import AssetError, asset_dir
-from game.core.types import EventKind
 
 log = logging.getLogger(__name__)
 SOUND_NAMES = (
-    "deal", "flip", "place", "slide_back", "capture", "pisti", "stop", "win", "lose",
+    "deal", "flip", "place", "slide_back", "capture", "fanfare", "alarm", "win", "lose",
 )  # fmt: skip
-E = EventKind
-SOUND_OF = {  # what each kind of event sounds like at the table
-    E.DEAL: "deal",
-    E.TURN: "flip",
-    E.FLIP: "flip",
-    E.RECYCLE: "flip",
-    E.REVEAL: "flip",
-    E.MOVE: "place",
-    E.TO_BOTTOM: "place",
-    E.CAPTURE: "capture",
-    E.LEFTOVER: "capture",
-    E.UNDO: "slide_back",
-    E.PISTI: "pisti",
-    E.JACK_PISTI: "pisti",
-    E.STOP_FORCE: "stop",
-    E.STOP_END: "stop",
-}
 
 
 _silence_reported = False

@@ -18,16 +18,56 @@ from typing import Any, NamedTuple
 from game.core.design import Design
 from game.core.figures import Figure
 from game.core.state import GameState, resolve_options
-from game.core.types import Action, PileId
+from game.core.types import Action, Event, Outcome, PileId
+
+
+class Seat(int):
+    """A seat worded by its name ("You", "North")."""
+
+
+class Owner(int):
+    """A seat worded as an owner ("your", "North's")."""
+
+
+class Side(int):
+    """A side worded by its players ("You & North")."""
+
+
+class SideOf(int):
+    """A seat's side, worded by its players like a :class:`Side`."""
+
+
+class Card(int):
+    """A card worded by name: a value ``x`` fills ``{x}``, ``{X}`` and ``{x_short}``."""
+
+
+class Cards(tuple):
+    """Cards shown by the index printed on them ("4♥ 5♠ …"), the first three."""
 
 
 class Phrase(NamedTuple):
     """Words to be said later, in the player's language: a phrasebook key and its values.
 
-    Values named ``seat``/``side``/``team`` are worded as names, ``card`` as a card."""
+    Values typed :class:`Seat`, :class:`Owner`, :class:`Side`, :class:`Card`, :class:`Cards`
+    (or plain numbers named ``seat``/``side``/``whose``/``card``) are worded as names and
+    cards; a value that is itself a Phrase is worded first; ``n`` picks the plural.
+    ``you`` says how the key changes with the reader: ``(value name, ending)`` pairs, the
+    first whose seat is the reader's adds its ending. A :class:`Side` ending starting with
+    ``.you`` is for the reader's side (``_pair`` added when two play on it); any other
+    side ending is for a side of two other players."""
 
     key: str
     params: dict[str, Any] = {}
+    you: tuple[tuple[str, str], ...] = (("seat", ".you"),)
+
+
+@dataclass(frozen=True)
+class Headline:
+    """Big words over the table for a moment (a pişti, a Stop call): ``alarm`` in red."""
+
+    text: Phrase
+    sub: Phrase
+    alarm: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,6 +142,17 @@ class GameSpec:
     coach: Coach | None = None  # None: the game has no choices for a coach to judge
     extras: dict[str, Any] = field(default_factory=dict)
     lessons: tuple = ()  # guided lessons (game.core.lesson.Lesson), the first for newcomers
+    # the move log's line for an event (faults shown or not), None for no line
+    describe: Callable[[Event, bool], Phrase | None] = lambda event, faults: None
+    describe_outcome: Callable[[Outcome], Phrase | None] = lambda outcome: None
+    # a move not yet made as a short phrase ("7♥ to the foundation"), for hints and the coach
+    describe_move: Callable[[GameState, Action], Phrase | None] = lambda state, action: None
+    headline: Callable[[Event], Headline | None] = lambda event: None
+    sound: Callable[[Event], str | None] = lambda event: None  # a name in sounds/
+    # whether the event after ``first`` is shown in the same step (cards flying together)
+    joins: Callable[[Event, Event], bool] = lambda first, then: False
+    # the statistics' counts (keys of ``stat_counts``) a side made in a finished hand
+    counts: Callable[[GameState, int], dict[str, int]] = lambda state, side: {}
 
     @property
     def title_key(self) -> str:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from game.core.spec import GameSpec
 from game.core.state import GameState
@@ -12,6 +13,7 @@ from game.games.pishe_pasha.spec import SPEC as PISHE_PASHA
 from game.games.pisti.spec import SPEC as PISTI
 
 SPECS: dict[str, GameSpec] = {s.id: s for s in (PISHE_PASHA, BOOK, PISTI)}
+T = TypeVar("T")
 version = 0  # grows with every change to SPECS, so the phrasebook knows to look again
 
 
@@ -58,3 +60,11 @@ def make_agent(game: str, level: str, seed: int | None = None, players: int = 2)
 def levels_for(game: str) -> list[str]:
     """The level names :func:`make_agent` accepts for ``game``."""
     return list(spec_of(game).agents)
+
+
+def ask(game: str | GameSpec | None, question: Callable[[GameSpec], T | None]) -> T | None:
+    """A game's answer to ``question``; for a caller that holds an event but not its game
+    (``None``), the first registered game's answer that is not None."""
+    if game is None:
+        return next((a for a in map(question, SPECS.values()) if a is not None), None)
+    return question(game if isinstance(game, GameSpec) else spec_of(game))

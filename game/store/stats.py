@@ -1,10 +1,11 @@
 """The player's statistics, per game, variant, player count and level: hands and matches
-played and won, streaks, points, pişti counts and Stop calls; the last results for the
-charts. Versioned JSON in ``stats.json``; a broken file is set aside and counting
+played and won, streaks, points, each game's own counts (its spec's ``counts``); the last
+results for the charts. Versioned JSON in ``stats.json``; a broken file is set aside and counting
 starts again, the game goes on.
 
 A hand played with take-backs is counted apart: it neither extends nor breaks a
-streak. A hand given up half way counts as lost.
+streak. A hand given up half way counts as lost. A line written before the games' counts were
+kept together held them as fields of their own: they are read into ``counts``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from game.core.drawable import is_drawable
 from game.core.files import FileProblem, locked, parse_json, write_json_atomic
 from game.core.schema import MAX_COUNT, Field, read_fields
 from game.core.state import GameState, non_default_options
-from game.core.types import ActionKind, EventKind
+from game.games import SPECS
 from game.store.files import home, kept_in_part, read_or_set_aside, set_aside_broken
 
 FILE_NAME = "stats.json"
@@ -41,13 +42,10 @@ class Line:
     best_streak: int = 0
     matches: int = 0
     matches_won: int = 0
-    pisti: int = 0
-    jack_pisti: int = 0
-    stops_made: int = 0  # the player called Stop on an opponent's fault
-    stops_caught: int = 0  # an opponent called Stop on the player's fault
     takeback_hands: int = 0
     takeback_won: int = 0
     last: list[int] = field(default_factory=list)  # recent results: 1 won, 0 drawn, -1 lost
+    counts: dict[str, int] = field(default_factory=dict)  # the game's own (``stats.count.*``)
 
     @property
     def win_rate(self) -> float:
@@ -59,14 +57,40 @@ class Line:
 
 
 _COUNT = Field(0, int, low=0, high=MAX_COUNT)
-LINE_FIELDS = {name: _COUNT for name in Line.__dataclass_fields__ if name != "last"}
+LINE_FIELDS = {name: _COUNT for name in Line.__dataclass_fields__ if name not in ("last", "counts")}
 LINE_FIELDS["last"] = Field(
     [], list, check=lambda v: [x for x in v if type(x) is int and x in (-1, 0, 1)][-LAST:]
 )
 
 
+def _good_counts(counts: dict) -> dict[str, int]:
+    """The counts named by short text and held as whole numbers in range; the rest left out."""
+    return {
+        k: v
+        for k, v in counts.items()
+        if isinstance(k, str) and len(k) <= 40 and is_drawable(k) and _is_count(v)
+    }
+
+
+def _is_count(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MAX_COUNT
+
+
+LINE_FIELDS["counts"] = Field({}, dict, check=_good_counts)
+
+
+def with_counts_gathered(line: Any) -> Any:
+    """A line as this version writes it: a line from before ``counts`` held each game's
+    counts as fields of their own, next to the shared ones; they move into ``counts``."""
+    if not isinstance(line, dict) or "counts" in line:
+        return line
+    own = {k: v for k, v in line.items() if k not in LINE_FIELDS and _is_count(v)}
+    rest = {k: v for k, v in line.items() if k not in own}
+    return {**rest, "counts": {k: v for k, v in own.items() if v}}
+
+
 def key_of(game: str, options: dict[str, Any], players: int, level: str, cls=None) -> str:
-    """``pisti|{"target": 101}|2|expert``: a line's key in the file."""
+    """``game|{"target": 101}|2|expert``: a line's key (game, options, players, level)."""
     import json
 
     opts = non_default_options(cls, options) if cls is not None else options
@@ -113,9 +137,11 @@ class Stats:
             except ValueError as err:
                 problems.append(str(err))
                 continue
-            values, wrong = read_fields(value, LINE_FIELDS, "a line of statistics")
+            values, wrong = read_fields(
+                with_counts_gathered(value), LINE_FIELDS, "a line of statistics"
+            )
             problems += wrong
-            lines[key] = Line(**values)
+            lines[key] = Line(**{**values, "counts": dict(values["counts"])})
         if problems:  # the next save rewrites the file: keep it as it was
             return cls(lines), kept_in_part(FILE_NAME, problems[0])
         return cls(lines), None
@@ -165,32 +191,11 @@ class Stats:
         line.streak = line.streak + 1 if result == 1 else 0
         line.best_streak = max(line.best_streak, line.streak)
         line.last = (line.last + [result])[-LAST:]
-        report = state.report()
-        if "pisti" in report:
-            line.pisti += report["pisti"][side]
-            line.jack_pisti += report["jack_pisti"][side]
-        made, caught = stop_calls(state, seat)
-        line.stops_made += made
-        line.stops_caught += caught
+        spec = SPECS.get(state.game)
+        for name, n in (spec.counts(state, seat) if spec else {}).items():
+            line.counts[name] = line.counts.get(name, 0) + n
 
     def count_match(self, key: str, won: bool) -> None:
         line = self.line(key)
         line.matches += 1
         line.matches_won += won
-
-
-def stop_calls(state: GameState, seat: int) -> tuple[int, int]:
-    """(Stop calls ``seat`` made, calls others made on ``seat``'s faults) in a hand."""
-    made = caught = 0
-    replay = type(state).from_setup(state.setup(), state.options)
-    faulter = None
-    for action in state.history:
-        if action.kind is ActionKind.CALL:
-            if action.seat == seat:
-                made += 1
-            elif faulter == seat:
-                caught += 1
-        events = replay.apply(action)
-        faults = [e.seat for e in events if e.kind is EventKind.FAULT]
-        faulter = faults[-1] if faults else None
-    return made, caught

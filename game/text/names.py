@@ -42,26 +42,33 @@ class Namer:
         human: int | None = None,
         sides: dict[int, int] | None = None,
         owners: dict[int, str] | None = None,
+        game: str | None = None,
     ) -> None:
-        """``names``: each seat's name; ``owners``: the same as an owner ("North's")."""
+        """``names``: each seat's name; ``owners``: the same as an owner ("North's");
+        ``game``: the game whose events the names word (None: asked of every game)."""
+        self.game = game
         self.names = names
         self.owners = owners or {s: say("seat.owner", name=n) for s, n in names.items()}
         self.human = human
         self.sides = sides or {s: s for s in names}
 
     @classmethod
-    def for_table(cls, positions: dict[int, str], human: int, sides: dict[int, int]) -> Namer:
+    def for_table(
+        cls, positions: dict[int, str], human: int, sides: dict[int, int], game: str | None = None
+    ) -> Namer:
         """Seats named by where they sit: you at the bottom, North, East and West."""
         names = {s: say(f"seat.{pos}") for s, pos in positions.items()}
         owners = {s: say(f"seat.{pos}.owner") for s, pos in positions.items()}
-        return cls(names, human, sides, owners)
+        return cls(names, human, sides, owners, game)
 
     @classmethod
-    def numbered(cls, players: int, sides: dict[int, int] | None = None) -> Namer:
+    def numbered(
+        cls, players: int, sides: dict[int, int] | None = None, game: str | None = None
+    ) -> Namer:
         """ "Seat 0", "Seat 1": for records and reports, where nobody is "you"."""
         names = {s: say("seat.number", n=s) for s in range(players)}
         owners = {s: say("seat.number.owner", n=s) for s in range(players)}
-        return cls(names, None, sides, owners)
+        return cls(names, None, sides, owners, game)
 
     def whose(self, seat: int | None) -> str:
         """The seat as an owner: "your", "North's"."""

@@ -38,6 +38,10 @@ class Phrasebook:
     def has(self, key: str) -> bool:
         return self._t.gettext(key) != key
 
+    def has_plural(self, key: str) -> bool:
+        """Whether ``key`` has plural forms (is said with :meth:`say_n`)."""
+        return self._t.ngettext(key, key, 2) != key
+
     def say(self, key: str, /, **params: object) -> str:
         """The sentence for ``key`` with its values filled in."""
         text = self._t.gettext(key)

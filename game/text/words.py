@@ -1,21 +1,25 @@
 """Sentences from the program's values: events for the move log, refusals, outcomes,
-phrases from the games' specs. Every word comes from the phrasebook."""
+phrases from the games' specs. Every word comes from the phrasebook.
+
+Each game words its own events, outcomes and moves as :class:`Phrase` values through its
+spec; this module only words phrases: names for seats and sides, cards, the form of a key
+for the reader ("you"), plurals. A line is asked of the table's game (the namer's, or one
+given); without one, of each registered game in turn, the first answer kept.
+"""
 
 from __future__ import annotations
 
-from game.core.spec import Phrase
-from game.core.types import (
-    Event,
-    EventKind,
-    Outcome,
-    PileKind,
-    Reason,
-    Refusal,
-)
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from game.core.spec import Card, Cards, GameSpec, Owner, Phrase, Seat, Side, SideOf
+from game.core.types import Event, EventKind, Outcome, Refusal
+from game.games import ask
 from game.text.names import Namer, card_params, card_short
 from game.text.phrasebook import current, say, say_n
 
-E = EventKind
+T = TypeVar("T")
+Game = str | GameSpec | None
 
 
 def cards_short(cards: tuple[int, ...], most: int = 3) -> str:
@@ -23,115 +27,31 @@ def cards_short(cards: tuple[int, ...], most: int = 3) -> str:
     return " ".join(card_short(c) for c in cards[:most]) + more
 
 
-def event_line(ev: Event, n: Namer, show_faults: bool = False) -> str | None:
+def _ask(n: Namer | None, game: Game, question: Callable[[GameSpec], T | None]) -> T | None:
+    """The table's game's answer (given, or the namer's), else the first game's that answers."""
+    return ask(game if game is not None else getattr(n, "game", None), question)
+
+
+def event_line(ev: Event, n: Namer, show_faults: bool = False, game: Game = None) -> str | None:
     """One line of the move log, or None for events not worth a line."""
-    line = _event_line(ev, n, show_faults)
-    return current().capitalise(line) if line else line
+    if ev.kind is EventKind.OVER:
+        return outcome_line(ev.outcome, n, game) if ev.outcome is not None else None
+    said = _ask(n, game, lambda spec: spec.describe(ev, show_faults))
+    return current().capitalise(phrase(said, n)) if said is not None else None
 
 
-def _event_line(ev: Event, n: Namer, show_faults: bool) -> str | None:
-    k = ev.kind
-    seat = ev.seat
-    if k is E.MOVE:
-        return _move_line(ev, n)
-    if k in (E.TURN, E.FLIP):
-        if not ev.cards or seat is None:
-            return None
-        key = "log.turn" if k is E.TURN else "log.flip"
-        return say(n.pick(key, seat), who=n.who(seat), card=cards_short(ev.cards))
-    if k is E.RECYCLE:
-        return say(n.pick("log.recycle", seat), who=n.who(seat))
-    if k is E.CAPTURE and ev.dst is not None and ev.dst.kind is PileKind.STOCK:
-        victim = ev.src.seat if ev.src else None
-        params = {"who": n.who(seat), "whose": n.whose(victim)}
-        params.update(card_params(ev.detail[0], "winner") if ev.detail else {})
-        params.update(card_params(ev.detail[1], "loser") if len(ev.detail) > 1 else {})
-        key = (
-            "log.book_capture.you"
-            if n.is_you(seat)
-            else ("log.book_capture.yours" if n.is_you(victim) else "log.book_capture")
-        )
-        return say_n(key, len(ev.cards), **params)
-    if k is E.CAPTURE:
-        return say_n(n.pick("log.capture", seat), len(ev.cards) - 1, who=n.who(seat))
-    if k is E.LEFTOVER:
-        side = n.sides.get(seat, seat)
-        key = "log.leftover"
-        if n.side_is_you(side):
-            key += ".you_pair" if n.side_is_pair(side) else ".you"
-        return say_n(key, len(ev.cards), who=n.side_name(side))
-    if k in (E.PISTI, E.JACK_PISTI):
-        return say(n.pick(f"log.{k.value}", seat), who=n.who(seat))
-    if k is E.FAULT:
-        if not show_faults:
-            return None
-        return say(n.pick("log.fault", seat), who=n.who(seat), **card_params(ev.detail[0]))
-    if k is E.FAULT_WAITS:
-        return say(n.pick("log.fault_waits", seat), who=n.who(seat)) if show_faults else None
-    if k in (E.STOP_FORCE, E.STOP_END):
-        return say(n.pick(f"log.{k.value}", seat), who=n.who(seat))
-    if k is E.OVER and ev.outcome is not None:
-        return outcome_line(ev.outcome, n)
-    return None
-
-
-def _move_line(ev: Event, n: Namer) -> str | None:
-    dst, seat = ev.dst, ev.seat
-    if dst is None:
-        return None
-    cards = cards_short(ev.cards)
-    if dst.kind is PileKind.FOUNDATION:
-        return say(n.pick("log.to_foundation", seat), who=n.who(seat), card=cards)
-    if dst.kind is PileKind.DISCARD and dst.seat != seat:
-        key = (
-            "log.load.you"
-            if n.is_you(seat)
-            else ("log.load.onto_you" if n.is_you(dst.seat) else "log.load")
-        )
-        return say(key, who=n.who(seat), whose=n.whose(dst.seat), card=cards)
-    if dst.kind is PileKind.DISCARD:
-        return say(n.pick("log.discard", seat), who=n.who(seat), card=cards)
-    if dst.kind is PileKind.TABLE:
-        return say(n.pick("log.play", seat), who=n.who(seat), card=cards)
-    return None
-
-
-def outcome_line(out: Outcome, n: Namer) -> str:
+def outcome_line(out: Outcome, n: Namer, game: Game = None) -> str:
     """The end of the hand in one sentence."""
-    return current().capitalise(_outcome_line(out, n))
+    said = _ask(n, game, lambda spec: spec.describe_outcome(out))
+    line = phrase(said, n) if said is not None else "–".join(map(str, out.score))
+    return current().capitalise(line)
 
 
-def _outcome_line(out: Outcome, n: Namer) -> str:
-    r = out.reason
-    score = "–".join(map(str, out.score))
-    if r is Reason.WENT_OUT:
-        w = out.winner
-        return say(n.pick("outcome.went_out", w), who=n.who(w), n=out.score[w])
-    if r is Reason.TURN_LIMIT:
-        return say("outcome.turn_limit")
-    if r is Reason.POINTS:
-        if out.is_draw:
-            return say("outcome.points.draw", score=score)
-        side = out.winner
-        key = "outcome.points"
-        if n.side_is_you(side):
-            key += ".you_pair" if n.side_is_pair(side) else ".you"
-        elif n.side_is_pair(side):
-            key += ".pair"
-        return say(key, who=n.side_name(side), n=out.score[side], score=score)
-    why = say(f"outcome.{r.value}")
-    if out.is_draw:
-        return say("outcome.book.draw", why=why, n=out.score[0])
-    w = out.winner
-    if r is Reason.NO_CARDS:
-        loser = 1 - w
-        key = (
-            "outcome.no_cards.you"
-            if n.is_you(w)
-            else ("outcome.no_cards.lost" if n.is_you(loser) else "outcome.no_cards")
-        )
-        return say(key, who=n.who(w), loser=n.who(loser))
-    return say(n.pick("outcome.book.more", w), why=why, who=n.who(w))
+def move_phrase(state, action, n: Namer, game: Game = None) -> str:
+    """A move of the seat to move as a short phrase, not a sentence ("7♥ to the
+    foundation", "turning a card"): for the coach, who weighs moves not yet made."""
+    said = _ask(n, game or state.game, lambda spec: spec.describe_move(state, action))
+    return phrase(said, n) if said is not None else str(action)
 
 
 def refusal_text(r: Refusal, n: Namer) -> str:
@@ -157,49 +77,52 @@ def _cap(text: str) -> str:
 
 
 def phrase(p: Phrase, n: Namer | None = None) -> str:
-    """A spec's phrase in words: seats, sides and cards named, the rest filled in."""
-    params: dict[str, object] = {}
-    for key, value in p.params.items():
-        if key == "whose" and n is not None and isinstance(value, int):
-            params[key] = n.whose(value)
-        elif key.startswith("seat") and n is not None and isinstance(value, int):
-            params[key] = n.who(value)
-        elif key.startswith("side") and n is not None and isinstance(value, int):
-            params[key] = n.side_name(value)
-        elif key == "card" and isinstance(value, int):
-            params.update(card_params(value))
-        else:
-            params[key] = value
-    key = p.key
-    seat = p.params.get("seat")
-    if n is not None and isinstance(seat, int) and n.is_you(seat):
-        key += ".you"
-    if "n" in params and isinstance(params["n"], int):
-        return say_n(key, params["n"], **{k: v for k, v in params.items() if k != "n"})
+    """A phrase in words: seats, sides and cards named, the key's form for the reader,
+    the plural its ``n`` asks for."""
+    params: dict[str, Any] = {}
+    for name, value in p.params.items():
+        params.update(_worded(name, value, n))
+    key = p.key + (_ending(p, n) if n is not None else "")
+    count = params.get("n")
+    if isinstance(count, int) and current().has_plural(key):
+        return say_n(key, count, **{k: v for k, v in params.items() if k != "n"})
     return say(key, **params)
 
 
-def move_phrase(state, action, n: Namer) -> str:
-    """A move of the seat to move as a short phrase, not a sentence ("7♥ to the
-    foundation", "turning a card"): for the coach, who weighs moves not yet made."""
-    from game.core.types import ActionKind
+def _worded(name: str, value: Any, n: Namer | None) -> dict[str, Any]:
+    """The sentence's values for one of a phrase's values."""
+    if isinstance(value, Phrase):
+        return {name: phrase(value, n)}
+    if isinstance(value, Cards):
+        return {name: cards_short(value)}
+    if isinstance(value, Card) or (name == "card" and isinstance(value, int)):
+        return card_params(value, name)
+    if n is None or not isinstance(value, int):
+        return {name: value}
+    if isinstance(value, SideOf):
+        value = Side(n.sides.get(value, value))
+    if isinstance(value, Owner) or name == "whose":
+        return {name: n.whose(value)}
+    if isinstance(value, Side) or name.startswith("side"):
+        return {name: n.side_name(value)}
+    if isinstance(value, Seat) or name.startswith("seat"):
+        return {name: n.who(value)}
+    return {name: value}
 
-    k = action.kind
-    if k is ActionKind.TURN:
-        return say("move.turn")
-    if k is ActionKind.FLIP:
-        return say("move.flip")
-    if k is ActionKind.CALL:
-        return say("move.call_end" if action.end else "move.call_force")
-    if k is ActionKind.ACCEPT:
-        return say("move.accept")
-    where = state.where(action)
-    card = card_short(where.card) if where.card is not None else "?"
-    if k is ActionKind.PLAY:
-        return say("move.play", card=card)
-    dst = where.dst
-    if dst is not None and dst.kind is PileKind.FOUNDATION:
-        return say("move.to_foundation", card=card)
-    if dst is not None and dst.seat == state.to_move:
-        return say("move.discard", card=card)
-    return say("move.load", card=card, whose=n.whose(dst.seat if dst else None))
+
+def _ending(p: Phrase, n: Namer) -> str:
+    """The key's ending for the reader: the first of the phrase's ``you`` pairs that fits."""
+    for name, ending in p.you:
+        value = p.params.get(name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            continue
+        if isinstance(value, SideOf):
+            value = Side(n.sides.get(value, value))
+        if isinstance(value, Side):
+            if ending.startswith(".you") and n.side_is_you(value):
+                return ending + ("_pair" if n.side_is_pair(value) else "")
+            if not ending.startswith(".you") and not n.side_is_you(value) and n.side_is_pair(value):
+                return ending
+        elif n.is_you(value):
+            return ending
+    return ""

@@ -12,6 +12,7 @@ from game.core.spec import GameSpec, Phrase
 from game.core.state import GameState
 from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
 
+from . import words
 from .ai import ThriftyDuel
 from .rules import Duel
 
@@ -70,4 +71,10 @@ SPEC = GameSpec(
     deal_from=PACK,
     catalogue=Path(__file__).resolve().parent / "locale",
     smoke=({},),
+    describe=words.describe,
+    describe_outcome=words.describe_outcome,
+    describe_move=words.describe_move,
+    sound=words.sound,
+    counts=words.counts,
+    stat_counts=(f"{ID}.tricks",),
 )

@@ -8,6 +8,7 @@ from game.core.design import CARD_RATIO, Design
 from game.core.spec import GameSpec, Phrase
 from game.core.state import GameState
 from game.core.types import DISCARDS, STOCKS, Reason
+from game.games.book import words
 from game.games.book.ai import FlipAgent
 from game.games.book.lessons import LESSONS
 from game.games.book.rules import BookGame
@@ -65,4 +66,9 @@ SPEC = GameSpec(
     autoplay=True,
     smoke=({"players": 2},),
     lessons=LESSONS,
+    describe=words.describe,
+    describe_outcome=words.describe_outcome,
+    describe_move=words.describe_move,
+    joins=words.joins,
+    sound=words.sound,
 )

@@ -22,8 +22,9 @@ from game.core.types import (
     Target,
     move,
 )
-from game.games.pishe_pasha import ai
+from game.games.pishe_pasha import ai, words
 from game.games.pishe_pasha.coach import COACH
+from game.games.pishe_pasha.counts import counts
 from game.games.pishe_pasha.figures import FIGURES
 from game.games.pishe_pasha.lessons import LESSONS
 from game.games.pishe_pasha.rules import PishePasha
@@ -169,4 +170,10 @@ SPEC = GameSpec(
         {"players": 2, "stop_rule": True},
     ),
     lessons=LESSONS,
+    describe=words.describe,
+    describe_outcome=words.describe_outcome,
+    describe_move=words.describe_move,
+    headline=words.headline,
+    sound=words.sound,
+    counts=counts,
 )

@@ -9,8 +9,9 @@ from game.core.design import CARD_RATIO, LABEL_H, Design
 from game.core.spec import Choice, GameSpec, Phrase, SummaryRow
 from game.core.state import GameState
 from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
-from game.games.pisti import ai
+from game.games.pisti import ai, words
 from game.games.pisti.coach import COACH
+from game.games.pisti.counts import counts
 from game.games.pisti.figures import FIGURES
 from game.games.pisti.lessons import LESSONS
 from game.games.pisti.rules import Pisti
@@ -133,4 +134,10 @@ SPEC = GameSpec(
     deal_from=PACK,
     smoke=({"players": 2}, {"players": 3}, {"players": 4}),
     lessons=LESSONS,
+    describe=words.describe,
+    describe_outcome=words.describe_outcome,
+    describe_move=words.describe_move,
+    headline=words.headline,
+    sound=words.sound,
+    counts=counts,
 )

@@ -30,7 +30,8 @@ def _position(record: dict, index: int, seat: int) -> tuple:
     spec = spec_of(record["game"])
     state = replay_record(spec, {**record, "actions": record["actions"][:index]})
     sides = {s: state.side_of(s) for s in range(state.players)}
-    return state, Namer.for_table(seat_positions(spec, state.players, seat), seat, sides)
+    positions = seat_positions(spec, state.players, seat)
+    return state, Namer.for_table(positions, seat, sides, spec.id)
 
 
 def move_words(record: dict, index: int, action: Action, seat: int) -> str:

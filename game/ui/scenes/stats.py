@@ -1,5 +1,5 @@
 """The Statistics screen: a line per game, variant, player count and level, with the hands
-and matches played and won, streaks, points, pişti and Stop counts; two charts drawn by
+and matches played and won, streaks, points, each game's own counts; two charts drawn by
 the game (the selected line's last 50 hands, and the win rate by level); a reset that
 asks first."""
 
@@ -210,7 +210,7 @@ class StatsScene(Scene):
             number(line.average),
             str(line.best),
             f"{line.matches_won} / {line.matches}",
-            ", ".join(say(f"stats.count.{n}", n=getattr(line, n)) for n in counts),
+            ", ".join(say(f"stats.count.{n}", n=line.counts.get(n, 0)) for n in counts),
         )
 
     def _table(self, surface: pygame.Surface) -> None:

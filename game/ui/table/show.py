@@ -3,7 +3,8 @@
 Data flows one way: the referee returns events, :class:`Show` queues them, and
 each step takes cards off a pile of the :class:`ShownTable`, flies them to
 where they land (turning over on the way when they change face), logs the
-move in words and plays its sound. When the queue runs dry the shown table is
+move in words and plays its sound; what an event sounds like, which big words it shows
+and which events fly together, the game's spec says. When the queue runs dry the shown table is
 replaced by the human's observation (see :mod:`game.ui.table.shown`).
 """
 
@@ -15,35 +16,23 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.assets.sounds import SOUND_OF
+from game.core.spec import GameSpec, Headline
 from game.core.types import Event, EventKind, PileId, PileKind
-from game.text import say
+from game.games import ask
 from game.text.log_lines import LogLine
 from game.text.names import Namer, card_short
-from game.text.words import event_line
+from game.text.words import event_line, phrase
 from game.ui.anim import PACE_SECONDS, Flight, Timeline
 from game.ui.table.layout import Layout
 from game.ui.table.shown import ShownTable, face_down_pile, shows_face
 
 E = EventKind
-CARD_KINDS = (
-    E.MOVE,
-    E.TURN,
-    E.FLIP,
-    E.RECYCLE,
-    E.DEAL,
-    E.REVEAL,
-    E.TO_BOTTOM,
-    E.CAPTURE,
-    E.LEFTOVER,
-    E.UNDO,
-)
 GLOW_SECONDS = 0.7  # reduced motion: how long a card that moved is lit
 
 
 @dataclass
 class Banner:
-    """Big text over the table for a moment (a pişti, a Stop call)."""
+    """Big text over the table for a moment (a game's headline event)."""
 
     text: str
     seconds: float
@@ -92,13 +81,16 @@ class Show:
         namer: Namer,
         hooks: Hooks,
         side_of: Callable[[int], int],
+        spec: GameSpec | None = None,
     ) -> None:
+        """``spec``: the table's game (None: the namer's, else each game's first answer)."""
         self.shown = shown
         self.layout = layout
         self.human = human
         self.namer = namer
         self.hooks = hooks
         self.side_of = side_of
+        self.game: GameSpec | str | None = spec or namer.game
         self.pace = "normal"
         self.still = False  # reduced motion: cards appear where they land, lit a moment
         self.show_faults = False
@@ -155,44 +147,45 @@ class Show:
         if ev.seat is not None:
             self.seat = ev.seat
         self._log(ev)
-        if ev.kind in SOUND_OF and not (ev.kind is E.DEAL and self._more_deals()):
-            self.hooks.sound(SOUND_OF[ev.kind])
-        if ev.kind in CARD_KINDS and ev.src is not None and ev.dst is not None:
+        sound = ask(self.game, lambda spec: spec.sound(ev))
+        if sound is not None and not (ev.kind is E.DEAL and self._more_deals()):
+            self.hooks.sound(sound)
+        headline = ask(self.game, lambda spec: spec.headline(ev))
+        if headline is not None:
+            return self._headline_step(ev, headline)
+        if ev.src is not None and ev.dst is not None:
             return self._card_step(ev)
         return self._other_step(ev)
 
     def _log(self, ev: Event) -> None:
-        if event_line(ev, self.namer, self.show_faults):
+        if event_line(ev, self.namer, self.show_faults, self.game):
             self.hooks.log(LogLine.of_event(ev, self.show_faults))
 
     def _more_deals(self) -> bool:
         return bool(self.queue) and self.queue[0].kind is E.DEAL and self.seconds <= 0
 
-    def _other_step(self, ev: Event) -> Timeline:
-        slow = self.seconds > 0
-        if ev.kind in (E.PISTI, E.JACK_PISTI):
-            jack = ev.kind is E.JACK_PISTI
-            big = say(f"banner.{ev.kind.value}")
-            sub = say("banner.points", who=self.namer.who(ev.seat), n=20 if jack else 10)
+    def _headline_step(self, ev: Event, headline: Headline) -> Timeline:
+        """The game's big words for the event; an alarm (red) stays a little longer."""
+        big, sub = phrase(headline.text, self.namer), phrase(headline.sub, self.namer)
+        if headline.alarm:
+            self.hooks.banners.append(Banner(big, 2.2, (236, 90, 80), sub))
+        else:
             self.hooks.banners.append(Banner(big, 1.8, sub=sub))
-            return Timeline(wait=0.9 if slow else 0.0)
-        if ev.kind in (E.STOP_FORCE, E.STOP_END):
-            key = "banner.stop_force" if ev.kind is E.STOP_FORCE else "banner.stop_end"
-            sub = say(self.namer.pick(key, ev.seat), who=self.namer.who(ev.seat))
-            self.hooks.banners.append(Banner(say("banner.stop"), 2.2, (236, 90, 80), sub))
-            return Timeline(wait=0.8 if slow else 0.0)
+        wait = 0.8 if headline.alarm else 0.9
+        return Timeline(wait=wait if self.seconds > 0 else 0.0)
+
+    def _other_step(self, ev: Event) -> Timeline:
         if ev.kind is E.OVER:
-            return Timeline(wait=0.6 if slow else 0.0)
+            return Timeline(wait=0.6 if self.seconds > 0 else 0.0)
         return Timeline()
+
+    def _joins(self, first: Event, then: Event) -> bool:
+        """Whether the game shows ``then`` in the same step as ``first``."""
+        return bool(ask(self.game, lambda spec: spec.joins(first, then) or None))
 
     def _card_step(self, ev: Event) -> Timeline:
         steps = [ev]
-        while (
-            ev.kind is E.FLIP
-            and self.queue
-            and self.queue[0].kind is E.FLIP
-            and self.queue[0].seat != ev.seat
-        ):
+        while self.queue and self._joins(ev, self.queue[0]):
             steps.append(self.queue.popleft())
             self._log(steps[-1])
         tl = Timeline()

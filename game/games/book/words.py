@@ -1,0 +1,64 @@
+"""The book version's words: its events, outcomes and moves as phrases (worded by the
+phrasebook), its sounds, and which of its events fly together."""
+
+from __future__ import annotations
+
+from game.core.spec import Card, Cards, Owner, Phrase, Seat
+from game.core.state import GameState
+from game.core.types import Action, ActionKind, Event, EventKind, Outcome, PileKind, Reason
+
+E = EventKind
+YOU = (("who", ".you"),)
+SOUNDS = {E.DEAL: "deal", E.FLIP: "flip", E.RECYCLE: "flip", E.CAPTURE: "capture"}
+ENDS = (Reason.NO_CARDS, Reason.STALEMATE_NO_MATCH, Reason.STALEMATE_REPEAT, Reason.STALEMATE_LIMIT)
+
+
+def describe(ev: Event, faults: bool) -> Phrase | None:
+    """The move log's line for one of this game's events."""
+    k, who = ev.kind, Seat(ev.seat) if ev.seat is not None else None
+    if k is E.FLIP:
+        return (
+            Phrase("log.flip", {"who": who, "card": Cards(ev.cards)}, YOU)
+            if ev.cards and who is not None
+            else None
+        )
+    if k is E.RECYCLE:
+        return Phrase("log.recycle", {"who": who}, YOU)
+    if k is E.CAPTURE and ev.dst is not None and ev.dst.kind is PileKind.STOCK:
+        return _capture(ev)
+    return None
+
+
+def _capture(ev: Event) -> Phrase:
+    """A pile won: who won whose, and the cards that decided it."""
+    victim = ev.src.seat if ev.src else None
+    params: dict = {"who": Seat(ev.seat), "whose": Owner(victim) if victim is not None else ""}
+    params.update(zip(("winner", "loser"), map(Card, ev.detail[:2]), strict=False))
+    params["n"] = len(ev.cards)
+    return Phrase("log.book_capture", params, (("who", ".you"), ("whose", ".yours")))
+
+
+def describe_outcome(out: Outcome) -> Phrase | None:
+    if out.reason not in ENDS:
+        return None
+    why = Phrase(f"outcome.{out.reason.value}")
+    if out.is_draw:
+        return Phrase("outcome.book.draw", {"why": why, "n": out.score[0]})
+    w = out.winner
+    if out.reason is Reason.NO_CARDS:
+        params = {"who": Seat(w), "loser": Seat(1 - w)}
+        return Phrase("outcome.no_cards", params, (("who", ".you"), ("loser", ".lost")))
+    return Phrase("outcome.book.more", {"why": why, "who": Seat(w)}, YOU)
+
+
+def describe_move(state: GameState, action: Action) -> Phrase | None:
+    return Phrase("move.flip") if action.kind is ActionKind.FLIP else None
+
+
+def joins(first: Event, then: Event) -> bool:
+    """Both seats' flips of a round fly together."""
+    return first.kind is E.FLIP and then.kind is E.FLIP and then.seat != first.seat
+
+
+def sound(ev: Event) -> str | None:
+    return SOUNDS.get(ev.kind)

@@ -1,0 +1,99 @@
+"""Pishe Pasha's words: its events, outcomes and moves as phrases (worded by the phrasebook),
+its banners and sounds."""
+
+from __future__ import annotations
+
+from game.core.spec import Cards, Headline, Owner, Phrase, Seat
+from game.core.state import GameState
+from game.core.types import Action, ActionKind, Event, EventKind, Outcome, PileKind, Reason
+
+E = EventKind
+YOU = (("who", ".you"),)
+SOUNDS = {
+    E.DEAL: "deal",
+    E.TURN: "flip",
+    E.RECYCLE: "flip",
+    E.MOVE: "place",
+    E.UNDO: "slide_back",
+    E.STOP_FORCE: "alarm",
+    E.STOP_END: "alarm",
+}
+
+
+def describe(ev: Event, faults: bool) -> Phrase | None:
+    """The move log's line for one of this game's events."""
+    k, who = ev.kind, Seat(ev.seat) if ev.seat is not None else None
+    if k is E.MOVE:
+        return _move(ev)
+    if k is E.TURN:
+        return (
+            Phrase("log.turn", {"who": who, "card": Cards(ev.cards)}, YOU)
+            if ev.cards and who is not None
+            else None
+        )
+    if k is E.RECYCLE:
+        return Phrase("log.recycle", {"who": who}, YOU)
+    if k is E.FAULT and faults:
+        return Phrase("log.fault", {"who": who, "card": ev.detail[0]}, YOU)
+    if k is E.FAULT_WAITS and faults:
+        return Phrase("log.fault_waits", {"who": who}, YOU)
+    if k in (E.STOP_FORCE, E.STOP_END):
+        return Phrase(f"log.{k.value}", {"who": who}, YOU)
+    return None
+
+
+def _move(ev: Event) -> Phrase | None:
+    dst, seat = ev.dst, ev.seat
+    if dst is None or seat is None:
+        return None
+    params = {"who": Seat(seat), "card": Cards(ev.cards)}
+    if dst.kind is PileKind.FOUNDATION:
+        return Phrase("log.to_foundation", params, YOU)
+    if dst.kind is PileKind.DISCARD and dst.seat != seat:
+        params["whose"] = Owner(dst.seat)
+        return Phrase("log.load", params, (("who", ".you"), ("whose", ".onto_you")))
+    if dst.kind is PileKind.DISCARD:
+        return Phrase("log.discard", params, YOU)
+    return None
+
+
+def describe_outcome(out: Outcome) -> Phrase | None:
+    if out.reason is Reason.WENT_OUT:
+        w = out.winner
+        return Phrase("outcome.went_out", {"who": Seat(w), "n": out.score[w]}, YOU)
+    if out.reason is Reason.TURN_LIMIT:
+        return Phrase("outcome.turn_limit")
+    return None
+
+
+def describe_move(state: GameState, action: Action) -> Phrase | None:
+    k = action.kind
+    if k is ActionKind.TURN:
+        return Phrase("move.turn")
+    if k is ActionKind.CALL:
+        return Phrase("move.call_end" if action.end else "move.call_force")
+    if k is ActionKind.ACCEPT:
+        return Phrase("move.accept")
+    if k is not ActionKind.MOVE:
+        return None
+    where = state.where(action)
+    card = Cards((where.card,)) if where.card is not None else "?"
+    dst = where.dst
+    if dst is not None and dst.kind is PileKind.FOUNDATION:
+        return Phrase("move.to_foundation", {"card": card})
+    if dst is not None and dst.seat == state.to_move:
+        return Phrase("move.discard", {"card": card})
+    whose = Owner(dst.seat) if dst is not None and dst.seat is not None else ""
+    return Phrase("move.load", {"card": card, "whose": whose}, ())
+
+
+def headline(ev: Event) -> Headline | None:
+    """A Stop call's banner."""
+    if ev.kind not in (E.STOP_FORCE, E.STOP_END):
+        return None
+    sub = Phrase(f"banner.{ev.kind.value}", {"who": Seat(ev.seat)}, YOU)
+    return Headline(Phrase("banner.stop"), sub, alarm=True)
+
+
+def sound(ev: Event) -> str | None:
+    return SOUNDS.get(ev.kind)

@@ -1,0 +1,67 @@
+"""Pişti's words: its events, outcomes and moves as phrases (worded by the phrasebook), its
+banners and sounds."""
+
+from __future__ import annotations
+
+from game.core.spec import Cards, Headline, Phrase, Seat, Side, SideOf
+from game.core.state import GameState
+from game.core.types import Action, ActionKind, Event, EventKind, Outcome, PileKind, Reason
+
+E = EventKind
+YOU = (("who", ".you"),)
+SOUNDS = {
+    E.DEAL: "deal",
+    E.REVEAL: "flip",
+    E.MOVE: "place",
+    E.TO_BOTTOM: "place",
+    E.CAPTURE: "capture",
+    E.LEFTOVER: "capture",
+    E.PISTI: "fanfare",
+    E.JACK_PISTI: "fanfare",
+}
+BONUS = {E.PISTI: 10, E.JACK_PISTI: 20}
+
+
+def describe(ev: Event, faults: bool) -> Phrase | None:
+    """The move log's line for a move, a capture, the last cards and a pişti."""
+    k, who = ev.kind, Seat(ev.seat) if ev.seat is not None else None
+    if k is E.MOVE and ev.dst is not None and ev.dst.kind is PileKind.TABLE:
+        return Phrase("log.play", {"who": who, "card": Cards(ev.cards)}, YOU)
+    if k is E.CAPTURE and ev.dst is not None and ev.dst.kind is not PileKind.STOCK:
+        return Phrase("log.capture", {"who": who, "n": len(ev.cards) - 1}, YOU)
+    if k is E.LEFTOVER:
+        return Phrase(
+            "log.leftover", {"who": SideOf(ev.seat), "n": len(ev.cards)}, (("who", ".you"),)
+        )
+    if k in BONUS:
+        return Phrase(f"log.{k.value}", {"who": who}, YOU)
+    return None
+
+
+def describe_outcome(out: Outcome) -> Phrase | None:
+    if out.reason is not Reason.POINTS:
+        return None
+    score = "–".join(map(str, out.score))
+    if out.is_draw:
+        return Phrase("outcome.points.draw", {"score": score})
+    side = out.winner
+    params = {"who": Side(side), "n": out.score[side], "score": score}
+    return Phrase("outcome.points", params, (("who", ".you"), ("who", ".pair")))
+
+
+def describe_move(state: GameState, action: Action) -> Phrase | None:
+    if action.kind is not ActionKind.PLAY:
+        return None
+    return Phrase("move.play", {"card": Cards((action.card,))})
+
+
+def headline(ev: Event) -> Headline | None:
+    """A pişti's banner: its name and the points it brings."""
+    if ev.kind not in BONUS:
+        return None
+    sub = Phrase("banner.points", {"who": Seat(ev.seat), "n": BONUS[ev.kind]}, ())
+    return Headline(Phrase(f"banner.{ev.kind.value}"), sub)
+
+
+def sound(ev: Event) -> str | None:
+    return SOUNDS.get(ev.kind)
