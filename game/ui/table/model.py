@@ -167,7 +167,9 @@ class TableModel:
         self.hooks = Hooks(self._logged, self.sound)
         self.shown = ShownTable.of(st, self.human)
         self.layout = self._layout(self.size)
-        self.show = Show(self.shown, self.layout, self.human, self.namer, self.hooks, st.side_of)
+        self.show = Show(
+            self.shown, self.layout, self.human, self.namer, self.hooks, st.side_of, spec=self.spec
+        )
         self._follow_options()
         self.window, self.end_timer, self.fault_seat, self.counted = 0.0, 0.0, None, False
         self.hurrying, self.turn_beat = False, 0.0
@@ -204,7 +206,7 @@ class TableModel:
 
     def _namer(self) -> Namer:
         positions = seat_positions(self.spec, self.state.players, self.human)
-        return Namer.for_table(positions, self.human, self.sides)
+        return Namer.for_table(positions, self.human, self.sides, self.spec.id)
 
     @property
     def log(self) -> list[str]:
