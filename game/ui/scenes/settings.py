@@ -109,15 +109,26 @@ class SettingsScene(Scene):
             wdg.draw(surface)
         focused = self.ring.current() or next((r for r in self.rows if r.hover), None)
         if focused is not None and focused.help:
-            theme.text(
+            self._explain(surface, focused.help(), int(h * 0.026))
+
+    def _explain(self, surface: pygame.Surface, words: str, size: int) -> None:
+        """The focused row's explanation under the panel: one line, or two at the smallest
+        readable size when one line would have to shrink below it (Read aloud's engine)."""
+        where = (surface.get_width() // 2, self.panel.bottom + 10)
+        if theme.fit_text(words, max(theme.READABLE, size), self.panel.w) >= theme.READABLE:
+            theme.text(surface, words, size, theme.HINT, where, "midtop", width=self.panel.w)
+            return
+        top = self.panel.bottom + 4
+        for line in theme.wrap_lines(words, theme.font(theme.READABLE), self.panel.w):
+            top = theme.text(
                 surface,
-                focused.help(),
-                int(h * 0.026),
+                line,
+                theme.READABLE,
                 theme.HINT,
-                (w // 2, self.panel.bottom + 10),
+                (where[0], top),
                 "midtop",
                 width=self.panel.w,
-            )
+            ).bottom
 
 
 def _fraction(about: About, value: float) -> float:
