@@ -15,6 +15,8 @@ from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, Toggle, Widget
 
+MARGIN = 16  # between a long explanation and the window's sides
+
 
 class SettingsScene(Scene):
     """The player's settings, each row built from its setting's declaration."""
@@ -112,29 +114,25 @@ class SettingsScene(Scene):
             self._explain(surface, focused.help(), int(h * 0.026))
 
     def _explain(self, surface: pygame.Surface, words: str, size: int) -> None:
-        """The focused row's explanation under the panel: one line, or two at the smallest
-        readable size when one line would have to shrink below it (Read aloud's engine)."""
-        where = (surface.get_width() // 2, self.panel.bottom + 10)
+        """The focused row's explanation under the panel: one line, or lines as wide as the
+        window at the smallest readable size when one line would have to shrink below it
+        (Read aloud's engine, or how to get one)."""
+        w = surface.get_width()
         if theme.fit_text(words, max(theme.READABLE, size), self.panel.w) >= theme.READABLE:
+            where = (w // 2, self.panel.bottom + 10)
             theme.text(surface, words, size, theme.HINT, where, "midtop", width=self.panel.w)
             return
-        top = self.panel.bottom + 4
-        for line in theme.wrap_lines(words, theme.font(theme.READABLE), self.panel.w):
-            top = theme.text(
-                surface,
-                line,
-                theme.READABLE,
-                theme.HINT,
-                (where[0], top),
-                "midtop",
-                width=self.panel.w,
-            ).bottom
+        top, room = self.panel.bottom + 4, w - 2 * MARGIN
+        for line in theme.wrap_lines(words, theme.font(theme.READABLE), room):
+            where = (w // 2, top)
+            top = theme.text(surface, line, theme.READABLE, theme.HINT, where, "midtop", width=room)
+            top = top.bottom
 
 
 def _fraction(about: About, value: float) -> float:
     """Where ``value`` sits on a slider over the setting's range (0 to 1)."""
     low, high = about.schema.low, about.schema.high
-    return (value - low) / (high - low)
+    return max(0.0, min(1.0, (value - low) / (high - low)))
 
 
 def _value(about: About, fraction: float) -> float:
