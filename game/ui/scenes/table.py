@@ -41,7 +41,7 @@ class TableScene(Scene):
             session.match,
             session.referee,
             self.thinker,
-            self.table_options,
+            self.table_settings,
             app.audio.play,
             app.size,
         )
@@ -64,7 +64,7 @@ class TableScene(Scene):
         self._changed()
 
     # ------------------------------------------------------------------ wiring
-    def table_options(self) -> Settings:
+    def table_settings(self) -> Settings:
         """The player's settings, read live: the Settings screen may change them mid-hand."""
         return self.app.settings
 
