@@ -4,8 +4,8 @@ explanation from there. Changes apply at once and are saved when leaving."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Any
 
 import pygame
 
@@ -42,7 +42,8 @@ class SettingsScene(Scene):
         def help_text() -> str:
             return " ".join(filter(None, (say(about.help), app.setting_note(name))))
 
-        def word(words) -> Any:
+        def word(words: Callable[[], str]) -> Callable[[], str]:
+            """A value's words, or why the setting cannot change now (no sound device)."""
             return lambda: app.setting_blocked(name) or words()
 
         if about.row == "slider":
