@@ -221,7 +221,7 @@ def rows(kind: type[Settings] = Settings) -> list[tuple[str, About]]:
     return [(f.name, about(f)) for f in dataclasses.fields(kind) if about(f).row]
 
 
-FIELDS = schema()
+FIELDS = schema()  # the file's schema, derived from the declarations above
 TABLE = tuple(f.name for f in dataclasses.fields(Settings) if about(f).table)
 OLD_NAMES = {"four_colour": ("faces", {True: "four_colour", False: "classic"})}
 
