@@ -213,8 +213,8 @@ def test_settings_stop_window_and_auto_flip_speed_nan_inf_huge_negative_fall_bac
     app = start_app(tmp_path, monkeypatch, text)
     assert app.settings.stop_window == 2.0 and app.settings.auto_flip_speed == 0.5
     assert app.settings.pace == "instant"
-    options = app.table_options()
-    assert 1.0 <= options.stop_window <= 6.0 and 0.0 <= options.auto_speed <= 1.0
+    options = app.settings
+    assert 1.0 <= options.stop_window <= 6.0 and 0.0 <= options.auto_flip_speed <= 1.0
     settings_screen = app.goto("settings")
     settings_screen.draw(app.screen)
     app.step(DT)

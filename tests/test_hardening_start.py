@@ -268,7 +268,7 @@ def test_no_sound_device_one_quiet_log_line_and_settings_shows_no_sound(tmp_path
         "from game.ui.app import App; from game.ui.scenes import install_routes; "
         "app = App((800, 600)); install_routes(app); s = app.goto('settings'); "
         "s.draw(app.screen); app.audio.play('deal'); "
-        "print(app.audio.available, s.sound.enabled, s.sound.names[0]())"
+        "print(app.audio.available, s.row_of['sound'].enabled, s.row_of['sound'].names[0]())"
     )
     done = python(
         ["-c", snippet],
@@ -286,7 +286,7 @@ def test_with_a_sound_device_settings_offers_sound(tmp_path, monkeypatch):
     assert app.audio.available  # the dummy audio driver of the tests
     screen = app.goto("settings")
     screen.draw(app.screen)
-    assert screen.sound.enabled
+    assert screen.row_of["sound"].enabled
     app.step(DT)
 
 

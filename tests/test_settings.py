@@ -7,7 +7,13 @@ import json
 
 from ui_support import make_app
 
-from game.store.settings import Settings, load_settings, save_settings, settings_path
+from game.store.settings import (
+    Settings,
+    load_settings,
+    save_settings,
+    settings_dict,
+    settings_path,
+)
 
 
 def test_settings_round_trip_through_the_preference_folder(tmp_path, monkeypatch):
@@ -95,3 +101,25 @@ def test_settings_are_saved_when_the_settings_screen_closes(tmp_path, monkeypatc
     scene.leave_screen()
     assert json.loads((tmp_path / "settings.json").read_text())["pace"] == "slow"
     app.scene.leave()
+
+
+def test_a_settings_file_the_previous_version_wrote_loads_with_every_value(tmp_path):
+    """The keys and their order as the game wrote them before the settings were declared
+    once: every value is kept, nothing is reported."""
+    old = {
+        "language": "tr", "sound": False, "pace": "fast", "highlights": False,
+        "faces": "high_contrast", "card_back": "blue", "card_scale": 1.3,
+        "reduced_motion": True, "fullscreen": True, "stop_window": 4.5, "show_faults": True,
+        "auto_play": False, "hand_keys": False, "take_backs": True, "coach": True,
+        "coach_threshold": 5.0, "auto_flip_speed": 0.8, "speech": "on", "last_game": "pisti",
+        "level": "expert", "lessons_offered": True,
+        "game_options": {"pisti": {"players": 4}}, "window_width": 1000,
+        "window_height": 700, "window_x": 20, "window_y": -30,
+    }  # fmt: skip
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(old, indent=1), encoding="utf-8")
+    loaded, problem = load_settings(path)
+    assert problem is None
+    assert settings_dict(loaded) == old
+    assert save_settings(loaded, path) is None
+    assert json.loads(path.read_text(encoding="utf-8")) == old

@@ -328,5 +328,5 @@ def test_settings_can_hide_the_hand_keys_with_a_help_line_in_both_languages(app,
             break
         key(app, pygame.K_TAB)
     key(app, pygame.K_RIGHT)
-    assert app.settings.hand_keys is False and app.table_options().hand_keys is False
+    assert app.settings.hand_keys is False
     app.set_language("en")

@@ -260,7 +260,7 @@ def test_settings_offer_read_aloud_and_say_when_no_engine_is_found(tmp_path, mon
     key(app, pygame.K_TAB)
     assert utterances(app, said)[1].startswith(scene.ring.current().label())
     key(app, pygame.K_F2)  # off anywhere, and the row says so
-    assert not app.voice.on and scene.speech.value is False
+    assert not app.voice.on and scene.row_of["speech"].value is False
 
 
 def test_the_focus_in_a_menu_speaks_the_label_value_and_explanation(tmp_path, monkeypatch, said):

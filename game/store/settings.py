@@ -1,5 +1,10 @@
 """The player's settings, kept between runs as JSON in the user's preference folder.
 
+Each setting is declared once, as a field of :class:`Settings` whose metadata (an
+:class:`About`) says how the file checks it, whether the table reads it, and its row on
+the Settings screen (kind, label and explanation): the store, the table and the screen
+all read that one declaration.
+
 The folder is ``pygame.system.get_pref_path("pasha-pisti", "pasha-pisti")`` unless
 ``PASHA_PISTI_HOME`` names another (tests use that). Losing preferences must never
 stop the game from starting: every field is checked on its own, a bad one falls
@@ -10,10 +15,12 @@ is set aside under a name no later failure overwrites, and the player is told.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from game.core.files import (
     FileProblem,
@@ -25,54 +32,144 @@ from game.core.files import (
 from game.core.files import write_json_atomic as _write
 from game.core.schema import Field, read_fields
 from game.games import SPECS, known_game
+from game.text import NATIVE_NAMES, say, say_n
 from game.text.phrasebook import LANGUAGES, system_language
 
 FILE_NAME = "settings.json"
 MAX_BYTES = 1024 * 1024  # a settings file is under 2 kB
-PACES = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "medium", "hard", "expert")
-BACKS = ("red", "blue")
-FACES = ("classic", "four_colour", "high_contrast")
 CARD_SCALES = (1.0, 1.15, 1.3)
-COACH_THRESHOLDS = (1.0, 2.0, 5.0)
-STOP_WINDOW = (1.0, 6.0)
-AUTO_SPEED = (0.0, 1.0)
-SPEECH = ("auto", "on", "off")  # auto: on when a screen reader runs at start
 WINDOW_WIDTH = (0, 7680)  # 0: not remembered yet (the default size, centred)
 WINDOW_HEIGHT = (0, 4320)
 WINDOW_PLACE = (-16384, 16384)  # a window may sit left of or above the main screen
 
+Row = Literal["", "toggle", "choice", "slider"]
+
+
+@dataclass(frozen=True)
+class About:
+    """What one setting is beside its value: how its file checks it, whether the table
+    reads it, and its row on the Settings screen ("" for none).
+
+    A choice row offers ``values`` (the schema's choices unless given: the file may allow
+    more, like "" for the system's language), each worded by ``words`` or else by the
+    phrase ``<label>.<value>``. A slider's label phrase takes the value as ``n``; it moves
+    over the schema's range in steps of ``step``. ``help`` is the label's key + ``.help``.
+    """
+
+    schema: Field
+    row: Row = ""
+    label: str = ""
+    table: bool = False
+    values: tuple = ()
+    words: Callable[[Any], str] | None = None
+    step: float = 0.1
+
+    @property
+    def help(self) -> str:
+        return f"{self.label}.help"
+
+    @property
+    def choices(self) -> tuple:
+        return self.values or self.schema.choices or ()
+
+    def word(self, value: Any) -> str:
+        """A choice's value in the player's words."""
+        return self.words(value) if self.words else say(f"{self.label}.{value}")
+
+
+def setting(
+    default: Any,
+    kind: type,
+    choices: tuple | None = None,
+    low: float | None = None,
+    high: float | None = None,
+    check: Callable[[Any], Any] | None = None,
+    **about: Any,
+) -> Any:
+    """A field of :class:`Settings` with its :class:`About` (schema first, then the rest)."""
+    meta = {"about": About(Field(default, kind, choices, low, high, check), **about)}
+    if isinstance(default, dict):
+        return dataclasses.field(default_factory=dict, metadata=meta)
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def _game_options(value: dict) -> dict[str, dict[str, Any]]:
+    """Per game, only the choices that game has, with values it allows (a bad one is left
+    out, so the menu offers that choice's default and keeps the others)."""
+    out: dict[str, dict[str, Any]] = {}
+    for game, choices in value.items():
+        spec = SPECS.get(game)
+        if spec is None or not isinstance(choices, dict):
+            continue
+        kept = valid_choices(spec, choices)
+        if kept:
+            out[game] = kept
+    return out
+
+
+def _card_size(scale: float) -> str:
+    return say(f"settings.card_size.{int(scale * 100)}")
+
+
+def _points(threshold: float) -> str:
+    return say_n("settings.coach_threshold.value", int(threshold))
+
+
+SPEECH = ("auto", "on", "off")  # Read aloud: auto is on when a screen reader runs at start
+
 
 @dataclass
 class Settings:
-    """Everything the player can choose once and expect to find next time."""
+    """Everything the player can choose once and expect to find next time, in the order
+    of the Settings screen's rows."""
 
-    language: str = ""  # "" until chosen: the system's language
-    sound: bool = True
-    pace: str = "normal"
-    highlights: bool = True
-    faces: str = "classic"
-    card_back: str = "red"
-    card_scale: float = 1.0
-    reduced_motion: bool = False
-    fullscreen: bool = False
-    stop_window: float = 2.0
-    show_faults: bool = False
-    auto_play: bool = True
-    hand_keys: bool = True
-    take_backs: bool = False
-    coach: bool = False
-    coach_threshold: float = 2.0
-    auto_flip_speed: float = 0.5
-    speech: str = "auto"
-    last_game: str = "pishe-pasha"
-    level: str = "medium"
-    lessons_offered: bool = False  # the first start offered the lesson (once, ever)
-    game_options: dict[str, dict[str, Any]] = field(default_factory=dict)
-    window_width: int = 0
-    window_height: int = 0
-    window_x: int = 0
-    window_y: int = 0
+    language: str = setting(
+        "", str, ("", *LANGUAGES), row="choice", label="settings.language",
+        values=LANGUAGES, words=NATIVE_NAMES.__getitem__,
+    )  # fmt: skip
+    sound: bool = setting(True, bool, row="toggle", label="settings.sound")
+    pace: str = setting(
+        "normal", str, ("slow", "normal", "fast", "instant"), row="choice",
+        label="settings.pace", table=True,
+    )  # fmt: skip
+    reduced_motion: bool = setting(
+        False, bool, row="toggle", label="settings.reduced_motion", table=True
+    )
+    card_scale: float = setting(
+        1.0, float, low=CARD_SCALES[0], high=CARD_SCALES[-1], row="choice",
+        label="settings.card_size", table=True, values=CARD_SCALES, words=_card_size,
+    )  # fmt: skip
+    faces: str = setting(
+        "classic", str, ("classic", "four_colour", "high_contrast"), row="choice",
+        label="settings.faces",
+    )  # fmt: skip
+    card_back: str = setting("red", str, ("red", "blue"), row="choice", label="settings.back")
+    highlights: bool = setting(True, bool, row="toggle", label="settings.highlights", table=True)
+    auto_play: bool = setting(True, bool, row="toggle", label="settings.auto_play", table=True)
+    hand_keys: bool = setting(True, bool, row="toggle", label="settings.hand_keys", table=True)
+    take_backs: bool = setting(False, bool, row="toggle", label="settings.take_backs", table=True)
+    coach: bool = setting(False, bool, row="toggle", label="settings.coach", table=True)
+    coach_threshold: float = setting(
+        2.0, float, (1.0, 2.0, 5.0), row="choice", label="settings.coach_threshold",
+        table=True, words=_points,
+    )  # fmt: skip
+    show_faults: bool = setting(False, bool, row="toggle", label="settings.show_faults", table=True)
+    # seconds a person has to call after a computer move (games whose spec has calls_in)
+    stop_window: float = setting(
+        2.0, float, low=1.0, high=6.0, row="slider", label="settings.stop_window", table=True
+    )
+    fullscreen: bool = setting(False, bool, row="toggle", label="settings.fullscreen")
+    speech: str = setting("auto", str, SPEECH, row="toggle", label="settings.speech")
+    auto_flip_speed: float = setting(0.5, float, low=0.0, high=1.0, table=True)
+    last_game: str = setting("pishe-pasha", str, check=known_game)
+    level: str = setting("medium", str, LEVELS)
+    lessons_offered: bool = setting(False, bool)  # the first start offered the lesson (once)
+    game_options: dict[str, dict[str, Any]] = setting({}, dict, check=_game_options)
+    window_width: int = setting(0, int, low=WINDOW_WIDTH[0], high=WINDOW_WIDTH[1])
+    window_height: int = setting(0, int, low=WINDOW_HEIGHT[0], high=WINDOW_HEIGHT[1])
+    window_x: int = setting(0, int, low=WINDOW_PLACE[0], high=WINDOW_PLACE[1])
+    window_y: int = setting(0, int, low=WINDOW_PLACE[0], high=WINDOW_PLACE[1])
 
     def window(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
         """The window's size and position when it last closed, if it was remembered."""
@@ -95,23 +192,42 @@ class Settings:
     def lang(self) -> str:
         return self.language or system_language()
 
+    @property
+    def call_window(self) -> float:
+        """Seconds a person has to call after a computer move, in the table's own words."""
+        return self.stop_window
+
+    def holding(self, **values: Any) -> Settings:
+        """A copy for a table that holds some settings fixed (a lesson never plays by
+        itself, a replay's table has no call window); only settings a table reads."""
+        wrong = sorted(set(values) - set(TABLE))
+        if wrong:
+            raise TypeError(f"a table reads no setting {wrong[0]!r}")
+        return dataclasses.replace(self, **values)
+
+
+def about(field: dataclasses.Field) -> About:
+    """What a field of :class:`Settings` is (its metadata)."""
+    return field.metadata["about"]
+
+
+def schema(kind: type[Settings] = Settings) -> dict[str, Field]:
+    """Every setting's schema by name: what the file's fields are checked against."""
+    return {f.name: about(f).schema for f in dataclasses.fields(kind)}
+
+
+def rows(kind: type[Settings] = Settings) -> list[tuple[str, About]]:
+    """The settings the Settings screen shows, in its order: (name, about)."""
+    return [(f.name, about(f)) for f in dataclasses.fields(kind) if about(f).row]
+
+
+FIELDS = schema()  # the file's schema, derived from the declarations above
+TABLE = tuple(f.name for f in dataclasses.fields(Settings) if about(f).table)
+OLD_NAMES = {"four_colour": ("faces", {True: "four_colour", False: "classic"})}
+
 
 def _within(value: int, bounds: tuple[int, int]) -> int:
     return max(bounds[0], min(bounds[1], int(value)))
-
-
-def _game_options(value: dict) -> dict[str, dict[str, Any]]:
-    """Per game, only the choices that game has, with values it allows (a bad one is left
-    out, so the menu offers that choice's default and keeps the others)."""
-    out: dict[str, dict[str, Any]] = {}
-    for game, choices in value.items():
-        spec = SPECS.get(game)
-        if spec is None or not isinstance(choices, dict):
-            continue
-        kept = valid_choices(spec, choices)
-        if kept:
-            out[game] = kept
-    return out
 
 
 def valid_choices(spec: Any, choices: dict[str, Any]) -> dict[str, Any]:
@@ -123,37 +239,6 @@ def valid_choices(spec: Any, choices: dict[str, Any]) -> dict[str, Any]:
 
 def _member(value: Any, values: tuple) -> bool:
     return any(value == v and type(value) is type(v) for v in values)
-
-
-FIELDS: dict[str, Field] = {
-    "language": Field("", str, ("", *LANGUAGES)),
-    "sound": Field(True, bool),
-    "pace": Field("normal", str, PACES),
-    "highlights": Field(True, bool),
-    "faces": Field("classic", str, FACES),
-    "card_back": Field("red", str, BACKS),
-    "card_scale": Field(1.0, float, low=1.0, high=CARD_SCALES[-1]),
-    "reduced_motion": Field(False, bool),
-    "fullscreen": Field(False, bool),
-    "stop_window": Field(2.0, float, low=STOP_WINDOW[0], high=STOP_WINDOW[1]),
-    "show_faults": Field(False, bool),
-    "auto_play": Field(True, bool),
-    "hand_keys": Field(True, bool),
-    "take_backs": Field(False, bool),
-    "coach": Field(False, bool),
-    "coach_threshold": Field(2.0, float, COACH_THRESHOLDS),
-    "auto_flip_speed": Field(0.5, float, low=AUTO_SPEED[0], high=AUTO_SPEED[1]),
-    "speech": Field("auto", str, SPEECH),
-    "last_game": Field("pishe-pasha", str, check=known_game),
-    "level": Field("medium", str, LEVELS),
-    "lessons_offered": Field(False, bool),
-    "game_options": Field({}, dict, check=_game_options),
-    "window_width": Field(0, int, low=WINDOW_WIDTH[0], high=WINDOW_WIDTH[1]),
-    "window_height": Field(0, int, low=WINDOW_HEIGHT[0], high=WINDOW_HEIGHT[1]),
-    "window_x": Field(0, int, low=WINDOW_PLACE[0], high=WINDOW_PLACE[1]),
-    "window_y": Field(0, int, low=WINDOW_PLACE[0], high=WINDOW_PLACE[1]),
-}
-OLD_NAMES = {"four_colour": ("faces", {True: "four_colour", False: "classic"})}
 
 
 def settings_dir() -> Path:
@@ -183,7 +268,7 @@ def from_data(data: Any) -> tuple[Settings, list[str]]:
                 data.setdefault(
                     new, mapping.get(value, value) if not isinstance(value, dict) else value
                 )
-    values, problems = read_fields(data, FIELDS, "the settings file")
+    values, problems = read_fields(data, schema(), "the settings file")
     return Settings(**values), problems
 
 

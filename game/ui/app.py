@@ -147,24 +147,42 @@ class App:
         self.voice.speak(text, interrupt)
 
     # ----------------------------------------------------------------- the player's things
-    def table_options(self):
-        from game.ui.table.model import TableOptions
+    def setting(self, name: str) -> Any:
+        """A setting as the Settings screen shows it: what the app made of the stored value
+        (the system's language for "", Read aloud as it is: a screen reader turns it on)."""
+        shown = {"language": lambda: self.settings.lang, "speech": lambda: self.voice.on}
+        return shown[name]() if name in shown else getattr(self.settings, name)
 
-        s = self.settings
-        return TableOptions(
-            s.pace,
-            s.stop_window,
-            s.highlights,
-            s.show_faults,
-            s.auto_play,
-            s.reduced_motion,
-            s.card_scale,
-            s.take_backs,
-            s.auto_flip_speed,
-            s.coach,
-            s.coach_threshold,
-            s.hand_keys,
-        )
+    def change_setting(self, name: str, value: Any) -> None:
+        """Keep a setting the player changed, applied at once where the app holds it."""
+        apply = {
+            "language": self.set_language,
+            "sound": self._set_sound,
+            "fullscreen": self.set_fullscreen,
+            "speech": self.voice.set_on,
+        }.get(name)
+        if apply is None:
+            setattr(self.settings, name, value)
+        else:
+            apply(value)
+
+    def setting_note(self, name: str) -> str:
+        """What the Settings screen adds to a setting's explanation: the speech engine
+        found, or how to get one."""
+        if name != "speech":
+            return ""
+        engine = self.voice.engine
+        return say("settings.speech.engine", name=engine) if engine else say("settings.speech.none")
+
+    def setting_blocked(self, name: str) -> str | None:
+        """Why a setting cannot be changed now (there is no sound device), or None."""
+        if name == "sound" and not self.audio.available:
+            return say("settings.sound.none")
+        return None
+
+    def _set_sound(self, on: bool) -> None:
+        self.settings.sound = on
+        self.audio.set_enabled(on)
 
     def match_changed(self, session: Any) -> None:
         """After every move: the state file (``--state-file``) and the saved match."""

@@ -19,13 +19,14 @@ from game.core.match import Match
 from game.core.referee import Referee
 from game.core.types import Action, PileKind
 from game.games import spec_of
+from game.store.settings import Settings
 from game.text import say
 from game.ui import cardart, page, theme
 from game.ui.rules_panel import figure_image
 from game.ui.scene import Scene
 from game.ui.table.controller import TableController
 from game.ui.table.controls import Navigation, TableControls
-from game.ui.table.model import TableModel, TableOptions
+from game.ui.table.model import TableModel
 from game.ui.table.thinker import Thinker
 from game.ui.table.view import TableView
 from game.ui.widgets import Button
@@ -74,10 +75,8 @@ class LessonScene(Scene):
         self.marks = [(state.clone(), 0)]
 
     # ----------------------------------------------------------------- the table
-    def options(self) -> TableOptions:
-        o = self.app.table_options()
-        o.auto_play = o.coach = o.take_backs = False
-        return o
+    def options(self) -> Settings:
+        return self.app.settings.holding(auto_play=False, coach=False, take_backs=False)
 
     def _build(self, state, scripted: int) -> None:
         """A fresh table on ``state``; the computer's script resumes after ``scripted`` moves."""

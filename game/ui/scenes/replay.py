@@ -20,11 +20,12 @@ from game.games import spec_of
 from game.record import OK, replay
 from game.session import replay_record
 from game.store.files import home
+from game.store.settings import Settings
 from game.text import say
 from game.ui import cardart, theme
 from game.ui.scene import Scene
 from game.ui.table import hint_view
-from game.ui.table.model import PULSE_SECONDS, TableModel, TableOptions
+from game.ui.table.model import PULSE_SECONDS, TableModel
 from game.ui.table.thinker import Thinker
 from game.ui.table.view import TableView
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, text_of
@@ -67,7 +68,7 @@ class ReplayScene(Scene):
         else:
             self.spec: GameSpec = spec_of(record["game"])
             self.actions = [Action.parse(a) for a in record["actions"][: checked.applied]]
-            self.options = TableOptions(
+            self.options = Settings(
                 pace="normal", highlights=False, auto_play=False, stop_window=0.0
             )
             self._build(0)

@@ -1,172 +1,74 @@
-"""The settings screen: language, sound, pace and motion, cards and colours, the table's
-helps (highlights, automatic forced moves, faults shown, take-backs), the Stop window."""
+"""The settings screen: one row per setting whose declaration (game/store/settings.py)
+gives it one, in the declaration's order, with its label, its values' words and its
+explanation from there. Changes apply at once and are saved when leaving."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 
-from game.store.settings import BACKS, CARD_SCALES, COACH_THRESHOLDS, FACES, PACES, STOP_WINDOW
-from game.text import LANGUAGES, NATIVE_NAMES, number, say, say_n
+from game.store.settings import About, rows
+from game.text import number, say
 from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, Toggle, Widget
 
-
-def _on_off(label_key: str, value: bool, change, help_key: str) -> Toggle:
-    return Toggle(
-        lambda: say(label_key),
-        value,
-        change,
-        lambda: say("option.on"),
-        lambda: say("option.off"),
-        lambda: say(help_key),
-    )
+MARGIN = 16  # between a long explanation and the window's sides
 
 
 class SettingsScene(Scene):
-    """Changes apply at once and are saved when leaving."""
+    """The player's settings, each row built from its setting's declaration."""
 
     name = "settings"
 
     def __init__(self, app, back_to: Scene | None = None) -> None:
         super().__init__(app)
-        s = app.settings
         self.back_to = back_to
-        span = STOP_WINDOW[1] - STOP_WINDOW[0]
-        self.sound = _on_off("settings.sound", s.sound, self._sound, "settings.sound.help")
-        self.speech = Toggle(
-            lambda: say("settings.speech"),
-            app.voice.on,
-            app.voice.set_on,
-            lambda: say("option.on"),
-            lambda: say("option.off"),
-            self._speech_help,
-        )
-        self.rows: list[Widget] = [
-            Cycler(
-                lambda: say("settings.language"),
-                LANGUAGES,
-                [NATIVE_NAMES[lang] for lang in LANGUAGES],
-                s.lang,
-                app.set_language,
-                lambda: say("settings.language.help"),
-            ),
-            self.sound,
-            Cycler(
-                lambda: say("settings.pace"),
-                PACES,
-                [lambda p=p: say(f"settings.pace.{p}") for p in PACES],
-                s.pace,
-                lambda v: setattr(s, "pace", v),
-                lambda: say("settings.pace.help"),
-            ),
-            _on_off(
-                "settings.reduced_motion",
-                s.reduced_motion,
-                lambda v: setattr(s, "reduced_motion", v),
-                "settings.reduced_motion.help",
-            ),
-            Cycler(
-                lambda: say("settings.card_size"),
-                CARD_SCALES,
-                [lambda k=k: say(f"settings.card_size.{int(k * 100)}") for k in CARD_SCALES],
-                s.card_scale,
-                self._card_scale,
-                lambda: say("settings.card_size.help"),
-            ),
-            Cycler(
-                lambda: say("settings.faces"),
-                FACES,
-                [lambda f=f: say(f"settings.faces.{f}") for f in FACES],
-                s.faces,
-                lambda v: setattr(s, "faces", v),
-                lambda: say("settings.faces.help"),
-            ),
-            Cycler(
-                lambda: say("settings.back"),
-                BACKS,
-                [lambda b=b: say(f"settings.back.{b}") for b in BACKS],
-                s.card_back,
-                lambda v: setattr(s, "card_back", v),
-                lambda: say("settings.back.help"),
-            ),
-            _on_off(
-                "settings.highlights",
-                s.highlights,
-                lambda v: setattr(s, "highlights", v),
-                "settings.highlights.help",
-            ),
-            _on_off(
-                "settings.auto_play",
-                s.auto_play,
-                lambda v: setattr(s, "auto_play", v),
-                "settings.auto_play.help",
-            ),
-            _on_off(
-                "settings.hand_keys",
-                s.hand_keys,
-                lambda v: setattr(s, "hand_keys", v),
-                "settings.hand_keys.help",
-            ),
-            _on_off(
-                "settings.take_backs",
-                s.take_backs,
-                lambda v: setattr(s, "take_backs", v),
-                "settings.take_backs.help",
-            ),
-            _on_off(
-                "settings.coach", s.coach, lambda v: setattr(s, "coach", v), "settings.coach.help"
-            ),
-            Cycler(
-                lambda: say("settings.coach_threshold"),
-                COACH_THRESHOLDS,
-                [
-                    lambda t=t: say_n("settings.coach_threshold.value", int(t))
-                    for t in COACH_THRESHOLDS
-                ],
-                s.coach_threshold,
-                lambda v: setattr(s, "coach_threshold", v),
-                lambda: say("settings.coach_threshold.help"),
-            ),
-            _on_off(
-                "settings.show_faults",
-                s.show_faults,
-                lambda v: setattr(s, "show_faults", v),
-                "settings.show_faults.help",
-            ),
-            Slider(
-                self._stop_label,
-                (s.stop_window - STOP_WINDOW[0]) / span,
-                self._stop_window,
-                lambda: say("settings.stop_window.help"),
-            ),
-            _on_off(
-                "settings.fullscreen", s.fullscreen, app.set_fullscreen, "settings.fullscreen.help"
-            ),
-            self.speech,
-        ]
+        self.about = dict(rows(type(app.settings)))
+        self.row_of: dict[str, Widget] = {
+            name: self._row(name, a) for name, a in self.about.items()
+        }
+        self.rows: list[Widget] = list(self.row_of.values())
         self.done = Button(lambda: say("button.done"), self.leave_screen)
         self.ring = FocusRing(lambda: [*self.rows, self.done])
 
-    def _sound(self, on: bool) -> None:
-        self.app.settings.sound = on
-        self.app.audio.set_enabled(on)
+    def _row(self, name: str, about: About) -> Widget:
+        """A toggle, a choice or a slider for the setting ``name``."""
+        app = self.app
+        change = partial(app.change_setting, name)
 
-    def _speech_help(self) -> str:
-        """What Read aloud does, and the engine that speaks (or how to get one)."""
-        engine = self.app.voice.engine
-        found = say("settings.speech.engine", name=engine) if engine else ""
-        return " ".join((say("settings.speech.help"), found or say("settings.speech.none")))
+        def help_text() -> str:
+            return " ".join(filter(None, (say(about.help), app.setting_note(name))))
 
-    def _card_scale(self, value: float) -> None:
-        self.app.settings.card_scale = value
+        def word(words: Callable[[], str]) -> Callable[[], str]:
+            """A value's words, or why the setting cannot change now (no sound device)."""
+            return lambda: app.setting_blocked(name) or words()
 
-    def _stop_label(self) -> str:
-        return say("settings.stop_window", n=number(self.app.settings.stop_window))
+        if about.row == "slider":
+            return Slider(
+                lambda: say(about.label, n=number(app.setting(name))),
+                _fraction(about, app.setting(name)),
+                lambda v: change(_value(about, v)),
+                help_text,
+            )
+        label = partial(say, about.label)
+        if about.row == "toggle":
+            on, off = word(partial(say, "option.on")), word(partial(say, "option.off"))
+            return Toggle(label, app.setting(name), change, on, off, help_text)
+        names = [word(partial(about.word, v)) for v in about.choices]
+        return Cycler(label, about.choices, names, app.setting(name), change, help_text)
 
-    def _stop_window(self, v: float) -> None:
-        low, high = STOP_WINDOW
-        self.app.settings.stop_window = round(low + (high - low) * v, 1)
+    def _follow(self) -> None:
+        """Show each setting as it is now (F2 and F11 change some from anywhere)."""
+        for name, row in self.row_of.items():
+            row.enabled = self.app.setting_blocked(name) is None
+            value = self.app.setting(name)
+            if isinstance(row, Cycler):
+                row.set_value(value)
+            elif isinstance(row, Slider) and not row.dragging:
+                row.value = _fraction(self.about[name], value)
 
     def leave_screen(self) -> None:
         self.app.save_settings()
@@ -202,10 +104,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        self.sound.enabled = self.app.audio.available
-        if not self.sound.enabled:
-            self.sound.names = [lambda: say("settings.sound.none")] * 2
-        self.speech.set_value(self.app.voice.on)  # F2 may have changed it
+        self._follow()
         self.ring.sync()
         page.backdrop(surface, say("title.settings"), 0.06, 0.065)
         page.box(surface, self.panel, 200, 16)
@@ -213,12 +112,31 @@ class SettingsScene(Scene):
             wdg.draw(surface)
         focused = self.ring.current() or next((r for r in self.rows if r.hover), None)
         if focused is not None and focused.help:
-            theme.text(
-                surface,
-                focused.help(),
-                int(h * 0.026),
-                theme.HINT,
-                (w // 2, self.panel.bottom + 10),
-                "midtop",
-                width=self.panel.w,
-            )
+            self._explain(surface, focused.help(), int(h * 0.026))
+
+    def _explain(self, surface: pygame.Surface, words: str, size: int) -> None:
+        """The focused row's explanation under the panel: one line, or lines as wide as the
+        window at the smallest readable size when one line would have to shrink below it
+        (Read aloud's engine, or how to get one)."""
+        w = surface.get_width()
+        if theme.fit_text(words, max(theme.READABLE, size), self.panel.w) >= theme.READABLE:
+            where = (w // 2, self.panel.bottom + 10)
+            theme.text(surface, words, size, theme.HINT, where, "midtop", width=self.panel.w)
+            return
+        top, room = self.panel.bottom + 4, w - 2 * MARGIN
+        for line in theme.wrap_lines(words, theme.font(theme.READABLE), room):
+            where = (w // 2, top)
+            top = theme.text(surface, line, theme.READABLE, theme.HINT, where, "midtop", width=room)
+            top = top.bottom
+
+
+def _fraction(about: About, value: float) -> float:
+    """Where ``value`` sits on a slider over the setting's range (0 to 1)."""
+    low, high = about.schema.low, about.schema.high
+    return max(0.0, min(1.0, (value - low) / (high - low)))
+
+
+def _value(about: About, fraction: float) -> float:
+    """The setting's value at ``fraction`` of its slider, in its steps."""
+    low, high = about.schema.low, about.schema.high
+    return round(round((low + (high - low) * fraction) / about.step) * about.step, 9)

@@ -12,13 +12,14 @@ from functools import partial
 import pygame
 
 from game.session import Session
+from game.store.settings import Settings
 from game.text import number, say
 from game.ui import cardart
 from game.ui.scene import Scene
 from game.ui.table.controller import TableController
 from game.ui.table.controls import Navigation, TableControls
 from game.ui.table.hints import hint_text
-from game.ui.table.model import TableModel, TableOptions
+from game.ui.table.model import TableModel
 from game.ui.table.speech import TableSpeech
 from game.ui.table.thinker import Thinker
 from game.ui.table.view import TableView
@@ -40,7 +41,7 @@ class TableScene(Scene):
             session.match,
             session.referee,
             self.thinker,
-            self.table_options,
+            self.table_settings,
             app.audio.play,
             app.size,
         )
@@ -63,8 +64,9 @@ class TableScene(Scene):
         self._changed()
 
     # ------------------------------------------------------------------ wiring
-    def table_options(self) -> TableOptions:
-        return self.app.table_options()
+    def table_settings(self) -> Settings:
+        """The player's settings, read live: the Settings screen may change them mid-hand."""
+        return self.app.settings
 
     @property
     def state(self):

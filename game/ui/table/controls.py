@@ -83,7 +83,9 @@ class TableControls:
             lambda: say("option.on"),
             lambda: say("option.off"),
         )
-        self.speed = Slider(lambda: say("button.speed"), m.options().auto_speed, self._set_speed)
+        self.speed = Slider(
+            lambda: say("button.speed"), m.options().auto_flip_speed, self._set_speed
+        )
         self.pause_items = [
             Button(lambda: say("button.resume"), self.close_menu),
             Button(lambda: say("button.new_hand"), self._ask_new_hand),
@@ -233,7 +235,7 @@ class TableControls:
         self.m.auto_on = on
 
     def _set_speed(self, value: float) -> None:
-        self.m.options().auto_speed = value
+        self.m.options().auto_flip_speed = value
 
     def stop_hovered(self, pos: tuple[int, int]) -> bool:
         return self.stop_btn.visible and self.stop_btn.rect.collidepoint(pos)
@@ -298,7 +300,7 @@ class TableControls:
         o = m.options()
         self.stop_btn.progress = None
         if m.window > 0:
-            self.stop_btn.progress = m.window / max(0.1, o.stop_window)
+            self.stop_btn.progress = m.window / max(0.1, o.call_window)
         if self.undo_btn.visible != o.take_backs:
             self._place_top()
         self.undo_btn.enabled = m.referee.can_undo(m.human) and not m.show.busy

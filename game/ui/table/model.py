@@ -31,6 +31,7 @@ from game.core.types import (
     IllegalAction,
     call,
 )
+from game.store.settings import Settings
 from game.text import say
 from game.text.log_lines import LogLine, Term, event_lines
 from game.text.names import Namer
@@ -86,24 +87,6 @@ class Hint:
     age: float = 0.0
 
 
-@dataclass
-class TableOptions:
-    """The player's settings the table follows (read live: the settings screen may change them)."""
-
-    pace: str = "normal"
-    stop_window: float = 2.0
-    highlights: bool = True
-    show_faults: bool = False
-    auto_play: bool = True
-    reduced_motion: bool = False
-    card_scale: float = 1.0
-    take_backs: bool = False
-    auto_speed: float = 0.5
-    coach: bool = False  # warn before a move the Expert thinks loses more than the threshold
-    coach_threshold: float = 2.0
-    hand_keys: bool = True  # small number badges on the hand's cards (keys 1-4)
-
-
 class TableModel:
     """A match at the table, one hand at a time."""
 
@@ -113,7 +96,7 @@ class TableModel:
         match: Match,
         referee: Referee,
         thinker: Thinker,
-        options: Callable[[], TableOptions],
+        options: Callable[[], Settings],
         sound: Callable[[str], None],
         size: tuple[int, int],
     ) -> None:
@@ -490,7 +473,7 @@ class TableModel:
             made = self.state.history[-1]
             self._apply_events(events, made)
             if question.kind == "move" and self.calls_in_play and not self.state.is_over:
-                self.window = self.options().stop_window
+                self.window = self.options().call_window
 
     # ------------------------------------------------------------------ the human
     def perform(self, action: Action, starts: dict | None = None, confirmed: bool = False) -> bool:
@@ -612,7 +595,7 @@ class TableModel:
         acts = self.state.legal_actions()
         if self.auto_on and self.spec.autoplay:
             self.auto_timer += dt
-            if self.auto_timer >= 1.2 - self.options().auto_speed * 1.15:
+            if self.auto_timer >= 1.2 - self.options().auto_flip_speed * 1.15:
                 self.auto_timer = 0.0
                 self.perform(acts[0])
             return
