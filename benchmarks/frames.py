@@ -117,6 +117,20 @@ def play_hand(app: App, game: str, choices: dict, seed: int, limit: float = 300.
     return timed
 
 
+class FlipCounter:
+    """The app's window, counting the frames it shows."""
+
+    def __init__(self, window: pygame.Window) -> None:
+        self.window, self.flips = window, 0
+
+    def flip(self) -> None:
+        self.flips += 1
+        self.window.flip()
+
+    def __getattr__(self, name: str):
+        return getattr(self.window, name)
+
+
 def idle_cpu(app: App, seconds: float) -> tuple[float, int]:
     """CPU % of one core over ``seconds`` of the real loop, a table waiting for the human."""
     table = app.goto("table", session=Session.start("pishe-pasha", {"players": 2}, "medium", 1))
@@ -124,14 +138,8 @@ def idle_cpu(app: App, seconds: float) -> tuple[float, int]:
     while (table.active or not table.model.human_may_act()) and time.monotonic() < end:
         app.step(DT)
         time.sleep(0.005)
-    draws = [0]
-    flip = pygame.display.flip
-
-    def counted_flip() -> None:
-        draws[0] += 1
-        flip()
-
-    pygame.display.flip = counted_flip
+    window = app.window
+    app.window = counter = FlipCounter(window)
     timer = threading.Timer(seconds, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
     cpu, wall = time.process_time(), time.monotonic()
     timer.start()
@@ -139,9 +147,9 @@ def idle_cpu(app: App, seconds: float) -> tuple[float, int]:
         app.run()
     finally:
         timer.cancel()
-        pygame.display.flip = flip
+        app.window = window
     used, spent = time.process_time() - cpu, time.monotonic() - wall
-    return 100 * used / spent, draws[0]
+    return 100 * used / spent, counter.flips
 
 
 def figures(ms: list[float]) -> tuple[float, float, float]:

@@ -27,7 +27,7 @@ WORK = ROOT / ".build-work"
 NAME = "pasha-pisti"
 FORBIDDEN = ("numpy", "pytest", "_pytest", "hypothesis", "PyInstaller", "setuptools", "tkinter",
              "babel")  # fmt: skip
-MAX_MB = 30
+MAX_MB = 20
 
 
 class BuildError(RuntimeError):
@@ -72,9 +72,9 @@ def bundle_contents(exe: Path) -> tuple[set[str], set[str]]:
 
 def expected_assets() -> set[str]:
     """Every file under sprites/, sounds/ and fonts/, and the compiled phrasebooks, as the
-    bundle names them."""
+    bundle names them (the art under game/assets/data/, as in a wheel)."""
     files = {
-        p.relative_to(ROOT).as_posix()
+        f"game/assets/data/{p.relative_to(ROOT).as_posix()}"
         for folder in ("sprites", "sounds", "fonts")
         for p in (ROOT / folder).rglob("*")
         if p.is_file()

@@ -28,7 +28,7 @@ def main() -> None:
         seen.append(
             {
                 "window": list(app.window.size),
-                "surface": list(pygame.display.get_surface().get_size()),
+                "surface": list(app.window.get_surface().get_size()),
                 "layout": list(table.model.size),
                 "topbar": list(table.model.layout.areas["topbar"]),
             }

@@ -125,11 +125,18 @@ def test_asset_dirs_found_in_source_checkout():
     assert assets.asset_dir("sounds") == root / "sounds"
 
 
-def test_asset_dirs_found_in_pyinstaller_bundle(tmp_path, monkeypatch):
-    (tmp_path / "sprites" / "cards").mkdir(parents=True)
-    (tmp_path / "sprites" / "cards" / "AS.svg").write_text("<svg/>")
-    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
-    assert assets.asset_dir("sprites") == tmp_path / "sprites"
+def test_packaged_assets_win_over_the_folders_beside_the_code(tmp_path, monkeypatch):
+    """A wheel and the executable carry the art as ``game/assets/data/<kind>``."""
+    (tmp_path / "data" / "sprites" / "cards").mkdir(parents=True)
+    (tmp_path / "data" / "sprites" / "cards" / "AS.svg").write_text("<svg/>")
+    real = assets.resources.files
+    monkeypatch.setattr(
+        assets.resources,
+        "files",
+        lambda anchor: tmp_path if anchor == "game.assets" else real(anchor),
+    )
+    assert assets.asset_dir("sprites") == tmp_path / "data" / "sprites"
+    assert assets.asset_dir("sounds") == Path(assets.__file__).resolve().parents[2] / "sounds"
 
 
 def test_asset_dir_rejects_unknown_kind():

@@ -26,7 +26,7 @@ from xvfb import start_xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
 ON_CI = os.environ.get("CI") == "true"
-MAX_MB = 30
+MAX_MB = 20
 SCREEN = (1280, 800)
 TITLE = "Pasha & Pişti"
 
@@ -70,8 +70,7 @@ def test_smoke_test_passes_from_source_without_display_or_drivers(tmp_path):
 def test_smoke_test_fails_with_reason_when_the_art_is_missing(tmp_path):
     snippet = (
         "import sys; import game.assets as a; "
-        f"a._near_dirs = lambda kind: [a.Path({str(tmp_path)!r}) / kind]; "
-        "a._installed_dirs = lambda kind: []; "
+        f"a.candidate_dirs = lambda kind: [a.Path({str(tmp_path)!r}) / kind]; "
         "from game.cli.smoke import run_smoke; sys.exit(run_smoke())"
     )
     done = run([sys.executable, "-c", snippet], ROOT, clean_env())

@@ -12,7 +12,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pygame
 import pytest
 from ui_support import DT, open_table, settle
 
@@ -302,7 +301,7 @@ def test_settings_not_saved_is_told_while_the_window_is_open(tmp_path, monkeypat
     shown = []
     monkeypatch.setattr("game.ui.theme.on_text", lambda words, w, allowed: shown.append(words))
     app.scene.draw(app.screen)
-    pygame.display.flip()
+    app.window.flip()
     assert any("Settings not saved" in words for words in shown)
     assert not list(tmp_path.glob("*.tmp"))
 

@@ -1,12 +1,13 @@
-"""``pip install .`` (not editable) gives a working ``pasha-pisti`` command, and the wheel
-carries every picture, sound, the font and the phrasebooks.
+"""The game installed three ways, each in a fresh venv, finds every card, sound and the font
+through ``importlib.resources`` and passes its own smoke test from a folder outside the
+project: a wheel, ``pip install .`` (no sdist) and ``pip install -e .``.
 
-The project is copied first, because building writes ``build/lib`` and ``*.egg-info``
-into the source tree and our ``build/`` holds recipes. The fresh venv reuses this
-interpreter's packages (pygame-ce, pip, setuptools) through a ``.pth`` line and
-``--system-site-packages``, so nothing is downloaded: ``--no-deps
---no-build-isolation``. Then the console script runs its smoke test from a neutral
-folder, which proves the entry point and the wheel's assets under ``share/``.
+Each builds from a copy of exactly the files git tracks (what a clean clone holds), so a
+file left out of git, or a packaging line that only works in this checkout, fails here;
+building also writes ``build/lib`` and ``*.egg-info``, which must not land in our
+``build/`` recipes. The fresh venv reuses this interpreter's packages (pygame-ce, pip,
+setuptools) through a ``.pth`` line and ``--system-site-packages``, so nothing is
+downloaded: ``--no-deps --no-build-isolation``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ON_CI = os.environ.get("CI") == "true"
+ASSETS = ("sprites", "sounds", "fonts")
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def can_build_wheels() -> bool:
@@ -44,25 +47,30 @@ def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
     return done.stdout
 
 
-def copy_project(dest: Path) -> None:
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "lib", "bdist.*")
-    for name in ("game", "sprites", "sounds", "fonts"):
-        shutil.copytree(ROOT / name, dest / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
-        if (ROOT / name).is_file():
-            shutil.copy2(ROOT / name, dest / name)
+def skip_or_fail(reason: str) -> None:
+    """A skip where the tools are missing; on CI a failure, since a gate that silently
+    skips is no gate."""
+    if ON_CI:
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+def tracked_files() -> list[str]:
+    """The files a clean clone of this checkout would hold (their working-tree versions)."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        skip_or_fail("needs a git checkout to know the tracked files")
+    out = run(["git", "ls-files", "-z"], ROOT)
+    return [name for name in out.split("\0") if name and (ROOT / name).is_file()]
 
 
 def source_to_build(tmp_path: Path) -> Path:
-    """A copy of the project to build in, or a skip where wheels cannot be built offline; on
-    CI a failure instead, since a gate that silently skips is no gate."""
+    """A copy of the project's tracked files to build in."""
     if not can_build_wheels():
-        reason = "needs setuptools>=77 to build offline"
-        if ON_CI:
-            pytest.fail(reason)
-        pytest.skip(reason)
+        skip_or_fail("needs setuptools>=77 to build offline")
     src = tmp_path / "src"
-    copy_project(src)
+    for name in tracked_files():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, src / name)
     return src
 
 
@@ -85,53 +93,81 @@ def fresh_venv(venv: Path) -> Path:
     return py
 
 
-@pytest.mark.slow
-def test_pip_install_gives_a_console_script_that_passes_its_smoke_test(tmp_path):
-    src = source_to_build(tmp_path)
-    venv = tmp_path / "venv"
-    py = fresh_venv(venv)
-    run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "."], src)
-    script = venv / ("Scripts/pasha-pisti.exe" if os.name == "nt" else "bin/pasha-pisti")
-    assert script.is_file(), "pip did not install the pasha-pisti console script"
-
-    neutral = neutral_folder(tmp_path)
-    drop = ("PYTHONPATH", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "DISPLAY")
-    env = {k: v for k, v in os.environ.items() if k not in drop}
-    out = run([str(script), "--smoke-test"], neutral, env)
-
-    assert "smoke test passed" in out
-    where = dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
-    for kind in ("game", "sprites", "sounds"):
-        assert Path(where[kind]).resolve().is_relative_to(venv.resolve()), (kind, where[kind])
-    assert Path(where["sprites"]).parts[-3:] == ("share", "pasha-pisti", "sprites")
-
-
 SNIPPET = textwrap.dedent(
     """
     import json, os
     os.environ["SDL_VIDEODRIVER"] = "dummy"
+    import pygame
     import game.assets as a
     from game.assets.deck import DeckRenderer
     from game.text.phrasebook import LOCALE_DIR, Phrasebook
-    sprites, sounds = a.asset_dir("sprites"), a.asset_dir("sounds")
-    print(json.dumps({
-        "module": a.__file__,
-        "sprites": str(sprites),
-        "sounds": str(sounds),
-        "font": str(a.font_file()),
-        "svgs": sorted(str(p.relative_to(sprites)) for p in sprites.rglob("*.svg")),
-        "wavs": sorted(p.name for p in sounds.glob("*.wav")),
-        "backs": a.back_names(),
-        "rendered": len(DeckRenderer().render((56, 78))),
-        "turkish": Phrasebook("tr").has("app.title"),
-        "locale": str(LOCALE_DIR),
-    }))
+    found = {"module": a.__file__, "locale": str(LOCALE_DIR), "backs": a.back_names()}
+    for kind in a.KINDS:
+        folder = a.asset_dir(kind)
+        files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+        found[kind] = {"folder": str(folder), "files": files}
+    pygame.font.init()
+    found["font_height"] = pygame.font.Font(a.font_file(bold=True), 20).get_height()
+    found["rendered"] = len(DeckRenderer().render((56, 78)))
+    found["turkish"] = Phrasebook("tr").has("app.title")
+    print(json.dumps(found))
     """
 )
 
 
+def installed_env() -> dict[str, str]:
+    """This environment without the checkout on the path, headless."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "DISPLAY")}
+    return {**env, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+def assert_finds_every_asset(py: Path, neutral: Path, within: Path, packaged: bool) -> None:
+    """Run from ``neutral``, the installed game finds every tracked picture, sound and font
+    file under ``within`` (in ``game/assets/data/<kind>`` when ``packaged``), renders the
+    deck, opens the font and reads the Turkish phrasebook."""
+    found = json.loads(run([str(py), "-c", SNIPPET], neutral, installed_env()).splitlines()[-1])
+    tracked = tracked_files()
+    for kind in ASSETS:
+        want = sorted(name.split("/", 1)[1] for name in tracked if name.startswith(f"{kind}/"))
+        folder = Path(found[kind]["folder"])
+        assert found[kind]["files"] == want, kind
+        assert folder.resolve().is_relative_to(within.resolve()), (kind, folder)
+        where = ("game", "assets", "data", kind) if packaged else (kind,)
+        assert folder.parts[-len(where) :] == where, folder
+    for key in ("module", "locale"):
+        assert Path(found[key]).resolve().is_relative_to(within.resolve()), key
+    sprites = found["sprites"]["files"]
+    faces = {f"{rank}{suit}.svg" for rank in RANKS for suit in "CDHS"}
+    assert faces | {"back-red.svg", "back-blue.svg"} <= {
+        f[6:] for f in sprites if f[:6] == "cards/"
+    }
+    assert faces == {f[9:] for f in sprites if f.startswith("cards-hc/")}, "high contrast"
+    assert len([f for f in sprites if f.startswith("cards-4c/")]) == 26, "four colours"
+    assert len([f for f in found["sounds"]["files"] if f.endswith(".wav")]) == 9
+    assert {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf"} <= set(found["fonts"]["files"])
+    assert found["font_height"] > 0
+    assert {"red", "blue"} <= set(found["backs"])
+    assert found["rendered"] == 53
+    assert found["turkish"]
+
+
+def assert_smoke_test_passes(venv: Path, neutral: Path, within: Path) -> None:
+    """The console script's ``--smoke-test``, headless, from a folder outside the project."""
+    script = venv / ("Scripts/pasha-pisti.exe" if os.name == "nt" else "bin/pasha-pisti")
+    assert script.is_file(), "pip did not install the pasha-pisti console script"
+    out = run([str(script), "--smoke-test"], neutral, installed_env())
+    assert "smoke test passed" in out
+    where = dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
+    for kind in ("game", "sprites", "sounds"):
+        assert Path(where[kind]).resolve().is_relative_to(within.resolve()), (kind, where[kind])
+
+
+def pip_install(py: Path, *args: str, cwd: Path) -> None:
+    run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", *args], cwd)
+
+
 @pytest.mark.slow
-def test_wheel_installed_in_fresh_venv_finds_all_sprites_sounds_font_and_phrasebooks(tmp_path):
+def test_wheel_from_a_clean_copy_installs_and_finds_every_card_sound_and_the_font(tmp_path):
     src = source_to_build(tmp_path)
     wheels = tmp_path / "wheels"
     build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
@@ -139,19 +175,33 @@ def test_wheel_installed_in_fresh_venv_finds_all_sprites_sounds_font_and_phraseb
     (wheel,) = wheels.glob("*.whl")
     venv = tmp_path / "venv"
     py = fresh_venv(venv)
-    run([str(py), "-m", "pip", "install", "--no-deps", "-q", str(wheel)], tmp_path)
+    pip_install(py, str(wheel), cwd=tmp_path)
+    shutil.rmtree(src)  # nothing may still be read from the build's folder
 
     neutral = neutral_folder(tmp_path)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    found = json.loads(run([str(py), "-c", SNIPPET], neutral, env).strip().splitlines()[-1])
+    assert_finds_every_asset(py, neutral, venv, packaged=True)
+    assert_smoke_test_passes(venv, neutral, venv)
 
-    for key in ("module", "sprites", "sounds", "font", "locale"):
-        assert Path(found[key]).resolve().is_relative_to(venv.resolve()), key
-    source_svgs = sorted(
-        str(p.relative_to(ROOT / "sprites")) for p in (ROOT / "sprites").rglob("*.svg")
-    )
-    assert found["svgs"] == source_svgs
-    assert found["wavs"] == sorted(p.name for p in (ROOT / "sounds").glob("*.wav"))
-    assert {"red", "blue"} <= set(found["backs"])
-    assert found["rendered"] == 53
-    assert found["turkish"]
+
+@pytest.mark.slow
+def test_pip_install_dot_finds_the_assets_and_passes_its_smoke_test(tmp_path):
+    src = source_to_build(tmp_path)
+    venv = tmp_path / "venv"
+    py = fresh_venv(venv)
+    pip_install(py, ".", cwd=src)
+
+    neutral = neutral_folder(tmp_path)
+    assert_finds_every_asset(py, neutral, venv, packaged=True)
+    assert_smoke_test_passes(venv, neutral, venv)
+
+
+@pytest.mark.slow
+def test_editable_install_finds_the_assets_in_the_checkout(tmp_path):
+    src = source_to_build(tmp_path)
+    venv = tmp_path / "venv"
+    py = fresh_venv(venv)
+    pip_install(py, "-e", ".", cwd=src)
+
+    neutral = neutral_folder(tmp_path)
+    assert_finds_every_asset(py, neutral, src, packaged=False)
+    assert_smoke_test_passes(venv, neutral, src)

@@ -48,8 +48,7 @@ def test_window_resize_recomputes_layout_and_card_art(app):
     table = open_table(app, "pishe-pasha", {"players": 2}, seed=1)
     app.step(DT)
     small = table.model.layout.card
-    pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 1080), w=1920, h=1080))
+    app.window.size = (1920, 1080)  # the window tells of it with VIDEORESIZE
     app.step(DT)
     assert table.model.layout.size == (1920, 1080)
     assert table.model.layout.card[0] > small[0]

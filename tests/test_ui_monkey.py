@@ -384,7 +384,6 @@ def app(tmp_path, monkeypatch):
                  auto_play=True)  # fmt: skip
     yield a
     a.scene.leave()
-    pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
 
 
 @pytest.mark.slow

@@ -58,8 +58,8 @@ def test_with_the_setting_off_nothing_plays_by_itself(tmp_path, monkeypatch):
 # ----------------------------------------------------------------- the menu
 @pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
 def test_the_menu_does_not_jump_or_overlap_as_the_game_changes(app, size):
-    pygame.display.set_mode(size, pygame.RESIZABLE)
-    app.screen = pygame.display.get_surface()
+    app.window.size = size
+    app.step(DT)  # the resize's events reach the app
     menu = app.goto("menu")
     panels = set()
     for game in SPECS:

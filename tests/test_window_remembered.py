@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import pygame
@@ -49,6 +50,24 @@ def test_the_remembered_size_opens_unless_a_size_is_asked_for(tmp_path, monkeypa
     app = App((960, 600), settings=Settings(sound=False, window_width=1000, window_height=650))
     assert app.size == (960, 600)
     pygame.quit()
+
+
+def test_the_app_draws_on_its_own_pygame_window_not_the_display_modules(tmp_path, monkeypatch):
+    """``pygame.Window`` (pygame-ce 2.5): no ``set_mode``, no deprecated bridge to it."""
+    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        app = App((960, 600), settings=Settings(sound=False, language="tr"))
+    try:
+        assert isinstance(app.window, pygame.Window)
+        assert pygame.display.get_surface() is None, "the display module opened no window"
+        assert app.screen is app.window.get_surface()
+        assert app.window.title == "Pasha & Pişti" and app.window.resizable
+        app.window.size = (1000, 640)
+        app.step(0.0)
+        assert app.size == app.screen.get_size() == (1000, 640)
+    finally:
+        app.scene.leave()
 
 
 # ----------------------------------------------------------------- the real window

@@ -69,10 +69,8 @@ class DeckRenderer:
         except (pygame.error, ValueError) as exc:
             raise AssetError(f"cannot draw {path}: {exc}") from None
         if surf.get_size() != (w, h):
-            surf = pygame.transform.smoothscale(
-                surf.convert_alpha() if _has_display() else surf, (w, h)
-            )
-        return surf.convert_alpha() if _has_display() else surf
+            surf = pygame.transform.smoothscale(_in_window_format(surf), (w, h))
+        return _in_window_format(surf)
 
     def faces(
         self, size: tuple[int, int], four_colour: str | bool = False
@@ -107,5 +105,10 @@ def _trim(cache: OrderedDict, keep: int) -> None:
         cache.popitem(last=False)
 
 
-def _has_display() -> bool:
-    return pygame.display.get_init() and pygame.display.get_surface() is not None
+def _in_window_format(surf: pygame.Surface) -> pygame.Surface:
+    """The picture in the window's pixel format (quicker to draw), once a window has given
+    one (``Window.get_surface``); as it is before that, or headless without a window."""
+    try:
+        return surf.convert_alpha()
+    except pygame.error:
+        return surf

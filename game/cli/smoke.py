@@ -204,7 +204,6 @@ def check_tables(app) -> int:
 
 def check_app() -> int:
     """The real App and menu, then every table; returns the moves made."""
-    import pygame
 
     from game import TITLE
     from game.store.settings import Settings
@@ -214,8 +213,8 @@ def check_app() -> int:
     app = App(SIZE, settings=Settings(pace="instant", stop_window=0.05, sound=True, language="en"))
     install_routes(app)
     try:
-        if pygame.display.get_caption()[0] != TITLE:
-            raise SmokeFailure(f"window title is {pygame.display.get_caption()[0]!r}")
+        if app.window.title != TITLE:
+            raise SmokeFailure(f"window title is {app.window.title!r}")
         app.goto("menu")
         if not app.step(0.0):
             raise SmokeFailure("the menu quit on its first frame")

@@ -12,7 +12,6 @@ import contextlib
 import logging
 import os
 import time
-import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -69,15 +68,14 @@ class App:
         if problem:
             self.notice(problem)
         self.state_file = Path(state_file) if state_file else None
-        self._set_icon()
         last = self.settings.window()
         want = size or (last[0] if last else DEFAULT_SIZE)
-        self.screen = _open_window(fit_to_screen(want), last[1] if last else None)
-        pygame.display.set_caption(say("app.title") or TITLE)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            self.window = pygame.Window.from_display_module()
+        self.window = _open_window(fit_to_screen(want), last[1] if last else None)
+        self.window.title = say("app.title") or TITLE
+        self._set_icon()
+        self.screen = self.window.get_surface()
         self.window.minimum_size = fit_to_screen(MIN_SIZE)
+        self.window.show()
         self.audio = Audio(self.settings.sound)
         self.voice = Voice(self.settings)
         FocusRing.on_focus = self.voice.widget
@@ -92,12 +90,11 @@ class App:
         if self.settings.fullscreen:
             self.set_fullscreen(True)
 
-    @staticmethod
-    def _set_icon() -> None:
+    def _set_icon(self) -> None:
         try:
             from game.assets.art.icon import set_window_icon
 
-            set_window_icon()
+            set_window_icon(self.window)
         except Exception:
             pass
 
@@ -207,7 +204,7 @@ class App:
         self.settings.language = lang
         set_language(self.settings.lang)
         with contextlib.suppress(pygame.error):
-            pygame.display.set_caption(say("app.title"))
+            self.window.title = say("app.title")
         self.scene.resize(self.size)
 
     # ----------------------------------------------------------------- window
@@ -223,13 +220,10 @@ class App:
         self._follow_window()
 
     def _follow_window(self) -> None:
-        """Lay out for the size the window really has: after a mode change the display
-        surface can still have the old mode's size until SDL is asked for it again."""
-        self.screen = pygame.display.get_surface()
-        with contextlib.suppress(pygame.error, AttributeError):
-            real = self.window.size
-            if self.screen.get_size() != real and not self.settings.fullscreen:
-                self.screen = pygame.display.set_mode(real, pygame.RESIZABLE)
+        """Lay out for the size the window really has: its surface, asked for again after
+        a resize or a mode change, has it."""
+        with contextlib.suppress(pygame.error):
+            self.screen = self.window.get_surface()
         self.scene.resize(self.size)
         self.dirty = True
 
@@ -306,7 +300,7 @@ class App:
         active = self.scene.active
         if self.dirty or active or self._was_active:
             self.scene.draw(self.screen)
-            pygame.display.flip()
+            self.window.flip()
             self.dirty = False
         self._was_active = active
         self._update_cursor()
@@ -342,23 +336,14 @@ class App:
         pygame.quit()
 
 
-def _open_window(size: tuple[int, int], position: tuple[int, int] | None) -> pygame.Surface:
+def _open_window(size: tuple[int, int], position: tuple[int, int] | None) -> pygame.Window:
     """The game's window, created where it was last time (kept on the screen), else
     centred: placed as SDL creates it, never moved once shown (a move then races the
-    window's mapping and the player's own first move of it)."""
-    if position is None:
-        name, value = "SDL_VIDEO_CENTERED", "1"
-    else:
-        name, value = "SDL_VIDEO_WINDOW_POS", "{},{}".format(*fit_position(position, size))
-    old = os.environ.get(name)
-    os.environ[name] = value
-    try:
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
-    finally:
-        if old is None:
-            del os.environ[name]
-        else:
-            os.environ[name] = old
+    window's mapping and the player's own first move of it). Hidden until the app has
+    its surface: making one may make SDL create the window anew, and a window shown
+    before that would vanish under anyone who found it."""
+    where = pygame.WINDOWPOS_CENTERED if position is None else fit_position(position, size)
+    return pygame.Window(TITLE, size, where, resizable=True, hidden=True)
 
 
 def _refuse_invisible_window(retries: int = 4, wait: float = 0.5) -> None:

@@ -22,6 +22,6 @@ def window_icon(side: int = 64) -> pygame.Surface:
         return surf
 
 
-def set_window_icon() -> None:
-    """Give the window our icon; call before ``pygame.display.set_mode``."""
-    pygame.display.set_icon(window_icon(64))
+def set_window_icon(window: pygame.Window) -> None:
+    """Give the window our icon (title bar, task bar, Alt+Tab)."""
+    window.set_icon(window_icon(64))
