@@ -85,6 +85,34 @@ def test_in_a_burst_a_players_name_is_said_once_for_their_moves_in_a_row():
     )
 
 
+def test_a_turn_its_player_moves_before_it_was_said_is_dropped_from_the_burst():
+    engine = Slow(0.2)
+    speaker = Speaker(engine)
+    speaker.say("You play the 9 of spades", interrupt=False, subject="You")
+    time.sleep(0.05)
+    speaker.say("North's turn", interrupt=False, subject="North", turn=True)
+    speaker.say("North plays the 9 of hearts", interrupt=False, subject="North")
+    speaker.say("East's turn", interrupt=False, subject="East", turn=True)
+    speaker.say("West's turn", interrupt=False, subject="West", turn=True)
+    speaker.say("Your turn", interrupt=False, subject="You", turn=True)
+    assert speaker.flush(5)
+    assert engine.said == ["You play the 9 of spades", "North plays the 9 of hearts. Your turn."]
+
+
+def test_a_turn_being_said_is_cut_short_by_that_players_move_but_not_by_others():
+    engine = Slow(0.3)
+    speaker = Speaker(engine)
+    speaker.say("North's turn", interrupt=False, subject="North", turn=True)
+    time.sleep(0.05)
+    speaker.say("Stop window open", interrupt=False)
+    time.sleep(0.05)
+    assert engine.stopped == 0
+    speaker.say("North plays the 9 of hearts", interrupt=False, subject="North")
+    assert speaker.flush(5)
+    assert engine.stopped == 1
+    assert engine.said == ["North's turn", "Stop window open. North plays the 9 of hearts."]
+
+
 def test_saying_never_waits_for_the_engine():
     speaker = Speaker(Slow(0.2))
     start = time.perf_counter()
