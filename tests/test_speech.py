@@ -163,6 +163,9 @@ def test_card_signs_are_read_as_card_names_in_the_game_language():
         heard = spoken("North loads 7♥ onto your pile")
         assert heard == "North loads the 7 of hearts onto your pile"
         assert spoken("You play 10♣") == "You play the 10 of clubs"
+        assert spoken("Face-down cards taken: 7♣ 8♦ A♠.") == (
+            "Face-down cards taken: the 7 of clubs, the 8 of diamonds, the ace of spades."
+        )
         set_language("tr")
         assert spoken("Kuzey Q♠ attı") == "Kuzey maça kız attı"
     finally:
