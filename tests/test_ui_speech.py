@@ -76,7 +76,7 @@ class Heard:
         new = list(self.app.voice.heard)[before - len(self.app.voice.heard) :] or []
         m = self.table.model
         cards = m.shown.get(f.pile)
-        mine = f.pile.kind is PileKind.HAND and f.pile.seat == m.human and f.index >= 0
+        mine = f.pile.kind is PileKind.HAND and f.pile.seat == m.human and 0 <= f.index < len(cards)
         words = hand_card_words(cards, f.index) if mine else pile_words(f.pile, cards, m.namer)
         assert any(spoken(words) in h for h in new), (words, new)
 
@@ -209,6 +209,7 @@ class Slow(Backend):
         time.sleep(self.seconds)
 
 
+@pytest.mark.slow  # a whole hand frame by frame at the fast pace
 def test_speech_that_takes_200_ms_a_sentence_never_holds_up_a_frame(tmp_path, monkeypatch):
     """A frame's own work is timed (the main thread's processor time): on a loaded machine
     the wall clock also counts the time other programs had the processor. That the 200 ms

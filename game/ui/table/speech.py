@@ -168,14 +168,14 @@ class TableSpeech:
         m = self.m
         cards = m.shown.get(f.pile)
         mine = f.pile.kind is PileKind.HAND and f.pile.seat == m.human
-        if mine and f.index >= 0:
+        if mine and 0 <= f.index < len(cards):
             words = hand_card_words(cards, f.index)
             if was is None or was.pile != f.pile:
                 words = pile_words(f.pile, cards, m.namer) + ". " + words
         else:
             words = pile_words(f.pile, cards, m.namer)
         if self.c.picked is not None and f.pile in self.c.targets():
-            words += ". " + say("speech.can_go")
+            words += ". " + current().capitalise(say("speech.can_go"))
         return words
 
     def _piles(self, kinds: tuple[PileKind, ...] | None = None, seat: int | None = None):
