@@ -90,6 +90,8 @@ class Voice:
 
     def entered(self, scene: Any) -> None:
         """A scene came on screen: its own words (``spoken()``) or its title."""
+        if not self.on:
+            return
         words = getattr(scene, "spoken", None)
         text = words() if callable(words) else ""
         key = f"speech.scene.{getattr(scene, 'name', '')}"

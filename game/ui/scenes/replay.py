@@ -196,7 +196,7 @@ class ReplayScene(Scene):
         self.view.art.configure(
             self.model.layout.card, self.app.settings.faces, self.app.settings.card_back
         )
-        if self.app.scene is self:
+        if self.app.scene is self and self.app.voice.on:
             self.app.speak(self.position_words())
 
     # ----------------------------------------------------------------- read aloud
