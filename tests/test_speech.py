@@ -400,3 +400,22 @@ def test_on_linux_the_desktops_screen_reader_switch_counts_before_orca_starts(
     assert screen_reader_running() is running
     monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS")  # no desktop session: not asked
     assert screen_reader_running() is False
+
+
+def test_a_screen_reader_that_speaks_on_its_own_still_hears_a_burst_as_one_sentence(
+    fake_engines, monkeypatch
+):
+    monkeypatch.setattr(sys, "platform", "win32")
+    fake_engines({"NVDA"})
+    speaker = Speaker(find_backend())
+    speaker.say("You play the 9 of spades", interrupt=False, subject="You")
+    time.sleep(0.05)  # the reader has it; the game moves on meanwhile
+    speaker.say("East's turn", interrupt=False, subject="East", turn=True)
+    speaker.say("East plays the 9 of hearts", interrupt=False, subject="East")
+    speaker.say("East takes the pile (2 cards): pişti!", interrupt=False, subject="East")
+    assert speaker.flush(10)
+    spoken_to_reader = [s[2] for s in said_by_fake() if s[1] == "speak"]
+    assert spoken_to_reader == [
+        "You play the 9 of spades",
+        "East plays the 9 of hearts, takes the pile (2 cards): pişti!",
+    ]

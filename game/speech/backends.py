@@ -24,6 +24,7 @@ SCREEN_READERS = ("NVDA", "JAWS", "Window-Eyes", "System Access", "Dolphin", "Vo
 LINUX_SCREEN_READERS = ("orca",)
 GNOME_READER_KEY = ("org.gnome.desktop.a11y.applications", "screen-reader-enabled")
 SPI_GETSCREENREADER = 0x0046
+READER_CHARS_PER_SECOND = 25.0  # a screen reader's quick rate, about 300 words a minute
 PROC = Path("/proc")  # where Linux lists its processes, each with its name in ``comm``
 MAC_VOICES = {"tr": "Yelda"}  # macOS's Turkish voice; English: the system's own
 
@@ -114,21 +115,30 @@ class CommandBackend(Backend):
 
 class OutputBackend(Backend):
     """An ``accessible_output2`` output: a screen reader (NVDA, JAWS, VoiceOver), whose
-    ``output`` speaks and shows the sentence on a braille display, or a system voice (SAPI)."""
+    ``output`` speaks and shows the sentence on a braille display, or a system voice (SAPI).
+
+    Such an output speaks on its own and returns at once; ``speak`` then waits about as
+    long as the sentence takes at a reader's quick rate, so that moves coming meanwhile
+    gather into one sentence (and a turn their move told is dropped) instead of queueing
+    up in the reader behind the game."""
 
     def __init__(self, output, screen_reader: bool) -> None:
         self.output = output
         self.name = str(getattr(output, "name", type(output).__name__))
         self.screen_reader = screen_reader
+        self._cut = threading.Event()
 
     def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        self._cut.clear()
         with contextlib.suppress(Exception):
             if self.screen_reader and hasattr(self.output, "output"):
                 self.output.output(text, interrupt=interrupt)
             else:
                 self.output.speak(text, interrupt=interrupt)
+        self._cut.wait(len(text) / READER_CHARS_PER_SECOND)
 
     def stop(self) -> None:
+        self._cut.set()
         with contextlib.suppress(Exception):
             self.output.silence()
 
