@@ -534,3 +534,23 @@ def test_a_slow_voice_leaves_out_the_turns_that_fast_moves_already_told(tmp_path
         name = table.model.namer.names[seat]
         assert f"{turn}. {name} " not in told, told
     assert len(engine.said) < len(app.voice.heard)  # bursts were joined
+
+
+@pytest.mark.parametrize(("lang", "row", "none"), [
+    ("en", "Read aloud", "No speech engine found: run a screen reader"),
+    ("tr", "Sesli okuma", "Konuşma motoru bulunamadı: bir ekran okuyucu"),
+])  # fmt: skip
+def test_settings_say_by_keys_alone_that_no_speech_engine_was_found_and_how_to_get_one(
+    tmp_path, monkeypatch, lang, row, none
+):
+    monkeypatch.setattr("game.ui.voice.find_backend", lambda: None)
+    app = make_app(tmp_path, monkeypatch, language=lang)
+    app.voice.on = True  # (asked for, with no engine to speak: the words are still kept)
+    app.goto("settings")
+    app.step(DT)
+    for _ in range(30):
+        if app.voice.last.startswith(row):
+            break
+        key(app, pygame.K_TAB)
+    assert app.voice.last.startswith(row), app.voice.last
+    assert none in app.voice.last and "espeak-ng" in app.voice.last
