@@ -123,8 +123,11 @@ class TableSpeech:
             self.voice.speak(words, interrupt=False, subject=names.get(seat, ""), turn=True)
 
     def _focus_changed(self) -> None:
-        """A card picked up and the focus moved to where it may go: one sentence."""
+        """A card picked up and the focus moved to where it may go: one sentence (after the
+        deal, when the piles have their cards)."""
         c, parts = self.c, []
+        if self.m.dealing:
+            return
         if c.picked != self._picked:
             self._picked = c.picked
             card = c._card(c.picked) if c.picked is not None else None
