@@ -293,6 +293,7 @@ def fake_engines(tmp_path, monkeypatch):
         monkeypatch.setenv("PATH", str(bin_dir))
 
     monkeypatch.syspath_prepend(str(tmp_path / "engines"))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # each stand-in read afresh
     yield make
     forget()
 
