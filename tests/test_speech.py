@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.speech import Backend, FileBackend, Speaker, find_backend
+from game.speech import Backend, FileBackend, Speaker, backends, find_backend, screen_reader_running
 from game.speech.backends import CommandBackend
 from game.text import set_language
 from game.text.spoken import spoken
@@ -85,6 +85,34 @@ def test_in_a_burst_a_players_name_is_said_once_for_their_moves_in_a_row():
     )
 
 
+def test_a_turn_its_player_moves_before_it_was_said_is_dropped_from_the_burst():
+    engine = Slow(0.2)
+    speaker = Speaker(engine)
+    speaker.say("You play the 9 of spades", interrupt=False, subject="You")
+    time.sleep(0.05)
+    speaker.say("North's turn", interrupt=False, subject="North", turn=True)
+    speaker.say("North plays the 9 of hearts", interrupt=False, subject="North")
+    speaker.say("East's turn", interrupt=False, subject="East", turn=True)
+    speaker.say("West's turn", interrupt=False, subject="West", turn=True)
+    speaker.say("Your turn", interrupt=False, subject="You", turn=True)
+    assert speaker.flush(5)
+    assert engine.said == ["You play the 9 of spades", "North plays the 9 of hearts. Your turn."]
+
+
+def test_a_turn_being_said_is_cut_short_by_that_players_move_but_not_by_others():
+    engine = Slow(0.3)
+    speaker = Speaker(engine)
+    speaker.say("North's turn", interrupt=False, subject="North", turn=True)
+    time.sleep(0.05)
+    speaker.say("Stop window open", interrupt=False)
+    time.sleep(0.05)
+    assert engine.stopped == 0
+    speaker.say("North plays the 9 of hearts", interrupt=False, subject="North")
+    assert speaker.flush(5)
+    assert engine.stopped == 1
+    assert engine.said == ["North's turn", "Stop window open. North plays the 9 of hearts."]
+
+
 def test_saying_never_waits_for_the_engine():
     speaker = Speaker(Slow(0.2))
     start = time.perf_counter()
@@ -135,6 +163,9 @@ def test_card_signs_are_read_as_card_names_in_the_game_language():
         heard = spoken("North loads 7♥ onto your pile")
         assert heard == "North loads the 7 of hearts onto your pile"
         assert spoken("You play 10♣") == "You play the 10 of clubs"
+        assert spoken("Face-down cards taken: 7♣ 8♦ A♠.") == (
+            "Face-down cards taken: the 7 of clubs, the 8 of diamonds, the ace of spades."
+        )
         set_language("tr")
         assert spoken("Kuzey Q♠ attı") == "Kuzey maça kız attı"
     finally:
@@ -168,3 +199,224 @@ def test_a_panel_of_lines_is_read_as_sentences():
     assert spoken("Tab:  move the focus\nEnter:  pick up.\nF2:  Read aloud") == (
         "Tab:  move the focus. Enter:  pick up. F2:  Read aloud"
     )
+
+
+FAKE_AUTO = """
+import os, sys, warnings
+
+print("loading nvdaControllerClient64.dll")  # what a real engine may say as it loads
+sys.stderr.write("libspeechd.so.2: cannot open shared object file\\n")
+os.write(2, b"a C library complaining on the file descriptor itself\\n")
+warnings.warn("JAWS is not running", RuntimeWarning)
+if {fail!r}:
+    raise OSError("nvdaControllerClient64.dll not found")
+ACTIVE = {active!r}
+SAID = []
+
+
+class Output:
+    system_output = False
+
+    def is_active(self):
+        print(f"probing {{self.name}}")
+        return self.name in ACTIVE
+
+    def is_system_output(self):
+        return self.system_output
+
+    def speak(self, text, interrupt=False):
+        SAID.append((self.name, "speak", text, interrupt))
+        return True
+
+    def braille(self, text, **options):
+        SAID.append((self.name, "braille", text))
+        return True
+
+    def output(self, text, **options):
+        self.speak(text, **options)
+        self.braille(text, **options)
+
+    def silence(self):
+        SAID.append((self.name, "silence"))
+
+
+class NVDA(Output):
+    name = "NVDA"
+
+
+class JAWS(Output):
+    name = "JAWS"
+
+
+class SAPI5(Output):
+    name = "SAPI5"
+    system_output = True
+
+
+class Auto(Output):
+    def __init__(self):
+        self.outputs = [NVDA(), JAWS(), SAPI5()]
+
+    def get_first_available_output(self):
+        return next((o for o in self.outputs if o.is_active()), None)
+
+    def output(self, text, **options):
+        first = self.get_first_available_output()
+        if first:
+            first.output(text, **options)
+"""
+
+
+@pytest.fixture
+def fake_engines(tmp_path, monkeypatch):
+    """A noisy stand-in for ``accessible_output2`` (the same API: ``outputs.auto.Auto()``,
+    each output's ``is_active``, ``is_system_output``, ``output(text, interrupt=…)``) and a
+    stand-in espeak-ng on an otherwise empty PATH; ``make(active, fail)`` writes them."""
+
+    def forget() -> None:
+        for name in [m for m in sys.modules if m.split(".")[0] == "accessible_output2"]:
+            del sys.modules[name]
+
+    def make(active: set[str], fail: bool = False) -> None:
+        forget()
+        package = tmp_path / "engines" / "accessible_output2"
+        (package / "outputs").mkdir(parents=True, exist_ok=True)
+        (package / "__init__.py").write_text("")
+        (package / "outputs" / "__init__.py").write_text("")
+        code = FAKE_AUTO.format(active=sorted(active), fail=fail)
+        (package / "outputs" / "auto.py").write_text(code)
+        bin_dir = tmp_path / "bin"
+        bin_dir.mkdir(exist_ok=True)
+        espeak = bin_dir / "espeak-ng"
+        espeak.write_text("#!/bin/sh\nexit 0\n")
+        espeak.chmod(0o755)
+        monkeypatch.setenv("PATH", str(bin_dir))
+
+    monkeypatch.syspath_prepend(str(tmp_path / "engines"))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # each stand-in read afresh
+    yield make
+    forget()
+
+
+def said_by_fake() -> list:
+    return sys.modules["accessible_output2.outputs.auto"].SAID
+
+
+def quietly(capfd, probe):
+    """``probe()``, asserting it printed nothing and warned nothing."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        result = probe()
+    out, err = capfd.readouterr()
+    assert (out, err, warned) == ("", "", [])
+    return result
+
+
+def test_a_running_screen_reader_is_the_first_engine_and_gets_speech_and_braille(
+    fake_engines, monkeypatch, capfd
+):
+    monkeypatch.setattr(sys, "platform", "win32")
+    fake_engines({"JAWS", "SAPI5"})
+    engine = quietly(capfd, find_backend)
+    assert (engine.name, engine.screen_reader) == ("JAWS", True)
+    assert quietly(capfd, screen_reader_running)
+    speaker = Speaker(engine)
+    speaker.say("North's turn", interrupt=False)
+    speaker.say("Your stock, 14 cards")
+    assert speaker.flush(5)
+    assert said_by_fake() == [
+        ("JAWS", "speak", "North's turn", False),
+        ("JAWS", "braille", "North's turn"),
+        ("JAWS", "speak", "Your stock, 14 cards", True),
+        ("JAWS", "braille", "Your stock, 14 cards"),
+    ]
+
+
+def test_with_no_screen_reader_the_system_voice_then_espeak_ng_speak(
+    fake_engines, monkeypatch, capfd
+):
+    monkeypatch.setattr(sys, "platform", "win32")
+    fake_engines({"SAPI5"})
+    engine = quietly(capfd, find_backend)
+    assert (engine.name, engine.screen_reader) == ("SAPI5", False)
+    assert not quietly(capfd, screen_reader_running)
+    engine.speak("Sıra sende", "tr", interrupt=True)
+    assert said_by_fake() == [("SAPI5", "speak", "Sıra sende", True)]
+
+    monkeypatch.setattr(sys, "platform", "linux")  # (shutil.which on Windows wants ".exe")
+    fake_engines(set())
+    assert quietly(capfd, find_backend).name == "espeak-ng"
+
+
+def test_an_engine_that_fails_to_load_is_passed_over_quietly(fake_engines, monkeypatch, capfd):
+    fake_engines({"NVDA"}, fail=True)
+    assert quietly(capfd, find_backend).name == "espeak-ng"
+    monkeypatch.setattr(sys, "platform", "win32")
+    assert not quietly(capfd, screen_reader_running)
+
+
+def fake_processes(root: Path, names: list[str]) -> Path:
+    """A /proc with one numbered folder per process, its name in ``comm``, and the other
+    entries a real /proc has."""
+    for pid, name in enumerate(names, start=100):
+        (root / str(pid)).mkdir(parents=True)
+        (root / str(pid) / "comm").write_text(name + "\n")
+    (root / "self").mkdir(parents=True, exist_ok=True)
+    (root / "999").mkdir()  # a process gone before its name was read
+    (root / "cpuinfo").write_text("processor: 0\n")
+    return root
+
+
+@pytest.mark.parametrize(
+    ("processes", "running"),
+    [(["systemd", "bash", "orca", "python3"], True), (["systemd", "bash", "orcad"], False)],
+)
+def test_on_linux_orca_among_the_processes_is_a_running_screen_reader(
+    tmp_path, monkeypatch, processes, running
+):
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(backends, "PROC", fake_processes(tmp_path / "proc", processes))
+    monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS", raising=False)
+    assert screen_reader_running() is running
+
+
+@pytest.mark.parametrize(("answer", "running"), [("true", True), ("false", False)])
+def test_on_linux_the_desktops_screen_reader_switch_counts_before_orca_starts(
+    tmp_path, monkeypatch, answer, running
+):
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(backends, "PROC", fake_processes(tmp_path / "proc", ["bash"]))
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    gsettings = bin_dir / "gsettings"
+    gsettings.write_text(
+        '#!/bin/sh\n[ "$*" = "get org.gnome.desktop.a11y.applications screen-reader-enabled" ]'
+        f" && echo {answer}\n"
+    )
+    gsettings.chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/run/user/1000/bus")
+    assert screen_reader_running() is running
+    monkeypatch.delenv("DBUS_SESSION_BUS_ADDRESS")  # no desktop session: not asked
+    assert screen_reader_running() is False
+
+
+def test_a_screen_reader_that_speaks_on_its_own_still_hears_a_burst_as_one_sentence(
+    fake_engines, monkeypatch
+):
+    monkeypatch.setattr(sys, "platform", "win32")
+    fake_engines({"NVDA"})
+    speaker = Speaker(find_backend())
+    speaker.say("You play the 9 of spades", interrupt=False, subject="You")
+    time.sleep(0.05)  # the reader has it; the game moves on meanwhile
+    speaker.say("East's turn", interrupt=False, subject="East", turn=True)
+    speaker.say("East plays the 9 of hearts", interrupt=False, subject="East")
+    speaker.say("East takes the pile (2 cards): pişti!", interrupt=False, subject="East")
+    assert speaker.flush(10)
+    spoken_to_reader = [s[2] for s in said_by_fake() if s[1] == "speak"]
+    assert spoken_to_reader == [
+        "You play the 9 of spades",
+        "East plays the 9 of hearts, takes the pile (2 cards): pişti!",
+    ]

@@ -6,7 +6,9 @@ up a frame, and Settings, the menus and F2 speak too."""
 from __future__ import annotations
 
 import re
+import threading
 import time
+from collections import deque
 
 import pygame
 import pytest
@@ -74,7 +76,7 @@ class Heard:
         new = list(self.app.voice.heard)[before - len(self.app.voice.heard) :] or []
         m = self.table.model
         cards = m.shown.get(f.pile)
-        mine = f.pile.kind is PileKind.HAND and f.pile.seat == m.human and f.index >= 0
+        mine = f.pile.kind is PileKind.HAND and f.pile.seat == m.human and 0 <= f.index < len(cards)
         words = hand_card_words(cards, f.index) if mine else pile_words(f.pile, cards, m.namer)
         assert any(spoken(words) in h for h in new), (words, new)
 
@@ -169,10 +171,12 @@ def test_a_whole_hand_by_keys_is_heard_move_by_move_with_each_focus_move(
     play_a_hand_heard(app, said, game, choices, seed)
 
 
-TURKISH = [p for p in HANDS if not p.marks and p.values[0] != "pisha-pasha-book"][:2] + [
-    pytest.param(*p.values, id=p.id, marks=pytest.mark.slow)
+QUICK_IN_TURKISH = ("pishe-pasha", "pisti")  # each game's 2-player hand; the rest: full run
+TURKISH = [
+    p
+    if not p.marks and p.values[0] in QUICK_IN_TURKISH and p.values[1] == {"players": 2}
+    else pytest.param(*p.values, id=p.id, marks=pytest.mark.slow)
     for p in HANDS
-    if p.marks or p.values[0] == "pisha-pasha-book"
 ]
 
 
@@ -188,20 +192,30 @@ def test_in_turkish_the_hand_is_heard_in_turkish_words(
     assert all(line.split("\t")[1] == "tr" for line in said.read_text("utf-8").splitlines())
 
 
-class TwoHundredMs(Backend):
+class Slow(Backend):
+    """An engine that takes ``seconds`` a sentence, and remembers what it said and on which
+    thread."""
+
     name = "slow"
 
-    def __init__(self) -> None:
-        self.said = 0
+    def __init__(self, seconds: float = 0.2) -> None:
+        self.seconds = seconds
+        self.said: list[str] = []
+        self.threads: set[str] = set()
 
     def speak(self, text: str, lang: str, interrupt: bool) -> None:
-        self.said += 1
-        time.sleep(0.2)
+        self.said.append(text)
+        self.threads.add(threading.current_thread().name)
+        time.sleep(self.seconds)
 
 
+@pytest.mark.slow  # a whole hand frame by frame at the fast pace
 def test_speech_that_takes_200_ms_a_sentence_never_holds_up_a_frame(tmp_path, monkeypatch):
+    """A frame's own work is timed (the main thread's processor time): on a loaded machine
+    the wall clock also counts the time other programs had the processor. That the 200 ms
+    are never the frame's is proved by where the engine speaks: never on the main thread."""
     app = make_app(tmp_path, monkeypatch, size=(960, 600), pace="fast")
-    engine = TwoHundredMs()
+    engine = Slow(0.2)
     app.voice.use(engine)
     app.voice.on = True
     table = open_table(app, "pishe-pasha", {"players": 2}, seed=1)
@@ -209,9 +223,9 @@ def test_speech_that_takes_200_ms_a_sentence_never_holds_up_a_frame(tmp_path, mo
     step = app.step
 
     def timed(dt, first=None):
-        start = time.perf_counter()
+        start = time.thread_time()
         going = step(dt, first)
-        times.append(time.perf_counter() - start)
+        times.append(time.thread_time() - start)
         return going
 
     app.step = timed
@@ -223,7 +237,8 @@ def test_speech_that_takes_200_ms_a_sentence_never_holds_up_a_frame(tmp_path, mo
     play_hand(app, table, move)
     times.sort()
     p99 = times[int(len(times) * 0.99)]
-    assert engine.said >= 3 and len(times) > 100
+    assert len(engine.said) >= 3 and len(times) > 100
+    assert engine.threads == {"speech"}
     assert p99 < 0.008, f"p99 frame {p99 * 1000:.1f} ms over {len(times)} frames"
 
 
@@ -469,3 +484,73 @@ def test_a_lists_selected_row_is_heard_when_it_moves_and_after_the_title(tmp_pat
     scene.selected = 1
     app.step(DT)
     assert app.voice.last == "Move 9: you played the jack of clubs" and len(app.voice.heard) == 3
+
+
+def play_rounds(app, table, rounds: int) -> None:
+    """The human plays their first card ``rounds`` times, the others answering."""
+    settle(app, table)
+    for _ in range(rounds):
+        key(app, pygame.K_1)
+        for _ in range(800):
+            app.step(DT)
+            if table.model.human_may_act():
+                break
+        app.step(DT)
+
+
+ROUND = {
+    "en": ["Your turn", "East's turn", "North's turn", "West's turn"],
+    "tr": ["Sıra sende", "Doğu'nun sırası", "Kuzey'in sırası", "Batı'nın sırası"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_each_change_of_turn_is_heard_once_before_that_players_moves(
+    tmp_path, monkeypatch, said, lang
+):
+    app = speaking_app(tmp_path, monkeypatch, said, language=lang, pace="normal")
+    app.voice.heard = deque(maxlen=1000)  # each sentence as asked, before a burst joins them
+    table = open_table(app, "pisti", {"players": 4}, seed=8)
+    play_rounds(app, table, 2)
+    heard = list(app.voice.heard)
+    assert [h for h in heard if h in ROUND[lang]] == ROUND[lang] * 2 + ROUND[lang][:1]
+    names = table.model.namer.names
+    for i, h in enumerate(heard):
+        if h in ROUND[lang][1:]:  # a computer's turn, then its move
+            seat = ROUND[lang].index(h)
+            assert heard[i + 1].startswith(names[seat]), heard[i : i + 2]
+
+
+def test_a_slow_voice_leaves_out_the_turns_that_fast_moves_already_told(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, pace="fast")
+    engine = Slow(0.3)
+    app.voice.use(engine)
+    app.voice.on = True
+    table = open_table(app, "pisti", {"players": 4}, seed=8)
+    play_rounds(app, table, 2)
+    assert app.voice.flush(20)
+    told = "\n".join(engine.said)
+    for seat, turn in zip((1, 2, 3), ROUND["en"][1:], strict=True):
+        name = table.model.namer.names[seat]
+        assert f"{turn}. {name} " not in told, told
+    assert len(engine.said) < len(app.voice.heard)  # bursts were joined
+
+
+@pytest.mark.parametrize(("lang", "row", "none"), [
+    ("en", "Read aloud", "No speech engine found: run a screen reader"),
+    ("tr", "Sesli okuma", "Konuşma motoru bulunamadı: bir ekran okuyucu"),
+])  # fmt: skip
+def test_settings_say_by_keys_alone_that_no_speech_engine_was_found_and_how_to_get_one(
+    tmp_path, monkeypatch, lang, row, none
+):
+    monkeypatch.setattr("game.ui.voice.find_backend", lambda: None)
+    app = make_app(tmp_path, monkeypatch, language=lang)
+    app.voice.on = True  # (asked for, with no engine to speak: the words are still kept)
+    app.goto("settings")
+    app.step(DT)
+    for _ in range(30):
+        if app.voice.last.startswith(row):
+            break
+        key(app, pygame.K_TAB)
+    assert app.voice.last.startswith(row), app.voice.last
+    assert none in app.voice.last and "espeak-ng" in app.voice.last

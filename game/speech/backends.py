@@ -22,6 +22,10 @@ from game.speech.quiet import silenced
 
 SCREEN_READERS = ("NVDA", "JAWS", "Window-Eyes", "System Access", "Dolphin", "VoiceOver", "ZDSR")
 LINUX_SCREEN_READERS = ("orca",)
+GNOME_READER_KEY = ("org.gnome.desktop.a11y.applications", "screen-reader-enabled")
+SPI_GETSCREENREADER = 0x0046
+READER_CHARS_PER_SECOND = 25.0  # a screen reader's quick rate, about 300 words a minute
+PROC = Path("/proc")  # where Linux lists its processes, each with its name in ``comm``
 MAC_VOICES = {"tr": "Yelda"}  # macOS's Turkish voice; English: the system's own
 
 
@@ -110,24 +114,38 @@ class CommandBackend(Backend):
 
 
 class OutputBackend(Backend):
-    """An ``accessible_output2`` output: a screen reader (NVDA, JAWS, VoiceOver) or SAPI."""
+    """An ``accessible_output2`` output: a screen reader (NVDA, JAWS, VoiceOver), whose
+    ``output`` speaks and shows the sentence on a braille display, or a system voice (SAPI).
+
+    Such an output speaks on its own and returns at once; ``speak`` then waits about as
+    long as the sentence takes at a reader's quick rate, so that moves coming meanwhile
+    gather into one sentence (and a turn their move told is dropped) instead of queueing
+    up in the reader behind the game."""
 
     def __init__(self, output, screen_reader: bool) -> None:
         self.output = output
         self.name = str(getattr(output, "name", type(output).__name__))
         self.screen_reader = screen_reader
+        self._cut = threading.Event()
 
     def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        self._cut.clear()
         with contextlib.suppress(Exception):
-            self.output.speak(text, interrupt=interrupt)
+            if self.screen_reader and hasattr(self.output, "output"):
+                self.output.output(text, interrupt=interrupt)
+            else:
+                self.output.speak(text, interrupt=interrupt)
+        self._cut.wait(len(text) / READER_CHARS_PER_SECOND)
 
     def stop(self) -> None:
+        self._cut.set()
         with contextlib.suppress(Exception):
             self.output.silence()
 
 
 def _outputs() -> list:
-    """accessible_output2's outputs that are active now, imported quietly (it is optional)."""
+    """accessible_output2's outputs that are active now, imported quietly (it is optional:
+    missing, or missing a library it loads, it is as if there were none)."""
     try:
         with silenced():
             from accessible_output2.outputs import auto  # type: ignore[import-not-found]
@@ -146,11 +164,19 @@ def _active(output) -> bool:
         return False
 
 
-def _running_linux_reader() -> bool:
-    """Orca (or another reader) among the user's processes."""
-    proc = Path("/proc")
+def _is_screen_reader(output) -> bool:
+    """A screen reader, not a system voice: as the output says, or by its name."""
     try:
-        for entry in proc.iterdir():
+        with silenced():
+            return not output.is_system_output()
+    except Exception:
+        return getattr(output, "name", "") in SCREEN_READERS
+
+
+def _running_linux_reader() -> bool:
+    """Orca (or another reader) among the processes ``PROC`` lists."""
+    try:
+        for entry in PROC.iterdir():
             if not entry.name.isdigit():
                 continue
             try:
@@ -164,31 +190,60 @@ def _running_linux_reader() -> bool:
     return False
 
 
+def _asked_for_linux_reader() -> bool:
+    """The desktop's own switch (GNOME and others keep it in gsettings): a screen reader is
+    wanted, even before Orca has started. Asked only in a desktop session."""
+    gsettings = shutil.which("gsettings")
+    if not gsettings or not os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
+        return False
+    return _answer([gsettings, "get", *GNOME_READER_KEY]) == "true"
+
+
 def _voiceover_running() -> bool:
+    return _answer(["defaults", "read", "com.apple.universalaccess", "voiceOverOnOffKey"]) == "1"
+
+
+def _answer(command: list[str]) -> str:
+    """A short program's answer, or "" when it is missing, fails or takes long."""
     try:
         out = subprocess.run(
-            ["defaults", "read", "com.apple.universalaccess", "voiceOverOnOffKey"],
-            capture_output=True, text=True, timeout=2,
-        )  # fmt: skip
+            command, capture_output=True, text=True, timeout=2, stdin=subprocess.DEVNULL
+        )
     except (OSError, subprocess.SubprocessError):
+        return ""
+    return out.stdout.strip().lower() if out.returncode == 0 else ""
+
+
+def _windows_reader_flag() -> bool:
+    """Windows's own flag, which screen readers set (``SPI_GETSCREENREADER``)."""
+    try:
+        import ctypes
+
+        flag = ctypes.c_int(0)
+        ok = ctypes.windll.user32.SystemParametersInfoW(
+            SPI_GETSCREENREADER, 0, ctypes.byref(flag), 0
+        )
+        return bool(ok and flag.value)
+    except Exception:
         return False
-    return out.stdout.strip() == "1"
 
 
 def screen_reader_running() -> bool:
     """Is a screen reader running now? (Read aloud comes on by itself when one is.)"""
     if sys.platform.startswith("linux"):
-        return _running_linux_reader()
+        return _running_linux_reader() or _asked_for_linux_reader()
     if sys.platform == "darwin" and _voiceover_running():
         return True
-    return any(getattr(o, "name", "") in SCREEN_READERS for o in _outputs())
+    if sys.platform == "win32" and _windows_reader_flag():
+        return True
+    return any(_is_screen_reader(o) for o in _outputs())
 
 
 def find_backend() -> Backend | None:
     """The best engine there is, or None: the screen reader, the system voice, espeak-ng."""
     outputs = _outputs()
     for o in outputs:
-        if getattr(o, "name", "") in SCREEN_READERS:
+        if _is_screen_reader(o):
             return OutputBackend(o, True)
     if sys.platform == "darwin" and shutil.which("say"):
         return CommandBackend("macOS speech", shutil.which("say") or "say")

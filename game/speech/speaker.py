@@ -6,6 +6,9 @@ comes: it drops them from the queue and cuts them short if they are being said. 
 said with ``interrupt=False`` (the moves of the game) are never dropped; when several wait
 because the game moves faster than the voice, they are said together as one sentence, and
 a subject that repeats ("North turns…, North loads…") is said once ("North turns…, loads…").
+A turn (``turn=True``: "North's turn") is out of date once another turn or a move of its
+subject comes: it is dropped from the queue, or cut short if it is being said, so a burst
+of fast moves is never padded with whose turn each was.
 """
 
 from __future__ import annotations
@@ -24,6 +27,13 @@ class Utterance:
     lang: str
     interrupt: bool
     subject: str = ""  # who the sentence is about, when it starts with them
+    turn: bool = False  # whose turn it is: out of date once they move or the turn moves on
+
+    def outdates(self, older: Utterance) -> bool:
+        """Does this sentence make ``older`` (waiting or being said) not worth saying?"""
+        if older.interrupt:
+            return self.interrupt
+        return older.turn and (self.turn or (bool(self.subject) and self.subject == older.subject))
 
 
 class Speaker:
@@ -41,19 +51,25 @@ class Speaker:
     def name(self) -> str:
         return self.backend.name if self.backend else "none"
 
-    def say(self, text: str, lang: str = "en", interrupt: bool = True, subject: str = "") -> None:
+    def say(
+        self,
+        text: str,
+        lang: str = "en",
+        interrupt: bool = True,
+        subject: str = "",
+        turn: bool = False,
+    ) -> None:
         """Queue ``text``; never waits for the engine. ``subject``: the words ``text`` starts
-        with that name who acts (left out when the sentence before had the same)."""
+        with that name who acts (left out when the sentence before had the same); ``turn``:
+        the sentence says whose turn it is."""
         text = " ".join(text.split())
         if not text or self.backend is None:
             return
-        cut = False
+        new = Utterance(text, lang, interrupt, subject, turn)
         with self._cv:
-            if interrupt:
-                kept = [u for u in self._pending if not u.interrupt]
-                self._pending = deque(kept)
-                cut = self._speaking is not None and self._speaking.interrupt
-            self._pending.append(Utterance(text, lang, interrupt, subject))
+            self._pending = deque(u for u in self._pending if not new.outdates(u))
+            cut = self._speaking is not None and new.outdates(self._speaking)
+            self._pending.append(new)
             self._start()
             self._cv.notify_all()
         if cut:
@@ -80,7 +96,8 @@ class Speaker:
             ):
                 burst.append(self._pending.popleft())
             text = _joined(burst)
-            self._speaking = Utterance(text, first.lang, first.interrupt)
+            turn = all(u.turn for u in burst)
+            self._speaking = Utterance(text, first.lang, first.interrupt, burst[-1].subject, turn)
             return self._speaking
 
     def _run(self) -> None:
@@ -114,7 +131,12 @@ def _joined(burst: list[Utterance]) -> str:
         return burst[0].text
     out = _body(burst[0].text)
     for before, u in zip(burst, burst[1:], strict=False):
-        same = u.subject and u.subject == before.subject and u.text.startswith(u.subject)
+        same = (
+            u.subject
+            and u.subject == before.subject
+            and not (u.turn or before.turn)
+            and u.text.startswith(u.subject)
+        )
         if same:
             out += ", " + u.text[len(u.subject) :].lstrip(" ,")
         else:

@@ -14,6 +14,7 @@ from game.text.phrasebook import current, say, say_n
 
 SIGN_SUIT = {sign: suit for suit, sign in SUIT_SIGNS.items()}
 CARD_SIGN = re.compile(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])")
+CARD_PAIR = re.compile(r"(?<=[♣♦♥♠]) +(?=(?:10|[2-9AJQK])[♣♦♥♠])")
 MOST_CARDS = 13
 
 
@@ -24,7 +25,8 @@ def spoken(text: str) -> str:
         card = SUITS.index(SIGN_SUIT[m.group(2)]) * 13 + RANK_TEXT.index(m.group(1))
         return card_name(card)
 
-    text = CARD_SIGN.sub(name, text.strip())
+    text = CARD_PAIR.sub(", ", text.strip())  # "7♣ 8♦": a list, said with a pause
+    text = CARD_SIGN.sub(name, text)
     text = re.sub(r"[.:]?[ \t]*\n\s*", ". ", text)  # a line of a panel: a sentence
     return text.replace(" …", ",").replace("–", " – ")
 

@@ -55,15 +55,21 @@ class Voice:
 
     # ----------------------------------------------------------------- speaking
     def speak(
-        self, text: str, interrupt: bool = True, force: bool = False, subject: str = ""
+        self,
+        text: str,
+        interrupt: bool = True,
+        force: bool = False,
+        subject: str = "",
+        turn: bool = False,
     ) -> None:
         """Say ``text`` when Read aloud is on (``force``: "speech off" itself); ``subject``:
-        who acts, said once for a burst of their moves."""
+        who acts, said once for a burst of their moves; ``turn``: whose turn it is (dropped
+        once that player moves before it was said)."""
         if not text or not (self.on or force):
             return
         words = spoken(text)
         self.heard.append(words)
-        self._speaker().say(words, current().lang, interrupt, subject)
+        self._speaker().say(words, current().lang, interrupt, subject, turn)
 
     @property
     def last(self) -> str:
@@ -84,6 +90,8 @@ class Voice:
 
     def entered(self, scene: Any) -> None:
         """A scene came on screen: its own words (``spoken()``) or its title."""
+        if not self.on:
+            return
         words = getattr(scene, "spoken", None)
         text = words() if callable(words) else ""
         key = f"speech.scene.{getattr(scene, 'name', '')}"

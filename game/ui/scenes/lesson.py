@@ -27,6 +27,7 @@ from game.ui.scene import Scene
 from game.ui.table.controller import TableController
 from game.ui.table.controls import Navigation, TableControls
 from game.ui.table.model import TableModel
+from game.ui.table.speech import TableSpeech
 from game.ui.table.thinker import Thinker
 from game.ui.table.view import TableView
 from game.ui.widgets import Button
@@ -100,6 +101,8 @@ class LessonScene(Scene):
         nav = Navigation(self.restart, self.leave_lesson, lambda: None, self.app.quit, None)
         self.controls = TableControls(self.model, nav)
         self.view.controller, self.view.controls = self.controller, self.controls
+        self.speech = TableSpeech(self.model, self.controller, self.app.voice, self.controls)
+        self._step_heard: tuple[int, int] | None = None
         self.resize(self.app.size)
 
     @property
@@ -125,6 +128,7 @@ class LessonScene(Scene):
             return True
         wrong = self.step.wrong if self.step.wait is Wait.MOVE else "lesson.wrong.wait"
         self.note = say(wrong)
+        self.app.speak(self.note)
         self.model.sound("slide_back")
         return False
 
@@ -223,6 +227,8 @@ class LessonScene(Scene):
         m = self.model
         m.window_hold = bool(m.my_calls()) or self.controls.stop_hovered(self.controller.hover)
         m.update(dt)
+        self.speech.update()
+        self._step_changed()
         self.controls.hint_btn.visible = self.controls.undo_btn.visible = False
         at_rest = not m.show.busy and not m.thinker.busy
         if self.finished or not at_rest:
@@ -247,6 +253,8 @@ class LessonScene(Scene):
             if w.handle(event):
                 return
         if event.type == pygame.KEYDOWN and self._lesson_key(event):
+            return
+        if self.speech.key(event):
             return
         if self.controls.handle(event):
             return
@@ -295,6 +303,20 @@ class LessonScene(Scene):
             c.focus_towards(dx, dy)
         elif key in NUMBER_KEYS:
             c.number_key(NUMBER_KEYS[key])
+
+    def _step_changed(self) -> None:
+        """A step's words read aloud once it begins (after the moves that led to it)."""
+        now = (self.k, id(self.model))
+        if now != self._step_heard:
+            self._step_heard = now
+            self.app.speak(self.spoken_step(), interrupt=False)
+
+    def spoken_step(self) -> str:
+        """ "Step 2 of 6. Your stock: …": the step's number and its words."""
+        if self.finished:
+            return self.step_words()
+        step = say("speech.lesson.step", k=self.k + 1, n=len(self.lesson.steps))
+        return f"{step}. {self.step_words()}"
 
     def step_words(self) -> str:
         if self.finished:

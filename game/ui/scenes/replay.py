@@ -22,8 +22,10 @@ from game.session import replay_record
 from game.store.files import home
 from game.store.settings import Settings
 from game.text import say
+from game.text.log_lines import event_lines
 from game.ui import cardart, theme
 from game.ui.scene import Scene
+from game.ui.scenes.review import NBSP, move_words
 from game.ui.table import hint_view
 from game.ui.table.model import PULSE_SECONDS, TableModel
 from game.ui.table.thinker import Thinker
@@ -153,6 +155,7 @@ class ReplayScene(Scene):
 
     def _toggle_faces(self) -> None:
         self._faces(not self.model.reveal_all)
+        self.app.speak(say("speech.replay.all" if self.model.reveal_all else "speech.replay.seen"))
 
     def _faces(self, on: bool) -> None:
         self.model.reveal_all = on
@@ -181,7 +184,8 @@ class ReplayScene(Scene):
         self.jump(self.k - 1)
 
     def jump(self, k: int) -> None:
-        """Straight to the position after ``k`` moves, without animation."""
+        """Straight to the position after ``k`` moves, without animation (and, read aloud,
+        the move number and the move that led there)."""
         if self.model is None:
             return
         k = max(0, min(len(self.actions), k))
@@ -193,6 +197,38 @@ class ReplayScene(Scene):
         self.view.art.configure(
             self.model.layout.card, self.app.settings.faces, self.app.settings.card_back
         )
+        if self.app.scene is self and self.app.voice.on:
+            self.app.speak(self.position_words())
+
+    # ----------------------------------------------------------------- read aloud
+    def last_move_words(self) -> str:
+        """The move that led to the position shown, as the log words it."""
+        if self.model is None or self.k == 0:
+            return ""
+        before = [str(a) for a in self.actions[: self.k - 1]]
+        state = replay_record(self.spec, {**self.record, "actions": before})
+        events = state.apply(self.actions[self.k - 1])
+        namer = self.model.namer
+        lines = event_lines(events, namer, self.model.show.show_faults)
+        return ". ".join(w for w in (line.words(namer) for line in lines) if w)
+
+    def position_words(self) -> str:
+        """ "Move 12 of 40. North plays the 7 of hearts"; where the review opened the viewer,
+        the move played and the better one too."""
+        parts = [say("speech.replay.move", k=self.k, n=len(self.actions)), self.last_move_words()]
+        if self.compare is not None and self.k == self.compare_at:
+            parts += [
+                say(key, move=move_words(self.record, self.k, action, self.seat))
+                for action, key in zip(self.compare, LEGEND, strict=True)
+            ]
+        return ". ".join(p for p in parts if p).replace(NBSP, " ")
+
+    def spoken(self) -> str:
+        """What the viewer says as it comes on screen."""
+        if self.model is None:
+            return ". ".join((say("replay.broken"), self.problem or ""))
+        parts = [say("speech.scene.replay"), self.position_words(), self.note]
+        return ". ".join(p for p in parts if p)
 
     def toggle(self) -> None:
         self.playing = not self.playing and self.k < len(self.actions)
@@ -210,6 +246,7 @@ class ReplayScene(Scene):
         except OSError as err:
             self.note = say("replay.export_failed", detail=err.strerror or str(err))
             self.note_good = False
+        self.app.speak(self.note)
 
     def leave_screen(self) -> None:
         if self.back_to is not None:
@@ -327,8 +364,6 @@ class ReplayScene(Scene):
     def _draw_compare(self, surface: pygame.Surface) -> None:
         """The coach's two moves: the one played and the better one, each with its arrow
         (or ring, for a move without a target) and a line of legend at the side panel's foot."""
-        from game.ui.scenes.review import move_words
-
         card = self.model.layout.card
         size = max(15, int(self.model.layout.areas["topbar"].h * 0.42))
         lines = []

@@ -14,7 +14,7 @@ from game.core.spec import Phrase
 from game.core.types import Action, IllegalAction
 from game.games import spec_of
 from game.session import replay_record
-from game.text import number, say
+from game.text import number, say, say_n
 from game.text.names import Namer
 from game.text.words import move_phrase, phrase
 from game.ui import page, theme
@@ -98,12 +98,15 @@ class ReviewScene(Scene):
             self.mistakes = future.result()
         except Exception as err:  # a record the coach cannot follow: say so, go on
             self.error = say("review.failed", detail=str(err)[:200])
+            self.app.speak(self.error, interrupt=False)
             return
         self.lines = [self._line(m) for m in self.mistakes]
         self.reasons = [
             say("review.why", why=reason_words(self.record, m.index, m.reason, self.seat))
             for m in self.mistakes
         ]
+        found = say_n("speech.review.found", len(self.lines)) if self.lines else say("review.none")
+        self.app.speak(found, interrupt=False)  # then the first line (the app reads the row)
 
     def _line(self, m) -> str:
         played = move_words(self.record, m.index, m.played, self.seat)
@@ -111,8 +114,18 @@ class ReviewScene(Scene):
         return say("review.line", n=m.index + 1, played=played, better=better, loss=number(m.loss))
 
     def spoken_row(self) -> str:
-        """The selected mistake, read aloud (nothing until the coach has answered)."""
-        return self.lines[self.selected] if 0 <= self.selected < len(self.lines) else ""
+        """The selected mistake and why, read aloud (nothing until the coach has answered)."""
+        if not 0 <= self.selected < len(self.lines):
+            return ""
+        line = f"{self.lines[self.selected]}. {self.reasons[self.selected]}"
+        return line.replace(NBSP, " ")
+
+    def spoken(self) -> str:
+        """The title, and that the coach is at work (or what it found, coming back)."""
+        if self.pending is not None:
+            done, total = self.progress
+            return f"{say('speech.scene.review')}. {say('review.working', done=done, total=total)}"
+        return ". ".join(w for w in (say("speech.scene.review"), self.spoken_row()) if w)
 
     def open_selected(self) -> None:
         if not self.mistakes:

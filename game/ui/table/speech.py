@@ -14,7 +14,7 @@ from collections import deque
 import pygame
 
 from game.core.types import PileId, PileKind
-from game.text import say
+from game.text import current, say
 from game.text.spoken import card_list, hand_card_words, pile_words
 from game.ui.table import panel
 from game.ui.table.controller import Focus, TableController
@@ -46,14 +46,19 @@ class TableSpeech:
         self._hint = None
         self._window = False
         self._your_turn = False
+        self._turn_of: int | None = None  # the seat whose turn was last heard
         model.on_line = self.line
 
     # ----------------------------------------------------------------- listening
     def line(self, text: str) -> None:
-        """A move as the log words it: said in turn, never cut short by later speech."""
+        """A move as the log words it: said in turn, never cut short by later speech. A move
+        tells whose turn it is too, so that turn is not said after it."""
         self.moves.append(text)
-        who = (n for n in self.m.namer.names.values() if text.startswith((n + " ", n + ",")))
-        self.voice.speak(text, interrupt=False, subject=next(who, ""))
+        names = self.m.namer.names
+        seat = next((s for s, n in names.items() if text.startswith((n + " ", n + ","))), None)
+        if seat is not None:
+            self._turn_of = seat
+        self.voice.speak(text, interrupt=False, subject=names.get(seat, ""))
 
     def update(self) -> None:
         """Once a frame, after the model moved on: say what changed."""
@@ -71,6 +76,7 @@ class TableSpeech:
 
     def _new_hand(self) -> None:
         self._show, self._your_turn, self._window = self.m.show, False, False
+        self._turn_of = None
         self.seen.clear()
         self.voice.speak(panel.title(self.m), interrupt=False)
 
@@ -95,17 +101,33 @@ class TableSpeech:
             self.voice.speak(say(key), interrupt=False)
 
     def _turn_changed(self) -> None:
-        """ "Your turn" once the others' moves have been shown, not after each own move."""
+        """Each change of turn once: "Your turn" once the others' moves have been shown (not
+        after each own move); "North's turn" as the table shows it pass to North, unless
+        North's move came first (a fast table: the move says whose turn it was)."""
         m = self.m
         if m.state.to_move != m.human or m.state.is_over:
             self._your_turn = False
-        elif not self._your_turn and m.human_may_act():
-            self._your_turn = True  # the others' turns are heard in their moves (T tells too)
-            self.voice.speak(say("status.your_turn"), interrupt=False)
+        if m.state.is_over or m.dealing or m.watching:
+            return
+        seat, names = m.turn_shown(), m.namer.names
+        if seat == m.human:
+            if not self._your_turn and m.human_may_act():
+                self._your_turn, self._turn_of = True, seat
+                self.voice.speak(
+                    say("status.your_turn"), interrupt=False, subject=names.get(seat, ""), turn=True
+                )
+        elif seat is not None and seat != self._turn_of:
+            self._turn_of = seat
+            whose = m.namer.whose(seat)
+            words = say("speech.turn", whose=whose, Whose=current().capitalise(whose))
+            self.voice.speak(words, interrupt=False, subject=names.get(seat, ""), turn=True)
 
     def _focus_changed(self) -> None:
-        """A card picked up and the focus moved to where it may go: one sentence."""
+        """A card picked up and the focus moved to where it may go: one sentence (after the
+        deal, when the piles have their cards)."""
         c, parts = self.c, []
+        if self.m.dealing:
+            return
         if c.picked != self._picked:
             self._picked = c.picked
             card = c._card(c.picked) if c.picked is not None else None
@@ -149,14 +171,14 @@ class TableSpeech:
         m = self.m
         cards = m.shown.get(f.pile)
         mine = f.pile.kind is PileKind.HAND and f.pile.seat == m.human
-        if mine and f.index >= 0:
+        if mine and 0 <= f.index < len(cards):
             words = hand_card_words(cards, f.index)
             if was is None or was.pile != f.pile:
                 words = pile_words(f.pile, cards, m.namer) + ". " + words
         else:
             words = pile_words(f.pile, cards, m.namer)
         if self.c.picked is not None and f.pile in self.c.targets():
-            words += ". " + say("speech.can_go")
+            words += ". " + current().capitalise(say("speech.can_go"))
         return words
 
     def _piles(self, kinds: tuple[PileKind, ...] | None = None, seat: int | None = None):
