@@ -78,6 +78,9 @@ class GameSpec:
     choices: tuple[Choice, ...]
     rules_key: str
     teams: Callable[[int], int] = lambda players: players
+    # the arena's B points from the other sides' scores: added up where only the winner
+    # scores (the default), a mean where every side scores
+    others_points: Callable[[list[int]], float] = sum
     match_target: Callable[[dict[str, Any]], int | None] = lambda choices: None
     variant: Callable[[GameState], Phrase] = lambda state: Phrase("variant.plain")
     prompt: Callable[[GameState, int], Phrase] = lambda state, seat: Phrase("prompt.move")

@@ -121,6 +121,7 @@ SPEC = GameSpec(
     ),
     rules_key="rules.pisti",
     teams=lambda players: 2 if players == 4 else players,
+    others_points=lambda points: sum(points) / len(points),
     match_target=lambda choices: choices.get("target", 151),
     variant=lambda state: Phrase("variant.players", {"n": state.players}),
     stat_counts=("pisti", "jack_pisti"),
