@@ -8,7 +8,17 @@ from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, LABEL_H, Design
 from game.core.spec import Choice, GameSpec, Phrase, SummaryRow
 from game.core.state import GameState
-from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
+from game.core.types import (
+    HANDS,
+    PACK,
+    PLAYS,
+    TABLE,
+    WONS,
+    Action,
+    EventKind,
+    IllegalAction,
+    PileId,
+)
 from game.games.pisti import ai
 from game.games.pisti.coach import COACH
 from game.games.pisti.figures import FIGURES
@@ -80,6 +90,20 @@ def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | N
     return None
 
 
+def hint(state: GameState, action: Action, seat: int) -> Phrase | None:
+    """A card that makes a pişti (or a jack pişti) is hinted as such; other cards are
+    worded by the table, by what they take."""
+    try:
+        events = state.clone().apply(action)
+    except IllegalAction:
+        return None
+    special = (EventKind.JACK_PISTI, EventKind.PISTI)
+    kind = next((e.kind for e in events if e.kind in special), None)
+    if kind is None:
+        return None
+    return Phrase(f"hint.play_{kind.value}", {"card": state.where(action).card})
+
+
 def breakdown(state: GameState) -> list[SummaryRow]:
     rows = state.breakdown()
     out = [SummaryRow(f"score.{key}", tuple(r[key] for r in rows)) for key in BREAKDOWN]
@@ -129,6 +153,7 @@ SPEC = GameSpec(
     seat_cards=lambda piles, seat: len(piles.get(HANDS[seat], [])),
     panel_counts=panel_counts,
     breakdown=breakdown,
+    hint=hint,
     gesture=gesture,
     live_score=True,
     deal_from=PACK,
