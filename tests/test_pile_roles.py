@@ -106,3 +106,11 @@ def test_every_game_folder_fills_in_the_hooks_its_table_uses():
                 src = state.where(action).src
                 if src is not None and src.kind is PileKind.STOCK:
                     assert design.role(src).clickable, (game, action)
+
+
+@pytest.mark.parametrize("game", ["pishe-pasha", "pisha-pasha-book", "pisti"])
+def test_a_count_label_counts_the_pile_its_design_names(game):
+    for _pos, design in designs(game):
+        for name, area in design.areas.items():
+            if area.shows in ("pile_count", "pack_count"):
+                assert area.counts in design.piles, (game, name)

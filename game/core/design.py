@@ -69,9 +69,9 @@ def default_role(pid: PileId) -> PileRole:
 class Area:
     """A box for words or buttons; ``shows`` says what the table puts there.
 
-    ``seat_label`` (subject: seat), ``pile_count`` (subject: none, the centre pile),
-    ``pack_count``, ``owner`` (subject: the side whose won pile is above),
-    ``actions`` (the game's buttons: Stop!, Flip).
+    ``seat_label`` (subject: seat), ``pile_count`` and ``pack_count`` (the cards of the
+    pile ``counts``, the pack's words saying when its bottom card shows), ``owner``
+    (subject: the side whose won pile is above), ``actions`` (the game's buttons).
     """
 
     x: float
@@ -80,6 +80,7 @@ class Area:
     h: float
     shows: str
     subject: int | None = None
+    counts: PileId | None = None  # the pile whose cards a count label counts
 
 
 @dataclass
@@ -109,8 +110,9 @@ class Design:
         h: float,
         shows: str,
         subject: int | None = None,
+        counts: PileId | None = None,
     ) -> None:
-        self.areas[name] = Area(x, y, w, h, shows, subject)
+        self.areas[name] = Area(x, y, w, h, shows, subject, counts)
 
     def label(self, seat: int, x: float, y: float, w: float) -> None:
         self.area(f"label{seat}", x, y, w, LABEL_H, "seat_label", seat)

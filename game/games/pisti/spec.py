@@ -62,8 +62,9 @@ def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) ->
     left = 2.1 if four else 0.5
     d.pile(PACK, left, 2.25, stack=True, peek=(0.45, 0))
     d.pile(TABLE, left + 2.0, 2.25, fan=(0.3, 0), max_fan=8)
-    d.area("pile_count", left + 2.0, 2.25 + CARD_RATIO + 0.05, 3.1, LABEL_H, "pile_count")
-    d.area("pack_count", left - 0.1, 2.25 + CARD_RATIO + 0.05, 1.65, LABEL_H, "pack_count")
+    y = 2.25 + CARD_RATIO + 0.05
+    d.area("pile_count", left + 2.0, y, 3.1, LABEL_H, "pile_count", counts=TABLE)
+    d.area("pack_count", left - 0.1, y, 1.65, LABEL_H, "pack_count", counts=PACK)
     hand_x = (d.width - 4.45) / 2
     top_x = {"top": (d.width - 2.05) / 2, "left": 0.4, "right": d.width - 3.85}
     for seat, where in pos.items():

@@ -73,6 +73,7 @@ class Layout:
     seat_pos: dict[int, str] = field(default_factory=dict)
     unit: float = 1.0
     roles: dict[PileId, PileRole] = field(default_factory=dict)  # where not the default
+    counts: dict[str, PileId] = field(default_factory=dict)  # label area -> pile it counts
 
     def role(self, pid: PileId) -> PileRole:
         """What the pile is for: clicked, dropped on, double-clicked, read aloud."""
@@ -174,6 +175,8 @@ def _scaled(design: Design, size: tuple[int, int], pos: dict[int, str], k: float
         w = a.w * sx + (k - 1) * unit * (a.w > 1.5)
         out.areas[name] = pygame.Rect(px(a.x, a.y), (int(w), int(a.h * unit * max(1.0, k * 0.9))))
         out.shows[name] = (a.shows, a.subject)
+        if a.counts is not None:
+            out.counts[name] = a.counts
     out.areas.update(screen)
     return out
 

@@ -291,7 +291,7 @@ class TableView:
             if shows == "seat_label":
                 self._seat_label(surface, rect, subject)
             elif shows == "pile_count":
-                n = len(self.m.shown.get(PileId(PileKind.TABLE)))
+                n = len(self.m.shown.get(self.layout.counts[name]))
                 words = say_n("label.pile", n)
                 theme.text(
                     surface,
@@ -304,7 +304,7 @@ class TableView:
                     width=rect.w,
                 )
             elif shows == "pack_count":
-                pack = self.m.shown.get(PileId(PileKind.PACK))
+                pack = self.m.shown.get(self.layout.counts[name])
                 key = "label.pack_bottom" if pack and pack[0] is not None else "label.pack"
                 words = say_n(key, len(pack))
                 if not theme.fits(words, theme.READABLE, rect.w):  # a small screen:
