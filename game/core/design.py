@@ -9,6 +9,7 @@ and not another. Pure Python: the games' specs build designs without pygame.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from game.core.types import DISCARDS, STOCKS, PileId, PileKind
 
@@ -32,7 +33,11 @@ class PileSpot:
 @dataclass(frozen=True)
 class PileRole:
     """What a pile is for at the table, whatever the game (KPatience's pile roles): the
-    table reads these, never the game's pile kinds, to know what a gesture means there."""
+    table reads these, never the game's pile kinds, to know what a gesture means there.
+
+    ``told``: how it is read aloud: ``count`` (its cards counted, the top named),
+    ``card`` (the one card it holds) or ``built`` (a suit's pile: the suit and the rank
+    it is built up to, ``speech`` + ``.empty`` when empty)."""
 
     clickable: bool = False  # a click is its move (a stock): its cards are never picked up
     drop: bool = False  # a dragged card may be put down on it
@@ -40,8 +45,7 @@ class PileRole:
     slot_words: str | None = None  # the phrase key written in that outline
     sends: tuple[PileId, ...] = ()  # where a double-click sends its card, in this order
     speech: str = "speech.pile.other"  # the phrase key naming it aloud (plural by count)
-    told: str = "count"  # read as "count" (n cards, the top), "card" (its one card) or
-    # "built" (a suit's pile: its suit and the rank it is built up to)
+    told: Literal["count", "card", "built"] = "count"
     own: bool = False  # read among the player's own piles (the C key)
 
 
