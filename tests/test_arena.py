@@ -113,3 +113,31 @@ def test_arena_hand_ends_when_nobody_stops_a_winning_fault():
     arena.play_hand(state, [LoadsItsLastCard(0), LoadsItsLastCard(1)], times)
     assert state.is_over and state.winner == 0
     assert texts(state.history) == ["discard>1", "accept"]
+
+
+@pytest.mark.parametrize("game", ["pisti", "pishe-pasha", "pisha-pasha-book"])
+def test_the_arena_seats_partnerships_from_the_spec(game):
+    from game.games import new_hand, spec_of
+
+    spec = spec_of(game)
+    for players in spec.players:
+        state = new_hand(game, players, {}, 3)
+        seatings = arena.seatings(state)
+        assert len(seatings) == spec.teams(players)
+        assert sorted(s for seats in seatings for s in seats) == list(range(players))
+        for seats in seatings:
+            assert len({state.side_of(s) for s in seats}) == 1
+
+
+@pytest.mark.parametrize(("game", "mean"), [("pisti", True), ("pishe-pasha", False)])
+def test_the_arena_weighs_the_other_sides_points_as_the_spec_says(game, mean):
+    from game.core.agents import RandomAgent
+    from game.games import new_hand
+
+    state = new_hand(game, 3, {}, 11)
+    times = [[], [], []]
+    arena.play_hand(state, [RandomAgent(s) for s in range(3)], times)
+    a, b = arena._points(state, (0,))
+    others = state.score[1:]
+    assert a == state.score[0]
+    assert b == (sum(others) / 2 if mean else sum(others))

@@ -476,12 +476,15 @@ def test_seat_sentences_get_names_and_grammar():
 
 
 class _Model:
-    """Just enough of a table for the hint's words: the state, names and what is shown."""
+    """Just enough of a table for the hint's words: the state, its game's spec, names and
+    what is shown."""
 
     def __init__(self, state) -> None:
+        from game.games import spec_of
         from game.ui.table.shown import ShownTable
 
         self.state = state
+        self.spec = spec_of(state.game)
         self.human = state.to_move
         pos = {s: POSITIONS[state.players][(s - self.human) % state.players]
                for s in range(state.players)}  # fmt: skip

@@ -197,7 +197,7 @@ def test_space_while_the_stop_window_runs_says_why(app):
     table = faulty_opponent_table(app)
     run_until(app, table, lambda: table.model.window > 0)
     key(app, pygame.K_SPACE)
-    assert table.model.message == say("message.stop_window_open")
+    assert table.model.message == say("message.calls_open")
 
 
 def test_space_while_the_table_waits_says_why(app):

@@ -77,7 +77,10 @@ class Heard:
         m = self.table.model
         cards = m.shown.get(f.pile)
         mine = f.pile.kind is PileKind.HAND and f.pile.seat == m.human and 0 <= f.index < len(cards)
-        words = hand_card_words(cards, f.index) if mine else pile_words(f.pile, cards, m.namer)
+        role = m.layout.role(f.pile)
+        words = (
+            hand_card_words(cards, f.index) if mine else pile_words(f.pile, cards, m.namer, role)
+        )
         assert any(spoken(words) in h for h in new), (words, new)
 
     def tab_to(self, want: Focus) -> None:
@@ -140,7 +143,7 @@ def assert_the_table_is_read_as_shown(app, table) -> None:
         if pid.kind is PileKind.DECK or not pile or pile[-1] is None:
             continue
         if pid.kind is PileKind.FOUNDATION:
-            assert spoken(pile_words(pid, pile, m.namer)) in words
+            assert spoken(pile_words(pid, pile, m.namer, m.layout.role(pid))) in words
         elif pid.kind not in (PileKind.HAND, PileKind.WON):  # won cards: counted
             assert card_name(pile[-1]) in words, (pid, words)
     for total in m.match.totals:

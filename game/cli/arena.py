@@ -1,21 +1,19 @@
 """Duplicate matches between two AI levels: ``python -m game.cli.arena``.
 
-    python -m game.cli.arena --game pisti --players 2 --a expert --b greedy \
-        --deals 1000 --seed 1 [--jobs 2] [--json FILE] [--options '{"show_bottom": false}']
+    python -m game.cli.arena --game GAME --players 2 --a expert --b BASELINE \
+        --deals 1000 --seed 1 [--jobs 2] [--json FILE] [--options '{"option": value}']
 
 Each deal is played once per seating, with the very same cards (the same
 ``setup()``), so the luck of the deal cancels out:
 
-* two players: A in seat 0 then in seat 1;
-* four-player Pişti: A is a partnership, seats 0 and 2, then seats 1 and 3;
-* three players: A takes one seat and B the other two, and A sits in seat 0, 1
-  and 2 in turn (three hands per deal).
+* one seat per side: A sits in each seat in turn, B takes the others;
+* partnerships (the spec's ``teams`` fewer than the players): A plays each side's
+  seats in turn, say seats 0 and 2, then seats 1 and 3.
 
-The *margin* of a hand is A's points minus B's: the sides' scores in Pişti
-(with three players, A minus the mean of the two B seats); in Pishe Pasha and
-the book version the winner's points, 0 for everybody else, so A's points minus
-the B seats' points. The sample unit for the 95% confidence interval is the
-mean margin of one deal's set of hands. Decision times are wall-clock per
+The *margin* of a hand is A's side's points minus B's, where the spec's
+``others_points`` combines the other sides' scores: added up in a game where only
+the winner scores, a mean where every side scores. The sample unit for the 95%
+confidence interval is the mean margin of one deal's set of hands. Decision times are wall-clock per
 ``choose``/``call`` on this process.
 """
 
@@ -37,7 +35,7 @@ from typing import Any
 from game.core.agents import Agent
 from game.core.referee import Referee
 from game.core.state import GameState
-from game.games import make_agent, new_hand, spec_of
+from game.games import SPECS, make_agent, new_hand, spec_of
 
 
 @dataclass
@@ -52,11 +50,10 @@ class DealResult:
     ms_b: list[float] = field(default_factory=list)
 
 
-def seatings(game: str, players: int) -> list[tuple[int, ...]]:
-    """For each hand of a deal's set, the seats side A plays."""
-    if game == "pisti" and players == 4:
-        return [(0, 2), (1, 3)]
-    return [(s,) for s in range(players)]
+def seatings(state: GameState) -> list[tuple[int, ...]]:
+    """For each hand of a deal's set, the seats side A plays: each side's in turn."""
+    seats = range(state.players)
+    return [tuple(s for s in seats if state.side_of(s) == x) for x in range(state.sides)]
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -68,30 +65,23 @@ def deal_set(game: str, players: int, options: dict, seed: int, index: int):
     first = new_hand(game, players, options, deal_seed(seed, index))
     setup = first.setup()
     spec = spec_of(game)
-    return [(spec.from_setup(setup, first.options), seats) for seats in seatings(game, players)]
+    return [(spec.from_setup(setup, first.options), seats) for seats in seatings(first)]
 
 
 def _points(state: GameState, seats_a: tuple[int, ...]) -> tuple[float, float]:
     """(A's points, B's points) of a finished hand."""
     score = state.score
-    if state.game == "pisti":
-        side_a = {state.side_of(s) for s in seats_a}
-        a = sum(score[x] for x in side_a)
-        b = [p for x, p in enumerate(score) if x not in side_a]
-        return a, sum(b) / len(b)
-    a = sum(score[s] for s in seats_a)
-    b = sum(p for s, p in enumerate(score) if s not in seats_a)
-    return a, b
+    side_a = {state.side_of(s) for s in seats_a}
+    a = sum(score[x] for x in side_a)
+    b = [p for x, p in enumerate(score) if x not in side_a]
+    return a, spec_of(state.game).others_points(b)
 
 
 def _winner_side(state: GameState, seats_a: tuple[int, ...]) -> str:
     w = state.winner
     if w is None or w == "draw":
         return "draw"
-    if state.game == "pisti":
-        side_a = {state.side_of(s) for s in seats_a}
-        return "a" if w in side_a else "b"
-    return "a" if w in seats_a else "b"
+    return "a" if w in {state.side_of(s) for s in seats_a} else "b"
 
 
 def play_hand(state: GameState, agents: list[Agent], times: list[list[float]]) -> GameState:
@@ -235,10 +225,10 @@ def write_json(path: str, data: dict) -> None:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m game.cli.arena", description=__doc__.split("\n")[0])
-    p.add_argument("--game", default="pisti", help="pisti, pishe-pasha or pisha-pasha-book")
+    p.add_argument("--game", required=True, help=", ".join(sorted(SPECS)))
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--a", default="expert", help="level of side A")
-    p.add_argument("--b", default="greedy", help="level of side B")
+    p.add_argument("--b", default=None, help="level of side B (default: the game's baseline)")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
@@ -257,6 +247,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         spec = spec_of(args.game)
         if args.players not in spec.players:
             p.error(f"{args.game} is played by {', '.join(map(str, spec.players))} players")
+        args.b = args.b or spec.baseline
         new_hand(args.game, args.players, args.options, 0)
         for level in (args.a, args.b):
             make_agent(args.game, level, 0, args.players)

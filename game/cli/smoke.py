@@ -166,7 +166,8 @@ def _click(app, pos: tuple[int, int]) -> None:
 
 
 def play_a_few_moves(app, table, name: str) -> int:
-    """Step the app; the referee asks the computer seats, a Medium agent plays ours."""
+    """Step the app; the referee asks the computer seats, a Medium agent plays ours (and
+    lets each call window pass)."""
     from game.core.agents import SeatView
 
     model = table.model
@@ -174,7 +175,7 @@ def play_a_few_moves(app, table, name: str) -> int:
     human_moves = 0
     end = time.monotonic() + SECONDS_PER_TABLE
     while time.monotonic() < end:
-        app.step(DT)
+        app.step(max(DT, model.window))  # a call window open for us passes in one frame
         moves = len(table.state.history)
         ai_wanted = 0 if not model.spec.levels else AI_MOVES_WANTED
         enough = moves >= MOVES_WANTED and moves - human_moves >= ai_wanted
@@ -210,7 +211,7 @@ def check_app() -> int:
     from game.ui.app import App
     from game.ui.scenes import install_routes
 
-    app = App(SIZE, settings=Settings(pace="instant", stop_window=0.05, sound=True, language="en"))
+    app = App(SIZE, settings=Settings(pace="instant", sound=True, language="en"))
     install_routes(app)
     try:
         if app.window.title != TITLE:

@@ -118,6 +118,9 @@ class GameSpec:
     choices: tuple[Choice, ...]
     rules_key: str
     teams: Callable[[int], int] = lambda players: players
+    # the arena's B points from the other sides' scores: added up where only the winner
+    # scores (the default), a mean where every side scores
+    others_points: Callable[[list[int]], float] = sum
     match_target: Callable[[dict[str, Any]], int | None] = lambda choices: None
     variant: Callable[[GameState], Phrase] = lambda state: Phrase("variant.plain")
     prompt: Callable[[GameState, int], Phrase] = lambda state, seat: Phrase("prompt.move")
@@ -128,6 +131,11 @@ class GameSpec:
     summary_lines: Callable[[GameState], list[Phrase]] = lambda state: []
     breakdown: Callable[[GameState], list[SummaryRow]] = lambda state: []
     calls_in: Callable[[dict[str, Any]], bool] = lambda options: False  # Stop calls possible
+    # the seat the open calls are about (the one that faulted), None when none are open
+    call_subject: Callable[[GameState], int | None] = lambda state: None
+    # the hint's words for a move of ``seat`` (values: card, whose, n); None: the table's
+    # generic words for a card played (onto the pile, a capture)
+    hint: Callable[[GameState, Action, int], Phrase | None] = lambda state, action, seat: None
     # what dragging a card from one pile onto another means, legal or not (for refusals)
     gesture: Callable[[PileId, PileId, int | None, int], Action | None] = (
         lambda src, dst, card, seat: None

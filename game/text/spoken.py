@@ -1,6 +1,6 @@
-"""Sentences for the ear: the table's piles described by their kind and owner, and card
+"""Sentences for the ear: the table's piles described by their roles and owners, and card
 signs ("7♥") read out as names ("the 7 of hearts"), so a voice never spells a symbol.
-Nothing here names a game: piles are described by their generic kinds."""
+Nothing here names a game: a pile's role (its game's design) gives its words."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from game.core.cards import RANK_TEXT, SUITS
+from game.core.design import PileRole, default_role
 from game.core.types import PileId, PileKind
 from game.text.names import SUIT_SIGNS, Namer, card_name
 from game.text.phrasebook import current, say, say_n
@@ -40,34 +41,30 @@ def card_list(cards: Sequence[int | None], most: int = MOST_CARDS) -> str:
     return ", ".join(named)
 
 
-def pile_words(pid: PileId, cards: Sequence[int | None], n: Namer) -> str:
-    """One pile as a short sentence: "Your stock, 14 cards"; "Foundation of hearts, up to 5";
-    "North's pile, 3 cards, top the 8 of clubs"; "Your hand: the 7 of hearts, …"."""
+def pile_words(
+    pid: PileId, cards: Sequence[int | None], n: Namer, role: PileRole | None = None
+) -> str:
+    """One pile as a short sentence, worded as its role says: "Your stock, 14 cards";
+    "Foundation of hearts, up to 5"; "North's pile, 3 cards, top the 8 of clubs";
+    "Your hand: the 7 of hearts, …"."""
+    role = role or default_role(pid)
     k, count = pid.kind, len(cards)
     top = cards[-1] if cards else None
     whose = n.whose(pid.seat)
-    if k is PileKind.FOUNDATION:
+    key = role.speech
+    if role.told == "built":
         if top is None:
-            return say("speech.pile.foundation.empty")
+            return say(key + ".empty")
         rank = say(f"rank.{RANK_TEXT[top % 13]}")
-        return say("speech.pile.foundation", suit=say(f"suit.{SUITS[top // 13]}"), rank=rank)
+        return say(key, suit=say(f"suit.{SUITS[top // 13]}"), rank=rank)
     if k is PileKind.HAND and n.is_you(pid.seat):
         return say("speech.pile.my_hand", cards=card_list(cards) or say("speech.empty"))
-    key = {
-        PileKind.STOCK: "speech.pile.stock",
-        PileKind.DISCARD: "speech.pile.discard",
-        PileKind.TURNED: "speech.pile.turned",
-        PileKind.HAND: "speech.pile.hand",
-        PileKind.TABLE: "speech.pile.table",
-        PileKind.PACK: "speech.pile.pack",
-        PileKind.WON: "speech.pile.won",
-    }.get(k, "speech.pile.other")
     if pid.kind is PileKind.WON:
         whose = n.side_name(pid.index) if pid.index is not None else ""
-    if k is PileKind.TURNED and count <= 1:
+    if role.told == "card" and count <= 1:
         key += ".one" if count else ".empty"
     words = say_n(key, count, whose=whose, Whose=current().capitalise(whose))
-    if top is not None and k is PileKind.TURNED:
+    if top is not None and role.told == "card":
         words += ", " + card_name(top)
     elif top is not None and k is not PileKind.WON:
         words += ", " + say("speech.top", card=card_name(top))

@@ -23,7 +23,7 @@ def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) ->
     d = Design(8.2, 6.0)
     d.pile(PACK, 0.5, 2.25, stack=True)
     d.pile(TABLE, 2.5, 2.25, fan=(0.3, 0), max_fan=2)
-    d.area("pack_count", 0.4, 2.25 + CARD_RATIO + 0.05, 1.65, LABEL_H, "pack_count")
+    d.area("pack_count", 0.4, 2.25 + CARD_RATIO + 0.05, 1.65, LABEL_H, "pack_count", counts=PACK)
     for seat, where in pos.items():
         y = 4.15 if where == "bottom" else 0.42
         d.pile(HANDS[seat], 1.7, y, fan=(1.15, 0), max_fan=4)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -19,8 +20,14 @@ from ui_support import key, open_table, play_hand, play_hand_by_mouse, settle
 from game import games, record
 from game.cli import arena, smoke
 from game.core.agents import SeatView
+from game.core.design import default_role
 from game.core.referee import Referee
-from game.text import say, set_language
+from game.core.spec import Phrase
+from game.core.types import EventKind, PileId, PileKind
+from game.text import say, say_n, set_language
+from game.text.names import Namer, card_params
+from game.ui.table.hints import hint_text
+from game.ui.table.shown import ShownTable
 
 from .spec import ID, SPEC
 
@@ -164,3 +171,36 @@ def test_no_file_outside_the_toy_games_folder_mentions_the_game():
         if ID.encode() in data or b"hi-card" in data:
             found.append(name)
     assert found == []
+
+
+def test_a_pile_its_game_gives_no_role_gets_the_generic_role_of_its_kind():
+    """The duel names no pile role at all and still gets a working table."""
+    design = SPEC.design(2, {0: "bottom", 1: "top"}, {}, {0: 0, 1: 1})
+    assert design.roles == {}
+    for pid in design.piles:
+        assert design.role(pid) == default_role(pid)
+    table = PileId(PileKind.TABLE)
+    assert design.role(table).drop and not design.role(table).clickable
+    assert not design.role(PileId(PileKind.HAND, 0)).slot
+
+
+class _HintModel:
+    """Enough of a table for the hint: a state, a spec, names and what is shown."""
+
+    def __init__(self, state, spec) -> None:
+        self.state, self.spec, self.human = state, spec, state.to_move
+        self.namer = Namer.for_table({0: "bottom", 1: "top"}, self.human, {0: 0, 1: 1})
+        self.shown = ShownTable.of(state, self.human)
+
+
+def test_the_hint_words_come_from_the_games_spec_hook():
+    state = SPEC.new_hand(2, {}, 3)
+    action = state.legal_actions()[0]
+    card = card_params(state.where(action).card)
+    captures = [e for e in state.clone().apply(action) if e.kind is EventKind.CAPTURE]
+    generic = {say("hint.play_empty", **card), say("hint.play_pile", **card)}
+    generic |= {say_n("hint.play_capture", len(e.cards) - 1, **card) for e in captures}
+    assert hint_text(_HintModel(state, SPEC), action) in generic  # the default: no hook
+    hinted = Phrase("hint.to_foundation", {"card": state.where(action).card})
+    worded = replace(SPEC, hint=lambda st, a, seat: hinted)
+    assert hint_text(_HintModel(state, worded), action) == say("hint.to_foundation", **card)

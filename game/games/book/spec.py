@@ -19,7 +19,7 @@ def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) ->
     for seat, where in pos.items():
         y = 0.42 if where == "top" else 4.15
         label_y = 0.02 if where == "top" else y + CARD_RATIO + 0.05
-        d.stock_row(seat, 0.4, y, 8, 0.3, label_y, turned=False)
+        d.stock_row(seat, 0.4, y, 8, 0.3, label_y)
     d.area("actions", 0.4, 2.45, 7.4, 1.1, "actions")
     return d
 
@@ -60,6 +60,7 @@ SPEC = GameSpec(
     rules_key="rules.pisha-pasha-book",
     variant=lambda state: Phrase("variant.book"),
     prompt=lambda state, seat: Phrase("prompt.flip"),
+    hint=lambda state, action, seat: Phrase("hint.flip"),
     seat_cards=seat_cards,
     panel_counts=panel_counts,
     summary_lines=summary_lines,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from game.core.agents import RandomAgent
-from game.core.design import CARD_RATIO, Design
+from game.core.design import CARD_RATIO, Design, PileRole
 from game.core.spec import Choice, GameSpec, Phrase
 from game.core.state import GameState
 from game.core.types import (
@@ -30,6 +31,8 @@ from game.games.pishe_pasha.lessons import LESSONS
 from game.games.pishe_pasha.rules import PishePasha
 
 SUITS = "CDHS"
+TURNED = PileRole(slot=False, speech="speech.pile.turned", told="card", own=True)
+FOUNDATION = PileRole(drop=True, speech="speech.pile.foundation", told="built")
 
 
 def positions(players: int) -> tuple[str, ...]:
@@ -40,7 +43,21 @@ def positions(players: int) -> tuple[str, ...]:
 def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) -> Design:
     single = players == 3 or options.get("foundations") == "single"
     stop = bool(options.get("stop_rule"))
-    return _two(pos, single, stop) if players == 2 else _three(pos, stop)
+    d = _two(pos, single, stop) if players == 2 else _three(pos, stop)
+    return _double_clicks(d, pos)
+
+
+def _row(d: Design, seat: int, *where) -> None:
+    d.stock_row(seat, *where, between=(TURNEDS[seat], TURNED))
+
+
+def _double_clicks(d: Design, pos: dict[int, str]) -> Design:
+    """A double-clicked turned card or top discard goes to a foundation."""
+    found = tuple(p for p in FOUNDATIONS if p in d.piles)
+    for seat in pos:
+        for pid in (TURNEDS[seat], DISCARDS[seat]):
+            d.roles[pid] = replace(d.role(pid), sends=found)
+    return d
 
 
 def _two(pos: dict[int, str], single: bool, stop: bool) -> Design:
@@ -48,14 +65,14 @@ def _two(pos: dict[int, str], single: bool, stop: bool) -> Design:
     for seat, where in pos.items():
         y = 0.42 if where == "top" else 4.15
         label_y = 0.02 if where == "top" else y + CARD_RATIO + 0.05
-        d.stock_row(seat, 0.4, y, 8, 0.3, label_y)
+        _row(d, seat, 0.4, y, 8, 0.3, label_y)
     cy = 2.3
     if single:
-        d.pile(FOUNDATIONS[0], 1.6 if stop else 2.65, cy, mark="any")
+        d.pile(FOUNDATIONS[0], 1.6 if stop else 2.65, cy, FOUNDATION, mark="any")
     else:
         x0 = 0.4 if stop else (d.width - 4.6) / 2
         for i in range(4):
-            d.pile(FOUNDATIONS[i], x0 + i * 1.2, cy, mark=SUITS[i])
+            d.pile(FOUNDATIONS[i], x0 + i * 1.2, cy, FOUNDATION, mark=SUITS[i])
     if stop:
         d.area("actions", 5.4, cy + 0.15, 2.4, 1.1, "actions")
     return d
@@ -65,10 +82,10 @@ def _three(pos: dict[int, str], stop: bool) -> Design:
     d = Design(9.8, 6.0)
     for seat, where in pos.items():
         if where == "bottom":
-            d.stock_row(seat, 2.75, 4.15, 5, 0.25, 4.15 + CARD_RATIO + 0.05)
+            _row(d, seat, 2.75, 4.15, 5, 0.25, 4.15 + CARD_RATIO + 0.05)
         else:
-            d.stock_row(seat, 0.3 if where == "left" else 5.3, 0.42, 5, 0.25, 0.02)
-    d.pile(FOUNDATIONS[0], 2.75 if stop else 4.4, 2.3, mark="any")
+            _row(d, seat, 0.3 if where == "left" else 5.3, 0.42, 5, 0.25, 0.02)
+    d.pile(FOUNDATIONS[0], 2.75 if stop else 4.4, 2.3, FOUNDATION, mark="any")
     if stop:
         d.area("actions", 4.55, 2.45, 2.4, 1.1, "actions")
     return d
@@ -86,6 +103,26 @@ def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | N
     if dst.seat == seat:
         return move(src.kind, Target.OWN_DISCARD) if src.kind is PileKind.TURNED else None
     return move(src.kind, dst.seat)
+
+
+def hint(state: GameState, action: Action, seat: int) -> Phrase:
+    """The hint's words: turn (or recycle) the stock, or where the card goes."""
+    where = state.where(action)
+    if action.kind is ActionKind.TURN:
+        return Phrase("hint.turn" if where.card is not None else "hint.recycle")
+    suffix = ".from_discard" if where.src is not None and where.src.kind is PileKind.DISCARD else ""
+    dst, card = where.dst, {"card": where.card}
+    if dst is not None and dst.kind is PileKind.FOUNDATION:
+        return Phrase("hint.to_foundation" + suffix, card)
+    if dst is not None and dst.seat == seat:
+        return Phrase("hint.discard", card)
+    return Phrase("hint.load" + suffix, {**card, "whose": dst.seat if dst else None})
+
+
+def call_subject(state: GameState) -> int | None:
+    """The seat whose fault the open Stop calls are about."""
+    window = state.stop_window()
+    return window[0] if window else None
 
 
 def variant(state: GameState) -> Phrase:
@@ -156,6 +193,8 @@ SPEC = GameSpec(
     rules_key="rules.pishe-pasha",
     match_target=lambda choices: choices.get("match"),
     calls_in=lambda options: bool(options.get("stop_rule")),
+    call_subject=call_subject,
+    hint=hint,
     gesture=gesture,
     variant=variant,
     stat_counts=("stops_made", "stops_caught"),

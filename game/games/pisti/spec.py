@@ -8,7 +8,17 @@ from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, LABEL_H, Design
 from game.core.spec import Choice, GameSpec, Phrase, SummaryRow
 from game.core.state import GameState
-from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
+from game.core.types import (
+    HANDS,
+    PACK,
+    PLAYS,
+    TABLE,
+    WONS,
+    Action,
+    EventKind,
+    IllegalAction,
+    PileId,
+)
 from game.games.pisti import ai, words
 from game.games.pisti.coach import COACH
 from game.games.pisti.counts import counts
@@ -53,8 +63,9 @@ def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) ->
     left = 2.1 if four else 0.5
     d.pile(PACK, left, 2.25, stack=True, peek=(0.45, 0))
     d.pile(TABLE, left + 2.0, 2.25, fan=(0.3, 0), max_fan=8)
-    d.area("pile_count", left + 2.0, 2.25 + CARD_RATIO + 0.05, 3.1, LABEL_H, "pile_count")
-    d.area("pack_count", left - 0.1, 2.25 + CARD_RATIO + 0.05, 1.65, LABEL_H, "pack_count")
+    y = 2.25 + CARD_RATIO + 0.05
+    d.area("pile_count", left + 2.0, y, 3.1, LABEL_H, "pile_count", counts=TABLE)
+    d.area("pack_count", left - 0.1, y, 1.65, LABEL_H, "pack_count", counts=PACK)
     hand_x = (d.width - 4.45) / 2
     top_x = {"top": (d.width - 2.05) / 2, "left": 0.4, "right": d.width - 3.85}
     for seat, where in pos.items():
@@ -79,6 +90,20 @@ def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | N
     if src == HANDS[seat] and dst == TABLE and card is not None:
         return PLAYS[card]
     return None
+
+
+def hint(state: GameState, action: Action, seat: int) -> Phrase | None:
+    """A card that makes a pişti (or a jack pişti) is hinted as such; other cards are
+    worded by the table, by what they take."""
+    try:
+        events = state.clone().apply(action)
+    except IllegalAction:
+        return None
+    special = (EventKind.JACK_PISTI, EventKind.PISTI)
+    kind = next((e.kind for e in events if e.kind in special), None)
+    if kind is None:
+        return None
+    return Phrase(f"hint.play_{kind.value}", {"card": state.where(action).card})
 
 
 def breakdown(state: GameState) -> list[SummaryRow]:
@@ -122,6 +147,7 @@ SPEC = GameSpec(
     ),
     rules_key="rules.pisti",
     teams=lambda players: 2 if players == 4 else players,
+    others_points=lambda points: sum(points) / len(points),
     match_target=lambda choices: choices.get("target", 151),
     variant=lambda state: Phrase("variant.players", {"n": state.players}),
     stat_counts=("pisti", "jack_pisti"),
@@ -129,6 +155,7 @@ SPEC = GameSpec(
     seat_cards=lambda piles, seat: len(piles.get(HANDS[seat], [])),
     panel_counts=panel_counts,
     breakdown=breakdown,
+    hint=hint,
     gesture=gesture,
     live_score=True,
     deal_from=PACK,

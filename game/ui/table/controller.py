@@ -4,7 +4,7 @@ A card is dragged from a pile onto another, clicked, double-clicked, or picked
 up and put down with the keyboard; each gesture means the legal action whose
 piles (``where``) match it. A gesture that matches no legal action asks the
 game's spec what it would mean, so the engine can say why it is refused. Nothing
-here knows a game: only piles, cards and action kinds.
+here knows a game: only piles, their roles (a click on a stock is its move) and cards.
 """
 
 from __future__ import annotations
@@ -15,13 +15,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.core.types import Action, ActionKind, PileId, PileKind
+from game.core.types import Action, PileId, PileKind
 from game.text import say
 from game.ui.table.model import TableModel
 
 DRAG_THRESHOLD = 5
 DOUBLE_CLICK = 0.4
-CLICKABLE_PILES = (PileKind.STOCK,)
 
 
 @dataclass
@@ -127,12 +126,15 @@ class TableController:
     def movable(self, pid: PileId, index: int) -> bool:
         """A card the human may pick up now: the source of some legal move."""
         pile = self.m.shown.get(pid)
-        if not pile or pid.kind in CLICKABLE_PILES or not -len(pile) <= index < len(pile):
+        if not pile or self._clickable(pid) or not -len(pile) <= index < len(pile):
             return False
         card = pile[index]
         if pid.kind is not PileKind.HAND and index != len(pile) - 1:
             return False
         return bool(self.moves_from(pid, card))
+
+    def _clickable(self, pid: PileId) -> bool:
+        return self.m.layout.role(pid).clickable
 
     def _meant(self, src: PileId, dst: PileId, card: int | None) -> Action | None:
         """The legal action a drop means, or what the game says it would mean."""
@@ -156,17 +158,18 @@ class TableController:
 
     def click(self, pid: PileId, index: int, double: bool = False) -> bool:
         """A click on a pile: its one move (the stock's turn, a card with one place to go),
-        or, double-clicked, the move to a foundation."""
+        or, double-clicked, the move to where its role sends a card (a foundation)."""
         if not self.m.human_may_act():
             return False
         pile = self.m.shown.get(pid)
         card = pile[index] if pile and -len(pile) <= index < len(pile) else None
         moves = self.moves_from(pid, card)
         if double:
-            found = [a for a, dst in moves if dst is not None and dst.kind is PileKind.FOUNDATION]
+            sends = self.m.layout.role(pid).sends
+            found = [a for a, dst in moves if dst is not None and dst in sends]
             if found:
                 return self.m.perform(found[0])
-            meant = self.m.spec.gesture(pid, PileId(PileKind.FOUNDATION, 0), card, self.m.human)
+            meant = self.m.spec.gesture(pid, sends[0], card, self.m.human) if sends else None
             if meant is not None:
                 self.m.refuse(meant)
             return False
@@ -175,9 +178,10 @@ class TableController:
         return False
 
     def stock_click(self) -> bool:
-        """Space or Enter with no keyboard focus: turn (or flip) the stock."""
+        """Space or Enter with no keyboard focus: the move a click on a pile makes (the stock's)."""
         for a in self.m.my_actions():
-            if a.kind in (ActionKind.TURN, ActionKind.FLIP):
+            src = self.m.state.where(a).src
+            if src is not None and self._clickable(src):
                 return self.m.perform(a)
         return False
 
@@ -193,7 +197,7 @@ class TableController:
         if hit is None:
             return
         pid, index = hit
-        if pid.kind in CLICKABLE_PILES:
+        if self._clickable(pid):
             self.click(pid, index)
             return
         card = self.m.shown.get(pid)[index]
@@ -267,7 +271,7 @@ class TableController:
         if self.picked is not None:
             return f.pile in self.targets() or f == self.picked
         pile = self.m.shown.get(f.pile)
-        if f.pile.kind in CLICKABLE_PILES:
+        if self._clickable(f.pile):
             return f.pile.seat == self.m.human and bool(self.moves_from(f.pile, None))
         index = f.index if f.index >= 0 else len(pile) - 1
         return index >= 0 and self.movable(f.pile, index)
@@ -291,7 +295,7 @@ class TableController:
 
     def _likeliest(self, live: list[Focus]) -> Focus:
         """Of the live places, a card that can move comes before turning the stock."""
-        cards = [f for f in live if f.pile.kind not in CLICKABLE_PILES]
+        cards = [f for f in live if not self._clickable(f.pile)]
         return (cards or live)[0]
 
     def follow_play(self) -> None:
@@ -353,7 +357,7 @@ class TableController:
             else:
                 self.m.say(say("message.card_put_back"))
             return
-        if f.pile.kind in CLICKABLE_PILES:
+        if self._clickable(f.pile):
             if not self.click(f.pile, index):
                 self._nothing_here()
             return
@@ -379,7 +383,7 @@ class TableController:
         if m.state.is_over:
             m.say(say("message.hand_over"))
         elif m.window > 0 or m.choosing:
-            m.say(say("message.stop_window_open"))
+            m.say(say("message.calls_open"))
         else:
             m.say(say("message.wait_a_moment"))
 

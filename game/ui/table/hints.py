@@ -1,8 +1,9 @@
 """The Expert's suggested move for the human, in words and as the piles to light up.
 
-What a move would do (where it lands, whether it captures or makes a pişti) is
-the engine's answer: ``where`` for the piles, a trial move on a copy for the
-captures. Nothing here decides a rule or names a game: it reads action kinds.
+What a move would do is the game's answer: its spec's ``hint`` words the move
+(and may try it on a copy to see what it takes), ``where`` gives the piles to
+light up. Nothing here decides a rule or names a game: a card played that the
+game does not word itself is worded by what it captures.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 from game.core.types import Action, ActionKind, EventKind, IllegalAction, PileId, PileKind
 from game.text import say, say_n
 from game.text.names import card_params
+from game.text.words import phrase
 
 if TYPE_CHECKING:
     from game.ui.table.model import TableModel
@@ -38,47 +40,19 @@ def trial(model: TableModel, action: Action):
 
 def hint_text(model: TableModel, action: Action) -> str:
     """The suggestion as a sentence: "Hint: play the 7 of clubs onto the foundation."."""
-    k = action.kind
-    if k is ActionKind.CALL:
+    if action.kind is ActionKind.CALL:
         window = model.state.calls()
-        who = model.namer.who(_faulter(model)) if window else ""
+        who = model.namer.who(model.spec.call_subject(model.state)) if window else ""
         return say("hint.call.end" if action.end else "hint.call.force", who=who)
-    if k is ActionKind.FLIP:
-        return say("hint.flip")
-    where = model.state.where(action)
-    if k is ActionKind.TURN:
-        return say("hint.turn" if where.card is not None or _stock(model) else "hint.recycle")
-    card = card_params(where.card)
-    if k is ActionKind.PLAY:
-        return _play_words(model, action, card)
-    from_discard = where.src is not None and where.src.kind is PileKind.DISCARD
-    suffix = ".from_discard" if from_discard else ""
-    dst = where.dst
-    if dst is not None and dst.kind is PileKind.FOUNDATION:
-        return say("hint.to_foundation" + suffix, **card)
-    if dst is not None and dst.seat == model.human:
-        return say("hint.discard", **card)
-    return say("hint.load" + suffix, whose=model.namer.whose(dst.seat if dst else None), **card)
+    words = model.spec.hint(model.state, action, model.human)
+    if words is not None:
+        return phrase(words, model.namer)
+    return _play_words(model, action)
 
 
-def _faulter(model: TableModel) -> int | None:
-    window = getattr(model.state, "stop_window", lambda: None)()
-    return window[0] if window else None
-
-
-def _stock(model: TableModel) -> bool:
-    stock = model.shown.piles.get(PileId(PileKind.STOCK, model.human), [])
-    return bool(stock)
-
-
-def _play_words(model: TableModel, action: Action, card: dict) -> str:
-    events = trial(model, action)
-    special = next(
-        (e.kind for e in events if e.kind in (EventKind.JACK_PISTI, EventKind.PISTI)), None
-    )
-    if special is not None:
-        return say(f"hint.play_{special.value}", **card)
-    capture = next((e for e in events if e.kind is EventKind.CAPTURE), None)
+def _play_words(model: TableModel, action: Action) -> str:
+    card = card_params(model.state.where(action).card)
+    capture = next((e for e in trial(model, action) if e.kind is EventKind.CAPTURE), None)
     if capture is not None:
         return say_n("hint.play_capture", len(capture.cards) - 1, **card)
     table = model.shown.piles.get(PileId(PileKind.TABLE), [])
@@ -95,7 +69,5 @@ def hint_marks(model: TableModel, action: Action) -> Marks:
     index = len(pile) - 1
     if where.card is not None and where.card in pile:
         index = pile.index(where.card)
-    target = where.dst
-    if action.kind in (ActionKind.TURN, ActionKind.FLIP):
-        target = None
-    return Marks(src, index, target)
+    clicked = src is not None and model.layout.role(src).clickable  # a click is the move
+    return Marks(src, index, None if clicked else where.dst)

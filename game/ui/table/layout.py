@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.core.design import CARD_RATIO, Design
+from game.core.design import CARD_RATIO, Design, PileRole, default_role
 from game.core.spec import GameSpec
 from game.core.types import DECK, PileId
 
@@ -72,6 +72,12 @@ class Layout:
     shows: dict[str, tuple[str, int | None]] = field(default_factory=dict)  # area -> what
     seat_pos: dict[int, str] = field(default_factory=dict)
     unit: float = 1.0
+    roles: dict[PileId, PileRole] = field(default_factory=dict)  # where not the default
+    counts: dict[str, PileId] = field(default_factory=dict)  # label area -> pile it counts
+
+    def role(self, pid: PileId) -> PileRole:
+        """What the pile is for: clicked, dropped on, double-clicked, read aloud."""
+        return self.roles.get(pid) or default_role(pid)
 
     def solid_rects(self) -> dict[str, pygame.Rect]:
         """Every rect that must stay inside the window and clear of the others."""
@@ -159,7 +165,7 @@ def _scaled(design: Design, size: tuple[int, int], pos: dict[int, str], k: float
     def px(x: float, y: float) -> tuple[int, int]:
         return int(ox + x * sx), int(oy + y * sy)
 
-    out = Layout(size, card, unit=unit * k, seat_pos=pos)
+    out = Layout(size, card, unit=unit * k, seat_pos=pos, roles=dict(design.roles))
     for pid, p in design.piles.items():
         rect = pygame.Rect(px(p.x, p.y), card)
         fan = (p.fan[0] * unit * k, p.fan[1] * unit * k)
@@ -169,6 +175,8 @@ def _scaled(design: Design, size: tuple[int, int], pos: dict[int, str], k: float
         w = a.w * sx + (k - 1) * unit * (a.w > 1.5)
         out.areas[name] = pygame.Rect(px(a.x, a.y), (int(w), int(a.h * unit * max(1.0, k * 0.9))))
         out.shows[name] = (a.shows, a.subject)
+        if a.counts is not None:
+            out.counts[name] = a.counts
     out.areas.update(screen)
     return out
 

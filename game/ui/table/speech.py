@@ -4,7 +4,7 @@ the keyboard focus, and the keys that ask: T reads the whole table, C the player
 cards, L the last five moves.
 
 It only listens: the model calls ``line`` for each logged move, and ``update`` (once a
-frame) notices what else changed. Piles are described by their kinds, never by a game.
+frame) notices what else changed. Piles are described by their roles, never by a game.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from game.ui.voice import Voice
 from game.ui.widgets import text_of
 
 LAST_MOVES = 5
-OWN_KINDS = (PileKind.HAND, PileKind.STOCK, PileKind.TURNED, PileKind.DISCARD)
 
 
 class TableSpeech:
@@ -174,17 +173,21 @@ class TableSpeech:
         if mine and 0 <= f.index < len(cards):
             words = hand_card_words(cards, f.index)
             if was is None or was.pile != f.pile:
-                words = pile_words(f.pile, cards, m.namer) + ". " + words
+                words = self._pile_words(f.pile) + ". " + words
         else:
-            words = pile_words(f.pile, cards, m.namer)
+            words = self._pile_words(f.pile)
         if self.c.picked is not None and f.pile in self.c.targets():
             words += ". " + current().capitalise(say("speech.can_go"))
         return words
 
-    def _piles(self, kinds: tuple[PileKind, ...] | None = None, seat: int | None = None):
+    def _pile_words(self, pid: PileId) -> str:
+        m = self.m
+        return pile_words(pid, m.shown.get(pid), m.namer, m.layout.role(pid))
+
+    def _piles(self, own: bool = False, seat: int | None = None):
         spots = sorted(self.m.layout.spots.items(), key=lambda kv: (kv[1].rect.y, kv[1].rect.x))
         for pid, _ in spots:
-            if pid.kind is PileKind.DECK or (kinds is not None and pid.kind not in kinds):
+            if pid.kind is PileKind.DECK or (own and not self.m.layout.role(pid).own):
                 continue
             if seat is not None and pid.seat != seat:
                 continue
@@ -194,7 +197,7 @@ class TableSpeech:
         """The whole table: whose turn, every pile, the scores."""
         m = self.m
         parts = [panel.status(m)]
-        parts += [pile_words(p, m.shown.get(p), m.namer) for p in self._piles()]
+        parts += [self._pile_words(p) for p in self._piles()]
         scores = ", ".join(f"{who} {points}" for who, points in panel._scores(m))
         parts.append(say("speech.scores", scores=scores))
         return ". ".join(p for p in parts if p)
@@ -203,7 +206,7 @@ class TableSpeech:
         """The player's own piles, and the order of a stock whose every card they have seen
         (a stock made again from their own pile: a good player remembers it)."""
         m = self.m
-        parts = [pile_words(p, m.shown.get(p), m.namer) for p in self._piles(OWN_KINDS, m.human)]
+        parts = [self._pile_words(p) for p in self._piles(own=True, seat=m.human)]
         stock = PileId(PileKind.STOCK, m.human)
         real = m.state.reveal().get(stock, [])
         if real and all(c in self.seen for c in real):

@@ -1,7 +1,7 @@
 """Drawing the table, and finding what is drawn where (for the controller's hit tests).
 
 The view reads the model, the controller (drag, focus) and the buttons, and
-never changes any of them. It draws by pile and event kinds, never by game.
+never changes any of them. It draws by the piles' roles, never by game.
 """
 
 from __future__ import annotations
@@ -19,14 +19,6 @@ from game.ui.table.hints import hint_marks
 from game.ui.table.model import TableModel
 from game.ui.table.shown import shows_face
 
-DROP_KINDS = (PileKind.FOUNDATION, PileKind.DISCARD, PileKind.TABLE)
-SLOT_WORDS = {
-    PileKind.STOCK: "pile.stock",
-    PileKind.DISCARD: "pile.discard",
-    PileKind.TABLE: "pile.table",
-    PileKind.WON: "pile.won",
-}
-NO_SLOT = (PileKind.HAND, PileKind.TURNED, PileKind.PACK, PileKind.DECK)
 Glow = tuple  # (rect, colour, drop[, strength]): the arguments of TableView._glow
 
 
@@ -62,7 +54,7 @@ class TableView:
                 if rect.collidepoint(pos):
                     return pid, i
         for pid, spot in self.layout.spots.items():
-            if pid.kind is PileKind.STOCK and spot.area.collidepoint(pos):
+            if self.layout.role(pid).clickable and spot.area.collidepoint(pos):
                 return pid, -1
         return None
 
@@ -75,7 +67,7 @@ class TableView:
         """The pile the dragged card overlaps most (piles that can take cards only)."""
         best, best_area = None, 0
         for pid, spot in self.layout.spots.items():
-            if pid.kind not in DROP_KINDS and pid != src:
+            if not self.layout.role(pid).drop and pid != src:
                 continue
             n = len(self.m.shown.get(pid))
             target = spot.rect.union(pygame.Rect(spot.top_pos(max(0, n - 1)), self.layout.card))
@@ -179,9 +171,10 @@ class TableView:
         if self._background is None or self._background[0] != key:
             image = cardart.felt(self.layout.size).copy()
             for pid, spot in self.layout.spots.items():
-                if pid.kind in NO_SLOT:
+                role = self.layout.role(pid)
+                if not role.slot:
                     continue
-                words = say(SLOT_WORDS[pid.kind]) if pid.kind in SLOT_WORDS else None
+                words = say(role.slot_words) if role.slot_words else None
                 image.blit(cardart.slot(self.layout.card, spot.mark, words), spot.rect)
             self._background = (key, image)
         return self._background[1]
@@ -260,7 +253,7 @@ class TableView:
         if where.src is None or where.src not in self.layout.spots:
             return []
         src = self.pile_top_rect(where.src)
-        if acts[0].kind in (ActionKind.TURN, ActionKind.FLIP):
+        if self.layout.role(where.src).clickable:  # a click on the pile is the move
             return [(src, theme.HIGHLIGHT, False)] if behind else []
         if not self.m.shown.get(where.src):
             return []
@@ -298,7 +291,7 @@ class TableView:
             if shows == "seat_label":
                 self._seat_label(surface, rect, subject)
             elif shows == "pile_count":
-                n = len(self.m.shown.get(PileId(PileKind.TABLE)))
+                n = len(self.m.shown.get(self.layout.counts[name]))
                 words = say_n("label.pile", n)
                 theme.text(
                     surface,
@@ -311,7 +304,7 @@ class TableView:
                     width=rect.w,
                 )
             elif shows == "pack_count":
-                pack = self.m.shown.get(PileId(PileKind.PACK))
+                pack = self.m.shown.get(self.layout.counts[name])
                 key = "label.pack_bottom" if pack and pack[0] is not None else "label.pack"
                 words = say_n(key, len(pack))
                 if not theme.fits(words, theme.READABLE, rect.w):  # a small screen:
