@@ -114,3 +114,21 @@ def test_a_count_label_counts_the_pile_its_design_names(game):
         for name, area in design.areas.items():
             if area.shows in ("pile_count", "pack_count"):
                 assert area.counts in design.piles, (game, name)
+
+
+def test_the_players_own_piles_are_read_in_the_second_person_in_turkish():
+    from game.text.phrasebook import set_language
+
+    stock, discard = PileId(PileKind.STOCK, 0), PileId(PileKind.DISCARD, 0)
+    cards = [parse_card("7H"), parse_card("8S")]
+    try:
+        set_language("tr")
+        namer = Namer.for_table({0: "bottom", 1: "top"}, 0, {0: 0, 1: 1})
+        assert pile_words(stock, cards, namer).startswith("Desten, 2 kart")
+        assert pile_words(discard, cards, namer).startswith("Iskartan, 2 kart")
+        assert pile_words(PileId(PileKind.STOCK, 1), cards, namer).startswith("Kuzey")
+        set_language("en")
+        namer = Namer.for_table({0: "bottom", 1: "top"}, 0, {0: 0, 1: 1})
+        assert pile_words(stock, cards, namer).startswith("Your stock, 2 cards")
+    finally:
+        set_language("en")

@@ -63,6 +63,8 @@ def pile_words(
         whose = n.side_name(pid.index) if pid.index is not None else ""
     if role.told == "card" and count <= 1:
         key += ".one" if count else ".empty"
+    if n.is_you(pid.seat) and current().has_plural(key + ".you"):
+        key += ".you"  # Turkish says "Desten", not "Senin destesi"
     words = say_n(key, count, whose=whose, Whose=current().capitalise(whose))
     if top is not None and role.told == "card":
         words += ", " + card_name(top)
