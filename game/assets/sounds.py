@@ -11,13 +11,13 @@ from pathlib import Path
 import pygame
 
 from game.assets import AssetError, asset_dir
-from game.core.types import EventKind
+from game.text.words import AllEvents
 
 log = logging.getLogger(__name__)
 SOUND_NAMES = (
     "deal", "flip", "place", "slide_back", "capture", "pisti", "stop", "win", "lose",
 )  # fmt: skip
-E = EventKind
+E = AllEvents
 SOUND_OF = {  # what each kind of event sounds like at the table
     E.DEAL: "deal",
     E.TURN: "flip",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.core.types import DISCARDS, STOCKS, TURNEDS, PileId
+from game.core.types import DISCARDS, STOCKS, PileId
 
 CARD_RATIO = 1.4
 LABEL_H = 0.3
@@ -81,13 +81,14 @@ class Design:
         fan_n: int,
         dx: float,
         label_y: float,
-        turned: bool = True,
+        turned: PileId | None = None,
     ) -> float:
-        """A seat's stock, turned card and fanned discard pile; returns the row's right edge."""
+        """A seat's stock, the ``turned`` pile if any, and fanned discard pile; returns the
+        row's right edge."""
         self.pile(STOCKS[seat], x, y, stack=True)
         nx = x + 1.2
-        if turned:
-            self.pile(TURNEDS[seat], nx, y)
+        if turned is not None:
+            self.pile(turned, nx, y)
             nx += 1.2
         self.pile(DISCARDS[seat], nx, y, fan=(dx, 0), max_fan=fan_n)
         right = nx + 1 + dx * (fan_n - 1)

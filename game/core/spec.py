@@ -116,6 +116,11 @@ class GameSpec:
         opts = {c.key: choices[c.key] for c in self.choices if c.engine and c.key in choices}
         return resolve_options(self.state, opts)
 
+    def parse_action(self, text: Any) -> Action:
+        """One of this game's moves from its record text (any accepted spelling);
+        ValueError for text that is none of them."""
+        return self.state.ACTIONS.parse(text)
+
     def defaults(self) -> dict[str, Any]:
         return {c.key: c.values[0] for c in self.choices}
 

@@ -18,8 +18,9 @@ from game.core.drawable import is_drawable
 from game.core.files import FileProblem, locked, parse_json, write_json_atomic
 from game.core.schema import MAX_COUNT, Field, read_fields
 from game.core.state import GameState, non_default_options
-from game.core.types import ActionKind, EventKind
+from game.core.types import DRAW
 from game.store.files import home, kept_in_part, read_or_set_aside, set_aside_broken
+from game.text.words import AllEvents
 
 FILE_NAME = "stats.json"
 VERSION = 1
@@ -150,7 +151,7 @@ class Stats:
         """Add one finished (or abandoned) hand for the player in ``seat`` of ``side``."""
         line = self.line(key)
         w = state.winner
-        result = -1 if abandoned else (0 if w in (None, "draw") else (1 if w == side else -1))
+        result = -1 if abandoned else (0 if w is None or w is DRAW else (1 if w == side else -1))
         if took_back:
             line.takeback_hands += 1
             line.takeback_won += result == 1
@@ -185,12 +186,12 @@ def stop_calls(state: GameState, seat: int) -> tuple[int, int]:
     replay = type(state).from_setup(state.setup(), state.options)
     faulter = None
     for action in state.history:
-        if action.kind is ActionKind.CALL:
+        if action.is_call:
             if action.seat == seat:
                 made += 1
             elif faulter == seat:
                 caught += 1
         events = replay.apply(action)
-        faults = [e.seat for e in events if e.kind is EventKind.FAULT]
+        faults = [e.seat for e in events if e.kind is AllEvents.FAULT]
         faulter = faults[-1] if faults else None
     return made, caught

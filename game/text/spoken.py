@@ -11,6 +11,7 @@ from game.core.cards import RANK_TEXT, SUITS
 from game.core.types import PileId, PileKind
 from game.text.names import SUIT_SIGNS, Namer, card_name
 from game.text.phrasebook import current, say, say_n
+from game.text.words import AllPiles
 
 SIGN_SUIT = {sign: suit for suit, sign in SUIT_SIGNS.items()}
 CARD_SIGN = re.compile(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])")
@@ -44,7 +45,7 @@ def pile_words(pid: PileId, cards: Sequence[int | None], n: Namer) -> str:
     k, count = pid.kind, len(cards)
     top = cards[-1] if cards else None
     whose = n.whose(pid.seat)
-    if k is PileKind.FOUNDATION:
+    if k is AllPiles.FOUNDATION:
         if top is None:
             return say("speech.pile.foundation.empty")
         rank = say(f"rank.{RANK_TEXT[top % 13]}")
@@ -54,7 +55,7 @@ def pile_words(pid: PileId, cards: Sequence[int | None], n: Namer) -> str:
     key = {
         PileKind.STOCK: "speech.pile.stock",
         PileKind.DISCARD: "speech.pile.discard",
-        PileKind.TURNED: "speech.pile.turned",
+        AllPiles.TURNED: "speech.pile.turned",
         PileKind.HAND: "speech.pile.hand",
         PileKind.TABLE: "speech.pile.table",
         PileKind.PACK: "speech.pile.pack",
@@ -62,10 +63,10 @@ def pile_words(pid: PileId, cards: Sequence[int | None], n: Namer) -> str:
     }.get(k, "speech.pile.other")
     if pid.kind is PileKind.WON:
         whose = n.side_name(pid.index) if pid.index is not None else ""
-    if k is PileKind.TURNED and count <= 1:
+    if k is AllPiles.TURNED and count <= 1:
         key += ".one" if count else ".empty"
     words = say_n(key, count, whose=whose, Whose=current().capitalise(whose))
-    if top is not None and k is PileKind.TURNED:
+    if top is not None and k is AllPiles.TURNED:
         words += ", " + card_name(top)
     elif top is not None and k is not PileKind.WON:
         words += ", " + say("speech.top", card=card_name(top))

@@ -5,17 +5,34 @@ from __future__ import annotations
 
 from game.core.spec import Phrase
 from game.core.types import (
+    ActionKind,
     Event,
-    EventKind,
     Outcome,
     PileKind,
     Reason,
     Refusal,
 )
+from game.games.book import kinds as book
+from game.games.pishe_pasha import kinds as pishe
+from game.games.pisti import kinds as pisti
 from game.text.names import Namer, card_params, card_short
 from game.text.phrasebook import current, say, say_n
 
-E = EventKind
+
+class AllEvents(pishe.EventKinds, book.EventKinds, pisti.EventKinds):
+    """Every game's event kinds, until each game words its own (issue 25)."""
+
+
+class AllActions(pishe.ActionKinds, book.ActionKinds):
+    """Every game's action kinds, until each game words its own (issue 25)."""
+
+
+class AllReasons(pishe.Reasons, book.Reasons):
+    """Every game's ways of ending, until each game words its own (issue 25)."""
+
+
+AllPiles = pishe.PileKinds
+E = AllEvents
 
 
 def cards_short(cards: tuple[int, ...], most: int = 3) -> str:
@@ -80,7 +97,7 @@ def _move_line(ev: Event, n: Namer) -> str | None:
     if dst is None:
         return None
     cards = cards_short(ev.cards)
-    if dst.kind is PileKind.FOUNDATION:
+    if dst.kind is AllPiles.FOUNDATION:
         return say(n.pick("log.to_foundation", seat), who=n.who(seat), card=cards)
     if dst.kind is PileKind.DISCARD and dst.seat != seat:
         key = (
@@ -104,10 +121,10 @@ def outcome_line(out: Outcome, n: Namer) -> str:
 def _outcome_line(out: Outcome, n: Namer) -> str:
     r = out.reason
     score = "–".join(map(str, out.score))
-    if r is Reason.WENT_OUT:
+    if r is AllReasons.WENT_OUT:
         w = out.winner
         return say(n.pick("outcome.went_out", w), who=n.who(w), n=out.score[w])
-    if r is Reason.TURN_LIMIT:
+    if r is AllReasons.TURN_LIMIT:
         return say("outcome.turn_limit")
     if r is Reason.POINTS:
         if out.is_draw:
@@ -123,7 +140,7 @@ def _outcome_line(out: Outcome, n: Namer) -> str:
     if out.is_draw:
         return say("outcome.book.draw", why=why, n=out.score[0])
     w = out.winner
-    if r is Reason.NO_CARDS:
+    if r is AllReasons.NO_CARDS:
         loser = 1 - w
         key = (
             "outcome.no_cards.you"
@@ -182,15 +199,13 @@ def phrase(p: Phrase, n: Namer | None = None) -> str:
 def move_phrase(state, action, n: Namer) -> str:
     """A move of the seat to move as a short phrase, not a sentence ("7♥ to the
     foundation", "turning a card"): for the coach, who weighs moves not yet made."""
-    from game.core.types import ActionKind
-
     k = action.kind
-    if k is ActionKind.TURN:
+    if k is AllActions.TURN:
         return say("move.turn")
-    if k is ActionKind.FLIP:
+    if k is AllActions.FLIP:
         return say("move.flip")
-    if k is ActionKind.CALL:
-        return say("move.call_end" if action.end else "move.call_force")
+    if action.is_call:
+        return say("move.call_end" if k is AllActions.STOP_END else "move.call_force")
     if k is ActionKind.ACCEPT:
         return say("move.accept")
     where = state.where(action)
@@ -198,7 +213,7 @@ def move_phrase(state, action, n: Namer) -> str:
     if k is ActionKind.PLAY:
         return say("move.play", card=card)
     dst = where.dst
-    if dst is not None and dst.kind is PileKind.FOUNDATION:
+    if dst is not None and dst.kind is AllPiles.FOUNDATION:
         return say("move.to_foundation", card=card)
     if dst is not None and dst.seat == state.to_move:
         return say("move.discard", card=card)

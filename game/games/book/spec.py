@@ -7,8 +7,9 @@ from typing import Any
 from game.core.design import CARD_RATIO, Design
 from game.core.spec import GameSpec, Phrase
 from game.core.state import GameState
-from game.core.types import DISCARDS, STOCKS, Reason
+from game.core.types import DISCARDS, STOCKS
 from game.games.book.ai import FlipAgent
+from game.games.book.kinds import Reasons
 from game.games.book.lessons import LESSONS
 from game.games.book.rules import BookGame
 
@@ -18,7 +19,7 @@ def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) ->
     for seat, where in pos.items():
         y = 0.42 if where == "top" else 4.15
         label_y = 0.02 if where == "top" else y + CARD_RATIO + 0.05
-        d.stock_row(seat, 0.4, y, 8, 0.3, label_y, turned=False)
+        d.stock_row(seat, 0.4, y, 8, 0.3, label_y)
     d.area("actions", 0.4, 2.45, 7.4, 1.1, "actions")
     return d
 
@@ -31,7 +32,7 @@ def summary_lines(state: GameState) -> list[Phrase]:
         )
     ]
     reason = state.outcome.reason if state.outcome else None
-    if reason is not None and reason is not Reason.NO_CARDS:
+    if reason is not None and reason is not Reasons.NO_CARDS:
         out.append(Phrase(f"outcome.{reason.value}"))
     return out
 

@@ -8,23 +8,21 @@ from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, Design
 from game.core.spec import Choice, GameSpec, Phrase
 from game.core.state import GameState
-from game.core.types import (
-    DISCARDS,
-    FOUNDATIONS,
-    STOCKS,
-    TURN,
-    TURNEDS,
-    Action,
-    ActionKind,
-    PileId,
-    PileKind,
-    Reason,
-    Target,
-    move,
-)
+from game.core.types import DISCARDS, STOCKS, Action, PileId
 from game.games.pishe_pasha import ai
 from game.games.pishe_pasha.coach import COACH
 from game.games.pishe_pasha.figures import FIGURES
+from game.games.pishe_pasha.kinds import (
+    DISCARD,
+    FOUNDATION,
+    FOUNDATIONS,
+    TURN,
+    TURNEDS,
+    ActionKinds,
+    PileKinds,
+    Reasons,
+    move,
+)
 from game.games.pishe_pasha.lessons import LESSONS
 from game.games.pishe_pasha.rules import PishePasha
 
@@ -47,7 +45,7 @@ def _two(pos: dict[int, str], single: bool, stop: bool) -> Design:
     for seat, where in pos.items():
         y = 0.42 if where == "top" else 4.15
         label_y = 0.02 if where == "top" else y + CARD_RATIO + 0.05
-        d.stock_row(seat, 0.4, y, 8, 0.3, label_y)
+        d.stock_row(seat, 0.4, y, 8, 0.3, label_y, TURNEDS[seat])
     cy = 2.3
     if single:
         d.pile(FOUNDATIONS[0], 1.6 if stop else 2.65, cy, mark="any")
@@ -64,9 +62,9 @@ def _three(pos: dict[int, str], stop: bool) -> Design:
     d = Design(9.8, 6.0)
     for seat, where in pos.items():
         if where == "bottom":
-            d.stock_row(seat, 2.75, 4.15, 5, 0.25, 4.15 + CARD_RATIO + 0.05)
+            d.stock_row(seat, 2.75, 4.15, 5, 0.25, 4.15 + CARD_RATIO + 0.05, TURNEDS[seat])
         else:
-            d.stock_row(seat, 0.3 if where == "left" else 5.3, 0.42, 5, 0.25, 0.02)
+            d.stock_row(seat, 0.3 if where == "left" else 5.3, 0.42, 5, 0.25, 0.02, TURNEDS[seat])
     d.pile(FOUNDATIONS[0], 2.75 if stop else 4.4, 2.3, mark="any")
     if stop:
         d.area("actions", 4.55, 2.45, 2.4, 1.1, "actions")
@@ -76,15 +74,15 @@ def _three(pos: dict[int, str], stop: bool) -> Design:
 def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | None:
     """A drag of the turned card or the top discard: to a foundation, to the own discard
     pile (the turned card only) or onto an opponent's pile."""
-    if src.kind not in (PileKind.TURNED, PileKind.DISCARD) or src.seat != seat or src == dst:
+    if src.kind not in (PileKinds.TURNED, PileKinds.DISCARD) or src.seat != seat or src == dst:
         return None
-    if dst.kind is PileKind.FOUNDATION:
-        return move(src.kind, Target.FOUNDATION)
-    if dst.kind is not PileKind.DISCARD:
+    if dst.kind is PileKinds.FOUNDATION:
+        return move(src.kind, FOUNDATION)
+    if dst.kind is not PileKinds.DISCARD:
         return None
     if dst.seat == seat:
-        return move(src.kind, Target.OWN_DISCARD) if src.kind is PileKind.TURNED else None
-    return move(src.kind, dst.seat)
+        return move(src.kind, DISCARD) if src.kind is PileKinds.TURNED else None
+    return move(src.kind, DISCARD, dst.seat)
 
 
 def variant(state: GameState) -> Phrase:
@@ -101,7 +99,7 @@ def prompt(state: GameState, seat: int) -> Phrase:
     acts = state.legal_actions()
     if acts == [TURN]:
         return Phrase("prompt.turn")
-    if any(a.kind is ActionKind.ACCEPT for a in acts):
+    if any(a.kind is ActionKinds.ACCEPT for a in acts):
         return Phrase("prompt.window")
     if getattr(state, "turned", None) is not None:
         return Phrase("prompt.place_turned")
@@ -123,7 +121,7 @@ def summary_lines(state: GameState) -> list[Phrase]:
     out = state.outcome
     if out is None:
         return []
-    if out.reason is Reason.TURN_LIMIT:
+    if out.reason is Reasons.TURN_LIMIT:
         return [Phrase("outcome.turn_limit")]
     others = "summary.went_out.one" if state.players == 2 else "summary.went_out.both"
     return [Phrase(others, {"seat": out.winner, "n": out.score[out.winner]})]

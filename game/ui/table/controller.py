@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.core.types import Action, ActionKind, PileId, PileKind
+from game.core.types import Action, PileId, PileKind
 from game.text import say
+from game.text.words import AllActions, AllPiles
 from game.ui.table.model import TableModel
 
 DRAG_THRESHOLD = 5
@@ -163,10 +164,10 @@ class TableController:
         card = pile[index] if pile and -len(pile) <= index < len(pile) else None
         moves = self.moves_from(pid, card)
         if double:
-            found = [a for a, dst in moves if dst is not None and dst.kind is PileKind.FOUNDATION]
+            found = [a for a, dst in moves if dst is not None and dst.kind is AllPiles.FOUNDATION]
             if found:
                 return self.m.perform(found[0])
-            meant = self.m.spec.gesture(pid, PileId(PileKind.FOUNDATION, 0), card, self.m.human)
+            meant = self.m.spec.gesture(pid, PileId(AllPiles.FOUNDATION, 0), card, self.m.human)
             if meant is not None:
                 self.m.refuse(meant)
             return False
@@ -177,7 +178,7 @@ class TableController:
     def stock_click(self) -> bool:
         """Space or Enter with no keyboard focus: turn (or flip) the stock."""
         for a in self.m.my_actions():
-            if a.kind in (ActionKind.TURN, ActionKind.FLIP):
+            if a.kind in (AllActions.TURN, AllActions.FLIP):
                 return self.m.perform(a)
         return False
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from game.core.types import Action, ActionKind, EventKind, IllegalAction, PileId, PileKind
 from game.text import say, say_n
 from game.text.names import card_params
+from game.text.words import AllActions, AllEvents, AllPiles
 
 if TYPE_CHECKING:
     from game.ui.table.model import TableModel
@@ -39,14 +40,14 @@ def trial(model: TableModel, action: Action):
 def hint_text(model: TableModel, action: Action) -> str:
     """The suggestion as a sentence: "Hint: play the 7 of clubs onto the foundation."."""
     k = action.kind
-    if k is ActionKind.CALL:
+    if action.is_call:
         window = model.state.calls()
         who = model.namer.who(_faulter(model)) if window else ""
-        return say("hint.call.end" if action.end else "hint.call.force", who=who)
-    if k is ActionKind.FLIP:
+        return say("hint.call.end" if k is AllActions.STOP_END else "hint.call.force", who=who)
+    if k is AllActions.FLIP:
         return say("hint.flip")
     where = model.state.where(action)
-    if k is ActionKind.TURN:
+    if k is AllActions.TURN:
         return say("hint.turn" if where.card is not None or _stock(model) else "hint.recycle")
     card = card_params(where.card)
     if k is ActionKind.PLAY:
@@ -54,7 +55,7 @@ def hint_text(model: TableModel, action: Action) -> str:
     from_discard = where.src is not None and where.src.kind is PileKind.DISCARD
     suffix = ".from_discard" if from_discard else ""
     dst = where.dst
-    if dst is not None and dst.kind is PileKind.FOUNDATION:
+    if dst is not None and dst.kind is AllPiles.FOUNDATION:
         return say("hint.to_foundation" + suffix, **card)
     if dst is not None and dst.seat == model.human:
         return say("hint.discard", **card)
@@ -74,7 +75,7 @@ def _stock(model: TableModel) -> bool:
 def _play_words(model: TableModel, action: Action, card: dict) -> str:
     events = trial(model, action)
     special = next(
-        (e.kind for e in events if e.kind in (EventKind.JACK_PISTI, EventKind.PISTI)), None
+        (e.kind for e in events if e.kind in (AllEvents.JACK_PISTI, AllEvents.PISTI)), None
     )
     if special is not None:
         return say(f"hint.play_{special.value}", **card)
@@ -87,7 +88,7 @@ def _play_words(model: TableModel, action: Action, card: dict) -> str:
 
 def hint_marks(model: TableModel, action: Action) -> Marks:
     """The card to move and the pile it goes to, as the screen shows them now."""
-    if action.kind is ActionKind.CALL:
+    if action.is_call:
         return Marks(None, -1, None, stop_button=True)
     where = model.state.where(action)
     src = where.src
@@ -96,6 +97,6 @@ def hint_marks(model: TableModel, action: Action) -> Marks:
     if where.card is not None and where.card in pile:
         index = pile.index(where.card)
     target = where.dst
-    if action.kind in (ActionKind.TURN, ActionKind.FLIP):
+    if action.kind in (AllActions.TURN, AllActions.FLIP):
         target = None
     return Marks(src, index, target)

@@ -24,17 +24,17 @@ from game.core.referee import Phase, Referee
 from game.core.spec import GameSpec
 from game.core.types import (
     DECK,
+    DRAW,
     Action,
     ActionKind,
     Event,
-    EventKind,
     IllegalAction,
     call,
 )
 from game.text import say
 from game.text.log_lines import LogLine, Term, event_lines
 from game.text.names import Namer
-from game.text.words import phrase, refusal_text
+from game.text.words import AllActions, AllEvents, phrase, refusal_text
 from game.ui.table.layout import Layout, seat_positions, table_layout
 from game.ui.table.show import Hooks, Show
 from game.ui.table.shown import ShownTable
@@ -59,7 +59,7 @@ def fault_lines(
         said.append(LogLine.said("log.fault_unnoticed", seat=fault))
     fault = None
     for ev in events:
-        if ev.kind is EventKind.FAULT:
+        if ev.kind is AllEvents.FAULT:
             fault = ev.seat
     return said, fault
 
@@ -445,7 +445,7 @@ class TableModel:
             self.counted = True
             self.match.finish_hand()
             w = self.state.winner
-            won = w not in (None, "draw") and w == self.state.side_of(self.human)
+            won = w is not None and w is not DRAW and w == self.state.side_of(self.human)
             self.sound("win" if won else "lose")
             self.on_hand_over()
 
@@ -618,7 +618,7 @@ class TableModel:
             return
         if acts[0].kind is ActionKind.MOVE:
             self.perform(acts[0])
-        elif acts[0].kind is ActionKind.TURN:
+        elif acts[0].kind is AllActions.TURN:
             self._forced_turn(acts[0], dt)
 
     def plays_itself(self, acts: list[Action] | None = None) -> bool:
@@ -627,7 +627,7 @@ class TableModel:
         acts = self.state.legal_actions() if acts is None else acts
         if not self.options().auto_play or len(acts) != 1 or self.calls_in_play:
             return False
-        return acts[0].kind in (ActionKind.MOVE, ActionKind.TURN)
+        return acts[0].kind in (ActionKind.MOVE, AllActions.TURN)
 
     def _forced_turn(self, action: Action, dt: float) -> None:
         """Turning is the only legal move: it plays itself after a beat the player can see

@@ -16,16 +16,16 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.assets.sounds import SOUND_OF
-from game.core.types import Event, EventKind, PileId, PileKind
+from game.core.types import Event, PileId, PileKind
 from game.text import say
 from game.text.log_lines import LogLine
 from game.text.names import Namer, card_short
-from game.text.words import event_line
+from game.text.words import AllEvents, event_line
 from game.ui.anim import PACE_SECONDS, Flight, Timeline
 from game.ui.table.layout import Layout
 from game.ui.table.shown import ShownTable, face_down_pile, shows_face
 
-E = EventKind
+E = AllEvents
 CARD_KINDS = (
     E.MOVE,
     E.TURN,

@@ -16,6 +16,7 @@ import pygame
 from game.core.types import PileId, PileKind
 from game.text import say
 from game.text.spoken import card_list, hand_card_words, pile_words
+from game.text.words import AllPiles
 from game.ui.table import panel
 from game.ui.table.controller import Focus, TableController
 from game.ui.table.model import TableModel
@@ -23,7 +24,7 @@ from game.ui.voice import Voice
 from game.ui.widgets import text_of
 
 LAST_MOVES = 5
-OWN_KINDS = (PileKind.HAND, PileKind.STOCK, PileKind.TURNED, PileKind.DISCARD)
+OWN_KINDS = (PileKind.HAND, PileKind.STOCK, AllPiles.TURNED, PileKind.DISCARD)
 
 
 class TableSpeech:

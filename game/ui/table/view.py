@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.types import Action, ActionKind, PileId, PileKind
+from game.core.types import Action, PileId, PileKind
 from game.text import say, say_n
+from game.text.words import AllActions, AllPiles
 from game.ui import cardart, theme
 from game.ui.layer import Layer
 from game.ui.table import hint_view, panel
@@ -19,14 +20,14 @@ from game.ui.table.hints import hint_marks
 from game.ui.table.model import TableModel
 from game.ui.table.shown import shows_face
 
-DROP_KINDS = (PileKind.FOUNDATION, PileKind.DISCARD, PileKind.TABLE)
+DROP_KINDS = (AllPiles.FOUNDATION, PileKind.DISCARD, PileKind.TABLE)
 SLOT_WORDS = {
     PileKind.STOCK: "pile.stock",
     PileKind.DISCARD: "pile.discard",
     PileKind.TABLE: "pile.table",
     PileKind.WON: "pile.won",
 }
-NO_SLOT = (PileKind.HAND, PileKind.TURNED, PileKind.PACK, PileKind.DECK)
+NO_SLOT = (PileKind.HAND, AllPiles.TURNED, PileKind.PACK, PileKind.DECK)
 Glow = tuple  # (rect, colour, drop[, strength]): the arguments of TableView._glow
 
 
@@ -260,7 +261,7 @@ class TableView:
         if where.src is None or where.src not in self.layout.spots:
             return []
         src = self.pile_top_rect(where.src)
-        if acts[0].kind in (ActionKind.TURN, ActionKind.FLIP):
+        if acts[0].kind in (AllActions.TURN, AllActions.FLIP):
             return [(src, theme.HIGHLIGHT, False)] if behind else []
         if not self.m.shown.get(where.src):
             return []
@@ -281,7 +282,7 @@ class TableView:
         if card is not None and target is not None:
             hint_view.arrow(surface, card, target, self.layout.card, hint.age)
         stop = self.controls.stop_btn if self.controls else None
-        if hint.action.kind is ActionKind.CALL and stop is not None and stop.visible:
+        if hint.action.is_call and stop is not None and stop.visible:
             box = stop.rect.inflate(10, 10)
             pygame.draw.rect(surface, theme.HINT, box, 3, border_radius=box.h // 4)
 
