@@ -317,18 +317,14 @@ class Code(Kind):
 
     HAND_OVER: ClassVar[Code]
     NOT_A_MOVE: ClassVar[Code]
-    NOT_A_CARD: ClassVar[Code]
     NOT_YOUR_TURN: ClassVar[Code]
     NO_SUCH_SEAT: ClassVar[Code]
-    NOT_HELD: ClassVar[Code]
 
 
 Code.HAND_OVER = Code("hand_over")
 Code.NOT_A_MOVE = Code("not_a_move")  # text: what was given
-Code.NOT_A_CARD = Code("not_a_card")  # text: what was given where a card was expected
 Code.NOT_YOUR_TURN = Code("not_your_turn")  # seat: holder, mover: seat to move
 Code.NO_SUCH_SEAT = Code("no_such_seat")  # seat
-Code.NOT_HELD = Code("not_held")  # card
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ class AllReasons(pishe.Reasons, book.Reasons):
 
 
 AllPiles = pishe.PileKinds
+stop_call = pishe.stop  # the Stop window's calls, until they come through the spec
 E = AllEvents
 
 

@@ -14,6 +14,8 @@ class EventKinds(EventKind):
 
 
 class Codes(Code):
+    NOT_A_CARD = Code("not_a_card")  # text: what was given where a card was expected
+    NOT_HELD = Code("not_held")  # card
     ALREADY_PLAYED = Code("already_played")  # card
 
 

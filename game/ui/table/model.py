@@ -29,12 +29,11 @@ from game.core.types import (
     ActionKind,
     Event,
     IllegalAction,
-    call,
 )
 from game.text import say
 from game.text.log_lines import LogLine, Term, event_lines
 from game.text.names import Namer
-from game.text.words import AllActions, AllEvents, phrase, refusal_text
+from game.text.words import AllActions, AllEvents, phrase, refusal_text, stop_call
 from game.ui.table.layout import Layout, seat_positions, table_layout
 from game.ui.table.show import Hooks, Show
 from game.ui.table.shown import ShownTable
@@ -557,7 +556,7 @@ class TableModel:
     def press_stop(self) -> None:
         """Stop! is always pressable, so it never gives a fault away."""
         if not self.my_calls():
-            self.refuse(call(self.human, False))
+            self.refuse(stop_call(self.human, False))
             return
         self.choosing = True
 
@@ -565,7 +564,7 @@ class TableModel:
         """The Stop dialog's answer: force (False), end (True) or cancel (None)."""
         self.choosing = False
         if end is not None:
-            self.perform(call(self.human, end))
+            self.perform(stop_call(self.human, end))
 
     def undo(self) -> bool:
         """Take back the human's last move (a setting); the computer moves after it go too."""
