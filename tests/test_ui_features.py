@@ -458,7 +458,7 @@ def test_seat_sentences_get_names_and_grammar():
     assert refusal_text(Refusal(Code.NOT_YOUR_TURN, seat=1, mover=0), two) == (
         "It is not North's turn: you play now."
     )
-    assert refusal_text(Refusal(Code.LOAD_EMPTY, seat=1), two) == (
+    assert refusal_text(Refusal(pishe.Codes.LOAD_EMPTY, seat=1), two) == (
         "North's discard pile is empty: there is nothing to load onto."
     )
     assert refusal_text(Refusal(Code.NO_SUCH_SEAT, seat=5), two) == (
