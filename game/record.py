@@ -18,7 +18,7 @@ from typing import Any
 from game.core.cards import brief
 from game.core.files import FileProblem, read_json, write_json_atomic
 from game.core.state import GameState, resolve_options
-from game.core.types import Action, IllegalAction, winner_text
+from game.core.types import Action, IllegalAction
 from game.games import spec_of
 from game.text.names import Namer
 from game.text.words import refusal_text
@@ -51,7 +51,7 @@ class Replay:
             "error": self.error,
             "to_move": None if st is None else st.to_move,
             "over": False if st is None else st.is_over,
-            "winner": None if st is None else winner_text(st.winner),
+            "winner": None if st is None else st.winner,
             "score": [] if st is None else list(st.score),
             "state": {} if st is None else st.report(),
         }

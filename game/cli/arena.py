@@ -37,7 +37,6 @@ from typing import Any
 from game.core.agents import Agent
 from game.core.referee import Referee
 from game.core.state import GameState
-from game.core.types import DRAW
 from game.games import make_agent, new_hand, spec_of
 
 
@@ -87,7 +86,7 @@ def _points(state: GameState, seats_a: tuple[int, ...]) -> tuple[float, float]:
 
 def _winner_side(state: GameState, seats_a: tuple[int, ...]) -> str:
     w = state.winner
-    if w is None or w is DRAW:
+    if w is None or w == "draw":
         return "draw"
     if state.game == "pisti":
         side_a = {state.side_of(s) for s in seats_a}

@@ -268,33 +268,21 @@ class Reason(Kind):
 Reason.POINTS = Reason("points")  # the side with most points
 
 
-class Draw:
-    """The winner of a drawn hand: not a seat, not "still playing" (records write "draw")."""
+class Draw(str):
+    """The winner of a drawn hand: not a seat, not "still playing". Test it with
+    ``is DRAW``; it is its record text, so records and JSON files write "draw" (RULES.md §6)."""
 
     __slots__ = ()
 
     def __repr__(self) -> str:
         return "DRAW"
 
-    def __str__(self) -> str:
-        return "draw"
-
     def __reduce__(self) -> str:
         return "DRAW"
 
 
-DRAW = Draw()
+DRAW = Draw("draw")
 Winner = int | Draw | None  # a seat or side, DRAW, or None while the hand goes on
-
-
-def winner_text(winner: Winner) -> int | str | None:
-    """A winner as records and JSON files write it (RULES.md §6: a number, "draw" or null)."""
-    return "draw" if winner is DRAW else winner
-
-
-def winner_of(value: Any) -> Winner:
-    """The winner a record's text names (the inverse of :func:`winner_text`)."""
-    return DRAW if value == "draw" else value
 
 
 @dataclass(frozen=True)

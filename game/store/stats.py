@@ -18,7 +18,6 @@ from game.core.drawable import is_drawable
 from game.core.files import FileProblem, locked, parse_json, write_json_atomic
 from game.core.schema import MAX_COUNT, Field, read_fields
 from game.core.state import GameState, non_default_options
-from game.core.types import DRAW
 from game.store.files import home, kept_in_part, read_or_set_aside, set_aside_broken
 from game.text.words import AllEvents
 
@@ -151,7 +150,7 @@ class Stats:
         """Add one finished (or abandoned) hand for the player in ``seat`` of ``side``."""
         line = self.line(key)
         w = state.winner
-        result = -1 if abandoned else (0 if w is None or w is DRAW else (1 if w == side else -1))
+        result = -1 if abandoned else (0 if w in (None, "draw") else (1 if w == side else -1))
         if took_back:
             line.takeback_hands += 1
             line.takeback_won += result == 1

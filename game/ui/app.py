@@ -231,12 +231,11 @@ class App:
         if self.state_file is None:
             return
         from game.core.files import write_json_atomic
-        from game.core.types import winner_text
 
         report = {
             "to_move": state.to_move,
             "over": state.is_over,
-            "winner": winner_text(state.winner),
+            "winner": state.winner,
             "score": list(state.score),
             "state": state.report(),
         }

@@ -15,7 +15,6 @@ import logging
 from typing import Any
 
 from game.core.files import locked, try_hold
-from game.core.types import DRAW
 from game.store import history, saves, stats
 from game.text import say
 
@@ -119,7 +118,7 @@ class Keeper:
         key = self.key(session)
         self.stats.count_hand(key, st, side, session.human, took_back, points)
         w = st.winner
-        result = 0 if w is None or w is DRAW else (1 if w == side else -1)
+        result = 0 if w in (None, "draw") else (1 if w == side else -1)
         self.history.add(
             history.History.entry(
                 st.record(),

@@ -24,7 +24,6 @@ from game.core.referee import Phase, Referee
 from game.core.spec import GameSpec
 from game.core.types import (
     DECK,
-    DRAW,
     Action,
     ActionKind,
     Event,
@@ -444,7 +443,7 @@ class TableModel:
             self.counted = True
             self.match.finish_hand()
             w = self.state.winner
-            won = w is not None and w is not DRAW and w == self.state.side_of(self.human)
+            won = w not in (None, "draw") and w == self.state.side_of(self.human)
             self.sound("win" if won else "lose")
             self.on_hand_over()
 
