@@ -11,7 +11,9 @@ module is imported, which the registry of games does).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
+
+K = TypeVar("K", bound="Kind")
 
 
 class Kind:
@@ -32,7 +34,7 @@ class Kind:
             cls.family = cls
             cls._known = {}
 
-    def __new__(cls, value: str, name: str | None = None, **traits: Any) -> Kind:
+    def __new__(cls: type[K], value: str, name: str | None = None, **traits: Any) -> K:
         family = cls.family
         found = family._known.get(value)
         if found is not None:
@@ -53,7 +55,7 @@ class Kind:
         """Everything is done in ``__new__`` (a kind made again is the same kind)."""
 
     @classmethod
-    def parse(cls, text: Any) -> Kind:
+    def parse(cls: type[K], text: Any) -> K:
         """The kind of this family with this text; ValueError if none was made."""
         found = cls.family._known.get(text) if isinstance(text, str) else None
         if found is None:
@@ -61,7 +63,7 @@ class Kind:
         return found
 
     @classmethod
-    def known(cls) -> tuple[Kind, ...]:
+    def known(cls: type[K]) -> tuple[K, ...]:
         """Every kind of the family made so far (the generic ones and those of every game
         imported)."""
         return tuple(cls.family._known.values())
