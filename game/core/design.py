@@ -81,14 +81,14 @@ class Design:
         fan_n: int,
         dx: float,
         label_y: float,
-        turned: PileId | None = None,
+        beside: PileId | None = None,
     ) -> float:
-        """A seat's stock, the ``turned`` pile if any, and fanned discard pile; returns the
-        row's right edge."""
+        """A seat's stock, the pile ``beside`` it if any (a turned card), and its fanned
+        discard pile; returns the row's right edge."""
         self.pile(STOCKS[seat], x, y, stack=True)
         nx = x + 1.2
-        if turned is not None:
-            self.pile(turned, nx, y)
+        if beside is not None:
+            self.pile(beside, nx, y)
             nx += 1.2
         self.pile(DISCARDS[seat], nx, y, fan=(dx, 0), max_fan=fan_n)
         right = nx + 1 + dx * (fan_n - 1)
