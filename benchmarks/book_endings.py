@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.types import FLIP  # noqa: E402
+from game.games.book.kinds import FLIP  # noqa: E402
 from game.games.book.rules import BookGame  # noqa: E402
 
 

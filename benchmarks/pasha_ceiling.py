@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.cli.arena import deal_set  # noqa: E402
-from game.core.types import Action  # noqa: E402
+from game.core.types import DRAW, Action  # noqa: E402
 from game.games.pishe_pasha.ai import load_target  # noqa: E402
 from game.games.pishe_pasha.rules import PishePasha  # noqa: E402
 
@@ -51,7 +51,7 @@ def outcome(state: PishePasha, me: int) -> float:
     w = state.winner
     if w == me:
         return BIG + state.score[me]
-    if w == "draw" or w is None:
+    if w is DRAW or w is None:
         return 0.0
     return -BIG - max(state.score)
 
@@ -159,7 +159,7 @@ def main(argv: list[Action] | None = None) -> int:
             hands += 1
             w = state.winner
             wins += w == me
-            draws += w == "draw"
+            draws += w is DRAW
             losses += w == 1 - me
             margins.append(state.score[me] - state.score[1 - me])
         per_deal.append(statistics.fmean(margins))

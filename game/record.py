@@ -133,8 +133,9 @@ def save(state: GameState, path: str | os.PathLike) -> None:
 
 
 def actions_of(record: dict[str, Any]) -> list[Action]:
-    """A valid record's actions as values."""
-    return [Action.parse(a) for a in record["actions"]]
+    """A valid record's actions as values (its game's moves)."""
+    parse = spec_of(record["game"]).parse_action
+    return [parse(a) for a in record["actions"]]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,7 +20,6 @@ from game.core.referee import Referee
 from game.core.schema import MAX_DEAL, MAX_SEED, Field, require
 from game.core.spec import GameSpec
 from game.core.state import GameState
-from game.core.types import Action
 from game.games import known_game, spec_of
 
 SAVE_VERSION = 1
@@ -142,7 +141,7 @@ class Session:
         hand = data["hand"]
         match.hand = spec.from_setup(hand["setup"], hand.get("options", {}))
         session = cls.around(spec, choices, data["level"], data["seed"], match)
-        session.referee.replay([Action.parse(a) for a in hand["actions"]])
+        session.referee.replay([spec.parse_action(a) for a in hand["actions"]])
         session.finished = list(data["finished"])
         session.took_back = bool(data["took_back"])
         session.referee.window_closed = bool(data["referee"].get("window_closed", False))
@@ -169,7 +168,7 @@ def replay_record(spec: GameSpec, record: dict[str, Any]) -> GameState:
     """A hand from its record, every action applied; ValueError if it does not replay."""
     state = spec.from_setup(record["setup"], record.get("options", {}))
     for text in record["actions"]:
-        state.apply(Action.parse(text))
+        state.apply(spec.parse_action(text))
     return state
 
 

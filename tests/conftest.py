@@ -31,6 +31,7 @@ from game.core.types import (  # noqa: E402
     IllegalAction,
     Refusal,
 )
+from game.games.pishe_pasha.kinds import ACTIONS  # noqa: E402
 from game.games.pishe_pasha.moves import D_LOAD, STOPS, T_LOAD  # noqa: E402
 from game.games.pishe_pasha.rules import PishePasha  # noqa: E402
 from game.text.names import Namer  # noqa: E402
@@ -173,7 +174,7 @@ def snapshot(state: GameState) -> tuple:
 def every_pishe_action() -> list[Action]:
     """Every Pishe Pasha action text there is, for exhaustive legality checks."""
     names = ("turn", "accept", "turned>F", "turned>D", "discard>F", "discard>D")
-    plain = [Action.parse(t) for t in names]
+    plain = [ACTIONS.parse(t) for t in names]
     calls = [c for pair in STOPS for c in pair]
     return [*plain, *T_LOAD, *D_LOAD, *calls]
 

@@ -10,8 +10,9 @@ from conftest import STOP, position, suits_up_to
 
 from game.core.agents import SeatView
 from game.core.referee import Referee
-from game.core.types import ACCEPT, EventKind
+from game.core.types import ACCEPT
 from game.games import levels_for, make_agent, new_hand
+from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.ai import ExpertPasha
 from game.games.pisti.ai import ExpertPisti
 from game.games.pisti.search import PLAY
@@ -69,7 +70,7 @@ def play_checked(state, agents) -> dict[str, int]:
         assert state.check(action) is None, (action, state.legal_actions())
         assert action in state.legal_actions() and not action.is_call
         events = state.apply(action)
-        seen["faults"] += any(e.kind is EventKind.FAULT for e in events)
+        seen["faults"] += any(e.kind is pishe.EventKinds.FAULT for e in events)
         seen["accepts"] += action is ACCEPT
         seen["moves"] += 1
     return seen
@@ -130,7 +131,7 @@ def test_expert_never_faults_under_the_stop_rule():
         while not state.is_over:
             seat = state.to_move
             for e in state.apply(agents[seat].choose(SeatView(state, seat))):
-                if e.kind is EventKind.FAULT:
+                if e.kind is pishe.EventKinds.FAULT:
                     faulters.append(e.seat)
         assert faulters == []
 

@@ -10,6 +10,7 @@ import pytest
 
 from game.core.agents import SeatView
 from game.games import make_agent, new_hand
+from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.ai import (
     EasyPasha,
     ExpertPasha,
@@ -68,7 +69,7 @@ def test_the_fast_playout_stops_at_its_cap_where_the_engine_would():
     assert moves == 40
     for _ in range(40):
         acts = slow.legal_actions()
-        slow.apply(next((a for a in acts if a.load_seat is not None), acts[0]))
+        slow.apply(next((a for a in acts if pishe.load_seat(a) is not None), acts[0]))
     assert fast.report() == slow.report()
     assert fast.turned == slow.turned and fast.to_move == slow.to_move
 
@@ -119,8 +120,8 @@ def _load_declined(state, seat: int, action) -> bool:
     proper, _ = split_faults(state.legal_actions())
     return (
         state.to_move == seat
-        and action.load_seat is None
-        and any(a.load_seat is not None for a in proper)
+        and pishe.load_seat(action) is None
+        and any(pishe.load_seat(a) is not None for a in proper)
     )
 
 

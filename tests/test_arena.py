@@ -10,6 +10,7 @@ from conftest import STOP, position, suits_up_to, texts
 from game.cli import arena
 from game.core.agents import BaseAgent, SeatView
 from game.core.types import Action
+from game.games.pishe_pasha import kinds as pishe
 
 
 @pytest.mark.parametrize(
@@ -102,7 +103,7 @@ class LoadsItsLastCard(BaseAgent):
 
     def choose(self, view: SeatView) -> Action:
         acts = view.legal_actions()
-        return next((a for a in acts if a.load_seat is not None), acts[0])
+        return next((a for a in acts if pishe.load_seat(a) is not None), acts[0])
 
 
 def test_arena_hand_ends_when_nobody_stops_a_winning_fault():

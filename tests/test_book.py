@@ -10,23 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.cards import CARD_TEXT, parse_card
-from game.core.types import (
-    DISCARDS,
-    FLIP,
-    STOCKS,
-    Code,
-    Event,
-    EventKind,
-    IllegalAction,
-    Outcome,
-    Reason,
-)
+from game.core.types import DISCARDS, DRAW, STOCKS, Event, IllegalAction, Outcome
 from game.games.book import rules as book_module
+from game.games.book.kinds import FLIP, Codes, EventKinds, Reasons
 from game.games.book.rules import BookGame
 from game.text.names import Namer
 from game.text.words import event_line, outcome_line
 
-E = EventKind
+E = EventKinds
 SEATS = Namer.numbered(2)
 
 CLUBS_DIAMONDS = [CARD_TEXT[c] for c in range(26)]
@@ -81,7 +72,7 @@ def test_book_same_suit_higher_card_takes_opponents_discard_pile():
     state.apply("flip")
     events = state.apply("flip")
     capture = events[-1]
-    assert capture.kind is EventKind.CAPTURE and capture.seat == 0
+    assert capture.kind is EventKinds.CAPTURE and capture.seat == 0
     assert (capture.src, capture.dst) == (DISCARDS[1], STOCKS[0]) and not capture.face_up
     assert capture.cards == cards("3D", "4S")
     assert capture.detail == cards("9S", "4S")  # the winning card, then the beaten one
@@ -125,7 +116,7 @@ def test_book_captured_cards_come_back_top_card_first():
 def test_book_ace_is_high(card0, card1, taker):
     state = deal_with_tops([card0], [card1])
     events = state.apply("flip")
-    assert events[-1].kind is EventKind.CAPTURE and events[-1].seat == taker
+    assert events[-1].kind is EventKinds.CAPTURE and events[-1].seat == taker
 
 
 def test_book_empty_stock_turns_discard_over_as_a_block():
@@ -149,7 +140,7 @@ def test_book_seat_with_no_cards_loses():
     assert not state.is_over
     events = state.apply("flip")
     assert events[-1].kind is E.OVER
-    assert events[-1].outcome == Outcome(0, Reason.NO_CARDS, (52, 0))
+    assert events[-1].outcome == Outcome(0, Reasons.NO_CARDS, (52, 0))
     assert outcome_line(events[-1].outcome, SEATS) == "Seat 1 has no cards left: seat 0 wins."
     assert state.winner == 0 and state.score == [52, 0] and state.to_move is None
     assert texts(state.legal_actions()) == []
@@ -160,8 +151,8 @@ def test_book_stalemate_by_repetition_equal_counts_is_a_draw():
     while not state.is_over:
         events = state.apply("flip")
     assert state.flips == 27  # the position after flip 1 comes back
-    assert state.winner == "draw" and state.report()["stalemate"] is True
-    assert events[-1].outcome == Outcome("draw", Reason.STALEMATE_NO_MATCH, (26, 26))
+    assert state.winner is DRAW and state.report()["stalemate"] is True
+    assert events[-1].outcome == Outcome(DRAW, Reasons.STALEMATE_NO_MATCH, (26, 26))
     assert outcome_line(events[-1].outcome, SEATS) == (
         "Stalemate: the suits never matched again; both hold 26 cards: a draw."
     )
@@ -186,7 +177,7 @@ def test_book_stalemate_by_repetition_more_cards_wins():
     assert state.report()["stalemate"] is True and state.score == [39, 13]
     assert seen[-1].replace("True", "False") in seen[:-1]  # the position came back
     assert state.winner == 0
-    assert events[-1].outcome == Outcome(0, Reason.STALEMATE_NO_MATCH, (39, 13))
+    assert events[-1].outcome == Outcome(0, Reasons.STALEMATE_NO_MATCH, (39, 13))
     assert outcome_line(events[-1].outcome, SEATS) == (
         "Stalemate: the suits never matched again; seat 0 holds more cards."
     )
@@ -197,8 +188,8 @@ def test_book_stalemate_at_10000_flips(monkeypatch):
     state = never_matching()
     while not state.is_over:
         events = state.apply("flip")
-    assert state.flips == 5 and state.winner == "draw"
-    assert events[-1].outcome.reason is Reason.STALEMATE_LIMIT
+    assert state.flips == 5 and state.winner is DRAW
+    assert events[-1].outcome.reason is Reasons.STALEMATE_LIMIT
     # The phrasebook names the real limit, whatever this test patched it to.
     assert outcome_line(events[-1].outcome, SEATS).startswith(
         "Stalemate: 10,000 flips without a winner"
@@ -224,7 +215,7 @@ def test_book_illegal_action_leaves_state_unchanged():
     before = (state.report(), state.history[:], state.score)
     with pytest.raises(IllegalAction) as err:
         state.apply("turn")
-    assert err.value.refusal.code is Code.ONLY_FLIP
+    assert err.value.refusal.code is Codes.ONLY_FLIP
     assert words(err.value) == "'turn' is not a move in the book version: the only move is 'flip'."
     assert (state.report(), state.history, state.score) == before
     assert state.check("FLIP") is None
@@ -294,8 +285,8 @@ def test_book_properties_cards_clone_resample_and_end(seed, cut):
         flips += 1
         assert sorted(state.all_cards()) == list(range(52))
         assert flips <= 10_000
-    assert state.winner in (0, 1, "draw")
-    if state.winner != "draw":
+    assert state.winner in (0, 1, DRAW)
+    if state.winner is not DRAW:
         assert state.score[state.winner] > state.score[1 - state.winner]
 
 
@@ -337,12 +328,12 @@ def test_book_bottom_card_down_rarely_loops_where_the_old_way_mostly_did():
         while not state.is_over:
             state.apply(FLIP)
         ends.append(state.outcome.reason)
-    assert ends.count(Reason.STALEMATE_REPEAT) == 0
-    assert sum(r is not Reason.NO_CARDS for r in ends) <= 6  # 0.3% at most
+    assert ends.count(Reasons.STALEMATE_REPEAT) == 0
+    assert sum(r is not Reasons.NO_CARDS for r in ends) <= 6  # 0.3% at most
     old = []
     for seed in range(200):
         state = OldOrientation.new(2, None, seed)
         while not state.is_over:
             state.apply(FLIP)
         old.append(state.outcome.reason)
-    assert old.count(Reason.STALEMATE_REPEAT) > 100
+    assert old.count(Reasons.STALEMATE_REPEAT) > 100

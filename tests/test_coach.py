@@ -10,8 +10,9 @@ import pytest
 
 from game.ai.coach import Mistake, assess, move_values, review
 from game.core.agents import SeatView
-from game.core.types import PLAYS, Action
+from game.core.types import PLAYS
 from game.games import make_agent, new_hand
+from game.games.pisti import kinds as pisti
 from game.games.pisti.model import J0, RANK0, knowledge
 
 QUICK = 0.3  # a fraction of the Expert's budget: the verdicts below are not close calls
@@ -137,7 +138,7 @@ def test_the_review_finds_the_pisti_thrown_away():
     assert worst.index == blunder
     assert worst.loss > 5.0
     assert str(worst.played) == record["actions"][blunder]
-    lone = Action.parse(record["actions"][blunder - 1]).card  # the card laid before it
+    lone = pisti.ACTIONS.parse(record["actions"][blunder - 1]).card  # the card laid before it
     assert RANK0[worst.better.card] == RANK0[lone], "the better move takes the pişti"
     assert worst.values[0][0] == worst.better
 

@@ -14,8 +14,10 @@ from ui_support import rest_of_deck
 from game.ai.coach import move_values, reason
 from game.core.cards import parse_card
 from game.core.spec import Phrase
-from game.core.types import PLAYS, TURN, Action
+from game.core.types import PLAYS
 from game.games import new_hand, spec_of
+from game.games.pishe_pasha import kinds as pishe
+from game.games.pishe_pasha.kinds import TURN
 from game.games.pishe_pasha.moves import D_LOAD, T_DISCARD, T_LOAD
 from game.games.pisti.rules import Pisti
 from game.text import set_language
@@ -89,7 +91,7 @@ def _foundation_choice():
 
 def test_a_foundation_play_missed_is_the_reason_with_the_stop_rule(lang):
     state = _foundation_choice()
-    found = next(a for a in state.legal_actions() if a is not TURN and a.load_seat is None)
+    found = next(a for a in state.legal_actions() if a is not TURN and pishe.load_seat(a) is None)
     assert TURN in state.legal_actions()
     why = reason(state, 0, TURN, found)
     assert why.key == "coach.why.foundation"
@@ -101,7 +103,7 @@ def test_a_foundation_play_missed_is_the_reason_with_the_stop_rule(lang):
 def test_every_game_with_a_coach_brings_its_own_judging():
     assert spec_of("pisti").coach is not None and spec_of("pishe-pasha").coach is not None
     assert spec_of("pisha-pasha-book").coach is None
-    assert reason(_foundation_choice(), 0, TURN, Action.parse("discard>F")).key
+    assert reason(_foundation_choice(), 0, TURN, pishe.ACTIONS.parse("discard>F")).key
 
 
 def test_no_game_name_is_left_in_the_shared_coach():

@@ -26,8 +26,9 @@ import pytest
 from xvfb import need_tools, read_state, run, start_xvfb, stop, wait_for
 
 from game.core.cards import card_text, parse_card, suit
-from game.core.types import TURN, Action
 from game.games import SPECS
+from game.games.pishe_pasha import kinds as pishe
+from game.games.pishe_pasha.kinds import TURN
 from game.session import Session, replay_record
 from game.ui.table.layout import table_layout
 
@@ -42,7 +43,7 @@ def seed_with_an_ace_first(limit: int = 200) -> int:
         if state.to_move != 0 or state.legal_actions() != [TURN]:
             continue
         state.apply(TURN)
-        if Action.parse("turned>F") in state.legal_actions():
+        if pishe.ACTIONS.parse("turned>F") in state.legal_actions():
             return seed
     raise AssertionError("no deal in the first seeds turns an ace first")
 

@@ -12,6 +12,7 @@ from game.assets.sounds import SOUND_NAMES
 from game.core.referee import Referee
 from game.core.spec import Cards, Headline, Owner, Phrase, Seat, Side, SideOf
 from game.core.types import Event, EventKind
+from game.games.book.kinds import EventKinds as BookEvents
 from game.text import say
 from game.text.names import Namer
 from game.text.words import phrase
@@ -64,7 +65,7 @@ def test_every_sound_a_game_asks_for_is_one_of_the_games_sound_files():
 
 def test_the_books_two_flips_of_a_round_fly_together_and_no_other_games_events_do():
     book = games.spec_of("pisha-pasha-book")
-    flips = [e for e in played("pisha-pasha-book", 5) if e.kind is EventKind.FLIP]
+    flips = [e for e in played("pisha-pasha-book", 5) if e.kind is BookEvents.FLIP]
     assert book.joins(flips[0], flips[1]) and not book.joins(flips[0], flips[0])
     for game in ("pishe-pasha", "pisti"):
         events = played(game, 5)

@@ -18,8 +18,9 @@ import pytest
 
 from game import record
 from game.core.cards import CARD_TEXT, shuffled_deck
-from game.core.types import Action, IllegalAction
+from game.core.types import IllegalAction
 from game.games import new_hand
+from game.games.pishe_pasha import kinds as pishe_kinds
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -92,7 +93,7 @@ def test_record_card_field_holding_a_deeply_nested_value_exits_2(tmp_path, capsy
 )
 def test_record_huge_seat_number_in_an_action_is_an_illegal_action_exit_1(tmp_path, capsys, action):
     with pytest.raises(ValueError, match="not a move|does not exist"):
-        Action.parse(action)
+        pishe_kinds.ACTIONS.parse(action)
     state = record.replay(pishe([])).state
     with pytest.raises(IllegalAction):
         state.apply(action)

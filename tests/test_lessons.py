@@ -7,8 +7,8 @@ import pytest
 
 from game.core.agents import SeatView
 from game.core.lesson import Lesson, Script, Step, Wait
-from game.core.types import Action
 from game.games import SPECS
+from game.games.pishe_pasha import kinds as pishe
 
 LESSONS = [
     pytest.param(spec, lesson, id=lesson.id) for spec in SPECS.values() for lesson in spec.lessons
@@ -80,7 +80,7 @@ def test_every_game_has_a_lesson_and_the_first_is_for_newcomers():
 
 
 def test_a_step_accepts_only_its_moves_and_reading_takes_none():
-    turn, load = Action.parse("turn"), Action.parse("turned>1")
+    turn, load = pishe.ACTIONS.parse("turn"), pishe.ACTIONS.parse("turned>1")
     step = Step(("k",), Wait.MOVE, ("turn",))
     assert step.accepts(turn) and not step.accepts(load)
     assert not Step(("k",), Wait.READ).accepts(turn)

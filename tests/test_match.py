@@ -5,6 +5,7 @@ import random
 import pytest
 
 from game.core.match import Match, deal_seed
+from game.core.types import DRAW
 from game.games import SPECS, new_hand
 
 PISTI = SPECS["pisti"]
@@ -80,7 +81,7 @@ def test_single_hand_match_ends_after_one_hand():
     match.finish_hand()
     assert match.is_over
     won = match.hand.winner
-    assert match.winner == ("draw" if won == "draw" else match.player_at(won))
+    assert match.winner == (DRAW if won is DRAW else match.player_at(won))
 
 
 def test_match_finish_hand_counts_once_and_only_a_finished_hand():

@@ -106,8 +106,9 @@ def test_turkish_card_names_are_as_players_say_them():
 # ----------------------------------------------------------------- every text fits its box
 def drive_every_screen(app) -> None:
     """Visit each screen and overlay the way a player would, drawing each."""
-    from game.core.types import Code, Refusal, call
+    from game.core.types import Code, Refusal
     from game.games import SPECS
+    from game.games.pishe_pasha.kinds import stop
 
     menu = app.goto("menu")
     for game in SPECS:
@@ -147,8 +148,8 @@ def drive_every_screen(app) -> None:
             table.model.perform(agent.choose(SeatView(table.state, table.human)))
         m, c = table.model, table.controls
         m.say("x")
-        for code in Code:
-            m.refuse(call(5, False)) if code is Code.NO_SUCH_SEAT else None
+        for code in Code.known():
+            m.refuse(stop(5, False)) if code is Code.NO_SUCH_SEAT else None
             from game.text.words import refusal_text
 
             m.say(refusal_text(Refusal(code, card=12, onto=25, seat=1, mover=0, text="7Z"),

@@ -17,17 +17,8 @@ from conftest import (
 )
 
 from game.core.cards import CARD_TEXT, parse_card
-from game.core.types import (
-    DISCARDS,
-    FOUNDATIONS,
-    STOCKS,
-    TURNEDS,
-    Code,
-    EventKind,
-    IllegalAction,
-    Outcome,
-    Reason,
-)
+from game.core.types import DISCARDS, DRAW, STOCKS, IllegalAction, Outcome
+from game.games.pishe_pasha.kinds import FOUNDATIONS, TURNEDS, Codes, EventKinds, Reasons
 from game.games.pishe_pasha.rules import PishePasha
 from game.text.names import Namer
 from game.text.words import outcome_line
@@ -56,7 +47,7 @@ def test_pp_turn_takes_the_top_stock_card():
     state = position([[], []], stocks=[["9H"], []])
     events = state.apply("turn")
     assert state.report()["turned"] == "9H"
-    assert events[0].kind is EventKind.TURN and events[0].cards == (parse_card("9H"),)
+    assert events[0].kind is EventKinds.TURN and events[0].cards == (parse_card("9H"),)
     assert (events[0].src, events[0].dst) == (STOCKS[0], TURNEDS[0])
     assert (str(events[0].src), str(events[0].dst)) == ("stock0", "turned0")
 
@@ -167,22 +158,22 @@ def test_pp_holding_rule_4_a_fitting_top_discard_is_the_only_move_while_holding(
     assert texts(state.legal_actions()) == ["discard>F"]
     for action in ("turned>D", "turned>1"):
         why = state.check(action)
-        assert why.code is Code.DISCARD_FITS_FIRST and why.card == parse_card("4H")
+        assert why.code is Codes.DISCARD_FITS_FIRST and why.card == parse_card("4H")
         assert words(why) == (
             "The 4 of hearts on your discard pile fits the foundation: play it there first."
         )
     # Loading the discard onto an opponent stays forbidden while holding (rule 4).
-    assert state.check("discard>1").code is Code.HOLDING_NO_DISCARD_MOVE
-    assert state.check("turn").code is Code.HOLDING
+    assert state.check("discard>1").code is Codes.HOLDING_NO_DISCARD_MOVE
+    assert state.check("turn").code is Codes.HOLDING
     with pytest.raises(IllegalAction) as err:
         state.apply("turned>D")
-    assert err.value.refusal.code is Code.DISCARD_FITS_FIRST
+    assert err.value.refusal.code is Codes.DISCARD_FITS_FIRST
 
 
 def test_pp_holding_rule_4_discard_goes_up_then_the_turned_card_is_placed():
     state = holding_with_a_fitting_discard()
     events = state.apply("discard>F")
-    assert kinds(events) == [EventKind.MOVE]
+    assert kinds(events) == [EventKinds.MOVE]
     assert (events[0].src, events[0].dst, events[0].cards) == (
         DISCARDS[0],
         FOUNDATIONS[2],
@@ -211,7 +202,7 @@ def test_pp_holding_rule_4_turned_card_and_discard_both_fit_either_goes_first():
 def test_pp_recycle_discard_as_block_keeps_order():
     state = position([["9D", "QS", "5C"], ["KH"]], rest_to=1)
     events = state.apply("turn")
-    assert events[0].kind is EventKind.RECYCLE
+    assert events[0].kind is EventKinds.RECYCLE
     assert events[0].cards == tuple(parse_card(c) for c in ("9D", "QS", "5C"))
     assert (events[0].src, events[0].dst) == (DISCARDS[0], STOCKS[0])
     report = state.report()
@@ -225,12 +216,12 @@ def test_pp_recycle_discard_as_block_keeps_order():
 def test_pp_turn_ends_only_by_discard():
     state = position([["8H"], ["6S"]], suits_up_to(d=1), stocks=[["2D", "7C", "KC"], []])
     events = play(state, "turn", "turned>F")
-    assert state.to_move == 0 and not any(e.kind is EventKind.PASS for e in events)
+    assert state.to_move == 0 and not any(e.kind is EventKinds.PASS for e in events)
     events = play(state, "turn", "turned>1", "discard>1")
-    assert state.to_move == 0 and not any(e.kind is EventKind.PASS for e in events)
+    assert state.to_move == 0 and not any(e.kind is EventKinds.PASS for e in events)
     assert state.report()["discards"][1] == ["6S", "7C", "8H"]
     events = play(state, "turn", "turned>D")
-    assert state.to_move == 1 and events[-1].kind is EventKind.PASS and events[-1].seat == 1
+    assert state.to_move == 1 and events[-1].kind is EventKinds.PASS and events[-1].seat == 1
     assert state.turns == 1
 
 
@@ -264,8 +255,8 @@ def test_pp_win_when_no_cards_scores_opponent_cards():
     events = state.apply("discard>F")
     assert state.is_over and state.winner == 0 and state.to_move is None
     assert state.score == [52 - 5, 0]  # every card not on the hearts foundation
-    assert events[-1].kind is EventKind.OVER
-    assert events[-1].outcome == state.outcome == Outcome(0, Reason.WENT_OUT, (47, 0))
+    assert events[-1].kind is EventKinds.OVER
+    assert events[-1].outcome == state.outcome == Outcome(0, Reasons.WENT_OUT, (47, 0))
     # The engine writes no words: the phrasebook tells the outcome ("seat N" names seats).
     assert outcome_line(events[-1].outcome, Namer.numbered(2)) == (
         "Seat 0 wins the hand and scores 47"
@@ -293,7 +284,7 @@ def test_pp_safety_draw_at_2000_turns():
     play(state, "turn", "turned>D")
     assert not state.is_over and state.turns == 1999
     play(state, "turn", "turned>D")
-    assert state.is_over and state.winner == "draw" and state.score == [0, 0]
+    assert state.is_over and state.winner is DRAW and state.score == [0, 0]
     assert state.turns == 2000
 
 
@@ -304,15 +295,15 @@ def test_pp_illegal_actions_leave_state_unchanged():
     # The wording of garbage input and of a seat number that does not exist changed with
     # the phrasebook ("'jump' is not a move in this game.", "There is no such player ...").
     bad = {
-        "jump": (Code.NOT_A_MOVE, "'jump' is not a move in this game."),
+        "jump": (Codes.NOT_A_MOVE, "'jump' is not a move in this game."),
         "turned>F": (
-            Code.NO_TURNED,
+            Codes.NO_TURNED,
             "You have no turned card: turn a card from your stock first.",
         ),
-        "discard>F": (Code.NO_FIT, "The 8 of hearts does not fit any foundation."),
-        "discard>1": (Code.NOT_ADJACENT, "The 8 of hearts does not load onto the 5 of spades"),
-        "discard>7": (Code.NO_SUCH_SEAT, "There is no such player in this game."),
-        "stop 1 end": (Code.STOP_OFF, "The Stop rule is not in play in this hand."),
+        "discard>F": (Codes.NO_FIT, "The 8 of hearts does not fit any foundation."),
+        "discard>1": (Codes.NOT_ADJACENT, "The 8 of hearts does not load onto the 5 of spades"),
+        "discard>7": (Codes.NO_SUCH_SEAT, "There is no such player in this game."),
+        "stop 1 end": (Codes.STOP_OFF, "The Stop rule is not in play in this hand."),
     }
     for action, (code, sentence) in bad.items():
         with pytest.raises(IllegalAction) as err:

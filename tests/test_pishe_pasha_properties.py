@@ -8,7 +8,7 @@ from conftest import every_pishe_action, random_move, words
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core.types import Action, IllegalAction
+from game.core.types import DRAW, Action, IllegalAction
 from game.games.pishe_pasha.rules import PishePasha
 
 VARIANTS = [
@@ -64,7 +64,7 @@ def test_pp_property_52_cards_once_after_every_move_and_the_hand_ends(variant, s
         assert sorted(state.all_cards()) == list(range(52))
         assert moves < MOVE_CAP
     assert state.to_move is None and state.legal_actions() == []
-    if state.winner == "draw":
+    if state.winner is DRAW:
         assert state.score == [0] * players
     else:
         loser_cards = sum(len(s) for s in state.report()["stocks"])
@@ -149,6 +149,6 @@ def test_pp_2000_random_classic_hands_never_reach_the_safety_limit():
         state = PishePasha.new(2, None, rng)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
-        assert state.winner != "draw"
+        assert state.winner is not DRAW
         longest = max(longest, state.turns)
     assert longest < 2000

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import play, position, texts
 
 from game.core.cards import CARD_TEXT
-from game.core.types import FOUNDATIONS
+from game.games.pishe_pasha.kinds import FOUNDATIONS
 from game.games.pishe_pasha.rules import PishePasha
 
 SINGLE = {"foundations": "single"}

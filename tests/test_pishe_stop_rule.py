@@ -19,23 +19,13 @@ from conftest import (
     words,
 )
 
-from game.core.types import (
-    ACCEPT,
-    DISCARDS,
-    FOUNDATIONS,
-    STOCKS,
-    TURNEDS,
-    Code,
-    EventKind,
-    IllegalAction,
-    Outcome,
-    Reason,
-)
+from game.core.types import ACCEPT, DISCARDS, STOCKS, IllegalAction, Outcome
+from game.games.pishe_pasha.kinds import FOUNDATIONS, TURNEDS, Codes, EventKinds, Reasons
 from game.games.pishe_pasha.rules import PishePasha
 from game.text.names import Namer
 from game.text.words import event_line, outcome_line
 
-E = EventKind
+E = EventKinds
 
 
 def test_stop_faults_refused_when_the_rule_is_off():
@@ -155,7 +145,7 @@ def test_stop_window_closes_after_the_faulting_seats_next_move():
     assert state.stop_window() is None and state.calls() == []
     with pytest.raises(IllegalAction) as err:
         state.apply("stop 1 force")
-    assert err.value.refusal.code is Code.NOTHING_TO_STOP
+    assert err.value.refusal.code is Codes.NOTHING_TO_STOP
     assert words(err.value) == "There is nothing to stop: the last move was not a fault."
 
 
@@ -196,7 +186,7 @@ def test_stop_faulting_seat_cannot_call_stop():
     state.apply("turn")
     assert words(state.check("stop 0 force")) == "You cannot call Stop on your own move."
     # The wording for a seat that does not exist changed with the phrasebook.
-    assert state.check("stop 3 end").code is Code.NO_SUCH_SEAT
+    assert state.check("stop 3 end").code is Codes.NO_SUCH_SEAT
     assert words(state.check("stop 3 end")) == "There is no such player in this game."
 
 
@@ -246,7 +236,7 @@ def holding_with_a_fitting_discard() -> PishePasha:
 def test_stop_holding_rule_4_discard_to_foundation_is_legal_the_rest_are_faults():
     state = holding_with_a_fitting_discard()
     assert sorted(texts(state.legal_actions())) == ["discard>F", "turned>1", "turned>D"]
-    assert state.check("discard>1").code is Code.HOLDING_NO_DISCARD_MOVE
+    assert state.check("discard>1").code is Codes.HOLDING_NO_DISCARD_MOVE
     events = state.apply("discard>F")
     assert E.FAULT not in kinds(events) and state.calls() == []
 
@@ -342,12 +332,12 @@ def test_stop_while_a_fault_waits_nothing_but_accept_and_the_calls_is_legal(play
             continue
         assert why is not None, action
         if not action.is_call and action is not ACCEPT:
-            assert why.code is Code.WINDOW_OPEN and why.seat == 0
+            assert why.code is Codes.WINDOW_OPEN and why.seat == 0
             assert words(why) == "Only a Stop call or accepting the last move is possible now."
         with pytest.raises(IllegalAction):
             state.apply(action)
         assert snapshot(state) == before
-    assert state.check("stop 0 end").code is Code.STOP_OWN
+    assert state.check("stop 0 end").code is Codes.STOP_OWN
 
 
 @pytest.mark.parametrize(("players", "holding"), FAULTS, ids=IDS)
@@ -359,7 +349,7 @@ def test_stop_accept_ends_the_hand_as_a_win_for_the_faulting_seat(players, holdi
     assert held[0] == 0
     events = state.apply(ACCEPT)
     score = (sum(held),) + (0,) * (players - 1)  # scored as usual: every card the others hold
-    assert state.outcome == Outcome(0, Reason.WENT_OUT, score)
+    assert state.outcome == Outcome(0, Reasons.WENT_OUT, score)
     assert events[-1].kind is E.OVER and events[-1].outcome == state.outcome
     assert state.is_over and state.to_move is None and state.legal_actions() == []
     assert state.calls() == [] and state.stop_window() is None
@@ -386,7 +376,7 @@ def test_stop_force_takes_a_winning_fault_back_and_the_foundation_play_wins(
     # The proper play empties seat 0 too, and that is no fault: seat 0 wins, one card fewer
     # to count (the 4H is on the foundation, not on seat 1's pile).
     assert state.is_over and state.winner == 0
-    assert state.outcome.reason is Reason.WENT_OUT
+    assert state.outcome.reason is Reasons.WENT_OUT
     assert state.score[0] == 52 - 4
     assert sorted(state.all_cards()) == list(range(52))
 

@@ -8,23 +8,13 @@ import pytest
 from conftest import kinds, play, texts, words
 
 from game.core.cards import CARD_TEXT, JACK, parse_card, rank
-from game.core.types import (
-    HANDS,
-    PACK,
-    TABLE,
-    WONS,
-    Code,
-    EventKind,
-    IllegalAction,
-    Outcome,
-    PileKind,
-    Reason,
-)
+from game.core.types import DRAW, HANDS, PACK, TABLE, WONS, IllegalAction, Outcome, PileKind, Reason
+from game.games.pisti.kinds import Codes, EventKinds
 from game.games.pisti.rules import Pisti
 from game.text.names import Namer
 from game.text.words import outcome_line
 
-E = EventKind
+E = EventKinds
 
 JACKS = {"JC", "JD", "JH", "JS"}
 
@@ -276,7 +266,7 @@ def test_pisti_winner_is_side_with_most_points():
     for state in list(finished_hands(3))[:30]:
         pts = state.score
         best = max(pts)
-        expected = "draw" if pts.count(best) > 1 else pts.index(best)
+        expected = DRAW if pts.count(best) > 1 else pts.index(best)
         assert state.winner == expected
         assert state.report()["points"] == pts
     assert deal(2, *OPENING).winner is None
@@ -289,7 +279,7 @@ def test_pisti_over_event_tells_the_result():
     assert events[-1].kind is E.OVER
     assert events[-1].outcome == state.outcome == Outcome(state.winner, Reason.POINTS, (a, b))
     line = outcome_line(events[-1].outcome, Namer.numbered(2))
-    if state.winner == "draw":
+    if state.winner is DRAW:
         assert line == f"The hand is a draw ({a}–{b})"
     else:
         w = state.winner
@@ -447,12 +437,12 @@ def test_pisti_apply_accepts_lower_case_and_t_for_ten():
 @pytest.mark.parametrize(
     ("action", "code", "sentence"),
     [
-        ("9D", Code.NOT_YOUR_TURN, "It is not seat 1's turn: seat 0 plays now."),
-        ("QS", Code.NOT_HELD, "You do not hold the queen of spades."),
-        ("ZZ", Code.NOT_A_CARD, "'ZZ' is not a card: play a card from your hand"),
+        ("9D", Codes.NOT_YOUR_TURN, "It is not seat 1's turn: seat 0 plays now."),
+        ("QS", Codes.NOT_HELD, "You do not hold the queen of spades."),
+        ("ZZ", Codes.NOT_A_CARD, "'ZZ' is not a card: play a card from your hand"),
         # A number used to be refused as "must be text"; it is now "not a card" like any junk.
-        (17, Code.NOT_A_CARD, "'17' is not a card"),
-        ("", Code.NOT_A_CARD, "'' is not a card"),
+        (17, Codes.NOT_A_CARD, "'17' is not a card"),
+        ("", Codes.NOT_A_CARD, "'' is not a card"),
     ],
 )
 def test_pisti_illegal_action_leaves_state_unchanged(action, code, sentence):
@@ -471,7 +461,7 @@ def test_pisti_card_already_played_is_refused():
     play(state, "7C")
     with pytest.raises(IllegalAction) as err:
         state.apply("7C")
-    assert err.value.refusal.code is Code.ALREADY_PLAYED
+    assert err.value.refusal.code is Codes.ALREADY_PLAYED
     assert words(err.value) == "The 7 of clubs has already been played."
 
 

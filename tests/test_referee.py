@@ -10,10 +10,11 @@ from conftest import STOP, kinds, position, suits_up_to, texts
 from game.core.agents import BaseAgent, RandomAgent, SeatView
 from game.core.referee import Phase, Referee
 from game.core.state import GameState
-from game.core.types import ACCEPT, Action, Code, EventKind, IllegalAction
+from game.core.types import ACCEPT, Action, IllegalAction
 from game.games import make_agent, new_hand, spec_of
+from game.games.pishe_pasha.kinds import ACTIONS, Codes, EventKinds
 
-E = EventKind
+E = EventKinds
 
 
 class Scripted(BaseAgent):
@@ -77,11 +78,11 @@ def test_referee_phases_move_calls_over():
 
 def test_referee_refuses_moves_out_of_turn_and_other_seats_calls():
     ref = Referee(fault_position(), [None, None])
-    assert ref.refusal("turn", 1).code is Code.NOT_YOUR_TURN
+    assert ref.refusal("turn", 1).code is Codes.NOT_YOUR_TURN
     ref.apply("turn", 0)
-    assert ref.refusal("stop 1 force", 0).code is Code.NO_SUCH_SEAT  # seat 0 calls for seat 1
+    assert ref.refusal("stop 1 force", 0).code is Codes.NO_SUCH_SEAT  # seat 0 calls for seat 1
     assert ref.refusal("stop 1 force", 1) is None
-    assert ref.refusal("jump", 0).code is Code.NOT_A_MOVE
+    assert ref.refusal("jump", 0).code is Codes.NOT_A_MOVE
     with pytest.raises(IllegalAction):
         ref.apply("stop 0 end", 0)
 
@@ -221,7 +222,7 @@ def test_referee_an_illegal_answer_is_replaced_by_a_legal_move():
     ref = Referee(fault_position(), [Scripted(), Scripted()])
     q = ref.question()
     assert ref.state.check("turned>F") is not None
-    ref.answer(q, Action.parse("turned>F"))
+    ref.answer(q, ACTIONS.parse("turned>F"))
     assert texts(ref.state.history) == ["discard>F"]  # the first legal move instead
     q = ref.question()
     ref.answer(q, None)  # no answer at all: the same
@@ -232,7 +233,7 @@ def test_referee_an_illegal_call_is_ignored():
     ref = Referee(fault_position(), [None, Scripted()])
     ref.apply("turn", 0)
     q = ref.question()
-    assert ref.answer(q, Action.parse("stop 0 force")) == []  # not a call seat 1 may make
+    assert ref.answer(q, ACTIONS.parse("stop 0 force")) == []  # not a call seat 1 may make
     assert ref.answer(q, ACCEPT) == []
     assert texts(ref.state.history) == ["turn"] and ref.question() is None
 

@@ -1,70 +1,108 @@
-"""The values every layer shares (game.core.types): actions and piles, and their text."""
+"""The values every layer shares (game.core.types): open families of kinds, actions and
+piles and their text, each game parsing and printing its own moves, a typed draw."""
 
 from __future__ import annotations
+
+import copy
+import json
+import pickle
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from game.core.cards import CARD_TEXT
+from game.core.kinds import Kind
 from game.core.types import (
     ACCEPT,
-    FLIP,
+    DRAW,
     PLAYS,
     STOCKS,
     TABLE,
-    TURN,
-    Action,
     ActionKind,
+    Code,
+    EventKind,
+    Outcome,
     PileId,
     PileKind,
-    Target,
-    call,
-    move,
+    Reason,
 )
+from game.games import SPECS, spec_of
+from game.games.book import kinds as book
+from game.games.pishe_pasha import kinds as pishe
+from game.games.pisti import kinds as pisti
 
-EVERY = [TURN, FLIP, ACCEPT, *PLAYS]
-EVERY += [move(src, dst) for src in (PileKind.TURNED, PileKind.DISCARD)
-          for dst in (Target.FOUNDATION, Target.OWN_DISCARD, 0, 1, 2)]  # fmt: skip
-EVERY += [call(seat, end) for seat in range(3) for end in (False, True)]
+PISHE = [pishe.TURN, ACCEPT, *pishe.ACTIONS.by_text.values()]
+TARGETS = [(pishe.FOUNDATION, None), *((pishe.DISCARD, seat) for seat in (None, 0, 1, 2))]
+PISHE += [pishe.move(src, *to) for src in (pishe.TURNED, pishe.DISCARD) for to in TARGETS]
+PISHE += [pishe.stop(seat, end) for seat in range(3) for end in (False, True)]
+EVERY = [("pishe-pasha", a) for a in PISHE]
+EVERY += [("pisha-pasha-book", book.FLIP)] + [("pisti", p) for p in PLAYS]
 
 
-@pytest.mark.parametrize("action", EVERY, ids=str)
-def test_action_text_round_trips_and_actions_are_interned(action):
-    again = Action.parse(str(action))
-    assert again is action and again == action
-    assert Action.parse(action) is action
+@pytest.mark.parametrize(("game", "action"), EVERY, ids=lambda v: str(v))
+def test_action_text_round_trips_in_its_game_and_actions_are_interned(game, action):
+    parse = spec_of(game).parse_action
+    again = parse(str(action))
+    assert again is action and again == action and hash(again) == hash(str(action))
+    assert parse(action) is action
 
 
 @pytest.mark.parametrize(
-    ("text", "canonical"),
-    [(" TURN ", "turn"), ("Turned > f", "turned>F"), ("discard>d", "discard>D"),
-     ("STOP 1 FORCE", "stop 1 force"), ("tc", "10C"), ("jd", "JD"), ("Accept", "accept")],
+    ("game", "text", "canonical"),
+    [("pishe-pasha", " TURN ", "turn"), ("pishe-pasha", "Turned > f", "turned>F"),
+     ("pishe-pasha", "discard>d", "discard>D"), ("pishe-pasha", "STOP 1 FORCE", "stop 1 force"),
+     ("pishe-pasha", "Accept", "accept"), ("pisti", "tc", "10C"), ("pisti", "jd", "JD"),
+     ("pisti", " 7h ", "7H"), ("pisha-pasha-book", "FLIP", "flip")],
 )  # fmt: skip
-def test_action_parse_accepts_any_spelling_and_gives_the_canonical_text(text, canonical):
-    assert str(Action.parse(text)) == canonical
+def test_action_parse_accepts_any_spelling_and_gives_the_canonical_text(game, text, canonical):
+    assert str(spec_of(game).parse_action(text)) == canonical
 
 
 @pytest.mark.parametrize("junk", ["jump", "", "stop 1 maybe", "turned>99999", 17, None, "x" * 99])
-def test_action_parse_refuses_what_is_no_action(junk):
+@pytest.mark.parametrize("game", ["pishe-pasha", "pisha-pasha-book", "pisti"])
+def test_action_parse_refuses_what_is_no_action(game, junk):
     with pytest.raises(ValueError):
-        Action.parse(junk)
+        spec_of(game).parse_action(junk)
 
 
-def test_action_kinds_and_fields():
-    assert Action.parse("7H").kind is ActionKind.PLAY and Action.parse("7H").card == 32
-    load = Action.parse("turned>2")
-    assert load.kind is ActionKind.MOVE and load.load_seat == 2 and not load.is_call
-    stop = Action.parse("stop 2 end")
-    assert stop.is_call and stop.seat == 2 and stop.end
-    assert Action.parse("turned>F").load_seat is None
-    assert sorted([Action.parse("turn"), Action.parse("discard>1")]) == [
-        Action.parse("discard>1"),
-        TURN,
+@pytest.mark.parametrize(
+    ("game", "other"),
+    [("pishe-pasha", "7H"), ("pishe-pasha", "flip"), ("pisti", "turn"), ("pisti", "stop 1 end"),
+     ("pisha-pasha-book", "turned>F"), ("pisha-pasha-book", "QS")],
+)  # fmt: skip
+def test_each_game_reads_only_its_own_moves(game, other):
+    """RULES.md §6: ``7H`` in Pishe Pasha is no move of that game (an illegal action)."""
+    with pytest.raises(ValueError):
+        spec_of(game).parse_action(other)
+    why = spec_of(game).new_hand(2, None, 1).check(other)
+    assert why is not None and why.code in (
+        Code.NOT_A_MOVE,
+        pisti.Codes.NOT_A_CARD,
+        book.Codes.ONLY_FLIP,
+    )
+
+
+def test_actions_have_a_small_generic_shape():
+    seven = spec_of("pisti").parse_action("7H")
+    assert seven.kind is ActionKind.PLAY and seven.card == 32 and seven.src is None
+    load = pishe.ACTIONS.parse("turned>2")
+    assert (load.kind, load.src, load.dst, load.seat) == (
+        ActionKind.MOVE, pishe.TURNED, PileKind.DISCARD, 2)  # fmt: skip
+    assert pishe.load_seat(load) == 2 and not load.is_call
+    own = pishe.ACTIONS.parse("turned>D")
+    assert own.dst is PileKind.DISCARD and own.seat is None and pishe.load_seat(own) is None
+    stop = pishe.ACTIONS.parse("stop 2 end")
+    assert stop.is_call and stop.seat == 2 and stop.kind is pishe.ActionKinds.STOP_END
+    assert pishe.ACTIONS.parse("turned>F").dst is pishe.FOUNDATION
+    assert pishe.load_seat(pishe.ACTIONS.parse("turned>F")) is None
+    assert sorted([pishe.TURN, pishe.ACTIONS.parse("discard>1")]) == [
+        pishe.ACTIONS.parse("discard>1"),
+        pishe.TURN,
     ]
 
 
-@given(st.sampled_from(list(PileKind)), st.one_of(st.none(), st.integers(0, 3)))
+@given(st.sampled_from(PileKind.known()), st.one_of(st.none(), st.integers(0, 3)))
 def test_pile_id_text_round_trips(kind, index):
     pid = PileId(kind, index)
     assert PileId.parse(str(pid)) == pid
@@ -72,5 +110,56 @@ def test_pile_id_text_round_trips(kind, index):
 
 def test_pile_ids_read_as_records_and_logs_write_them():
     assert str(STOCKS[0]) == "stock0" and str(TABLE) == "table"
-    assert STOCKS[1].seat == 1 and TABLE.seat is None
+    assert str(pishe.FOUNDATIONS[2]) == "found2" and str(pishe.TURNEDS[1]) == "turned1"
+    assert STOCKS[1].seat == 1 and TABLE.seat is None and pishe.TURNEDS[2].seat == 2
+    assert pishe.FOUNDATIONS[1].seat is None
     assert [str(PLAYS[c]) for c in range(52)] == list(CARD_TEXT)
+    with pytest.raises(ValueError):
+        PileId.parse("nowhere1")
+
+
+def test_each_family_is_open_and_a_kind_made_twice_is_the_same_kind():
+    """A game (here a test) adds kinds to a family; the text finds them again."""
+    fresh = EventKind("test_types_fanfare")
+    assert (
+        EventKind("test_types_fanfare") is fresh and EventKind.parse("test_types_fanfare") is fresh
+    )
+    assert fresh in EventKind.known() and fresh.value == "test_types_fanfare"
+    assert repr(fresh) == "EventKind.TEST_TYPES_FANFARE" and str(fresh) == "test_types_fanfare"
+    assert Code("test_types_fanfare") is not fresh  # families keep apart
+    with pytest.raises(ValueError):
+        Reason.parse("test_types_never_made")
+    with pytest.raises(ValueError):
+        PileKind("turned", seated=False)  # already made, as a seated pile
+
+
+def test_a_games_namespace_holds_the_generic_kinds_too():
+    assert pishe.EventKinds.MOVE is EventKind.MOVE and pishe.Codes.HAND_OVER is Code.HAND_OVER
+    assert (
+        isinstance(pisti.EventKinds.PISTI, EventKind) and pisti.EventKinds.PISTI.family is EventKind
+    )
+    assert book.Reasons.NO_CARDS is Reason.parse("no_cards")
+
+
+@pytest.mark.parametrize(
+    "kind", [PileKind.STOCK, pishe.PileKinds.TURNED, EventKind.OVER, pishe.Codes.HOLDING]
+)
+def test_kinds_survive_copies_and_pickles_as_themselves(kind):
+    assert copy.copy(kind) is kind and copy.deepcopy(kind) is kind
+    assert pickle.loads(pickle.dumps(kind)) is kind
+    assert isinstance(kind, Kind) and hash(kind) == hash(kind.family.parse(kind.value))
+
+
+def test_a_draw_is_typed_and_records_write_it_draw():
+    drawn = Outcome(DRAW, Reason.POINTS, (3, 3))
+    won = Outcome(0, Reason.POINTS, (4, 3))
+    assert drawn.is_draw and not won.is_draw and DRAW != 0 and repr(DRAW) == "DRAW"
+    assert json.dumps({"winner": DRAW}) == '{"winner": "draw"}'  # RULES.md §6
+    assert pickle.loads(pickle.dumps(DRAW)) is DRAW and copy.deepcopy(drawn).winner is DRAW
+
+
+def test_every_registered_game_parses_its_own_legal_moves():
+    for spec in SPECS.values():
+        state = spec.new_hand(spec.players[0], None, 5)
+        for action in state.legal_actions():
+            assert spec.parse_action(str(action)) is action

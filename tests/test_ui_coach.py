@@ -10,6 +10,7 @@ from ui_support import DT, click, make_app, open_table, pid, rest_of_deck, settl
 
 from game.core.agents import SeatView
 from game.core.types import Action
+from game.games.pisti import kinds as pisti
 from game.games.pisti.rules import Pisti
 from game.ui import theme
 from game.ui.scenes.replay import ReplayScene
@@ -93,7 +94,7 @@ def ask_the_coach(app, played: str = "QH"):
     state = Pisti.from_setup({"players": 2, "deck": deck}, {})
     table = open_table(app, "pisti", {"players": 2}, state)
     settle(app, table)
-    table.model.perform(Action.parse(played))
+    table.model.perform(pisti.ACTIONS.parse(played))
     for _ in range(500):
         app.step(DT)
         if table.controls.question is not None:
@@ -125,7 +126,7 @@ def test_the_coach_question_stays_in_its_box_and_keeps_each_move_on_one_line(
         record = table.state.record()
         index = len(record["actions"])
         for move in ("QH", "5C"):
-            words = move_words(record, index, Action.parse(move), table.human)
+            words = move_words(record, index, pisti.ACTIONS.parse(move), table.human)
             assert " " not in words and "\u00a0" in words
             assert any(words in line for line in calls[-1]), (words, calls[-1])
     finally:
@@ -143,7 +144,7 @@ def test_coach_mode_asks_before_throwing_away_a_capture(app):
     hand = table.model.shown.get(pid("hand0"))
     from game.core.cards import parse_card
 
-    table.model.perform(Action.parse("QH"))
+    table.model.perform(pisti.ACTIONS.parse("QH"))
     for _ in range(500):
         app.step(DT)
         if table.controls.question is not None:
@@ -157,7 +158,7 @@ def test_coach_mode_asks_before_throwing_away_a_capture(app):
     click(app, table.controls.no_btn.rect.center)
     assert table.state.history == [] and table.model.warning is None
     assert parse_card("5C") in hand
-    table.model.perform(Action.parse("5C"))
+    table.model.perform(pisti.ACTIONS.parse("5C"))
     for _ in range(500):
         app.step(DT)
         if table.state.history:
@@ -170,9 +171,9 @@ def test_show_this_position_draws_the_move_played_and_the_better_one(app):
     deck = pisti_deck(["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
     state = Pisti.from_setup({"players": 2, "deck": deck}, {})
     for move in ("9S", "6C"):
-        state.apply(Action.parse(move))
+        state.apply(pisti.ACTIONS.parse(move))
     record = state.record()
-    played, better = Action.parse("QH"), Action.parse("KD")
+    played, better = pisti.ACTIONS.parse("QH"), pisti.ACTIONS.parse("KD")
     app.goto("replay", record=record, seat=0, start=2, compare=(played, better))
     viewer = app.scene
     assert isinstance(viewer, ReplayScene) and viewer.k == 2

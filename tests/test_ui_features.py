@@ -31,6 +31,7 @@ from game.core.agents import SeatView
 from game.core.cards import CARD_TEXT, packets, parse_card
 from game.core.types import DECK, Action, Event
 from game.games.book.rules import BookGame
+from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.rules import PishePasha
 from game.games.pisti.rules import Pisti
 from game.text.names import Namer
@@ -258,7 +259,7 @@ class _Slow:
         end = time.monotonic() + 5
         while not self.go and time.monotonic() < end:
             time.sleep(0.005)
-        return Action.parse("turn")
+        return pishe.ACTIONS.parse("turn")
 
     def call(self, view: SeatView):
         return None
@@ -457,7 +458,7 @@ def test_seat_sentences_get_names_and_grammar():
     assert refusal_text(Refusal(Code.NOT_YOUR_TURN, seat=1, mover=0), two) == (
         "It is not North's turn: you play now."
     )
-    assert refusal_text(Refusal(Code.LOAD_EMPTY, seat=1), two) == (
+    assert refusal_text(Refusal(pishe.Codes.LOAD_EMPTY, seat=1), two) == (
         "North's discard pile is empty: there is nothing to load onto."
     )
     assert refusal_text(Refusal(Code.NO_SUCH_SEAT, seat=5), two) == (

@@ -23,6 +23,8 @@ from ui_support import (
 
 from game.core.agents import SeatView
 from game.core.types import ActionKind
+from game.games.book import kinds as book
+from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.rules import PishePasha
 from game.text import say
 from game.ui.scenes.summary import SummaryScene
@@ -58,11 +60,11 @@ def steps(app, seconds: float) -> None:
 def test_a_forced_turn_plays_itself_after_a_visible_beat(app):
     app.settings.auto_play, app.settings.pace = True, "normal"
     table = table_at(app, position())
-    assert [a.kind for a in table.state.legal_actions()] == [ActionKind.TURN]
+    assert [a.kind for a in table.state.legal_actions()] == [pishe.ActionKinds.TURN]
     app.step(DT)
     assert table.state.history == [], "the turn waits a beat the player can see"
     steps(app, 0.4)
-    assert table.state.history[0].kind is ActionKind.TURN
+    assert table.state.history[0].kind is pishe.ActionKinds.TURN
 
 
 def test_no_automatic_turn_when_turning_is_not_the_only_legal_move(app):
@@ -76,7 +78,7 @@ def test_no_automatic_turn_when_turning_is_not_the_only_legal_move(app):
 def test_no_automatic_turn_with_the_stop_rule_on(app):
     app.settings.auto_play = True
     table = table_at(app, position(options={"stop_rule": True}), {"stop_rule": True})
-    assert [a.kind for a in table.state.legal_actions()] == [ActionKind.TURN]
+    assert [a.kind for a in table.state.legal_actions()] == [pishe.ActionKinds.TURN]
     steps(app, 1.5)
     assert table.state.history == []
 
@@ -172,7 +174,7 @@ def test_after_a_keyboard_load_space_turns_the_stock(app):
     assert [str(a) for a in table.state.history] == ["turned>1"]
     assert table.controller.focus == Focus(pid("stock0"))
     key(app, pygame.K_SPACE)
-    assert [a.kind for a in table.state.history][-1] is ActionKind.TURN
+    assert [a.kind for a in table.state.history][-1] is pishe.ActionKinds.TURN
 
 
 def test_after_a_keyboard_load_the_focus_goes_to_a_discard_that_can_load_again(app):
@@ -271,7 +273,7 @@ def keys_for(app, table, action) -> None:
         key(app, pygame.K_TAB)
     tab_to(app, table, Focus(where.src))
     key(app, pygame.K_SPACE)
-    if action.kind in (ActionKind.TURN, ActionKind.FLIP, ActionKind.PLAY):
+    if action.kind in (pishe.ActionKinds.TURN, book.ActionKinds.FLIP, ActionKind.PLAY):
         return
     tab_to(app, table, Focus(where.dst))
     key(app, pygame.K_SPACE)

@@ -8,6 +8,8 @@ import pytest
 from ui_support import DT, HANDS, holding_2h, key, open_table, play_hand, settle
 
 from game.core.types import ActionKind
+from game.games.book import kinds as book
+from game.games.pishe_pasha import kinds as pishe
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene
@@ -32,7 +34,7 @@ def keys_for(app, table, action) -> None:
         hand = table.model.shown.get(where.src)
         key(app, getattr(pygame, f"K_{hand.index(where.card) + 1}"))
         return
-    if action.kind in (ActionKind.TURN, ActionKind.FLIP):
+    if action.kind in (pishe.ActionKinds.TURN, book.ActionKinds.FLIP):
         if table.controller.focus is None:
             key(app, pygame.K_SPACE)
         else:

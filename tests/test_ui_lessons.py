@@ -13,6 +13,8 @@ from ui_support import DT, click, gesture_for, key, make_app, open_table, settle
 from game.core.lesson import Wait
 from game.core.types import Action, ActionKind
 from game.games import SPECS
+from game.games.book import kinds as book
+from game.games.pishe_pasha import kinds as pishe
 from game.store.settings import load_settings
 from game.text import phrasebook, say
 from game.ui import theme
@@ -112,7 +114,7 @@ def by_keys(app, scene: LessonScene, action: Action) -> None:
         hand = scene.model.shown.get(where.src)
         key(app, getattr(pygame, f"K_{hand.index(where.card) + 1}"))
         return
-    if action.kind in (ActionKind.TURN, ActionKind.FLIP):
+    if action.kind in (pishe.ActionKinds.TURN, book.ActionKinds.FLIP):
         if c.focus is None:
             key(app, pygame.K_SPACE)
         else:
@@ -194,7 +196,7 @@ def test_a_move_that_is_not_the_steps_is_refused_kindly_and_the_lesson_goes_on(l
     scene = open_lesson(app, "pishe-pasha")
     click(app, scene.next_btn.rect.center)  # the welcome
     rest(app, scene)
-    gesture_for(app, scene, Action.parse("turn"))
+    gesture_for(app, scene, pishe.ACTIONS.parse("turn"))
     rest(app, scene)
     assert scene.step.text == ("lesson.pp.ace",)
     # on to the step that asks for a load; discarding instead is allowed by the rules
@@ -206,11 +208,11 @@ def test_a_move_that_is_not_the_steps_is_refused_kindly_and_the_lesson_goes_on(l
             gesture_for(app, scene, action)
         rest(app, scene)
     k, moves = scene.k, len(scene.state.history)
-    gesture_for(app, scene, Action.parse("turned>D"))
+    gesture_for(app, scene, pishe.ACTIONS.parse("turned>D"))
     rest(app, scene)
     assert scene.k == k and len(scene.state.history) == moves
     assert scene.note == say("lesson.pp.wrong.load")
-    gesture_for(app, scene, Action.parse("turned>1"))
+    gesture_for(app, scene, pishe.ACTIONS.parse("turned>1"))
     rest(app, scene)
     assert scene.k == k + 1 and scene.note == ""
 
@@ -375,13 +377,13 @@ def test_the_keep_lesson_refuses_a_legal_load_with_why_and_takes_the_turn_instea
     scene = open_lesson(app, "pishe-pasha", index)
     click(app, scene.next_btn.rect.center)
     rest(app, scene)
-    load = Action.parse("discard>1")
+    load = pishe.ACTIONS.parse("discard>1")
     assert load in scene.state.legal_actions() and scene.step.expect == ("turn",)
     moves = len(scene.state.history)
     gesture_for(app, scene, load)
     rest(app, scene)
     assert len(scene.state.history) == moves and scene.note == say("lesson.pp.wrong.keep")
-    gesture_for(app, scene, Action.parse("turn"))
+    gesture_for(app, scene, pishe.ACTIONS.parse("turn"))
     rest(app, scene)
     assert scene.note == "" and scene.step.text == ("lesson.pp.keep_up",)
 

@@ -30,7 +30,7 @@ from ui_support import (
 )
 
 from game.core.cards import CARD_TEXT, parse_card
-from game.core.types import Action
+from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.rules import PishePasha
 from game.text.words import refusal_text
 from game.ui.scenes.summary import SummaryScene
@@ -55,7 +55,7 @@ def test_illegal_drop_glides_back_and_says_why(app):
     settle(app, table)
     assert table.state.history == []
     assert table.model.shown.get(pid("turned0")) == [parse_card("2H")]
-    why = table.state.check(Action.parse("turned>1"))
+    why = table.state.check(pishe.ACTIONS.parse("turned>1"))
     assert table.model.message == refusal_text(why, table.model.namer)
     assert table.model.message.startswith("North's discard pile is empty")
 

@@ -27,6 +27,8 @@ from ui_support import (
 
 from game.core.agents import SeatView
 from game.core.types import ActionKind, PileKind
+from game.games.book import kinds as book
+from game.games.pishe_pasha import kinds as pishe
 from game.speech import Backend, FileBackend
 from game.text import say
 from game.text.names import card_name
@@ -100,7 +102,7 @@ class Heard:
             return
         self.tab_to(Focus(where.src))
         self.key(pygame.K_RETURN)
-        if action.kind in (ActionKind.TURN, ActionKind.FLIP):
+        if action.kind in (pishe.ActionKinds.TURN, book.ActionKinds.FLIP):
             return
         picked = spoken(say("speech.picked", card=card_name(where.card)))
         assert self.app.voice.heard[-1].startswith(picked)  # with where the focus went
@@ -142,7 +144,7 @@ def assert_the_table_is_read_as_shown(app, table) -> None:
         pile = m.shown.get(pid)
         if pid.kind is PileKind.DECK or not pile or pile[-1] is None:
             continue
-        if pid.kind is PileKind.FOUNDATION:
+        if pid.kind is pishe.PileKinds.FOUNDATION:
             assert spoken(pile_words(pid, pile, m.namer, m.layout.role(pid))) in words
         elif pid.kind not in (PileKind.HAND, PileKind.WON):  # won cards: counted
             assert card_name(pile[-1]) in words, (pid, words)

@@ -15,7 +15,6 @@ from ui_support import DT, click, key, make_app, open_table, settle
 from game.ai.coach import Mistake
 from game.core.agents import SeatView
 from game.core.lesson import Wait
-from game.core.types import Action
 from game.games import spec_of
 from game.session import replay_record
 from game.text import phrasebook
@@ -118,7 +117,7 @@ def fake_coach(record: dict, seat: int, progress=None) -> list[Mistake]:
     out = []
     for index, text in enumerate(record["actions"]):
         state = replay_record(spec, {**record, "actions": record["actions"][:index]})
-        played = Action.parse(text)
+        played = spec.parse_action(text)
         others = [a for a in state.legal_actions() if a != played]
         if state.to_move == seat and others:
             out.append(Mistake(index, seat, played, others[0], 1.5, ()))

@@ -85,7 +85,7 @@ def assess(state: GameState, seat: int, action: Action | str,
            budget: float = ASSESS_BUDGET) -> float | None:  # fmt: skip
     """Expected points ``action`` loses against the best move of ``seat``; None when the
     seat has no choice (or it is not its move, or the move is not legal)."""
-    act = Action.parse(action)
+    act = state.ACTIONS.parse(action)
     values = move_values(state, seat, budget)
     if not values or act not in values:
         return None
@@ -105,7 +105,7 @@ def review(record: dict[str, Any], seat: int, budget: float = REVIEW_BUDGET,
     """
     spec = spec_of(record.get("game"))
     state = spec.from_setup(record["setup"], record.get("options") or {})
-    actions = [Action.parse(a) for a in record["actions"]]
+    actions = [spec.parse_action(a) for a in record["actions"]]
     out: list[Mistake] = []
     for index, action in enumerate(actions):
         if state.to_move == seat and not action.is_call:

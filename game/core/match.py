@@ -18,6 +18,7 @@ from typing import Any
 
 from game.core.spec import GameSpec
 from game.core.state import GameState
+from game.core.types import DRAW, Winner
 
 
 def deal_seed(seed: int, hand_no: int) -> int:
@@ -111,14 +112,14 @@ class Match:
         return best >= self.target and self.totals.count(best) == 1
 
     @property
-    def winner(self) -> int | str | None:
-        """The winning team; "draw" for a drawn single hand; None while playing."""
+    def winner(self) -> Winner:
+        """The winning team; DRAW for a drawn single hand; None while playing."""
         if not self.is_over:
             return None
         if self.target is None:
             won = self.hand.winner
-            return won if won in (None, "draw") else self.team_of_side(won)
+            return won if won is None or won is DRAW else self.team_of_side(won)
         best = max(self.totals)
         if self.totals.count(best) > 1:
-            return "draw"
+            return DRAW
         return self.totals.index(best)

@@ -183,7 +183,7 @@ class Referee:
     def refusal(self, action: Action | str, by: int) -> Refusal | None:
         """Why ``by`` may not make ``action`` now (None: it may)."""
         try:
-            a = parse_or_refuse(action)
+            a = parse_or_refuse(action, self.state.ACTIONS)
         except IllegalAction as err:
             return err.refusal
         if self.state.is_over:
@@ -199,7 +199,7 @@ class Referee:
         why = self.refusal(action, by)
         if why is not None:
             raise IllegalAction(why)
-        a = parse_or_refuse(action)
+        a = parse_or_refuse(action, self.state.ACTIONS)
         snapshot = Snapshot(self.state.clone(), a, by)
         events = self.state.apply(a)
         self.past.append(snapshot)

@@ -133,6 +133,10 @@ class GameSpec:
     calls_in: Callable[[dict[str, Any]], bool] = lambda options: False  # Stop calls possible
     # the seat the open calls are about (the one that faulted), None when none are open
     call_subject: Callable[[GameState], int | None] = lambda state: None
+    # the call a seat makes (``end``: the call's second way), for the table's call button
+    call: Callable[[int, bool], Action | None] = lambda seat, end: None
+    # a lone legal move the table may play for the player: "now", after a "beat", or None
+    plays_itself: Callable[[Action], str | None] = lambda action: None
     # the hint's words for a move of ``seat`` (values: card, whose, n); None: the table's
     # generic words for a card played (onto the pile, a capture)
     hint: Callable[[GameState, Action, int], Phrase | None] = lambda state, action, seat: None
@@ -174,6 +178,11 @@ class GameSpec:
         """The rules options among the menu choices, validated (ValueError names a bad one)."""
         opts = {c.key: choices[c.key] for c in self.choices if c.engine and c.key in choices}
         return resolve_options(self.state, opts)
+
+    def parse_action(self, text: Any) -> Action:
+        """One of this game's moves from its record text (any accepted spelling);
+        ValueError for text that is none of them."""
+        return self.state.ACTIONS.parse(text)
 
     def defaults(self) -> dict[str, Any]:
         return {c.key: c.values[0] for c in self.choices}

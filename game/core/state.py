@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 from game.core.cards import brief
 from game.core.types import (
     Action,
+    ActionSet,
     Code,
     Event,
     IllegalAction,
@@ -69,6 +70,7 @@ class GameState(ABC):
     players: int
     options: dict[str, Any]
     history: list[Action]  # every action applied, in order
+    ACTIONS: ActionSet  # the game's moves: their text, parsed and printed
     OPTIONS: dict[str, tuple] = {}
     PLAYERS: tuple[int, ...] = (2,)
 
@@ -112,7 +114,7 @@ class GameState(ABC):
 
     @property
     def winner(self) -> Winner:
-        """Seat (Pishe Pasha, book) or side (Pişti); "draw"; None while playing."""
+        """Seat (Pishe Pasha, book) or side (Pişti); DRAW; None while playing."""
         out = self.outcome
         return None if out is None else out.winner
 
@@ -167,12 +169,13 @@ class GameState(ABC):
         }
 
 
-def parse_or_refuse(action: Action | str) -> Action:
-    """The action a text names; IllegalAction (``NOT_A_MOVE``) for text that is no move."""
+def parse_or_refuse(action: Action | str, actions: ActionSet) -> Action:
+    """The action a text names among a game's ``actions``; IllegalAction (``NOT_A_MOVE``)
+    for text that is none of its moves."""
     if isinstance(action, Action):
         return action
     try:
-        return Action.parse(action)
+        return actions.parse(action)
     except ValueError:
         text = action[:40] if isinstance(action, str) else brief(action)
         raise IllegalAction(Refusal(Code.NOT_A_MOVE, text=text)) from None

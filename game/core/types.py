@@ -4,32 +4,46 @@ Each has a text form (``str()``) that records and logs use, and a parser that
 turns the text back into the value. Between layers only these values travel:
 nobody builds or splits strings to learn what a move means, and engines
 never write sentences (the phrasebook in :mod:`game.text` does that, keyed
-by the codes here).
+by the kinds' texts).
+
+The kinds are open families (:mod:`game.core.kinds`): this module makes only the
+generic ones every game may use; each game makes its own in its ``kinds.py``, and
+parses and prints its own moves with an :class:`ActionSet`.
 """
 
 from __future__ import annotations
 
-import enum
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from game.core.cards import CardError, card_text, parse_card
+from game.core.kinds import Kind
 
 
 # ----------------------------------------------------------------- piles
-class PileKind(enum.Enum):
-    """What a pile is; a pile id adds the seat, side or foundation number."""
+class PileKind(Kind):
+    """What a pile is; a pile id adds the seat, side or foundation number.
+    ``seated``: the number is the seat that owns the pile."""
 
-    STOCK = "stock"
-    DISCARD = "discard"
-    TURNED = "turned"
-    FOUNDATION = "found"
-    HAND = "hand"
-    PACK = "pack"
-    TABLE = "table"
-    WON = "won"
-    DECK = "deck"  # the whole pack before the deal (the deal animation)
+    seated: bool = False
+    STOCK: ClassVar[PileKind]
+    DISCARD: ClassVar[PileKind]
+    HAND: ClassVar[PileKind]
+    PACK: ClassVar[PileKind]
+    TABLE: ClassVar[PileKind]
+    WON: ClassVar[PileKind]
+    DECK: ClassVar[PileKind]
+
+
+PileKind.STOCK = PileKind("stock", seated=True)
+PileKind.DISCARD = PileKind("discard", seated=True)
+PileKind.HAND = PileKind("hand", seated=True)
+PileKind.PACK = PileKind("pack")
+PileKind.TABLE = PileKind("table")
+PileKind.WON = PileKind("won")
+PileKind.DECK = PileKind("deck")  # the whole pack before the deal (the deal animation)
 
 
 class PileId(NamedTuple):
@@ -43,66 +57,66 @@ class PileId(NamedTuple):
 
     @property
     def seat(self) -> int | None:
-        """The seat that owns the pile (stock, discard, turned card, hand), else None."""
-        return self.index if self.kind in _SEATED else None
+        """The seat that owns the pile (stock, discard, hand...), else None."""
+        return self.index if self.kind.seated else None
 
     @classmethod
     def parse(cls, text: str) -> PileId:
-        m = _PILE_RE.fullmatch(text)
+        m = _PILE_RE.fullmatch(text) if isinstance(text, str) else None
         if not m:
-            raise ValueError(f"{text!r} is not a pile id")
-        kind = PileKind(m[1])
+            raise ValueError(f"{text!r:.40} is not a pile id")
+        kind = PileKind.parse(m[1])
         return cls(kind, int(m[2]) if m[2] else None)
 
 
-_SEATED = {PileKind.STOCK, PileKind.DISCARD, PileKind.TURNED, PileKind.HAND}
-_PILE_RE = re.compile(r"(stock|discard|turned|found|hand|pack|table|won|deck)(\d*)")
+_PILE_RE = re.compile(r"([a-z_]+?)(\d{0,3})")
 
 
 def pile(kind: PileKind, index: int | None = None) -> PileId:
     return PileId(kind, index)
 
 
-STOCKS = tuple(PileId(PileKind.STOCK, s) for s in range(4))
-DISCARDS = tuple(PileId(PileKind.DISCARD, s) for s in range(4))
-TURNEDS = tuple(PileId(PileKind.TURNED, s) for s in range(4))
-FOUNDATIONS = tuple(PileId(PileKind.FOUNDATION, i) for i in range(4))
-HANDS = tuple(PileId(PileKind.HAND, s) for s in range(4))
-WONS = tuple(PileId(PileKind.WON, s) for s in range(4))
+def piles(kind: PileKind, count: int = 4) -> tuple[PileId, ...]:
+    """One pile of ``kind`` per seat (or side, or suit), numbered from 0."""
+    return tuple(PileId(kind, i) for i in range(count))
+
+
+STOCKS = piles(PileKind.STOCK)
+DISCARDS = piles(PileKind.DISCARD)
+HANDS = piles(PileKind.HAND)
+WONS = piles(PileKind.WON)
 PACK = PileId(PileKind.PACK)
 TABLE = PileId(PileKind.TABLE)
 DECK = PileId(PileKind.DECK)
 
 
 # ----------------------------------------------------------------- actions
-class ActionKind(enum.Enum):
-    TURN = "turn"  # turn the top stock card (Pishe Pasha)
-    MOVE = "move"  # a card from ``src`` (turned card or top discard) to ``dst``
-    PLAY = "play"  # play ``card`` from the hand (Pişti)
-    FLIP = "flip"  # both seats flip (book version)
-    CALL = "call"  # ``seat`` calls Stop, ``how`` is force or end
-    ACCEPT = "accept"  # the Stop window after a winning fault closed without a call
+class ActionKind(Kind):
+    """What a move does. ``is_call``: a call another seat may make out of turn (the
+    referee's CALLS phase)."""
+
+    is_call: bool = False
+    MOVE: ClassVar[ActionKind]
+    PLAY: ClassVar[ActionKind]
+    ACCEPT: ClassVar[ActionKind]
 
 
-class Target(enum.Enum):
-    """Where a Pishe Pasha move goes, besides an opponent's seat number."""
-
-    FOUNDATION = "F"
-    OWN_DISCARD = "D"
+ActionKind.MOVE = ActionKind("move")  # a card from pile kind ``src`` to ``dst`` (seat: whose)
+ActionKind.PLAY = ActionKind("play")  # play ``card`` from the hand
+ActionKind.ACCEPT = ActionKind("accept")  # the calls window closed without a call
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A move. Build them with the constructors below (they are interned); ``str()`` is
-    the record text of RULES.md §6 (``turn``, ``turned>F``, ``discard>1``, ``7H``,
-    ``flip``, ``stop 1 force``, ``accept``)."""
+    """A move: a kind and the few fields it uses. Each game makes its actions through its
+    :class:`ActionSet` (they are interned); ``str()`` is the record text of RULES.md §6
+    (``turn``, ``turned>F``, ``discard>1``, ``7H``, ``flip``, ``stop 1 force``, ``accept``)."""
 
     kind: ActionKind
-    src: PileKind | None = None  # MOVE: TURNED or DISCARD
-    dst: Target | int | None = None  # MOVE: a Target or an opponent's seat
-    card: int | None = None  # PLAY
-    seat: int | None = None  # CALL: the caller
-    end: bool = False  # CALL: end the turn (else force the play)
+    card: int | None = None  # PLAY: the card
+    src: PileKind | None = None  # MOVE: where the card comes from (the mover's own pile)
+    dst: PileKind | None = None  # MOVE: where it goes
+    seat: int | None = None  # MOVE: whose ``dst`` (None: the mover's or shared); call: the caller
     text: str = field(default="", compare=False)
 
     def __str__(self) -> str:
@@ -113,7 +127,7 @@ class Action:
 
     def __hash__(self) -> int:
         # The text is made from the fields, so equal actions hash alike; a str caches its
-        # hash, where the generated one would hash every field (enums in Python) each time.
+        # hash, where the generated one would hash every field each time.
         return hash(self.text)
 
     def __lt__(self, other: Action) -> bool:
@@ -121,40 +135,60 @@ class Action:
 
     @property
     def is_call(self) -> bool:
-        return self.kind is ActionKind.CALL
+        return self.kind.is_call
 
-    @property
-    def load_seat(self) -> int | None:
-        """The opponent a MOVE loads onto, None for any other action."""
-        return self.dst if isinstance(self.dst, int) else None
 
-    @staticmethod
-    def parse(text: Any) -> Action:
-        """Any accepted spelling (case, spaces, ``T`` for ten); ValueError if it is no action."""
+Parser = Callable[[str], "Action | None"]
+
+
+class ActionSet:
+    """One game's actions by their text: it makes each once (:meth:`make`), parses any
+    accepted spelling back to it (:meth:`parse`) and refuses other games' moves."""
+
+    def __init__(self, *parsers: Parser) -> None:
+        """``parsers`` read the normalised text of the forms that take numbers
+        (``turned>2``); each returns None for text that is not its form."""
+        self.by_text: dict[str, Action] = {}
+        self.parsers = parsers
+
+    def make(self, kind: ActionKind, text: str, **fields: Any) -> Action:
+        found = self.by_text.get(text)
+        return found or self.add(Action(kind, text=text, **fields))
+
+    def add(self, action: Action, *aliases: str) -> Action:
+        """Take ``action`` in (an action made elsewhere, such as a card play) by its text
+        and ``aliases``; the one already known by that text wins."""
+        action = self.by_text.setdefault(action.text, action)
+        for alias in aliases:
+            self.by_text.setdefault(alias, action)
+        return action
+
+    def add_plays(self) -> None:
+        """Every card play, by its text and the spellings people type (``7h``, ``TC``)."""
+        for play in PLAYS:
+            t = play.text
+            self.add(play, t.lower(), t.replace("10", "T"), t.replace("10", "t").lower())
+        self.parsers = (*self.parsers, _parse_play)
+
+    def parse(self, text: Any) -> Action:
+        """Any accepted spelling (case, spaces, ``T`` for ten); ValueError if it is none
+        of this game's moves."""
         if isinstance(text, Action):
-            return text
+            text = text.text
         if not isinstance(text, str) or len(text) > 40:
             raise ValueError(f"{_short(text)} is not a move")
-        found = _BY_TEXT.get(text)
+        found = self.by_text.get(text)
         if found is not None:
             return found
         key = " ".join(text.strip().lower().split()).replace(" >", ">").replace("> ", ">")
-        found = _BY_TEXT.get(key)
+        found = self.by_text.get(key)
         if found is not None:
             return found
-        m = _MOVE_RE.fullmatch(key)
-        if m:
-            src = PileKind.TURNED if m[1] == "turned" else PileKind.DISCARD
-            if m[2] in ("f", "d"):
-                return move(src, Target(m[2].upper()))
-            return move(src, _seat_number(m[2]))
-        m = _CALL_RE.fullmatch(key)
-        if m:
-            return call(_seat_number(m[1]), m[2] == "end")
-        try:
-            return play(parse_card(text))
-        except CardError:
-            raise ValueError(f"{_short(text)} is not a move") from None
+        for parser in self.parsers:
+            found = parser(key)
+            if found is not None:
+                return self.add(found)
+        raise ValueError(f"{_short(text)} is not a move")
 
 
 def _short(value: Any) -> str:
@@ -162,77 +196,58 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-_MAX_SEAT = 9  # more than any game seats; a bigger number is no seat at all
+def _parse_play(key: str) -> Action | None:
+    try:
+        return PLAYS[parse_card(key)]
+    except CardError:
+        return None
 
 
-def _seat_number(digits: str) -> int:
+MAX_SEAT = 9  # more than any game seats; a bigger number is no seat at all
+
+
+def seat_number(digits: str) -> int:
     """A seat number from an action's text; refuses absurd ones before ``int()`` does."""
-    if len(digits) > 3 or int(digits) > _MAX_SEAT:
+    if len(digits) > 3 or int(digits) > MAX_SEAT:
         raise ValueError(f"seat {digits[:6]}{'…' if len(digits) > 6 else ''} does not exist")
     return int(digits)
-
-
-_MOVE_RE = re.compile(r"(turned|discard)>(f|d|\d+)")
-_CALL_RE = re.compile(r"stop (\d+) (force|end)")
-_BY_TEXT: dict[str, Action] = {}
-
-
-def _intern(action: Action) -> Action:
-    return _BY_TEXT.setdefault(action.text, action)
-
-
-def turn() -> Action:
-    return TURN
-
-
-def move(src: PileKind, dst: Target | int) -> Action:
-    name = "turned" if src is PileKind.TURNED else "discard"
-    tail = dst.value if isinstance(dst, Target) else str(dst)
-    text = f"{name}>{tail}"
-    found = _BY_TEXT.get(text)
-    return found or _intern(Action(ActionKind.MOVE, src=src, dst=dst, text=text))
 
 
 def play(card: int) -> Action:
     return PLAYS[card]
 
 
-def call(seat: int, end: bool) -> Action:
-    text = f"stop {seat} {'end' if end else 'force'}"
-    found = _BY_TEXT.get(text)
-    return found or _intern(Action(ActionKind.CALL, seat=seat, end=end, text=text))
-
-
-TURN = _intern(Action(ActionKind.TURN, text="turn"))
-FLIP = _intern(Action(ActionKind.FLIP, text="flip"))
-ACCEPT = _intern(Action(ActionKind.ACCEPT, text="accept"))
-PLAYS = tuple(_intern(Action(ActionKind.PLAY, card=c, text=card_text(c))) for c in range(52))
-for _c in range(52):  # lower case and T for ten map to the same interned plays
-    _t = card_text(_c)
-    for _alias in {_t.lower(), _t.replace("10", "T"), _t.replace("10", "t").lower()}:
-        _BY_TEXT.setdefault(_alias, PLAYS[_c])
+PLAYS = tuple(Action(ActionKind.PLAY, card=c, text=card_text(c)) for c in range(52))
+ACCEPT = Action(ActionKind.ACCEPT, text="accept")
 
 
 # ----------------------------------------------------------------- events
-class EventKind(enum.Enum):
-    MOVE = "move"  # ``cards`` go from ``src`` to ``dst``; ``face_up`` is how they land
-    TURN = "turn"  # a stock card turned face up (Pishe Pasha: to the turned pile)
-    FLIP = "flip"  # a stock card flipped onto the own discard pile (book)
-    RECYCLE = "recycle"  # a discard pile becomes the stock as a block
-    DEAL = "deal"  # cards dealt from ``src`` to ``dst``
-    REVEAL = "reveal"  # a card laid face up where it lies (Pişti start cards)
-    TO_BOTTOM = "to_bottom"  # a start jack goes under the pack (Pişti ``to_bottom``)
-    CAPTURE = "capture"  # ``seat`` takes ``cards`` from ``src`` into ``dst``
-    LEFTOVER = "leftover"  # the last cards on the table go to the last capturer
-    PISTI = "pisti"
-    JACK_PISTI = "jack_pisti"
-    FAULT = "fault"  # the move just made skipped a compulsory play (``detail``: the card)
-    STOP_FORCE = "stop_force"  # ``seat`` called Stop and forced the play
-    STOP_END = "stop_end"  # ``seat`` called Stop and ended the turn
-    UNDO = "undo"  # a faulty move taken back: ``cards`` go from ``src`` back to ``dst``
-    FAULT_WAITS = "fault_waits"  # a fault emptied ``seat``: the hand waits on the Stop window
-    PASS = "pass"  # the turn passes to ``seat``
-    OVER = "over"  # the hand is over; ``outcome`` says how
+class EventKind(Kind):
+    """What happened; the generic kinds below, each game adds its own. ``fault``: the
+    move just made skipped a compulsory play, and others may call it; ``under``: the
+    cards go under the pile they join."""
+
+    fault: bool = False
+    under: bool = False
+
+    MOVE: ClassVar[EventKind]
+    DEAL: ClassVar[EventKind]
+    CAPTURE: ClassVar[EventKind]
+    REVEAL: ClassVar[EventKind]
+    RECYCLE: ClassVar[EventKind]
+    UNDO: ClassVar[EventKind]
+    PASS: ClassVar[EventKind]
+    OVER: ClassVar[EventKind]
+
+
+EventKind.MOVE = EventKind("move")  # ``cards`` from ``src`` to ``dst``; ``face_up``: how they land
+EventKind.DEAL = EventKind("deal")  # cards dealt from ``src`` to ``dst``
+EventKind.CAPTURE = EventKind("capture")  # ``seat`` takes ``cards`` from ``src`` into ``dst``
+EventKind.REVEAL = EventKind("reveal")  # a card laid face up where it lies
+EventKind.RECYCLE = EventKind("recycle")  # a pile becomes the stock as a block
+EventKind.UNDO = EventKind("undo")  # a move taken back: ``cards`` go from ``src`` back to ``dst``
+EventKind.PASS = EventKind("pass")  # the turn passes to ``seat``
+EventKind.OVER = EventKind("over")  # the hand is over; ``outcome`` says how
 
 
 class Event(NamedTuple):
@@ -249,62 +264,60 @@ class Event(NamedTuple):
 
 
 # ----------------------------------------------------------------- outcomes
-class Reason(enum.Enum):
-    WENT_OUT = "went_out"  # Pishe Pasha: a seat got rid of every card
-    TURN_LIMIT = "turn_limit"  # Pishe Pasha: the safety draw
-    NO_CARDS = "no_cards"  # book: a seat ran out of cards
-    STALEMATE_NO_MATCH = "stalemate_no_match"  # book: the suits never matched again
-    STALEMATE_REPEAT = "stalemate_repeat"  # book: a position came back
-    STALEMATE_LIMIT = "stalemate_limit"  # book: 10,000 flips
-    POINTS = "points"  # Pişti: the side with most points
+class Reason(Kind):
+    """Why a hand ended; each game makes its own (the core knows only ``POINTS``)."""
+
+    POINTS: ClassVar[Reason]
 
 
-Winner = int | str | None  # a seat or side, "draw", or None while the hand goes on
+Reason.POINTS = Reason("points")  # the side with most points
+
+
+class Draw(str):
+    """The winner of a drawn hand: not a seat, not "still playing". Test it with
+    ``is DRAW``; it is its record text, so records and JSON files write "draw" (RULES.md §6)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "DRAW"
+
+    def __reduce__(self) -> str:
+        return "DRAW"
+
+
+DRAW = Draw("draw")
+Winner = int | Draw | None  # a seat or side, DRAW, or None while the hand goes on
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a hand ended: the winner (seat or side, or "draw"), why, and the score."""
+    """How a hand ended: the winner (seat or side, or DRAW), why, and the score."""
 
-    winner: int | str
+    winner: int | Draw
     reason: Reason
     score: tuple[int, ...]
 
     @property
     def is_draw(self) -> bool:
-        return self.winner == "draw"
+        return self.winner == DRAW  # a "draw" read back from a file is one too
 
 
 # ----------------------------------------------------------------- refusals
-class Code(enum.Enum):
-    """Why a move is refused; the phrasebook has a sentence for each."""
+class Code(Kind):
+    """Why a move is refused; the phrasebook has a sentence for each (``refusal.<text>``).
+    The generic ones are below; each game makes its own."""
 
-    HAND_OVER = "hand_over"
-    NOT_A_MOVE = "not_a_move"  # text: what was given
-    NOT_A_CARD = "not_a_card"  # text: what was given where a card was expected
-    HOLDING = "holding"  # card: the turned card that must be placed first
-    HOLDING_NO_DISCARD_MOVE = "holding_no_discard_move"  # card
-    FOUNDATION_FIRST = "foundation_first"  # card: the top discard that must go first
-    TURNED_FITS = "turned_fits"  # card: the turned card fits a foundation
-    DISCARD_FITS_FIRST = "discard_fits_first"  # card: holding, but the top discard fits
-    NO_FIT = "no_fit"  # card; single: one foundation
-    NO_FIT_SINGLE = "no_fit_single"  # card
-    NO_SUCH_SEAT = "no_such_seat"  # seat
-    LOAD_OWN = "load_own"
-    LOAD_EMPTY = "load_empty"  # seat
-    NOT_ADJACENT = "not_adjacent"  # card, onto
-    NOT_ADJACENT_ACE_KING = "not_adjacent_ace_king"  # card, onto
-    NO_TURNED = "no_turned"
-    DISCARD_EMPTY = "discard_empty"
-    STOP_OFF = "stop_off"
-    NOTHING_TO_STOP = "nothing_to_stop"
-    STOP_OWN = "stop_own"
-    WINDOW_OPEN = "window_open"  # seat: the faulting seat; only Stop or accept now
-    NOT_ACCEPTABLE = "not_acceptable"
-    NOT_YOUR_TURN = "not_your_turn"  # seat: holder, mover: seat to move
-    ALREADY_PLAYED = "already_played"  # card
-    NOT_HELD = "not_held"  # card
-    ONLY_FLIP = "only_flip"
+    HAND_OVER: ClassVar[Code]
+    NOT_A_MOVE: ClassVar[Code]
+    NOT_YOUR_TURN: ClassVar[Code]
+    NO_SUCH_SEAT: ClassVar[Code]
+
+
+Code.HAND_OVER = Code("hand_over")
+Code.NOT_A_MOVE = Code("not_a_move")  # text: what was given
+Code.NOT_YOUR_TURN = Code("not_your_turn")  # seat: holder, mover: seat to move
+Code.NO_SUCH_SEAT = Code("no_such_seat")  # seat
 
 
 @dataclass(frozen=True)

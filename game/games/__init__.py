@@ -1,4 +1,7 @@
-"""The registry of games: one line per game. Everything else finds a game through here."""
+"""The registry of games: one line per game. Everything else finds a game through here.
+
+Importing it imports every game's kinds (``kinds.py``), so pile ids, refusal codes and
+the other kinds parse from their text."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from typing import Any
 from game.core.cards import CARD_TEXT, parse_cards, shuffled_deck
 from game.core.state import GameState, Observation, Where, parse_or_refuse, resolve_options
 from game.core.types import (
+    DRAW,
     HANDS,
     PACK,
     PLAYS,
@@ -18,7 +19,7 @@ from game.core.types import (
     WONS,
     Action,
     ActionKind,
-    Code,
+    Draw,
     Event,
     EventKind,
     IllegalAction,
@@ -26,6 +27,8 @@ from game.core.types import (
     Reason,
     Refusal,
 )
+
+from .kinds import ACTIONS, Codes
 
 HAND_SIZE = 4
 
@@ -43,6 +46,7 @@ def taker(lead: int, answer: int) -> bool:
 class Duel(GameState):
     game = "hicard-duel"
     PLAYERS = (2,)
+    ACTIONS = ACTIONS
     OPTIONS: dict[str, tuple] = {}
 
     @classmethod
@@ -106,15 +110,15 @@ class Duel(GameState):
 
     def check(self, action: Action | str) -> Refusal | None:
         try:
-            a = parse_or_refuse(action)
+            a = parse_or_refuse(action, ACTIONS)
         except IllegalAction as err:
             return err.refusal
         if self._outcome is not None:
-            return Refusal(Code.HAND_OVER)
+            return Refusal(Codes.HAND_OVER)
         if a.kind is not ActionKind.PLAY:
-            return Refusal(Code.NOT_A_MOVE, text=str(a))
+            return Refusal(Codes.NOT_A_MOVE, text=str(a))
         if a.card not in self._hands[self._turn]:
-            return Refusal(Code.NOT_HELD, card=a.card)
+            return Refusal(Codes.NOT_HELD, card=a.card)
         return None
 
     def where(self, action: Action) -> Where:
@@ -124,7 +128,7 @@ class Duel(GameState):
         why = self.check(action)
         if why is not None:
             raise IllegalAction(why)
-        a = parse_or_refuse(action)
+        a = parse_or_refuse(action, ACTIONS)
         seat = self._turn
         self._hands[seat].remove(a.card)
         self._table.append(a.card)
@@ -151,7 +155,7 @@ class Duel(GameState):
         self._turn = won
         if not self._hands[0] and not self._hands[1]:
             a, b = self.score
-            winner: int | str = 0 if a > b else 1 if b > a else "draw"
+            winner: int | Draw = 0 if a > b else 1 if b > a else DRAW
             self._outcome = Outcome(winner, Reason.POINTS, (a, b))
             events.append(Event(EventKind.OVER, outcome=self._outcome))
         return events

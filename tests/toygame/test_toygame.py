@@ -23,12 +23,13 @@ from game.core.agents import SeatView
 from game.core.design import default_role
 from game.core.referee import Referee
 from game.core.spec import Phrase
-from game.core.types import EventKind, PileId, PileKind
+from game.core.types import DRAW, PLAYS, Code, EventKind, PileId, PileKind
 from game.text import say, say_n, set_language
 from game.text.names import Namer, card_params
 from game.ui.table.hints import hint_text
 from game.ui.table.shown import ShownTable
 
+from .kinds import Codes
 from .spec import ID, SPEC
 
 HERE = Path(__file__).resolve().parent
@@ -73,7 +74,7 @@ def test_every_duel_ends_with_52_cards_and_the_scores_adding_up(seed):
         assert sorted(state.all_cards()) == list(range(52))
         state.apply(rng.choice(state.legal_actions()))
     assert sum(state.score) == 52
-    assert state.winner == ("draw" if state.score[0] == state.score[1] else
+    assert state.winner == (DRAW if state.score[0] == state.score[1] else
                             int(state.score[1] > state.score[0]))  # fmt: skip
 
 
@@ -204,3 +205,16 @@ def test_the_hint_words_come_from_the_games_spec_hook():
     hinted = Phrase("hint.to_foundation", {"card": state.where(action).card})
     worded = replace(SPEC, hint=lambda st, a, seat: hinted)
     assert hint_text(_HintModel(state, worded), action) == say("hint.to_foundation", **card)
+
+
+def test_the_duel_makes_its_own_kinds_the_way_every_game_does():
+    """Its moves are its own (a card); another game's move is no move of the duel; its
+    refusal of a card not held is the same kind as any game's made with that text."""
+    assert SPEC.parse_action("7h") is SPEC.parse_action("7H") is PLAYS[32]
+    with pytest.raises(ValueError):
+        SPEC.parse_action("turned>F")
+    state = SPEC.new_hand(2, {}, 4)
+    assert state.check("turn").code is Code.NOT_A_MOVE
+    held = {a.card for a in state.legal_actions()}
+    other = next(c for c in range(52) if c not in held)
+    assert state.check(PLAYS[other]).code is Codes.NOT_HELD is Code.parse("not_held")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.core.agents import BaseAgent, SeatView
-from game.core.types import FLIP, Action
+from game.core.types import Action
+from game.games.book.kinds import FLIP
 
 
 class FlipAgent(BaseAgent):

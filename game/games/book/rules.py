@@ -17,22 +17,23 @@ from game.core.state import GameState, Observation, Where, parse_or_refuse, reso
 from game.core.types import (
     DECK,
     DISCARDS,
-    FLIP,
+    DRAW,
     STOCKS,
     Action,
-    Code,
+    Draw,
     Event,
-    EventKind,
     IllegalAction,
     Outcome,
     Reason,
     Refusal,
 )
+from game.games.book.kinds import ACTIONS, FLIP, Codes, EventKinds, Reasons
 
 FLIP_LIMIT = 10_000
 HIGH = tuple((c % 13 - 1) % 13 for c in range(52))  # A high: 2 -> 0 ... K -> 11, A -> 12
 EV_FLIP = tuple(
-    tuple(Event(EventKind.FLIP, s, (c,), STOCKS[s], DISCARDS[s]) for c in range(52)) for s in (0, 1)
+    tuple(Event(EventKinds.FLIP, s, (c,), STOCKS[s], DISCARDS[s]) for c in range(52))
+    for s in (0, 1)
 )
 
 
@@ -57,6 +58,7 @@ class BookGame(GameState):
     game = "pisha-pasha-book"
     PLAYERS = (2,)
     OPTIONS: dict[str, tuple] = {}
+    ACTIONS = ACTIONS
 
     __slots__ = (
         "players", "options", "history", "_stocks", "_discards", "_hidden", "_flips",
@@ -136,19 +138,19 @@ class BookGame(GameState):
     @property
     def stalemate(self) -> bool:
         out = self._outcome
-        return out is not None and out.reason is not Reason.NO_CARDS
+        return out is not None and out.reason is not Reasons.NO_CARDS
 
     def legal_actions(self) -> list[Action]:
         return [] if self._outcome is not None else [FLIP]
 
     def check(self, action: Action | str) -> Refusal | None:
         try:
-            a = parse_or_refuse(action)
+            a = parse_or_refuse(action, ACTIONS)
         except IllegalAction as err:
-            return Refusal(Code.ONLY_FLIP, text=err.refusal.text)
+            return Refusal(Codes.ONLY_FLIP, text=err.refusal.text)
         if a is not FLIP:
-            return Refusal(Code.ONLY_FLIP, text=a.text)
-        return Refusal(Code.HAND_OVER) if self._outcome is not None else None
+            return Refusal(Codes.ONLY_FLIP, text=a.text)
+        return Refusal(Codes.HAND_OVER) if self._outcome is not None else None
 
     def where(self, action: Action) -> Where:
         stock = self._stocks[0]
@@ -168,7 +170,7 @@ class BookGame(GameState):
             events.append(self._capture(0 if HIGH[a] > HIGH[b] else 1, up))
         for s in (0, 1):
             if not self._stocks[s] and not self._discards[s]:
-                events.append(self._end(1 - s, Reason.NO_CARDS))
+                events.append(self._end(1 - s, Reasons.NO_CARDS))
                 return events
         self._check_stalemate(events)
         return events
@@ -176,7 +178,7 @@ class BookGame(GameState):
     def _flip(self, s: int, events: list[Event]) -> int:
         stock, pile = self._stocks[s], self._discards[s]
         if not stock:
-            events.append(Event(EventKind.RECYCLE, s, tuple(pile), DISCARDS[s], STOCKS[s], False))
+            events.append(Event(EventKinds.RECYCLE, s, tuple(pile), DISCARDS[s], STOCKS[s], False))
             stock.extend(reversed(pile))
             pile.clear()
         c = stock.pop()
@@ -201,7 +203,7 @@ class BookGame(GameState):
         pile.clear()
         self._last_capture = self._flips
         return Event(
-            EventKind.CAPTURE, win, taken, DISCARDS[lose], STOCKS[win], False, (up[win], up[lose])
+            EventKinds.CAPTURE, win, taken, DISCARDS[lose], STOCKS[win], False, (up[win], up[lose])
         )
 
     def _check_stalemate(self, events: list[Event]) -> None:
@@ -209,20 +211,20 @@ class BookGame(GameState):
         first = self._seen.get(key)
         if first is not None:
             no_match = self._last_capture < first
-            reason = Reason.STALEMATE_NO_MATCH if no_match else Reason.STALEMATE_REPEAT
+            reason = Reasons.STALEMATE_NO_MATCH if no_match else Reasons.STALEMATE_REPEAT
         elif self._flips >= FLIP_LIMIT:
-            reason = Reason.STALEMATE_LIMIT
+            reason = Reasons.STALEMATE_LIMIT
         else:
             self._seen[key] = self._flips
             return
         a, b = self.score
-        events.append(self._end("draw" if a == b else (0 if a > b else 1), reason))
+        events.append(self._end(DRAW if a == b else (0 if a > b else 1), reason))
 
-    def _end(self, winner: int | str, reason: Reason) -> Event:
+    def _end(self, winner: int | Draw, reason: Reason) -> Event:
         self._outcome = Outcome(winner, reason, tuple(self.score))
         self._seen = {}
         seat = winner if isinstance(winner, int) else None
-        return Event(EventKind.OVER, seat, outcome=self._outcome)
+        return Event(EventKinds.OVER, seat, outcome=self._outcome)
 
     # ------------------------------------------------------------- information
     def observation(self, seat: int) -> Observation:
@@ -297,5 +299,5 @@ class BookGame(GameState):
             stock = self._deal[s]
             cards = tuple(stock[26 - taken[s] - k : 26 - taken[s]][::-1])
             taken[s] += k
-            events.append(Event(EventKind.DEAL, s, cards, DECK, STOCKS[s], False))
+            events.append(Event(EventKinds.DEAL, s, cards, DECK, STOCKS[s], False))
         return events

@@ -7,9 +7,10 @@ from typing import Any
 from game.core.design import CARD_RATIO, Design
 from game.core.spec import GameSpec, Phrase
 from game.core.state import GameState
-from game.core.types import DISCARDS, STOCKS, Reason
+from game.core.types import DISCARDS, STOCKS
 from game.games.book import words
 from game.games.book.ai import FlipAgent
+from game.games.book.kinds import Reasons
 from game.games.book.lessons import LESSONS
 from game.games.book.rules import BookGame
 
@@ -32,7 +33,7 @@ def summary_lines(state: GameState) -> list[Phrase]:
         )
     ]
     reason = state.outcome.reason if state.outcome else None
-    if reason is not None and reason is not Reason.NO_CARDS:
+    if reason is not None and reason is not Reasons.NO_CARDS:
         out.append(Phrase(f"outcome.{reason.value}"))
     return out
 

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from game.core.spec import Card, Cards, Owner, Phrase, Seat
 from game.core.state import GameState
-from game.core.types import Action, ActionKind, Event, EventKind, Outcome, PileKind, Reason
+from game.core.types import Action, Event, Outcome, PileKind
+from game.games.book.kinds import ActionKinds, EventKinds, Reasons
 
-E = EventKind
+E = EventKinds
 YOU = (("who", ".you"),)
 SOUNDS = {E.DEAL: "deal", E.FLIP: "flip", E.RECYCLE: "flip", E.CAPTURE: "capture"}
-ENDS = (Reason.NO_CARDS, Reason.STALEMATE_NO_MATCH, Reason.STALEMATE_REPEAT, Reason.STALEMATE_LIMIT)
+ENDS = (
+    Reasons.NO_CARDS,
+    Reasons.STALEMATE_NO_MATCH,
+    Reasons.STALEMATE_REPEAT,
+    Reasons.STALEMATE_LIMIT,
+)
 
 
 def describe(ev: Event, faults: bool) -> Phrase | None:
@@ -45,14 +51,14 @@ def describe_outcome(out: Outcome) -> Phrase | None:
     if out.is_draw:
         return Phrase("outcome.book.draw", {"why": why, "n": out.score[0]})
     w = out.winner
-    if out.reason is Reason.NO_CARDS:
+    if out.reason is Reasons.NO_CARDS:
         params = {"who": Seat(w), "loser": Seat(1 - w)}
         return Phrase("outcome.no_cards", params, (("who", ".you"), ("loser", ".lost")))
     return Phrase("outcome.book.more", {"why": why, "who": Seat(w)}, YOU)
 
 
 def describe_move(state: GameState, action: Action) -> Phrase | None:
-    return Phrase("move.flip") if action.kind is ActionKind.FLIP else None
+    return Phrase("move.flip") if action.kind is ActionKinds.FLIP else None
 
 
 def joins(first: Event, then: Event) -> bool:

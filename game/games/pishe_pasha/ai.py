@@ -27,7 +27,8 @@ import random
 
 from game.core.agents import BaseAgent, SeatView
 from game.core.state import GameState
-from game.core.types import Action
+from game.core.types import DRAW, Action
+from game.games.pishe_pasha.kinds import ActionKinds, load_seat
 from game.games.pishe_pasha.legality import fits
 from game.games.pishe_pasha.moves import FOUNDATION_PLAYS as FOUND_ACTS
 from game.games.pishe_pasha.rollout import can_play_out, play_out
@@ -48,7 +49,7 @@ def split_faults(acts: list[Action]) -> tuple[list[Action], list[Action]]:
 
 def load_target(action: Action) -> int | None:
     """The seat a load action targets, None for any other action."""
-    return action.load_seat
+    return load_seat(action)
 
 
 def _counts(state: GameState) -> list[int]:
@@ -72,7 +73,7 @@ def evaluate(state: GameState, me: int) -> float:
         w = state.winner
         if w == me:
             return WIN_BONUS + state.score[me]
-        return 0.0 if w == "draw" else -WIN_BONUS - max(state.score)
+        return 0.0 if w is DRAW else -WIN_BONUS - max(state.score)
     counts = _counts(state)
     opp = [counts[o] for o in range(state.players) if o != me]
     value = 0.5 * (min(opp) + sum(opp) / len(opp)) - counts[me]
@@ -152,7 +153,7 @@ class PashaLevel(BaseAgent):
 
     def pick_stop(self, view: SeatView, calls: list[Action]) -> Action:
         """``end`` takes the turn from the faulting seat: usually the better call."""
-        return next((a for a in calls if a.end), calls[0])
+        return next((a for a in calls if a.kind is ActionKinds.STOP_END), calls[0])
 
 
 def _obs_counts(view: SeatView) -> list[int]:
@@ -401,9 +402,9 @@ def decliners(view: SeatView) -> frozenset[int]:
     out = set()
     for a in world.history:
         seat = replay.to_move
-        if seat != view.seat and not a.is_call and a.load_seat is None and seat not in out:
+        if seat != view.seat and not a.is_call and load_seat(a) is None and seat not in out:
             proper, _ = split_faults(replay.legal_actions())
-            if any(x.load_seat is not None for x in proper) and a in proper:
+            if any(load_seat(x) is not None for x in proper) and a in proper:
                 out.add(seat)
         replay.apply(a)
     return frozenset(out)
@@ -428,7 +429,7 @@ def _loading(state: GameState) -> Action:
     if len(acts) > 1 and a not in FOUND_ACTS:
         if state.players > 2:
             return smart_load(acts, _counts(state))
-        return next((x for x in acts if x.load_seat is not None), a)
+        return next((x for x in acts if load_seat(x) is not None), a)
     return a
 
 
@@ -438,4 +439,4 @@ def _outcome(state: GameState, me: int) -> float:
     w = state.winner
     if w == me:
         return ROLLOUT_WIN + state.score[me]
-    return 0.0 if w == "draw" else -ROLLOUT_WIN - max(state.score)
+    return 0.0 if w is DRAW else -ROLLOUT_WIN - max(state.score)

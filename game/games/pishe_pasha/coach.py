@@ -15,7 +15,8 @@ import random
 from game.core.agents import SeatView
 from game.core.spec import Coach, Phrase
 from game.core.state import GameState
-from game.core.types import Action, ActionKind
+from game.core.types import Action
+from game.games.pishe_pasha.kinds import ActionKinds, load_seat
 from game.games.pishe_pasha.legality import loads
 
 
@@ -36,7 +37,7 @@ def _top(state, seat: int) -> int | None:
 def _loads_given(state, seat: int, action: Action) -> list[tuple[int, int]]:
     """After ``action``, the (opponent, card) pairs whose open top card loads onto the
     seat's discard pile; empty for a turn (its card is not known yet)."""
-    if action.kind is not ActionKind.MOVE:
+    if action.kind is not ActionKinds.MOVE:
         return []
     after = state.clone()
     after.apply(action)
@@ -60,13 +61,13 @@ def reason(state: GameState, seat: int, played: Action, better: Action) -> Phras
     if given:
         opp, card = min(given)
         return Phrase("coach.why.gives_load", {"seat": opp, "card": card})
-    onto = better.load_seat
-    if onto is not None and played.load_seat is None:
+    onto = load_seat(better)
+    if onto is not None and load_seat(played) is None:
         card = state.where(better).card
-        key = "coach.why.turn_early" if played.kind is ActionKind.TURN else "coach.why.missed_load"
+        key = "coach.why.turn_early" if played.kind is ActionKinds.TURN else "coach.why.missed_load"
         return Phrase(key, {"card": card, "whose": onto})
-    moved = state.where(played).card if played.load_seat is not None else None
-    if moved is not None and better.load_seat is None and _one_short(state, moved):
+    moved = state.where(played).card if load_seat(played) is not None else None
+    if moved is not None and load_seat(better) is None and _one_short(state, moved):
         return Phrase("coach.why.keep", {"card": moved})
     return Phrase("coach.why.search")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core.state import GameState
-from game.core.types import ActionKind, EventKind
+from game.games.pishe_pasha.kinds import EventKinds
 
 
 def counts(state: GameState, seat: int) -> dict[str, int]:
@@ -13,11 +13,11 @@ def counts(state: GameState, seat: int) -> dict[str, int]:
     replay = type(state).from_setup(state.setup(), state.options)
     faulter = None
     for action in state.history:
-        if action.kind is ActionKind.CALL:
+        if action.is_call:
             if action.seat == seat:
                 made += 1
             elif faulter == seat:
                 caught += 1
-        faults = [e.seat for e in replay.apply(action) if e.kind is EventKind.FAULT]
+        faults = [e.seat for e in replay.apply(action) if e.kind is EventKinds.FAULT]
         faulter = faults[-1] if faults else None
     return {"stops_made": made, "stops_caught": caught}

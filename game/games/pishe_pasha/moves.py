@@ -7,29 +7,27 @@ ones and a move costs no object building.
 from __future__ import annotations
 
 from game.core.cards import DECK
-from game.core.types import (
-    ACCEPT,
-    DISCARDS,
+from game.core.types import ACCEPT, DISCARDS, STOCKS, Event
+from game.games.pishe_pasha.kinds import (
+    DISCARD,
+    FOUNDATION,
     FOUNDATIONS,
-    STOCKS,
     TURN,
+    TURNED,
     TURNEDS,
-    Event,
-    EventKind,
-    PileKind,
-    Target,
-    call,
+    EventKinds,
     move,
+    stop,
 )
 
 MAX_SEATS = 3
 
-T_FOUND = move(PileKind.TURNED, Target.FOUNDATION)
-T_DISCARD = move(PileKind.TURNED, Target.OWN_DISCARD)
-D_FOUND = move(PileKind.DISCARD, Target.FOUNDATION)
-T_LOAD = tuple(move(PileKind.TURNED, n) for n in range(MAX_SEATS))
-D_LOAD = tuple(move(PileKind.DISCARD, n) for n in range(MAX_SEATS))
-STOPS = tuple((call(n, False), call(n, True)) for n in range(MAX_SEATS))
+T_FOUND = move(TURNED, FOUNDATION)
+T_DISCARD = move(TURNED, DISCARD)
+D_FOUND = move(DISCARD, FOUNDATION)
+T_LOAD = tuple(move(TURNED, DISCARD, n) for n in range(MAX_SEATS))
+D_LOAD = tuple(move(DISCARD, DISCARD, n) for n in range(MAX_SEATS))
+STOPS = tuple((stop(n, False), stop(n, True)) for n in range(MAX_SEATS))
 FOUNDATION_PLAYS = (T_FOUND, D_FOUND)
 __all__ = ["ACCEPT", "TURN"]
 
@@ -38,7 +36,7 @@ def _per_card(make) -> tuple:
     return tuple(tuple(make(s, c) for c in DECK) for s in range(MAX_SEATS))
 
 
-E = EventKind
+E = EventKinds
 EV_TURN = _per_card(lambda s, c: Event(E.TURN, s, (c,), STOCKS[s], TURNEDS[s]))
 EV_T2F_SUITS = _per_card(lambda s, c: Event(E.MOVE, s, (c,), TURNEDS[s], FOUNDATIONS[c // 13]))
 EV_T2F_SINGLE = _per_card(lambda s, c: Event(E.MOVE, s, (c,), TURNEDS[s], FOUNDATIONS[0]))

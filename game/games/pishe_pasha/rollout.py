@@ -14,7 +14,8 @@ A test plays thousands of hands both ways and checks they end alike.
 
 from __future__ import annotations
 
-from game.core.types import Outcome, Reason
+from game.core.types import DRAW, Outcome
+from game.games.pishe_pasha.kinds import Reasons
 from game.games.pishe_pasha.legality import update_fit_mask
 from game.games.pishe_pasha.rules import TURN_LIMIT, PishePasha
 
@@ -130,9 +131,9 @@ def play_out(state: PishePasha, cap: int = 1200, stop_for: tuple[int, ...] = ())
     if winner >= 0:
         score = [0] * n
         score[winner] = sum(len(stocks[o]) + len(discards[o]) for o in opps[winner])
-        state._outcome = Outcome(winner, Reason.WENT_OUT, tuple(score))
+        state._outcome = Outcome(winner, Reasons.WENT_OUT, tuple(score))
     elif draw:
-        state._outcome = Outcome("draw", Reason.TURN_LIMIT, (0,) * n)
+        state._outcome = Outcome(DRAW, Reasons.TURN_LIMIT, (0,) * n)
     return moves
 
 

@@ -17,21 +17,25 @@ from game.core.types import (
     ACCEPT,
     DECK,
     DISCARDS,
-    FOUNDATIONS,
+    DRAW,
     STOCKS,
-    TURN,
-    TURNEDS,
     Action,
-    ActionKind,
-    Code,
     Event,
-    EventKind,
     IllegalAction,
     Outcome,
-    PileKind,
-    Reason,
     Refusal,
-    Target,
+)
+from game.games.pishe_pasha.kinds import (
+    ACTIONS,
+    FOUNDATION,
+    FOUNDATIONS,
+    TURN,
+    TURNEDS,
+    ActionKinds,
+    Codes,
+    EventKinds,
+    PileKinds,
+    Reasons,
 )
 from game.games.pishe_pasha.legality import ADJ_CIRCULAR, ADJ_CLASSIC, fit_mask, update_fit_mask
 from game.games.pishe_pasha.moves import (
@@ -55,7 +59,7 @@ from game.games.pishe_pasha.views import PisheViews
 
 TURN_LIMIT = 2000  # RULES.md §2: the safety draw
 _LOADS = {**{T_LOAD[n]: (True, n) for n in range(3)}, **{D_LOAD[n]: (False, n) for n in range(3)}}
-OUT = EventKind.OVER
+OUT = EventKinds.OVER
 
 
 class PishePasha(StopRule, PisheViews, GameState):
@@ -64,6 +68,7 @@ class PishePasha(StopRule, PisheViews, GameState):
     game = "pishe-pasha"
     PLAYERS = (2, 3)
     OPTIONS = {"foundations": ("suits", "single"), "stop_rule": (False, True)}
+    ACTIONS = ACTIONS
 
     __slots__ = (
         "players", "options", "history", "_single", "_stop", "_adj", "_fit", "_found",
@@ -269,7 +274,7 @@ class PishePasha(StopRule, PisheViews, GameState):
 
     def check(self, action: Action | str) -> Refusal | None:
         try:
-            a = parse_or_refuse(action)
+            a = parse_or_refuse(action, ACTIONS)
         except IllegalAction as err:
             return err.refusal
         return self._refusal(a)
@@ -277,103 +282,101 @@ class PishePasha(StopRule, PisheViews, GameState):
     def where(self, action: Action) -> Where:
         """Source and target piles of a move by the seat to move (a stock's top is unknown)."""
         s = self._seat
-        a = parse_or_refuse(action)
-        if a.kind is ActionKind.TURN:
+        a = parse_or_refuse(action, ACTIONS)
+        if a.kind is ActionKinds.TURN:
             stock = self._stocks[s]
             return Where(STOCKS[s], TURNEDS[s], stock[-1] if stock else None)
-        if a.kind is not ActionKind.MOVE:
+        if a.kind is not ActionKinds.MOVE:
             return Where(None, None, None)
-        if a.src is PileKind.TURNED:
+        if a.src is PileKinds.TURNED:
             src, card = TURNEDS[s], self.turned
         else:
             own = self._discards[s]
             src, card = DISCARDS[s], (own[-1] if own else None)
-        if a.dst is Target.FOUNDATION:
+        if a.dst is FOUNDATION:
             dst = FOUNDATIONS[0 if self._single or card is None else card // 13]
-        elif a.dst is Target.OWN_DISCARD:
-            dst = DISCARDS[s]
         else:
-            dst = DISCARDS[a.dst]
+            dst = DISCARDS[s if a.seat is None else a.seat]
         return Where(src, dst, card)
 
     # ----------------------------------------------------------------- legality
     def _refusal(self, a: Action) -> Refusal | None:
         """Why ``a`` is refused now; None if it is legal."""
         if self._outcome is not None:
-            return Refusal(Code.HAND_OVER)
+            return Refusal(Codes.HAND_OVER)
         kind = a.kind
-        if kind is ActionKind.CALL:
+        if kind.is_call:
             return self._stop_refusal(a.seat)
-        if kind is ActionKind.ACCEPT:
-            return None if self._waiting else Refusal(Code.NOT_ACCEPTABLE)
+        if kind is ActionKinds.ACCEPT:
+            return None if self._waiting else Refusal(Codes.NOT_ACCEPTABLE)
         if self._waiting:
-            return Refusal(Code.WINDOW_OPEN, seat=self._window[1])
-        if kind not in (ActionKind.TURN, ActionKind.MOVE):
-            return Refusal(Code.NOT_A_MOVE, text=a.text)
+            return Refusal(Codes.WINDOW_OPEN, seat=self._window[1])
+        if kind not in (ActionKinds.TURN, ActionKinds.MOVE):
+            return Refusal(Codes.NOT_A_MOVE, text=a.text)
         s = self._seat
         t = self._turned
         fit = self._fit
         own = self._discards[s]
         top = own[-1] if own else -1
         top_fits = top >= 0 and bool(fit[top])
-        if kind is ActionKind.TURN:
+        if kind is ActionKinds.TURN:
             if t >= 0:
-                return Refusal(Code.HOLDING, card=t)
+                return Refusal(Codes.HOLDING, card=t)
             if top_fits and not self._stop:
-                return Refusal(Code.FOUNDATION_FIRST, card=top)
+                return Refusal(Codes.FOUNDATION_FIRST, card=top)
             return None
-        if a.src is PileKind.TURNED:
+        if a.src is PileKinds.TURNED:
             if t < 0:
-                return Refusal(Code.NO_TURNED)
-            if a.dst is Target.FOUNDATION:
+                return Refusal(Codes.NO_TURNED)
+            if a.dst is FOUNDATION:
                 return None if fit[t] else self._no_fit(t)
-            if isinstance(a.dst, int):
-                why = self._load_refusal(t, a.dst, s)
+            if a.seat is not None:
+                why = self._load_refusal(t, a.seat, s)
                 if why:
                     return why
             if self._stop:
                 return None
             if fit[t]:
-                return Refusal(Code.TURNED_FITS, card=t)
+                return Refusal(Codes.TURNED_FITS, card=t)
             if top_fits:
-                return Refusal(Code.DISCARD_FITS_FIRST, card=top)
+                return Refusal(Codes.DISCARD_FITS_FIRST, card=top)
             return None
         if top < 0:
-            return Refusal(Code.DISCARD_EMPTY)
-        if a.dst is Target.FOUNDATION:
+            return Refusal(Codes.DISCARD_EMPTY)
+        if a.dst is FOUNDATION:
             return None if top_fits else self._no_fit(top)
         if t >= 0:
-            return Refusal(Code.HOLDING_NO_DISCARD_MOVE, card=t)
-        if a.dst is Target.OWN_DISCARD:
-            return Refusal(Code.LOAD_OWN)
-        why = self._load_refusal(top, a.dst, s)
+            return Refusal(Codes.HOLDING_NO_DISCARD_MOVE, card=t)
+        if a.seat is None:
+            return Refusal(Codes.LOAD_OWN)
+        why = self._load_refusal(top, a.seat, s)
         if why:
             return why
         if top_fits and not self._stop:
-            return Refusal(Code.FOUNDATION_FIRST, card=top)
+            return Refusal(Codes.FOUNDATION_FIRST, card=top)
         return None
 
     def _no_fit(self, card: int) -> Refusal:
-        return Refusal(Code.NO_FIT_SINGLE if self._single else Code.NO_FIT, card=card)
+        return Refusal(Codes.NO_FIT_SINGLE if self._single else Codes.NO_FIT, card=card)
 
     def _load_refusal(self, card: int, n: int, s: int) -> Refusal | None:
         if not 0 <= n < self.players:
-            return Refusal(Code.NO_SUCH_SEAT, seat=n)
+            return Refusal(Codes.NO_SUCH_SEAT, seat=n)
         if n == s:
-            return Refusal(Code.LOAD_OWN)
+            return Refusal(Codes.LOAD_OWN)
         pile = self._discards[n]
         if not pile:
-            return Refusal(Code.LOAD_EMPTY, seat=n)
+            return Refusal(Codes.LOAD_EMPTY, seat=n)
         if self._adj[card][pile[-1]]:
             return None
         if not self._single and {card % 13, pile[-1] % 13} == {0, 12}:
-            return Refusal(Code.NOT_ADJACENT_ACE_KING, card=card, onto=pile[-1])
-        return Refusal(Code.NOT_ADJACENT, card=card, onto=pile[-1])
+            return Refusal(Codes.NOT_ADJACENT_ACE_KING, card=card, onto=pile[-1])
+        return Refusal(Codes.NOT_ADJACENT, card=card, onto=pile[-1])
 
     # ------------------------------------------------------------------- moving
     def apply(self, action: Action | str) -> list[Event]:
         if self._special or action.__class__ is not Action:
-            return self._apply_checked(parse_or_refuse(action))
+            return self._apply_checked(parse_or_refuse(action, ACTIONS))
         # Fast path for the commonest legal moves, none of them a fault; anything
         # else, refusals included, goes through the full check.
         a = action
@@ -466,9 +469,9 @@ class PishePasha(StopRule, PisheViews, GameState):
             self._special = self._outcome is not None or self._window is not None or self._waiting
 
     def _make(self, a: Action) -> list[Event]:
-        if a.kind is ActionKind.CALL:
-            return self._call_stop(a.seat, a.end)
-        if a.kind is ActionKind.ACCEPT:
+        if a.kind.is_call:
+            return self._call_stop(a.seat, a.kind is ActionKinds.STOP_END)
+        if a.kind is ActionKinds.ACCEPT:
             self._waiting = False
             faulter = self._window[1]
             self._window = None
@@ -478,7 +481,7 @@ class PishePasha(StopRule, PisheViews, GameState):
             return self._fault(a)
         events = self._move(a)
         s = self._seat
-        if a.kind is ActionKind.MOVE and not self._has_cards(s):
+        if a.kind is ActionKinds.MOVE and not self._has_cards(s):
             events.append(self._win(s))
         return events
 
@@ -488,25 +491,26 @@ class PishePasha(StopRule, PisheViews, GameState):
     def _move(self, a: Action) -> list[Event]:
         """The move itself, known legal; a discard of the turned card ends the turn."""
         s = self._seat
-        if a.kind is ActionKind.TURN:
+        if a.kind is ActionKinds.TURN:
             return self._turn(s)
-        if a.src is PileKind.TURNED:
+        if a.src is PileKinds.TURNED:
             c = self._turned
             self._turned = -1
-            if a.dst is Target.OWN_DISCARD:
-                self._discards[s].append(c)
-                return [EV_T2D[s][s][c], *self._pass_to((s + 1) % self.players)]
-            if a.dst is Target.FOUNDATION:
+            n = a.seat
+            if a.dst is FOUNDATION:
                 self._play(c)
                 return [self._ev_t2f[s][c]]
-            self._discards[a.dst].append(c)
-            return [EV_T2D[s][a.dst][c]]
+            if n is None:
+                self._discards[s].append(c)
+                return [EV_T2D[s][s][c], *self._pass_to((s + 1) % self.players)]
+            self._discards[n].append(c)
+            return [EV_T2D[s][n][c]]
         c = self._discards[s].pop()
-        if a.dst is Target.FOUNDATION:
+        if a.dst is FOUNDATION:
             self._play(c)
             return [self._ev_d2f[s][c]]
-        self._discards[a.dst].append(c)
-        return [EV_D2D[s][a.dst][c]]
+        self._discards[a.seat].append(c)
+        return [EV_D2D[s][a.seat][c]]
 
     def _turn(self, s: int) -> list[Event]:
         stock = self._stocks[s]
@@ -522,7 +526,7 @@ class PishePasha(StopRule, PisheViews, GameState):
         own.clear()
         c = stock.pop()
         self._turned = c
-        recycle = Event(EventKind.RECYCLE, s, pile, DISCARDS[s], STOCKS[s], False)
+        recycle = Event(EventKinds.RECYCLE, s, pile, DISCARDS[s], STOCKS[s], False)
         return [recycle, EV_TURN[s][c]]
 
     def _play(self, card: int) -> None:
@@ -535,14 +539,14 @@ class PishePasha(StopRule, PisheViews, GameState):
         self._seat = seat
         if self._turns < TURN_LIMIT:
             return [EV_PASS[seat]]
-        self._outcome = Outcome("draw", Reason.TURN_LIMIT, (0,) * self.players)
+        self._outcome = Outcome(DRAW, Reasons.TURN_LIMIT, (0,) * self.players)
         return [EV_PASS[seat], Event(OUT, None, outcome=self._outcome)]
 
     def _win(self, s: int) -> Event:
         points = sum(len(self._stocks[o]) + len(self._discards[o]) for o in self._opp[s])
         score = [0] * self.players
         score[s] = points
-        self._outcome = Outcome(s, Reason.WENT_OUT, tuple(score))
+        self._outcome = Outcome(s, Reasons.WENT_OUT, tuple(score))
         self._special = True
         return Event(OUT, s, outcome=self._outcome)
 
@@ -559,7 +563,7 @@ class PishePasha(StopRule, PisheViews, GameState):
             stock = d.stocks[seat]
             cards = tuple(stock[len(stock) - taken[seat] - k : len(stock) - taken[seat]][::-1])
             taken[seat] += k
-            events.append(Event(EventKind.DEAL, seat, cards, DECK, STOCKS[seat], False))
+            events.append(Event(EventKinds.DEAL, seat, cards, DECK, STOCKS[seat], False))
         if d.center is not None:
-            events.append(Event(EventKind.DEAL, None, (d.center,), DECK, FOUNDATIONS[0], True))
+            events.append(Event(EventKinds.DEAL, None, (d.center,), DECK, FOUNDATIONS[0], True))
         return events

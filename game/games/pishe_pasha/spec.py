@@ -7,32 +7,32 @@ from typing import Any
 
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, Design, PileRole
-from game.core.spec import Choice, GameSpec, Phrase
+from game.core.spec import Choice, GameSpec, Phrase, Seat
 from game.core.state import GameState
-from game.core.types import (
-    DISCARDS,
-    FOUNDATIONS,
-    STOCKS,
-    TURN,
-    TURNEDS,
-    Action,
-    ActionKind,
-    PileId,
-    PileKind,
-    Reason,
-    Target,
-    move,
-)
+from game.core.types import DISCARDS, STOCKS, Action, PileId
 from game.games.pishe_pasha import ai, words
 from game.games.pishe_pasha.coach import COACH
 from game.games.pishe_pasha.counts import counts
 from game.games.pishe_pasha.figures import FIGURES
+from game.games.pishe_pasha.kinds import (
+    DISCARD,
+    FOUNDATION,
+    FOUNDATIONS,
+    MOVE,
+    TURN,
+    TURNEDS,
+    ActionKinds,
+    PileKinds,
+    Reasons,
+    move,
+    stop,
+)
 from game.games.pishe_pasha.lessons import LESSONS
 from game.games.pishe_pasha.rules import PishePasha
 
 SUITS = "CDHS"
-TURNED = PileRole(slot=False, speech="speech.pile.turned", told="card", own=True)
-FOUNDATION = PileRole(drop=True, speech="speech.pile.foundation", told="built")
+TURNED_ROLE = PileRole(slot=False, speech="speech.pile.turned", told="card", own=True)
+FOUNDATION_ROLE = PileRole(drop=True, speech="speech.pile.foundation", told="built")
 
 
 def positions(players: int) -> tuple[str, ...]:
@@ -48,7 +48,7 @@ def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) ->
 
 
 def _row(d: Design, seat: int, *where) -> None:
-    d.stock_row(seat, *where, between=(TURNEDS[seat], TURNED))
+    d.stock_row(seat, *where, between=(TURNEDS[seat], TURNED_ROLE))
 
 
 def _double_clicks(d: Design, pos: dict[int, str]) -> Design:
@@ -68,11 +68,11 @@ def _two(pos: dict[int, str], single: bool, stop: bool) -> Design:
         _row(d, seat, 0.4, y, 8, 0.3, label_y)
     cy = 2.3
     if single:
-        d.pile(FOUNDATIONS[0], 1.6 if stop else 2.65, cy, FOUNDATION, mark="any")
+        d.pile(FOUNDATIONS[0], 1.6 if stop else 2.65, cy, FOUNDATION_ROLE, mark="any")
     else:
         x0 = 0.4 if stop else (d.width - 4.6) / 2
         for i in range(4):
-            d.pile(FOUNDATIONS[i], x0 + i * 1.2, cy, FOUNDATION, mark=SUITS[i])
+            d.pile(FOUNDATIONS[i], x0 + i * 1.2, cy, FOUNDATION_ROLE, mark=SUITS[i])
     if stop:
         d.area("actions", 5.4, cy + 0.15, 2.4, 1.1, "actions")
     return d
@@ -85,7 +85,7 @@ def _three(pos: dict[int, str], stop: bool) -> Design:
             _row(d, seat, 2.75, 4.15, 5, 0.25, 4.15 + CARD_RATIO + 0.05)
         else:
             _row(d, seat, 0.3 if where == "left" else 5.3, 0.42, 5, 0.25, 0.02)
-    d.pile(FOUNDATIONS[0], 2.75 if stop else 4.4, 2.3, FOUNDATION, mark="any")
+    d.pile(FOUNDATIONS[0], 2.75 if stop else 4.4, 2.3, FOUNDATION_ROLE, mark="any")
     if stop:
         d.area("actions", 4.55, 2.45, 2.4, 1.1, "actions")
     return d
@@ -94,29 +94,42 @@ def _three(pos: dict[int, str], stop: bool) -> Design:
 def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | None:
     """A drag of the turned card or the top discard: to a foundation, to the own discard
     pile (the turned card only) or onto an opponent's pile."""
-    if src.kind not in (PileKind.TURNED, PileKind.DISCARD) or src.seat != seat or src == dst:
+    if src.kind not in (PileKinds.TURNED, PileKinds.DISCARD) or src.seat != seat or src == dst:
         return None
-    if dst.kind is PileKind.FOUNDATION:
-        return move(src.kind, Target.FOUNDATION)
-    if dst.kind is not PileKind.DISCARD:
+    if dst.kind is PileKinds.FOUNDATION:
+        return move(src.kind, FOUNDATION)
+    if dst.kind is not PileKinds.DISCARD:
         return None
     if dst.seat == seat:
-        return move(src.kind, Target.OWN_DISCARD) if src.kind is PileKind.TURNED else None
-    return move(src.kind, dst.seat)
+        return move(src.kind, DISCARD) if src.kind is PileKinds.TURNED else None
+    return move(src.kind, DISCARD, dst.seat)
 
 
 def hint(state: GameState, action: Action, seat: int) -> Phrase:
     """The hint's words: turn (or recycle) the stock, or where the card goes."""
+    if action.is_call:
+        key = "hint.call.end" if action.kind is ActionKinds.STOP_END else "hint.call.force"
+        subject = call_subject(state) if state.calls() else None
+        return Phrase(key, {"who": Seat(subject) if subject is not None else ""})
     where = state.where(action)
-    if action.kind is ActionKind.TURN:
+    if action.kind is ActionKinds.TURN:
         return Phrase("hint.turn" if where.card is not None else "hint.recycle")
-    suffix = ".from_discard" if where.src is not None and where.src.kind is PileKind.DISCARD else ""
+    suffix = (
+        ".from_discard" if where.src is not None and where.src.kind is PileKinds.DISCARD else ""
+    )
     dst, card = where.dst, {"card": where.card}
-    if dst is not None and dst.kind is PileKind.FOUNDATION:
+    if dst is not None and dst.kind is PileKinds.FOUNDATION:
         return Phrase("hint.to_foundation" + suffix, card)
     if dst is not None and dst.seat == seat:
         return Phrase("hint.discard", card)
     return Phrase("hint.load" + suffix, {**card, "whose": dst.seat if dst else None})
+
+
+def plays_itself(action: Action) -> str | None:
+    """A lone move to a pile plays at once; a lone turn of the stock after a beat."""
+    if action.kind is MOVE:
+        return "now"
+    return "beat" if action.kind is ActionKinds.TURN else None
 
 
 def call_subject(state: GameState) -> int | None:
@@ -139,7 +152,7 @@ def prompt(state: GameState, seat: int) -> Phrase:
     acts = state.legal_actions()
     if acts == [TURN]:
         return Phrase("prompt.turn")
-    if any(a.kind is ActionKind.ACCEPT for a in acts):
+    if any(a.kind is ActionKinds.ACCEPT for a in acts):
         return Phrase("prompt.window")
     if getattr(state, "turned", None) is not None:
         return Phrase("prompt.place_turned")
@@ -161,7 +174,7 @@ def summary_lines(state: GameState) -> list[Phrase]:
     out = state.outcome
     if out is None:
         return []
-    if out.reason is Reason.TURN_LIMIT:
+    if out.reason is Reasons.TURN_LIMIT:
         return [Phrase("outcome.turn_limit")]
     others = "summary.went_out.one" if state.players == 2 else "summary.went_out.both"
     return [Phrase(others, {"seat": out.winner, "n": out.score[out.winner]})]
@@ -194,6 +207,8 @@ SPEC = GameSpec(
     match_target=lambda choices: choices.get("match"),
     calls_in=lambda options: bool(options.get("stop_rule")),
     call_subject=call_subject,
+    call=stop,
+    plays_itself=plays_itself,
     hint=hint,
     gesture=gesture,
     variant=variant,

@@ -12,17 +12,14 @@ hand waits (``_waiting``) with the next seat to move, whose only move is
 
 from __future__ import annotations
 
-from game.core.types import (
-    DISCARDS,
-    STOCKS,
+from game.core.types import DISCARDS, STOCKS, Action, Event, Refusal
+from game.games.pishe_pasha.kinds import (
+    FOUNDATION,
     TURNEDS,
-    Action,
-    ActionKind,
-    Code,
-    Event,
-    EventKind,
-    PileKind,
-    Refusal,
+    ActionKinds,
+    Codes,
+    EventKinds,
+    PileKinds,
 )
 from game.games.pishe_pasha.moves import D_FOUND, EV_PASS, STOPS, T_FOUND
 
@@ -50,23 +47,23 @@ class StopRule:
 
     def _stop_refusal(self, caller: int) -> Refusal | None:
         if not self._stop:
-            return Refusal(Code.STOP_OFF)
+            return Refusal(Codes.STOP_OFF)
         if not 0 <= caller < self.players:
-            return Refusal(Code.NO_SUCH_SEAT, seat=caller)
+            return Refusal(Codes.NO_SUCH_SEAT, seat=caller)
         if self._window is None:
-            return Refusal(Code.NOTHING_TO_STOP)
+            return Refusal(Codes.NOTHING_TO_STOP)
         if caller == self._window[1]:
-            return Refusal(Code.STOP_OWN)
+            return Refusal(Codes.STOP_OWN)
         return None
 
     def _missed(self, a: Action) -> int:
         """The card a move leaves behind that had to go to a foundation (-1: no fault)."""
-        if a.kind not in (ActionKind.TURN, ActionKind.MOVE) or _to_foundation(a):
+        if a.kind not in (ActionKinds.TURN, ActionKinds.MOVE) or _to_foundation(a):
             return -1
         own = self._discards[self._seat]
         top = own[-1] if own else -1
         top_fits = top >= 0 and bool(self._fit[top])
-        if a.kind is ActionKind.MOVE and a.src is PileKind.TURNED and self._fit[self._turned]:
+        if a.kind is ActionKinds.MOVE and a.src is PileKinds.TURNED and self._fit[self._turned]:
             return self._turned
         return top if top_fits else -1
 
@@ -79,22 +76,22 @@ class StopRule:
         turns = self._turns
         missed = self._missed(a)
         stock_empty = not self._stocks[s]
-        recycled = tuple(self._discards[s]) if a.kind is ActionKind.TURN and stock_empty else None
-        if a.kind is ActionKind.MOVE:
-            card = self._turned if a.src is PileKind.TURNED else self._discards[s][-1]
+        recycled = tuple(self._discards[s]) if a.kind is ActionKinds.TURN and stock_empty else None
+        if a.kind is ActionKinds.MOVE:
+            card = self._turned if a.src is PileKinds.TURNED else self._discards[s][-1]
         events = self._move(a)
         if self._outcome is not None:  # the safety draw
             return events
-        if a.kind is ActionKind.TURN:
+        if a.kind is ActionKinds.TURN:
             card = self._turned
-        target = a.dst if isinstance(a.dst, int) else s
+        target = s if a.seat is None else a.seat
         self._window = (a, s, card, target, recycled, turns)
-        events.append(Event(EventKind.FAULT, s, (), detail=(missed,)))
+        events.append(Event(EventKinds.FAULT, s, (), detail=(missed,)))
         if not self._has_cards(s):
             nxt = (s + 1) % self.players
             self._waiting = True
             self._seat = nxt
-            events.append(Event(EventKind.FAULT_WAITS, s))
+            events.append(Event(EventKinds.FAULT_WAITS, s))
             events.append(EV_PASS[nxt])
         return events
 
@@ -104,14 +101,14 @@ class StopRule:
         self._window = None
         self._waiting = False
         fault, s, card, target, recycled, turns = window
-        kind = EventKind.STOP_END if end else EventKind.STOP_FORCE
+        kind = EventKinds.STOP_END if end else EventKinds.STOP_FORCE
         events = [Event(kind, caller), *self._undo(window)]
         if end:
             if self._turned >= 0:
                 held = self._turned
                 self._turned = -1
                 self._stocks[s].append(held)
-                events.append(Event(EventKind.MOVE, s, (held,), TURNEDS[s], STOCKS[s], False))
+                events.append(Event(EventKinds.MOVE, s, (held,), TURNEDS[s], STOCKS[s], False))
             self._turns = turns
             events.extend(self._pass_to(caller))
             return events
@@ -127,23 +124,23 @@ class StopRule:
     def _undo(self, window: Window) -> list[Event]:
         """Take the faulty move back exactly (the seat to move is set by the caller)."""
         fault, s, card, target, recycled, turns = window
-        if fault.kind is ActionKind.TURN:
+        if fault.kind is ActionKinds.TURN:
             self._turned = -1
             self._stocks[s].append(card)
-            events = [Event(EventKind.UNDO, s, (card,), TURNEDS[s], STOCKS[s], False)]
+            events = [Event(EventKinds.UNDO, s, (card,), TURNEDS[s], STOCKS[s], False)]
             if recycled is not None:
                 self._stocks[s].clear()
                 self._discards[s].extend(recycled)
-                events.append(Event(EventKind.UNDO, s, recycled, STOCKS[s], DISCARDS[s]))
+                events.append(Event(EventKinds.UNDO, s, recycled, STOCKS[s], DISCARDS[s]))
             return events
         self._discards[target].pop()
-        if fault.src is PileKind.DISCARD:
+        if fault.src is PileKinds.DISCARD:
             self._discards[s].append(card)
-            return [Event(EventKind.UNDO, s, (card,), DISCARDS[target], DISCARDS[s])]
+            return [Event(EventKinds.UNDO, s, (card,), DISCARDS[target], DISCARDS[s])]
         self._turned = card
         self._turns = turns
-        return [Event(EventKind.UNDO, s, (card,), DISCARDS[target], TURNEDS[s])]
+        return [Event(EventKinds.UNDO, s, (card,), DISCARDS[target], TURNEDS[s])]
 
 
 def _to_foundation(a: Action) -> bool:
-    return a.dst is not None and not isinstance(a.dst, int) and a.dst.value == "F"
+    return a.dst is FOUNDATION

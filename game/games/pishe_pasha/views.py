@@ -12,7 +12,8 @@ from typing import Any
 
 from game.core.cards import CARD_TEXT
 from game.core.state import Observation
-from game.core.types import DISCARDS, FOUNDATIONS, STOCKS, TURNEDS, PileId
+from game.core.types import DISCARDS, STOCKS, PileId
+from game.games.pishe_pasha.kinds import FOUNDATIONS, TURNEDS
 from game.games.pishe_pasha.setup import Deal
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from game.core.spec import Cards, Headline, Owner, Phrase, Seat
 from game.core.state import GameState
-from game.core.types import Action, ActionKind, Event, EventKind, Outcome, PileKind, Reason
+from game.core.types import Action, Event, Outcome
+from game.games.pishe_pasha.kinds import ActionKinds, EventKinds, PileKinds, Reasons
 
-E = EventKind
+E = EventKinds
 YOU = (("who", ".you"),)
 SOUNDS = {
     E.DEAL: "deal",
@@ -47,39 +48,39 @@ def _move(ev: Event) -> Phrase | None:
     if dst is None or seat is None:
         return None
     params = {"who": Seat(seat), "card": Cards(ev.cards)}
-    if dst.kind is PileKind.FOUNDATION:
+    if dst.kind is PileKinds.FOUNDATION:
         return Phrase("log.to_foundation", params, YOU)
-    if dst.kind is PileKind.DISCARD and dst.seat != seat:
+    if dst.kind is PileKinds.DISCARD and dst.seat != seat:
         params["whose"] = Owner(dst.seat)
         return Phrase("log.load", params, (("who", ".you"), ("whose", ".onto_you")))
-    if dst.kind is PileKind.DISCARD:
+    if dst.kind is PileKinds.DISCARD:
         return Phrase("log.discard", params, YOU)
     return None
 
 
 def describe_outcome(out: Outcome) -> Phrase | None:
-    if out.reason is Reason.WENT_OUT:
+    if out.reason is Reasons.WENT_OUT:
         w = out.winner
         return Phrase("outcome.went_out", {"who": Seat(w), "n": out.score[w]}, YOU)
-    if out.reason is Reason.TURN_LIMIT:
+    if out.reason is Reasons.TURN_LIMIT:
         return Phrase("outcome.turn_limit")
     return None
 
 
 def describe_move(state: GameState, action: Action) -> Phrase | None:
     k = action.kind
-    if k is ActionKind.TURN:
+    if k is ActionKinds.TURN:
         return Phrase("move.turn")
-    if k is ActionKind.CALL:
-        return Phrase("move.call_end" if action.end else "move.call_force")
-    if k is ActionKind.ACCEPT:
+    if action.is_call:
+        return Phrase("move.call_end" if k is ActionKinds.STOP_END else "move.call_force")
+    if k is ActionKinds.ACCEPT:
         return Phrase("move.accept")
-    if k is not ActionKind.MOVE:
+    if k is not ActionKinds.MOVE:
         return None
     where = state.where(action)
     card = Cards((where.card,)) if where.card is not None else "?"
     dst = where.dst
-    if dst is not None and dst.kind is PileKind.FOUNDATION:
+    if dst is not None and dst.kind is PileKinds.FOUNDATION:
         return Phrase("move.to_foundation", {"card": card})
     if dst is not None and dst.seat == state.to_move:
         return Phrase("move.discard", {"card": card})

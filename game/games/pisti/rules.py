@@ -14,6 +14,7 @@ from typing import Any
 
 from game.core.state import GameState, Observation, Where, parse_or_refuse, resolve_options
 from game.core.types import (
+    DRAW,
     HANDS,
     PACK,
     PLAYS,
@@ -21,14 +22,14 @@ from game.core.types import (
     WONS,
     Action,
     ActionKind,
-    Code,
+    Draw,
     Event,
-    EventKind,
     IllegalAction,
     Outcome,
     Reason,
     Refusal,
 )
+from game.games.pisti.kinds import ACTIONS, Codes, EventKinds
 from game.games.pisti.setup import build_table, validate_setup
 from game.games.pisti.tables import (
     IS_JACK,
@@ -47,7 +48,7 @@ from game.games.pisti.tables import (
 )
 
 _new = tuple.__new__
-_MOVE, _CAPTURE = EventKind.MOVE, EventKind.CAPTURE
+_MOVE, _CAPTURE = EventKinds.MOVE, EventKinds.CAPTURE
 _key = KEY.__getitem__
 _points = POINTS.__getitem__
 _STREAM = 48  # cards dealt to the players: 52 minus the four on the table
@@ -58,6 +59,7 @@ class Pisti(GameState):
 
     game = "pisti"
     PLAYERS = (2, 3, 4)
+    ACTIONS = ACTIONS
     OPTIONS = {
         "start_jack": ("turn_next", "to_bottom"),
         "show_bottom": (True, False),
@@ -150,7 +152,7 @@ class Pisti(GameState):
             hand.extend(packet)
             hand.sort(key=_key)
             if events is not None:
-                events.append(Event(EventKind.DEAL, seat, packet, PACK, HANDS[seat], False))
+                events.append(Event(EventKinds.DEAL, seat, packet, PACK, HANDS[seat], False))
         self._pos = pos
         self._left = 4 * self.players
 
@@ -159,21 +161,21 @@ class Pisti(GameState):
         if self.history:
             return []
         deck, up, moved = self._deck, self._up, self._moved
-        ev = [Event(EventKind.DEAL, None, deck[:4], PACK, TABLE, False)]
+        ev = [Event(EventKinds.DEAL, None, deck[:4], PACK, TABLE, False)]
         if moved:
-            ev.append(Event(EventKind.REVEAL, None, (deck[3],), TABLE, TABLE, True))
+            ev.append(Event(EventKinds.REVEAL, None, (deck[3],), TABLE, TABLE, True))
             for i, jack in enumerate(moved):
-                ev.append(Event(EventKind.TO_BOTTOM, None, (jack,), TABLE, PACK, True))
+                ev.append(Event(EventKinds.TO_BOTTOM, None, (jack,), TABLE, PACK, True))
                 nxt = deck[4 + i]
-                ev.append(Event(EventKind.DEAL, None, (nxt,), PACK, TABLE, False))
-                ev.append(Event(EventKind.REVEAL, None, (nxt,), TABLE, TABLE, True))
+                ev.append(Event(EventKinds.DEAL, None, (nxt,), PACK, TABLE, False))
+                ev.append(Event(EventKinds.REVEAL, None, (nxt,), TABLE, TABLE, True))
         else:
             for card in up:
-                ev.append(Event(EventKind.REVEAL, None, (card,), TABLE, TABLE, True))
+                ev.append(Event(EventKinds.REVEAL, None, (card,), TABLE, TABLE, True))
         stream = self._stream
         for seat in range(self.players):
             packet = stream[4 * seat : 4 * seat + 4]
-            ev.append(Event(EventKind.DEAL, seat, packet, PACK, HANDS[seat], False))
+            ev.append(Event(EventKinds.DEAL, seat, packet, PACK, HANDS[seat], False))
         return ev
 
     # ----------------------------------------------------------------- playing
@@ -199,7 +201,7 @@ class Pisti(GameState):
         return self._refusal(action)
 
     def where(self, action: Action) -> Where:
-        a = parse_or_refuse(action)
+        a = parse_or_refuse(action, ACTIONS)
         return Where(HANDS[self._turn], TABLE, a.card)
 
     def apply(self, action: Action | str) -> list[Event]:
@@ -208,28 +210,28 @@ class Pisti(GameState):
             reason = self._refusal(action)
             if reason is not None:
                 raise IllegalAction(reason)
-            card = parse_or_refuse(action).card
+            card = parse_or_refuse(action, ACTIONS).card
         return self._play(card)
 
     def _refusal(self, action: Action | str) -> Refusal | None:
         """Why ``action`` cannot be played now (None: it can)."""
         if self._over:
-            return Refusal(Code.HAND_OVER)
+            return Refusal(Codes.HAND_OVER)
         try:
-            a = parse_or_refuse(action)
+            a = parse_or_refuse(action, ACTIONS)
         except IllegalAction as err:
-            return Refusal(Code.NOT_A_CARD, text=err.refusal.text)
+            return Refusal(Codes.NOT_A_CARD, text=err.refusal.text)
         if a.kind is not ActionKind.PLAY:
-            return Refusal(Code.NOT_A_CARD, text=a.text)
+            return Refusal(Codes.NOT_A_CARD, text=a.text)
         card = a.card
         if card in self._hands[self._turn]:
             return None
         for seat, hand in enumerate(self._hands):
             if card in hand:
-                return Refusal(Code.NOT_YOUR_TURN, card=card, seat=seat, mover=self._turn)
+                return Refusal(Codes.NOT_YOUR_TURN, card=card, seat=seat, mover=self._turn)
         if PLAYS[card] in self.history:
-            return Refusal(Code.ALREADY_PLAYED, card=card)
-        return Refusal(Code.NOT_HELD, card=card)
+            return Refusal(Codes.ALREADY_PLAYED, card=card)
+        return Refusal(Codes.NOT_HELD, card=card)
 
     def _play(self, c: int) -> list[Event]:
         """The move itself, already known legal."""
@@ -277,10 +279,10 @@ class Pisti(GameState):
         if pisti:
             if RANK0[c] == JACK0:
                 self._jpisti[side] += 1
-                kind = EventKind.JACK_PISTI
+                kind = EventKinds.JACK_PISTI
             else:
                 self._pisti[side] += 1
-                kind = EventKind.PISTI
+                kind = EventKinds.PISTI
             ev.append(Event(kind, s, taken, TABLE, WONS[side], True))
 
     def _finish(self, ev: list[Event]) -> None:
@@ -292,13 +294,13 @@ class Pisti(GameState):
             if self._first < 0:
                 self._first = side
             self._won[side].extend(table)
-            ev.append(Event(EventKind.LEFTOVER, seat, tuple(table), TABLE, WONS[side], False))
+            ev.append(Event(EventKinds.LEFTOVER, seat, tuple(table), TABLE, WONS[side], False))
             table.clear()
         self._down = 0
         self._over = True
         pts = self.score
         self._outcome = Outcome(_winner(pts), Reason.POINTS, tuple(pts))
-        ev.append(Event(EventKind.OVER, None, outcome=self._outcome))
+        ev.append(Event(EventKinds.OVER, None, outcome=self._outcome))
 
     # ----------------------------------------------------------------- results
 
@@ -516,9 +518,9 @@ def cut_bottom(deck: list[int]) -> None:
     deck.append(deck.pop(i))
 
 
-def _winner(points: list[int]) -> int | str:
+def _winner(points: list[int]) -> int | Draw:
     best = max(points)
-    return "draw" if points.count(best) > 1 else points.index(best)
+    return DRAW if points.count(best) > 1 else points.index(best)
 
 
 _DEFAULTS = resolve_options(Pisti, None)

@@ -15,7 +15,6 @@ from game.core.types import (
     TABLE,
     WONS,
     Action,
-    EventKind,
     IllegalAction,
     PileId,
 )
@@ -23,6 +22,7 @@ from game.games.pisti import ai, words
 from game.games.pisti.coach import COACH
 from game.games.pisti.counts import counts
 from game.games.pisti.figures import FIGURES
+from game.games.pisti.kinds import EventKinds
 from game.games.pisti.lessons import LESSONS
 from game.games.pisti.rules import Pisti
 
@@ -99,7 +99,7 @@ def hint(state: GameState, action: Action, seat: int) -> Phrase | None:
         events = state.clone().apply(action)
     except IllegalAction:
         return None
-    special = (EventKind.JACK_PISTI, EventKind.PISTI)
+    special = (EventKinds.JACK_PISTI, EventKinds.PISTI)
     kind = next((e.kind for e in events if e.kind in special), None)
     if kind is None:
         return None

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from game.core.spec import Cards, Headline, Phrase, Seat, Side, SideOf
 from game.core.state import GameState
-from game.core.types import Action, ActionKind, Event, EventKind, Outcome, PileKind, Reason
+from game.core.types import Action, ActionKind, Event, Outcome, PileKind, Reason
+from game.games.pisti.kinds import EventKinds
 
-E = EventKind
+E = EventKinds
 YOU = (("who", ".you"),)
 SOUNDS = {
     E.DEAL: "deal",

@@ -342,7 +342,7 @@ class LessonScene(Scene):
         for rect in self._card_rects():
             self._ring(surface, rect, colour)
         stop = self.controls.stop_btn
-        if stop.visible and any(Action.parse(a).is_call for a in self.step.expect):
+        if stop.visible and any(self.spec.parse_action(a).is_call for a in self.step.expect):
             self._ring(surface, stop.rect, colour)
 
     def _card_rects(self) -> list[pygame.Rect]:

@@ -69,7 +69,7 @@ class ReplayScene(Scene):
             self.model = None
         else:
             self.spec: GameSpec = spec_of(record["game"])
-            self.actions = [Action.parse(a) for a in record["actions"][: checked.applied]]
+            self.actions = [self.spec.parse_action(a) for a in record["actions"][: checked.applied]]
             self.options = Settings(
                 pace="normal", highlights=False, auto_play=False, stop_window=0.0
             )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.core.types import Action, ActionKind, EventKind, IllegalAction, PileId, PileKind
+from game.core.types import Action, EventKind, IllegalAction, PileId, PileKind
 from game.text import say, say_n
 from game.text.names import card_params
 from game.text.words import phrase
@@ -40,10 +40,6 @@ def trial(model: TableModel, action: Action):
 
 def hint_text(model: TableModel, action: Action) -> str:
     """The suggestion as a sentence: "Hint: play the 7 of clubs onto the foundation."."""
-    if action.kind is ActionKind.CALL:
-        window = model.state.calls()
-        who = model.namer.who(model.spec.call_subject(model.state)) if window else ""
-        return say("hint.call.end" if action.end else "hint.call.force", who=who)
     words = model.spec.hint(model.state, action, model.human)
     if words is not None:
         return phrase(words, model.namer)
@@ -61,7 +57,7 @@ def _play_words(model: TableModel, action: Action) -> str:
 
 def hint_marks(model: TableModel, action: Action) -> Marks:
     """The card to move and the pile it goes to, as the screen shows them now."""
-    if action.kind is ActionKind.CALL:
+    if action.is_call:
         return Marks(None, -1, None, stop_button=True)
     where = model.state.where(action)
     src = where.src

@@ -27,9 +27,7 @@ from game.core.types import (
     Action,
     ActionKind,
     Event,
-    EventKind,
     IllegalAction,
-    call,
 )
 from game.store.settings import Settings
 from game.text import say
@@ -60,7 +58,7 @@ def fault_lines(
         said.append(LogLine.said("log.fault_unnoticed", seat=fault))
     fault = None
     for ev in events:
-        if ev.kind is EventKind.FAULT:
+        if ev.kind.fault:
             fault = ev.seat
     return said, fault
 
@@ -542,15 +540,18 @@ class TableModel:
     def press_stop(self) -> None:
         """Stop! is always pressable, so it never gives a fault away."""
         if not self.my_calls():
-            self.refuse(call(self.human, False))
+            call = self.spec.call(self.human, False)
+            if call is not None:
+                self.refuse(call)
             return
         self.choosing = True
 
     def choose_call(self, end: bool | None) -> None:
         """The Stop dialog's answer: force (False), end (True) or cancel (None)."""
         self.choosing = False
-        if end is not None:
-            self.perform(call(self.human, end))
+        call = None if end is None else self.spec.call(self.human, end)
+        if call is not None:
+            self.perform(call)
 
     def undo(self) -> bool:
         """Take back the human's last move (a setting); the computer moves after it go too."""
@@ -601,9 +602,9 @@ class TableModel:
             return
         if not self.plays_itself(acts):
             return
-        if acts[0].kind is ActionKind.MOVE:
+        if self.spec.plays_itself(acts[0]) == "now":
             self.perform(acts[0])
-        elif acts[0].kind is ActionKind.TURN:
+        else:
             self._forced_turn(acts[0], dt)
 
     def plays_itself(self, acts: list[Action] | None = None) -> bool:
@@ -612,7 +613,7 @@ class TableModel:
         acts = self.state.legal_actions() if acts is None else acts
         if not self.options().auto_play or len(acts) != 1 or self.calls_in_play:
             return False
-        return acts[0].kind in (ActionKind.MOVE, ActionKind.TURN)
+        return self.spec.plays_itself(acts[0]) is not None
 
     def _forced_turn(self, action: Action, dt: float) -> None:
         """Turning is the only legal move: it plays itself after a beat the player can see

@@ -238,7 +238,7 @@ class Show:
         if ev.kind is E.RECYCLE:
             cards = [None] * len(taken)
         dst = ev.dst
-        bottom = (ev.kind is E.CAPTURE and dst.kind is PileKind.STOCK) or ev.kind is E.TO_BOTTOM
+        bottom = (ev.kind is E.CAPTURE and dst.kind is PileKind.STOCK) or ev.kind.under
         landing = [self._landing(ev, c) for c in cards]
         if ev.kind is E.RECYCLE:
             landing.reverse()

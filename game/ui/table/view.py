@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.types import Action, ActionKind, PileId, PileKind
+from game.core.types import Action, PileId, PileKind
 from game.text import say, say_n
 from game.ui import cardart, theme
 from game.ui.layer import Layer
@@ -274,7 +274,7 @@ class TableView:
         if card is not None and target is not None:
             hint_view.arrow(surface, card, target, self.layout.card, hint.age)
         stop = self.controls.stop_btn if self.controls else None
-        if hint.action.kind is ActionKind.CALL and stop is not None and stop.visible:
+        if hint.action.is_call and stop is not None and stop.visible:
             box = stop.rect.inflate(10, 10)
             pygame.draw.rect(surface, theme.HINT, box, 3, border_radius=box.h // 4)
 
