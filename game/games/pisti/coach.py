@@ -4,9 +4,10 @@
 (:func:`watched_search`: the same deals, weights, batches and rollouts as
 :func:`game.games.pisti.search.evaluate`, so the same values) and watches, in every deal
 it plays, what follows each card: whether it takes the pile, what the next seat's reply
-takes (a pişti on a lone card, a pile), and, when a jack is in hand, how big a pile the
-jack takes later. :func:`reason` names the biggest difference the search saw between
-the card played and the better one; only when it saw none does it fall back on what the
+takes (a pişti on a lone card, a pile), whether the seat's own next card takes the pile,
+and, when a jack is in hand, how big a pile the jack takes later.
+:func:`reason` names the biggest difference the search saw between the card played and
+the better one; only when it saw none does it fall back on what the
 seat could see (its hand, the pile, every card shown so far). Pure Python.
 """
 
@@ -146,9 +147,10 @@ def _pick(sim: Sim, styles: tuple[bool, ...] | None) -> int:
 
 def _watch(sim: Sim, card: int, styles: tuple[bool, ...] | None, look: Seen, weight: float,
            follow_jack: bool) -> None:  # fmt: skip
-    """Play ``card`` for the seat to move and the next seat's reply as the rollouts would,
-    noting what each takes; with ``follow_jack``, play on until the seat plays a jack and
-    note the pile it takes. ``sim`` is left where the watching stopped."""
+    """Play ``card`` for the seat to move and on, as the rollouts would, to the seat's next
+    play, noting what each play takes (the next seat's reply: a pile, a pişti; the seat's
+    next play: a pile); with ``follow_jack``, on until the seat plays a jack, noting the
+    pile it takes. ``sim`` is left where the watching stopped."""
     me = sim.turn
     look.runs += weight
     taken = _play(sim, card)
@@ -157,24 +159,27 @@ def _watch(sim: Sim, card: int, styles: tuple[bool, ...] | None, look: Seen, wei
         look.note("took_points", weight=weight * taken[1])
         if RANK0[card] == JACK0:
             look.note("jack_pile", weight=weight * taken[0])
-    if sim.over or sim.turn == me:
-        return
-    nxt = sim.turn
-    lone = sim.table[0] if len(sim.table) == 1 else None
-    reply = _pick(sim, styles)
-    taken = _play(sim, reply)
-    if taken is not None:
-        look.note("pile_given", nxt, weight=weight)
-        look.note("given_points", weight=weight * taken[1])
-        if lone is not None and RANK0[reply] == RANK0[lone]:
-            look.note("pisti_given", nxt, lone, weight=weight)
-    while follow_jack and not sim.over:
+    reply = True
+    mine = 0  # the seat's plays after ``card``
+    while not sim.over and (mine == 0 or follow_jack):
         mover = sim.turn
+        lone = sim.table[0] if len(sim.table) == 1 else None
         play = _pick(sim, styles)
         taken = _play(sim, play)
-        if mover == me and RANK0[play] == JACK0:
+        if mover != me:
+            if reply and taken is not None:
+                look.note("pile_given", mover, weight=weight)
+                look.note("given_points", weight=weight * taken[1])
+                if lone is not None and RANK0[play] == RANK0[lone]:
+                    look.note("pisti_given", mover, lone, weight=weight)
+            reply = False
+            continue
+        mine += 1
+        if mine == 1 and taken is not None:
+            look.note("next_took", weight=weight)
+        if follow_jack and RANK0[play] == JACK0:
             look.note("jack_pile", weight=weight * (taken[0] if taken else 0))
-            return
+            follow_jack = False
 
 
 def _play(sim: Sim, card: int) -> tuple[int, int] | None:
@@ -219,16 +224,24 @@ def seen_reason(state: GameState, seat: int, played: Action, better: Action, p: 
         points = 1.0 + b.rate("took_points") - p.rate("took_points")
         found.append((points, Phrase("coach.why.capture", {"card": better.card, "n": len(table)})))
     pisti = p.rate("pisti_given") - b.rate("pisti_given")
-    if pisti >= 0.15:
+    if pisti >= 0.05:
         nxt, _ = p.most("pisti_given")
         lone = Phrase("coach.why.lone_card", {"card": played.card, "seat": nxt})
         found.append((10.0 * pisti, lone))
     given = p.rate("given_points") - b.rate("given_points")
-    if given >= 0.5 and p.rate("pile_given") - b.rate("pile_given") >= 0.15:
+    piles = p.rate("pile_given") - b.rate("pile_given")
+    if given >= 0.5 or piles >= 0.15:
         (nxt,) = p.most("pile_given")
         pct = round(100 * p.rate("pile_given"))
         words = {"card": played.card, "seat": nxt, "pct": pct}
-        found.append((given, Phrase("coach.why.pile_taken", words)))
+        found.append((given + piles, Phrase("coach.why.pile_taken", words)))
+    later = b.rate("next_took") - p.rate("next_took")
+    if later >= 0.15:
+        pcts = {
+            "played": round(100 * p.rate("next_took")),
+            "better": round(100 * b.rate("next_took")),
+        }
+        found.append((2.0 * later, Phrase("coach.why.next_take", pcts)))
     bigger = b.rate("jack_pile") - p.rate("jack_pile")
     if RANK0[played.card] == JACK0 and RANK0[better.card] != JACK0 and bigger >= 0.5:
         found.append((0.2 * bigger, Phrase("coach.why.jack_later")))
