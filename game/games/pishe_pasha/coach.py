@@ -151,7 +151,9 @@ def seen_reason(state: GameState, played: Action, better: Action, p: Seen,
     given = p.rate("loaded_on_me") - b.rate("loaded_on_me")
     if given >= 0.25:
         opp, card = p.most("loaded_on_me")
-        found.append((3.0 * given, Phrase("coach.why.gives_load", {"seat": opp, "card": card})))
+        # a load received is a card more for the seat and one less for the loader, whose
+        # turn goes on: it weighs twice a load of the seat's own
+        found.append((4.0 * given, Phrase("coach.why.gives_load", {"seat": opp, "card": card})))
     missed = b.rate("my_loads") - p.rate("my_loads")
     if missed >= 0.5 and b.most("my_loads"):
         onto, card = b.most("my_loads")

@@ -4,7 +4,7 @@
 (:func:`watched_search`: the same deals, weights, batches and rollouts as
 :func:`game.games.pisti.search.evaluate`, so the same values) and watches, in every deal
 it plays, what follows each card: whether it takes the pile, what the next seat's reply
-takes (a pişti on a lone card, a pile), whether the seat's own next card takes the pile,
+takes (a pişti on a lone card, another pile), whether the seat's own next card takes the pile,
 and, when a jack is in hand, how big a pile the jack takes later.
 :func:`reason` names the biggest difference the search saw between the card played and
 the better one; only when it saw none does it fall back on what the
@@ -167,11 +167,11 @@ def _watch(sim: Sim, card: int, styles: tuple[bool, ...] | None, look: Seen, wei
         play = _pick(sim, styles)
         taken = _play(sim, play)
         if mover != me:
-            if reply and taken is not None:
+            if reply and taken is not None and lone is not None and RANK0[play] == RANK0[lone]:
+                look.note("pisti_given", mover, lone, weight=weight)
+            elif reply and taken is not None:
                 look.note("pile_given", mover, weight=weight)
                 look.note("given_points", weight=weight * taken[1])
-                if lone is not None and RANK0[play] == RANK0[lone]:
-                    look.note("pisti_given", mover, lone, weight=weight)
             reply = False
             continue
         mine += 1
