@@ -36,7 +36,8 @@ def post_click(shooter: Shooter, pos: tuple[int, int]) -> None:
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
         shooter.app.step(0.02)
     away = (shooter.app.screen.get_width() // 2, 2)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0)))
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0))
+    pygame.event.post(motion)
     shooter.app.step(0.02)
 
 
