@@ -78,7 +78,7 @@ def walk(shooter: Shooter, game: str, lang: str) -> list[Path]:
     while app.scene.name == "lesson" and time.monotonic() < end:
         if app.scene is not scene:
             scene, shot = app.scene, set()
-        shooter.settle(0.15)
+        shooter.settle(0.02)  # frame by frame: a step the computer plays may be short
         k = scene.k
         watching = not scene.finished and scene.step.wait is Wait.WATCH
         if k not in shot:
