@@ -61,8 +61,14 @@ def open_lessons(shooter: Shooter, game: str) -> None:
 
 
 def at_rest(scene) -> bool:
+    """Nothing moves, and a step that waits for the player's move has it to make."""
+    from game.core.lesson import Wait
+
     m = scene.model
-    return not m.show.busy and not m.thinker.busy
+    if m.show.busy or m.thinker.busy:
+        return False
+    playing = not scene.finished and scene.step.wait in (Wait.MOVE, Wait.FINISH)
+    return not playing or m.human_may_act() or m.state.is_over
 
 
 def walk(shooter: Shooter, game: str, lang: str) -> list[Path]:
