@@ -13,6 +13,12 @@ from game.text import phrasebook, say
 from game.ui import theme
 
 
+def forget() -> None:
+    """Drop the theme's cached fonts and pictures of words, so every word is drawn anew."""
+    for cached in (theme.font, theme.fit_text, theme.rendered):
+        cached.cache_clear()
+
+
 @pytest.mark.parametrize("lang", ["en", "tr"])
 def test_every_lessons_title_is_drawn_at_a_readable_size(tmp_path, monkeypatch, lang):
     app = make_app(tmp_path, monkeypatch, size=(960, 600), language=lang, lessons_offered=True)
@@ -30,8 +36,7 @@ def test_every_lessons_title_is_drawn_at_a_readable_size(tmp_path, monkeypatch, 
             return super().render(words, *args, **kwargs)
 
     monkeypatch.setattr(pygame.font, "Font", Spy)
-    theme.font.cache_clear()
-    theme.fit_text.cache_clear()
+    forget()
     try:
         for game, spec in SPECS.items():
             for index, lesson in enumerate(spec.lessons):
@@ -47,5 +52,4 @@ def test_every_lessons_title_is_drawn_at_a_readable_size(tmp_path, monkeypatch, 
     finally:
         phrasebook.set_language("en")
         monkeypatch.undo()
-        theme.font.cache_clear()
-        theme.fit_text.cache_clear()
+        forget()

@@ -50,13 +50,16 @@ def evaluate(view: SeatView, acts: list[Action], rng: random.Random,
             calls = s.calls()
             if calls:
                 look.note("stopped", missed, (me + 1) % s.players)
-                worst = None
+                worst, won = None, False
                 for c in calls:
                     t = s.clone()
                     t.apply(c)
                     v = _points_after(t, me, careful)
-                    worst = v if worst is None else min(worst, v)
+                    if worst is None or v < worst:
+                        worst, won = v, t.winner == me
                 totals[a] += worst
+                if won:
+                    look.note("won")
                 continue
             _watch_round(s, me, careful, look)
             totals[a] += _points_after(s, me, careful)
