@@ -169,3 +169,55 @@ def test_every_reason_from_the_counts_is_worded(lang):
                     assert str(value) in words or namer.who(value) in words, (words, value)
     finally:
         set_language("en")
+
+
+def _jack_on_a_small_pile(state):
+    """The seat to move could spend its jack on a pile of one or two cards, and holds other
+    cards besides: (the jack, the table) or None."""
+    from game.core.types import TABLE
+    from game.games.pisti.tables import JACK0, RANK0
+
+    seat = state.to_move
+    acts = state.legal_actions()
+    table = state.observation(seat).piles[TABLE]
+    jacks = [a for a in acts if RANK0[a.card] == JACK0]
+    if not jacks or not table or len(table) > 2 or len(acts) < 3:
+        return None
+    return jacks[0]
+
+
+def test_a_jack_spent_on_a_small_pile_is_the_bigger_pile_it_took_later():
+    """Where the search finds a jack spent on a small pile costly, the reason is the bigger
+    pile the same jack took later in the deals played out after the better card."""
+    from game.games.pisti.tables import JACK0, RANK0
+
+    state = new_hand("pisti", 2, {}, 1)
+    agents = [make_agent("pisti", "hard", s, 2) for s in range(2)]
+    while not state.is_over:
+        jack = _jack_on_a_small_pile(state)
+        if jack is not None:
+            verdict = move_values(state, state.to_move, QUICK)
+            best = max(verdict, key=lambda a: (verdict[a], str(a)))
+            if RANK0[best.card] != JACK0 and verdict[best] - verdict[jack] > 2.0:
+                break
+        state.apply(agents[state.to_move].choose(SeatView(state, state.to_move)))
+    assert not state.is_over, "no costly jack in this hand"
+    spent, kept = verdict.seen[jack], verdict.seen[best]
+    assert kept.rate("jack_pile") > spent.rate("jack_pile") + 1.0
+    assert reason(state, state.to_move, jack, best, verdict.seen) == Phrase("coach.why.jack_later")
+
+
+def test_turning_while_a_load_was_there_is_the_load_the_search_made_instead():
+    """9♣ on top of your discard pile loads onto North's 8♠: after loading, the deals played
+    out show that load made every time; after turning, hardly ever."""
+    from conftest import position
+
+    from game.games.pishe_pasha.moves import D_LOAD
+
+    state = position([["KH", "9C"], ["8S"]], to_move=0)
+    verdict = move_values(state, 0, QUICK)
+    load = verdict.seen[D_LOAD[1]]
+    assert load.rate("my_loads") >= 1.0 and load.most("my_loads") == (1, parse_card("9C"))
+    assert verdict.seen[TURN].rate("my_loads") < 0.5
+    why = reason(state, 0, TURN, D_LOAD[1], verdict.seen)
+    assert why == Phrase("coach.why.turn_early", {"card": parse_card("9C"), "whose": 1})
