@@ -6,7 +6,8 @@
   play). It returns the decisions where the move played loses expected points
   against the best one, worst first.
 * :func:`assess` does the same for one move about to be made ("coach mode").
-* :func:`reason` says why the better move is better, in the game's own words.
+* :func:`reason` says why the better move is better, in the game's own words: from
+  what the search saw after each move (its :class:`~game.core.spec.Seen`) when given.
 
 Each game brings its judging through its spec (``GameSpec.coach``): the search
 that values the moves and the reasons a player understands.
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.agents import SeatView, decision_rng
-from game.core.spec import Phrase
+from game.core.spec import Phrase, Seen, Verdict
 from game.core.state import GameState
 from game.core.types import Action, IllegalAction
 from game.games import spec_of
@@ -53,30 +54,34 @@ class Mistake:
     reason: Phrase = Phrase("coach.why.search")  # why ``better`` is better, in words
 
 
-def reason(state: GameState, seat: int, played: Action, better: Action) -> Phrase:
-    """Why ``better`` beats ``played``, in the game's own words (its spec's coach)."""
+def reason(state: GameState, seat: int, played: Action, better: Action,
+           seen: dict[Action, Seen] | None = None) -> Phrase:  # fmt: skip
+    """Why ``better`` beats ``played``, in the game's own words (its spec's coach): from
+    ``seen``, what the search saw after each move (a :class:`Verdict`'s), when it shows
+    a difference; else from the position."""
     coach = spec_of(state.game).coach
     if coach is None:
         return Phrase("coach.why.search")
     try:
-        return coach.reason(state, seat, played, better)
+        return coach.reason(state, seat, played, better, seen or {})
     except (IllegalAction, ValueError):  # a wording problem must not lose the review
         return Phrase("coach.why.search")
 
 
 def move_values(state: GameState, seat: int,
-                budget: float = REVIEW_BUDGET) -> dict[Action, float]:  # fmt: skip
-    """Expected points of each legal move of ``seat`` (to move), from its view only;
-    empty when it has no choice or the game has no choices to judge."""
+                budget: float = REVIEW_BUDGET) -> Verdict:  # fmt: skip
+    """Expected points of each legal move of ``seat`` (to move), from its view only, and
+    what the search saw after each; empty when it has no choice or the game has no
+    choices to judge."""
     if state.is_over or state.to_move != seat:
-        return {}
+        return Verdict()
     coach = spec_of(state.game).coach
     if coach is None:
-        return {}
+        return Verdict()
     view = SeatView(state, seat)
     acts = view.legal_actions()
     if len(acts) < 2:
-        return {}
+        return Verdict()
     rng = decision_rng(COACH_SEED, view.observation(), "coach")
     return coach.evaluate(view, acts, rng, budget)
 
@@ -115,7 +120,7 @@ def review(record: dict[str, Any], seat: int, budget: float = REVIEW_BUDGET,
                 better, best = ranked[0]
                 loss = best - values[action]
                 if loss > threshold and better != action:
-                    why = reason(state, seat, action, better)
+                    why = reason(state, seat, action, better, values.seen)
                     out.append(Mistake(index, seat, action, better, loss, tuple(ranked), why))
         state.apply(action)
         if progress is not None:

@@ -96,12 +96,50 @@ class SummaryRow:
 @dataclass(frozen=True)
 class Coach:
     """How the coach judges a game: ``evaluate(view, legal moves, rng, budget)`` gives the
-    expected points of each move from a seat's view (empty: no choice to judge), and
-    ``reason(state, seat, played, better)`` says in a phrase why ``better`` was better,
-    from what the seat could see before the move."""
+    expected points of each move from a seat's view (empty: no choice to judge) and what
+    its search saw after each (a :class:`Verdict`), and ``reason(state, seat, played,
+    better, seen)`` says in a phrase why ``better`` was better: from the biggest
+    difference between the two moves' :class:`Seen`, or, when ``seen`` shows nothing
+    distinctive (or is empty), from what the seat could see before the move."""
 
-    evaluate: Callable[..., dict[Action, float]]
-    reason: Callable[[GameState, int, Action, Action], Phrase]
+    evaluate: Callable[..., Verdict]
+    reason: Callable[[GameState, int, Action, Action, dict[Action, Seen]], Phrase]
+
+
+@dataclass
+class Seen:
+    """What the coach's search saw after one candidate move, over the continuations it
+    simulated: how often each named thing happened (``counts``, each continuation weighted
+    by how likely its deal is) in ``runs`` continuations, and what it was about (a card,
+    a seat), so a reason can name the thing that happened most."""
+
+    runs: float = 0.0
+    counts: dict[str, float] = field(default_factory=dict)
+    about: dict[str, dict[tuple, float]] = field(default_factory=dict)
+
+    def note(self, fact: str, *about: Any, weight: float = 1.0) -> None:
+        self.counts[fact] = self.counts.get(fact, 0.0) + weight
+        if about:
+            seen = self.about.setdefault(fact, {})
+            seen[about] = seen.get(about, 0.0) + weight
+
+    def rate(self, fact: str) -> float:
+        """How often ``fact`` happened per continuation (a mean when it counts things)."""
+        return self.counts.get(fact, 0.0) / self.runs if self.runs else 0.0
+
+    def most(self, fact: str) -> tuple:
+        """What ``fact`` was most often about (ties: the smallest); () if never seen."""
+        seen = self.about.get(fact)
+        return min(seen, key=lambda k: (-seen[k], k)) if seen else ()
+
+
+class Verdict(dict):
+    """The coach's expected points of each move (a dict, Action -> points), with what its
+    search saw after each move (``seen``, Action -> :class:`Seen`)."""
+
+    def __init__(self, values: dict | None = None, seen: dict | None = None) -> None:
+        super().__init__(values or {})
+        self.seen: dict[Action, Seen] = seen or {}
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,14 @@
 """What the coach says about a Pishe Pasha move: the search's verdict and, in words, why.
 
-:func:`evaluate` is the Expert's points search (:func:`~game.games.pishe_pasha.ai.points_values`).
-:func:`reason` compares the move played with the better one on the open piles only:
-a foundation play skipped (a fault the opponent can stop), a discard that gives an
-opponent a load, a load missed, a card turned while a load was there, a card loaded
-away that was one card short of its foundation. Turning is never
-played out here: the stock's next card is hidden. Pure Python.
+:func:`evaluate` is the Expert's points search (as
+:func:`~game.games.pishe_pasha.ai.points_values`: the same deals, the same nested
+rollouts, the same values), watching each continuation from the candidate move to the
+seat's next turn: the Stop calls a fault opens, the loads made either way, the cards
+played to the foundations, and at the end who won. :func:`reason` names the biggest
+difference the search saw between the move played and the better one; only when it saw
+none does it fall back on the open piles (a foundation play skipped, a discard that
+gives an opponent a load, a load missed, a card loaded away one short of its
+foundation). Pure Python.
 """
 
 from __future__ import annotations
@@ -13,20 +16,98 @@ from __future__ import annotations
 import random
 
 from game.core.agents import SeatView
-from game.core.spec import Coach, Phrase
+from game.core.spec import Coach, Phrase, Seen, Verdict
 from game.core.state import GameState
 from game.core.types import Action
 from game.games.pishe_pasha.kinds import ActionKinds, load_seat
 from game.games.pishe_pasha.legality import loads
+from game.games.pishe_pasha.moves import FOUNDATION_PLAYS
+
+WATCH_CAP = 200  # moves watched after a candidate, at most (a turn is a few moves)
 
 
 def evaluate(view: SeatView, acts: list[Action], rng: random.Random,
-             budget: float) -> dict[Action, float]:  # fmt: skip
-    from game.games.pishe_pasha.ai import points_values
+             budget: float) -> Verdict:  # fmt: skip
+    """Expected points of each move (points won minus points conceded), as the Expert's
+    points search values them, and what its continuations showed after each."""
+    from game.games.pishe_pasha.ai import PLAY_DEALS, ExpertPasha, _points_after, decliners
 
     if len(acts) < 2:
-        return {}
-    return points_values(view, acts, rng, budget)
+        return Verdict()
+    me = view.seat
+    careful = decliners(view)
+    deals = max(1, round(PLAY_DEALS * ExpertPasha.spread * budget))
+    totals = dict.fromkeys(acts, 0.0)
+    seen = {a: Seen() for a in acts}
+    for _ in range(deals):
+        world = view.resample(random.Random(rng.random()))
+        for a in acts:
+            look = seen[a]
+            look.runs += 1
+            s = world.clone()
+            _note_move(s, a, me, look)
+            missed = s._missed(a) if s._stop else -1
+            s.apply(a)
+            calls = s.calls()
+            if calls:
+                look.note("stopped", missed, (me + 1) % s.players)
+                worst, won = None, False
+                for c in calls:
+                    t = s.clone()
+                    t.apply(c)
+                    v = _points_after(t, me, careful)
+                    if worst is None or v < worst:
+                        worst, won = v, t.winner == me
+                totals[a] += worst
+                if won:
+                    look.note("won")
+                continue
+            _watch_round(s, me, careful, look)
+            totals[a] += _points_after(s, me, careful)
+            if s.winner == me:
+                look.note("won")
+    return Verdict({a: totals[a] / deals for a in acts}, seen)
+
+
+def _watch_round(state: GameState, me: int, careful: frozenset[int], look: Seen) -> None:
+    """Play on to ``me``'s next turn exactly as the Expert's rollout would
+    (:func:`~game.games.pishe_pasha.ai.finish_looking`), noting what happens."""
+    from game.games.pishe_pasha.ai import _best_by_playout, _hard_choice, _loading, split_faults
+
+    left = False
+    for _ in range(WATCH_CAP):
+        if state.is_over:
+            return
+        seat = state.to_move
+        left = left or seat != me
+        if left and seat == me:
+            return
+        proper, _ = split_faults(state.legal_actions())
+        if len(proper) < 2:
+            action = _loading(state)
+        elif seat == me:
+            action = _best_by_playout(state, proper, me)
+        elif seat in careful:
+            action = _hard_choice(state, proper, seat)
+        else:
+            action = _loading(state)
+        _note_move(state, action, me, look)
+        state.apply(action)
+
+
+def _note_move(state: GameState, action: Action, me: int, look: Seen) -> None:
+    """Note a move about to be made: a load onto or by ``me``, a card ``me`` plays up."""
+    if action.kind is not ActionKinds.MOVE:
+        return
+    seat = state.to_move
+    card = state.where(action).card
+    onto = load_seat(action)
+    if onto is not None and onto == me and seat != me:
+        look.note("loaded_on_me", seat, card)
+    elif onto is not None and seat == me:
+        look.note("my_loads", onto, card)
+    elif action in FOUNDATION_PLAYS and seat == me:
+        look.note("my_up", card)
 
 
 def _top(state, seat: int) -> int | None:
@@ -52,8 +133,50 @@ def _loads_given(state, seat: int, action: Action) -> list[tuple[int, int]]:
     ]
 
 
-def reason(state: GameState, seat: int, played: Action, better: Action) -> Phrase:
-    """Why ``better`` beats ``played`` for ``seat`` (to move in ``state``), in a phrase."""
+def reason(state: GameState, seat: int, played: Action, better: Action,
+           seen: dict[Action, Seen] | None = None) -> Phrase:  # fmt: skip
+    """Why ``better`` beats ``played`` for ``seat`` (to move in ``state``), in a phrase:
+    from what the search saw after each (``seen``), else from the open piles."""
+    if seen and played in seen and better in seen:
+        why = seen_reason(state, played, better, seen[played], seen[better])
+        if why is not None:
+            return why
+    return pile_reason(state, seat, played, better)
+
+
+def seen_reason(state: GameState, played: Action, better: Action, p: Seen,
+                b: Seen) -> Phrase | None:  # fmt: skip
+    """The biggest difference between the two moves' continuations, in words; None when
+    they did not differ in anything a player would name."""
+    found: list[tuple[float, Phrase]] = []
+    if p.rate("stopped") - b.rate("stopped") >= 0.5:
+        card, caller = p.most("stopped")
+        found.append((10.0, Phrase("coach.why.foundation", {"card": card, "seat": caller})))
+    given = p.rate("loaded_on_me") - b.rate("loaded_on_me")
+    if given >= 0.25:
+        opp, card = p.most("loaded_on_me")
+        # a load received is a card more for the seat and one less for the loader, whose
+        # turn goes on: it weighs twice a load of the seat's own
+        found.append((4.0 * given, Phrase("coach.why.gives_load", {"seat": opp, "card": card})))
+    missed = b.rate("my_loads") - p.rate("my_loads")
+    if missed >= 0.5 and b.most("my_loads"):
+        onto, card = b.most("my_loads")
+        key = "coach.why.turn_early" if played.kind is ActionKinds.TURN else "coach.why.missed_load"
+        found.append((2.0 * missed, Phrase(key, {"card": card, "whose": onto})))
+    up = b.rate("my_up") - p.rate("my_up")
+    if up >= 0.5:
+        n = max(1, round(up))
+        found.append((1.5 * up, Phrase("coach.why.more_up", {"n": n})))
+    if found:
+        return max(found, key=lambda f: f[0])[1]
+    if b.rate("won") - p.rate("won") >= 0.1:
+        wins = {"played": round(100 * p.rate("won")), "better": round(100 * b.rate("won"))}
+        return Phrase("coach.why.wins_more", wins)
+    return None
+
+
+def pile_reason(state: GameState, seat: int, played: Action, better: Action) -> Phrase:
+    """The fallback: why ``better`` beats ``played`` from the open piles alone."""
     nxt = (seat + 1) % state.players
     if state._stop and state._is_fault(played):
         return Phrase("coach.why.foundation", {"card": state._missed(played), "seat": nxt})

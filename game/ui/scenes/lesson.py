@@ -372,7 +372,7 @@ class LessonScene(Scene):
         t, hd = self.text_rect, self.head
         n = len(self.lesson.steps)
         title = say(self.lesson.title)
-        theme.text(surface, title, int(hd.h * 0.6), theme.GOLD, hd.midleft, "midleft", True, hd.w)
+        theme.paragraph(surface, title, int(hd.h * 0.6), theme.GOLD, hd, True)  # long: two lines
         step = say("lesson.step", k=min(self.k + 1, n), n=n)
         theme.text(
             surface, step, int(hd.h * 0.45), theme.INK_DIM, hd.bottomleft, "topleft", width=hd.w

@@ -167,10 +167,10 @@ class TableScene(Scene):
         from game.ui.scenes.review import move_words, reason_words
 
         m = self.model
-        action, loss, better = m.warning
+        action, loss, better, seen = m.warning
         record = self.state.record()
         index = len(record["actions"])
-        why = reason(self.state, self.human, action, better)
+        why = reason(self.state, self.human, action, better, seen)
 
         def words() -> str:
             played = move_words(record, index, action, self.human)

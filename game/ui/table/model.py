@@ -130,7 +130,7 @@ class TableModel:
         self.reveal_all = False  # replays: every card face up
         self.watching = False  # replays: nobody acts at this table
         self.coaching = None  # (action, moves, future): the coach weighs a move
-        self.warning = None  # (action, points lost, better action): the coach's question
+        self.warning = None  # (action, points lost, better action, what the search saw)
         self.start_hand()
 
     # ------------------------------------------------------------------ hands
@@ -533,7 +533,7 @@ class TableModel:
             better = max(values, key=lambda a: (values[a], str(a)))
             loss = values[better] - values[action]
             if loss > self.options().coach_threshold and better != action:
-                self.warning = (action, loss, better)
+                self.warning = (action, loss, better, getattr(values, "seen", {}))
                 return
         self.perform(action, confirmed=True)
 
