@@ -63,7 +63,7 @@ class Phrase(NamedTuple):
 
 @dataclass(frozen=True)
 class Headline:
-    """Big words over the table for a moment (a pişti, a Stop call): ``alarm`` in red."""
+    """Big words over the table for a moment (a great capture, a call): ``alarm`` in red."""
 
     text: Phrase
     sub: Phrase

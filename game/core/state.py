@@ -66,7 +66,7 @@ class Where(NamedTuple):
 class GameState(ABC):
     """One hand of one game. Mutable; :meth:`clone` gives an independent copy."""
 
-    game: str  # record name: "pishe-pasha", "pisha-pasha-book", "pisti"
+    game: str  # the record name the registry knows the game by
     players: int
     options: dict[str, Any]
     history: list[Action]  # every action applied, in order
@@ -114,14 +114,14 @@ class GameState(ABC):
 
     @property
     def winner(self) -> Winner:
-        """Seat (Pishe Pasha, book) or side (Pişti); DRAW; None while playing."""
+        """The winning seat or side (as the game scores); DRAW; None while playing."""
         out = self.outcome
         return None if out is None else out.winner
 
     @property
     @abstractmethod
     def score(self) -> list[int]:
-        """RULES.md §6 ``score``: per seat (Pishe Pasha, book) or per side (Pişti)."""
+        """RULES.md §6 ``score``: per seat or per side, as the game scores."""
 
     @abstractmethod
     def observation(self, seat: int) -> Observation:

@@ -259,7 +259,7 @@ class Event(NamedTuple):
     src: PileId | None = None
     dst: PileId | None = None
     face_up: bool = True
-    detail: tuple[int, ...] = ()  # book capture: (winning card, losing card); fault: (missed,)
+    detail: tuple[int, ...] = ()  # cards the event is about besides its own, as the game says
     outcome: Outcome | None = None
 
 
