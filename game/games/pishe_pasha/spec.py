@@ -151,7 +151,8 @@ def variant(state: GameState) -> Phrase:
 def prompt(state: GameState, seat: int) -> Phrase:
     acts = state.legal_actions()
     if acts == [TURN]:
-        return Phrase("prompt.turn")
+        empty = state.where(TURN).card is None  # the discard pile turns over instead
+        return Phrase("prompt.recycle" if empty else "prompt.turn")
     if any(a.kind is ActionKinds.ACCEPT for a in acts):
         return Phrase("prompt.window")
     if getattr(state, "turned", None) is not None:

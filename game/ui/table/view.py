@@ -254,6 +254,8 @@ class TableView:
             return []
         src = self.pile_top_rect(where.src)
         if self.layout.role(where.src).clickable:  # a click on the pile is the move
+            if not self.m.shown.get(where.src):  # nothing to glow behind: ring its place
+                return [] if behind else [(src, theme.HIGHLIGHT, True)]
             return [(src, theme.HIGHLIGHT, False)] if behind else []
         if not self.m.shown.get(where.src):
             return []
