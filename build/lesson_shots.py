@@ -1,7 +1,7 @@
 """A screenshot of every step of every lesson, in English and Türkçe, as a player sees it:
 the real window on an X server (Xvfb), opened from the menu's Learn to play, each step
 photographed with ImageMagick's ``import -window root`` once the table is at rest, then
-Skip step (N) pressed, as a player would, to go on.
+Skip (N) pressed, as a player would, to go on.
 
     python build/lesson_shots.py [--out /tmp/lesson-shots] [--size 960x600] [--lang en tr]
 

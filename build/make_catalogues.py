@@ -7,6 +7,8 @@
 The ``.po`` files are the source (edit them by hand); the ``.mo`` files are what
 the game reads through the standard ``gettext`` module, so they are committed
 and the game needs no Babel at run time. Babel (a dev tool) does the compiling.
+A ``.mo`` is out of date when its messages or plural rule differ from the ``.po``'s, not
+when only its bytes do: each Babel release writes its own version into the header.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import io
 import sys
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,13 +38,19 @@ def compiled(po: Path) -> bytes:
     return out.getvalue()
 
 
+def meaning(mo: bytes) -> tuple:
+    """What a compiled catalogue says: its plural rule and its messages."""
+    catalog = read_mo(io.BytesIO(mo))
+    return catalog.plural_forms, {repr(m.id): m.string for m in catalog if m.id}
+
+
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     stale = []
     for po in sources():
         mo = po.with_suffix(".mo")
         data = compiled(po)
-        if mo.exists() and mo.read_bytes() == data:
+        if mo.exists() and meaning(mo.read_bytes()) == meaning(data):
             continue
         if check:
             stale.append(mo)

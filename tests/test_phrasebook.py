@@ -85,6 +85,27 @@ def test_the_compiled_catalogues_are_up_to_date():
     assert done.returncode == 0, done.stderr
 
 
+def test_a_catalogue_compiled_by_another_babel_release_is_not_out_of_date(tmp_path):
+    """Each Babel release writes its own version into the header: a fresh machine with a
+    newer Babel must not find the committed catalogues stale, but a changed message must."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "make_catalogues", ROOT / "build" / "make_catalogues.py"
+    )
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    po = ROOT / "game" / "text" / "locale" / "en" / "LC_MESSAGES" / "pasha.po"
+    data = tool.compiled(po)
+    stamp = re.search(rb"Generated-By: Babel [0-9.]+", data).group()
+    other = data.replace(stamp, b"Generated-By: Babel " + b"9" * (len(stamp) - 20))
+    assert other != data and tool.meaning(other) == tool.meaning(data)
+    text = po.read_text(encoding="utf-8").replace('msgstr "Skip ▶"', 'msgstr "Skip ▷"')
+    changed = tmp_path / po.name
+    changed.write_text(text, encoding="utf-8")
+    assert tool.meaning(tool.compiled(changed)) != tool.meaning(data)
+
+
 def test_turkish_capitals_are_done_right():
     tr = phrasebook.Phrasebook("tr")
     assert tr.upper("pişti ve ılık") == "PİŞTİ VE ILIK"
