@@ -180,6 +180,16 @@ def every_pishe_action() -> list[Action]:
 
 
 # ----------------------------------------------------------------- the UI tests' app
+@pytest.fixture(autouse=True)
+def english_again_after_each_test():
+    """The phrasebook's language is one per process: a test that switches to Türkçe must not
+    leave the tests after it speaking Turkish."""
+    yield
+    from game.text import phrasebook
+
+    phrasebook.set_language("en")
+
+
 @pytest.fixture
 def app_options() -> dict:
     """``make_app``'s keyword arguments for the ``app`` fixture; a test file overrides this
