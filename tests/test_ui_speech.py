@@ -30,7 +30,7 @@ from game.core.types import ActionKind, PileKind
 from game.games.book import kinds as book
 from game.games.pishe_pasha import kinds as pishe
 from game.speech import Backend, FileBackend
-from game.text import say
+from game.text import current, say
 from game.text.names import card_name
 from game.text.spoken import hand_card_words, pile_words, spoken
 from game.ui.scenes.settings import SettingsScene
@@ -63,9 +63,16 @@ class Heard:
     def __init__(self, app, table) -> None:
         self.app, self.table = app, table
         self.lines: list[str] = []
+        self.seats: list[int | None] = []  # the seat that made each move, as the log says
         self.focus_moves = 0
         logged = table.model.on_line
-        table.model.on_line = lambda line: (self.lines.append(line), logged(line))
+
+        def line(text: str, seat: int | None) -> None:
+            self.lines.append(text)
+            self.seats.append(seat)
+            logged(text, seat)
+
+        table.model.on_line = line
 
     def key(self, k: int) -> None:
         """A key; when it moved the focus, the focus's words are among what was just said."""
@@ -195,6 +202,136 @@ def test_in_turkish_the_hand_is_heard_in_turkish_words(
     assert "Sıra sende" in text
     assert any(w in text for w in ("kupa", "maça", "karo", "sinek"))
     assert all(line.split("\t")[1] == "tr" for line in said.read_text("utf-8").splitlines())
+
+
+class HeldVoice(FileBackend):
+    """A file voice that lags behind the table for as long as the test holds it: it stops at
+    a mark, and what the table says meanwhile waits in the queue, as behind a slow voice.
+    Letting it go says everything waiting up to a new mark, so which sentences wait together
+    (and which turns the moves made since leave out of date) is the test's choice, never
+    the speech thread's timing."""
+
+    MARK = "mark"  # the language of the marks: a burst never joins them to real sentences
+
+    def __init__(self, path) -> None:
+        super().__init__(path)
+        self.go = threading.Semaphore(0)
+        self.at_mark = threading.Event()
+
+    def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        if lang != self.MARK:
+            super().speak(text, lang, interrupt)
+            return
+        self.at_mark.set()
+        self.go.acquire()
+
+    def hold(self, app) -> None:
+        """Stop at a mark before anything else is said."""
+        self.at_mark.clear()
+        app.voice.speaker.say("·", self.MARK, interrupt=False)
+        assert self.at_mark.wait(10)
+
+    def catch_up(self, app, hold: bool = True) -> None:
+        """Say all that waits, then (``hold``) stop at a new mark."""
+        self.at_mark.clear()
+        if hold:
+            app.voice.speaker.say("·", self.MARK, interrupt=False)
+        self.go.release()
+        assert self.at_mark.wait(10) if hold else app.voice.flush(10)
+
+
+def turns_among_moves(text: str, lines: list[str], names, turns: list[str]) -> list[tuple]:
+    """Each turn said, as (how many of the moves came before it, which turn): where the
+    turns fall among the moves, the same in every language."""
+    found, at = [], 0
+    for line in lines:
+        m = re.compile(heard_as(line, names) + r"(?=[.!?,\n]|$)").search(text, at)
+        assert m is not None, (line, text[at : at + 300])
+        found.append(m.start())
+        at = m.end()
+    out = []
+    for i, turn in enumerate(turns):
+        for m in re.finditer(r"(?<![\w'’])" + re.escape(turn) + r"(?=[.!?,\n]|$)", text):
+            out.append((sum(1 for f in found if f < m.start()), i))
+    return sorted(out)
+
+
+def turn_words(table) -> list[str]:
+    """ "Your turn", then each other seat's "North's turn", in the table's language."""
+    m = table.model
+    out = [say("status.your_turn")]
+    for seat in sorted(m.namer.names):
+        if seat != m.human:
+            whose = m.namer.whose(seat)
+            out.append(say("speech.turn", whose=whose, Whose=current().capitalise(whose)))
+    return out
+
+
+def a_hand_behind_a_lagging_voice(tmp_path, monkeypatch, lang, game, seed):
+    """A hand played by keys while the voice lags: let go just before the player's keys for
+    one move (the turn is heard in time), just after them for the next (the player moved
+    before their turn was said: it is out of date). Returns what was said, the moves
+    logged, the seats' names and each move's seat as the voice was told it."""
+    said = tmp_path / lang / "said.txt"
+    app = make_app(tmp_path / lang, monkeypatch, language=lang)
+    engine = HeldVoice(said)
+    app.voice.use(engine)
+    app.voice.on = True
+    engine.hold(app)
+    table = open_table(app, game, {"players": 2}, seed=seed)
+    heard = Heard(app, table)
+    subjects: list[str] = []  # who the voice was told made each logged move
+    speak = app.voice.speak
+
+    def told(text, interrupt=True, force=False, subject="", turn=False):
+        if not interrupt and not turn and len(subjects) < len(heard.lines):
+            subjects.append(subject)
+        speak(text, interrupt, force, subject, turn)
+
+    app.voice.speak = told
+    made = 0
+
+    def lagging(app, table, action) -> None:
+        nonlocal made
+        made += 1
+        if made % 2:
+            engine.catch_up(app)
+        heard.make(app, table, action)
+        if not made % 2:
+            engine.catch_up(app)
+
+    play_hand(app, table, lagging, agent_seed=21)
+    for _ in range(10):
+        app.step(DT)
+    engine.catch_up(app, hold=False)
+    names = table.model.namer.names
+    text = "\n".join(utterances(app, said))
+    return text, heard, names, turn_words(table), subjects, made
+
+
+@pytest.mark.parametrize(("game", "seed"), [("pisti", 6), ("pishe-pasha", 1)])
+def test_in_turkish_each_move_is_said_with_its_seat_and_each_turn_as_in_english(
+    tmp_path, monkeypatch, game, seed
+):
+    """Turkish sentences about the player do not start with their name ("7♥ attın"): the
+    seat comes with each logged move, so a move of the player's makes their waiting "Sıra
+    sende" out of date as it does "Your turn", and nothing is said twice or out of order."""
+    runs = {}
+    for lang in ("en", "tr"):
+        text, heard, names, turns, subjects, made = a_hand_behind_a_lagging_voice(
+            tmp_path, monkeypatch, lang, game, seed
+        )
+        assert_each_move_heard_once_in_order(heard.lines, text.split("\n"), names.values())
+        assert len(subjects) == len(heard.lines)
+        for line, seat, subject in zip(heard.lines, heard.seats, subjects, strict=True):
+            assert subject == names.get(seat, ""), (line, seat, subject)
+        assert heard.seats.count(0) >= made  # the player's own moves, with the player's seat
+        runs[lang] = turns_among_moves(text, heard.lines, names.values(), turns), len(heard.lines)
+    (en, en_moves), (tr, tr_moves) = runs["en"], runs["tr"]
+    assert en_moves == tr_moves
+    yours = [at for at, which in tr if which == 0]
+    assert 0 < len(yours) < made  # heard in time half the time, out of date the other half
+    assert tr == en
 
 
 class Slow(Backend):

@@ -105,7 +105,7 @@ class ReplayScene(Scene):
             self.app.audio.play,
             self.app.size,
         )
-        self.model.on_line = lambda line: self.app.speak(line, interrupt=False)
+        self.model.on_line = lambda line, seat: self.app.speak(line, interrupt=False)
         self.model.watching = True
         self.model.settle()
         self.view = TableView(self.model, cardart.CardArt())

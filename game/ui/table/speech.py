@@ -49,15 +49,18 @@ class TableSpeech:
         model.on_line = self.line
 
     # ----------------------------------------------------------------- listening
-    def line(self, text: str) -> None:
-        """A move as the log words it: said in turn, never cut short by later speech. A move
-        tells whose turn it is too, so that turn is not said after it."""
+    def line(self, text: str, seat: int | None = None) -> None:
+        """A move as the log words it, and the seat that made it: said in turn, never cut
+        short by later speech. A move tells whose turn it is too, so that turn is not said
+        after it. The seat comes from the log, never from the words: a Turkish sentence
+        about the player does not start with their name ("7♥ attın")."""
         self.moves.append(text)
-        names = self.m.namer.names
-        seat = next((s for s, n in names.items() if text.startswith((n + " ", n + ","))), None)
         if seat is not None:
             self._turn_of = seat
-        self.voice.speak(text, interrupt=False, subject=names.get(seat, ""))
+        self.voice.speak(text, interrupt=False, subject=self._name(seat))
+
+    def _name(self, seat: int | None) -> str:
+        return self.m.namer.names.get(seat, "") if seat is not None else ""
 
     def update(self) -> None:
         """Once a frame, after the model moved on: say what changed."""
@@ -108,18 +111,17 @@ class TableSpeech:
             self._your_turn = False
         if m.state.is_over or m.dealing or m.watching:
             return
-        seat, names = m.turn_shown(), m.namer.names
+        seat = m.turn_shown()
         if seat == m.human:
             if not self._your_turn and m.human_may_act():
                 self._your_turn, self._turn_of = True, seat
-                self.voice.speak(
-                    say("status.your_turn"), interrupt=False, subject=names.get(seat, ""), turn=True
-                )
+                words = say("status.your_turn")
+                self.voice.speak(words, interrupt=False, subject=self._name(seat), turn=True)
         elif seat is not None and seat != self._turn_of:
             self._turn_of = seat
             whose = m.namer.whose(seat)
             words = say("speech.turn", whose=whose, Whose=current().capitalise(whose))
-            self.voice.speak(words, interrupt=False, subject=names.get(seat, ""), turn=True)
+            self.voice.speak(words, interrupt=False, subject=self._name(seat), turn=True)
 
     def _focus_changed(self) -> None:
         """A card picked up and the focus moved to where it may go: one sentence (after the
