@@ -26,7 +26,7 @@ from ui_support import (
 )
 
 from game.core.agents import SeatView
-from game.core.types import ActionKind, PileKind
+from game.core.types import ActionKind, EventKind, PileId, PileKind
 from game.games.book import kinds as book
 from game.games.pishe_pasha import kinds as pishe
 from game.speech import Backend, FileBackend
@@ -696,3 +696,59 @@ def test_settings_say_by_keys_alone_that_no_speech_engine_was_found_and_how_to_g
         key(app, pygame.K_TAB)
     assert app.voice.last.startswith(row), app.voice.last
     assert none in app.voice.last and "espeak-ng" in app.voice.last
+
+
+def capture_in_hand(table) -> int:
+    """The index in the player's hand of a card whose play takes the pile."""
+    m = table.model
+    hand = m.shown.get(PileId(PileKind.HAND, m.human))
+    for action in m.state.legal_actions():
+        events = m.state.clone().apply(action)
+        if any(e.kind is EventKind.CAPTURE for e in events):
+            return hand.index(table.state.where(action).card)
+    raise AssertionError("no card takes the pile")
+
+
+def test_a_focus_on_a_pile_cards_fly_to_is_said_and_ringed_once_they_have_landed(
+    tmp_path, monkeypatch, said
+):
+    """Tab while a captured pile flies to the won cards: the focus is said once the cards
+    have landed, with what the pile then holds; the hand's last card played by its number
+    key leaves the ring on a card still in the hand once the flight lands."""
+    app = speaking_app(tmp_path, monkeypatch, said, pace="normal")
+    app.voice.heard = deque(maxlen=2000)
+    table = open_table(app, "pisti", {"players": 2}, seed=6)
+    m, c = table.model, table.controller
+    settle(app, table)
+    won = PileId(PileKind.WON, m.state.side_of(m.human))
+    key(app, getattr(pygame, f"K_{capture_in_hand(table) + 1}"))
+    for _ in range(60):
+        if c.focus == Focus(won):
+            break
+        key(app, pygame.K_TAB)
+    assert c.focus == Focus(won) and m.show.touches(won)  # the cards are still on their way
+    before, role = len(app.voice.heard), m.layout.role(won)
+    was = spoken(pile_words(won, m.shown.get(won), m.namer, role))
+    while m.show.touches(won):
+        assert not any(h.startswith(was) for h in list(app.voice.heard)[before:])
+        app.step(DT)
+    app.step(DT)
+    landed = m.shown.get(won)
+    words = spoken(pile_words(won, landed, m.namer, role))
+    assert landed and words != was  # said as the pile is once the cards are there
+    assert [h for h in list(app.voice.heard)[before:] if h.startswith(words)] != []
+    assert table.view.focus_rect() == table.view.pile_top_rect(won)
+
+    settle(app, table)
+    hand = PileId(PileKind.HAND, m.human)
+    last = len(m.shown.get(hand)) - 1
+    before = len(app.voice.heard)
+    key(app, getattr(pygame, f"K_{last + 1}"))  # the last card: its place in the hand goes
+    while m.show.touches(hand):
+        assert not any(h.startswith(("The ", "Your hand")) for h in list(app.voice.heard)[before:])
+        app.step(DT)
+    app.step(DT)
+    cards = m.shown.get(hand)
+    assert c.focus == Focus(hand, last - 1)
+    assert table.view.focus_rect() == dict(table.view.card_rects(hand))[last - 1]
+    assert spoken(hand_card_words(cards, last - 1)) in list(app.voice.heard)[before:]

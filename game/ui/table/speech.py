@@ -72,8 +72,8 @@ class TableSpeech:
         self._message_changed()
         self._hint_changed()
         self._window_changed()
+        self._focus_changed()  # (a focus said once a move has landed: before the next turn)
         self._turn_changed()
-        self._focus_changed()
         self._overlay_changed()
 
     def _new_hand(self) -> None:
@@ -125,16 +125,19 @@ class TableSpeech:
 
     def _focus_changed(self) -> None:
         """A card picked up and the focus moved to where it may go: one sentence (after the
-        deal, when the piles have their cards)."""
-        c, parts = self.c, []
-        if self.m.dealing:
+        deal, when the piles have their cards). A focus on a pile that cards still fly from
+        or to is said once they have landed, as the pile is then ("Your won cards, 4"), not
+        as it was ("0 cards") nor as a card that has since left the hand."""
+        c, m, parts = self.c, self.m, []
+        if m.dealing:
             return
         if c.picked != self._picked:
             self._picked = c.picked
             card = c._card(c.picked) if c.picked is not None else None
             if card is not None:
                 parts.append(say("speech.picked", card=card_list([card])))
-        if c.focus != self._focus:
+        landed = c.focus is None or not m.show.touches(c.focus.pile)
+        if c.focus != self._focus and landed:
             was, self._focus = self._focus, c.focus
             if c.focus is not None:
                 parts.append(self.focus_words(c.focus, was))
