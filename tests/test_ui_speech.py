@@ -22,15 +22,14 @@ from ui_support import (
     open_table,
     play_hand,
     settle,
-    step_until_moved,
 )
 
 from game.core.agents import SeatView
-from game.core.types import ActionKind, PileKind
+from game.core.types import ActionKind, EventKind, PileId, PileKind
 from game.games.book import kinds as book
 from game.games.pishe_pasha import kinds as pishe
 from game.speech import Backend, FileBackend
-from game.text import say
+from game.text import current, say
 from game.text.names import card_name
 from game.text.spoken import hand_card_words, pile_words, spoken
 from game.ui.scenes.settings import SettingsScene
@@ -63,9 +62,16 @@ class Heard:
     def __init__(self, app, table) -> None:
         self.app, self.table = app, table
         self.lines: list[str] = []
+        self.seats: list[int | None] = []  # the seat that made each move, as the log says
         self.focus_moves = 0
         logged = table.model.on_line
-        table.model.on_line = lambda line: (self.lines.append(line), logged(line))
+
+        def line(text: str, seat: int | None) -> None:
+            self.lines.append(text)
+            self.seats.append(seat)
+            logged(text, seat)
+
+        table.model.on_line = line
 
     def key(self, k: int) -> None:
         """A key; when it moved the focus, the focus's words are among what was just said."""
@@ -195,6 +201,136 @@ def test_in_turkish_the_hand_is_heard_in_turkish_words(
     assert "Sıra sende" in text
     assert any(w in text for w in ("kupa", "maça", "karo", "sinek"))
     assert all(line.split("\t")[1] == "tr" for line in said.read_text("utf-8").splitlines())
+
+
+class HeldVoice(FileBackend):
+    """A file voice that lags behind the table for as long as the test holds it: it stops at
+    a mark, and what the table says meanwhile waits in the queue, as behind a slow voice.
+    Letting it go says everything waiting up to a new mark, so which sentences wait together
+    (and which turns the moves made since leave out of date) is the test's choice, never
+    the speech thread's timing."""
+
+    MARK = "mark"  # the language of the marks: a burst never joins them to real sentences
+
+    def __init__(self, path) -> None:
+        super().__init__(path)
+        self.go = threading.Semaphore(0)
+        self.at_mark = threading.Event()
+
+    def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        if lang != self.MARK:
+            super().speak(text, lang, interrupt)
+            return
+        self.at_mark.set()
+        self.go.acquire()
+
+    def hold(self, app) -> None:
+        """Stop at a mark before anything else is said."""
+        self.at_mark.clear()
+        app.voice.speaker.say("·", self.MARK, interrupt=False)
+        assert self.at_mark.wait(10)
+
+    def catch_up(self, app, hold: bool = True) -> None:
+        """Say all that waits, then (``hold``) stop at a new mark."""
+        self.at_mark.clear()
+        if hold:
+            app.voice.speaker.say("·", self.MARK, interrupt=False)
+        self.go.release()
+        assert self.at_mark.wait(10) if hold else app.voice.flush(10)
+
+
+def turns_among_moves(text: str, lines: list[str], names, turns: list[str]) -> list[tuple]:
+    """Each turn said, as (how many of the moves came before it, which turn): where the
+    turns fall among the moves, the same in every language."""
+    found, at = [], 0
+    for line in lines:
+        m = re.compile(heard_as(line, names) + r"(?=[.!?,\n]|$)").search(text, at)
+        assert m is not None, (line, text[at : at + 300])
+        found.append(m.start())
+        at = m.end()
+    out = []
+    for i, turn in enumerate(turns):
+        for m in re.finditer(r"(?<![\w'’])" + re.escape(turn) + r"(?=[.!?,\n]|$)", text):
+            out.append((sum(1 for f in found if f < m.start()), i))
+    return sorted(out)
+
+
+def turn_words(table) -> list[str]:
+    """ "Your turn", then each other seat's "North's turn", in the table's language."""
+    m = table.model
+    out = [say("status.your_turn")]
+    for seat in sorted(m.namer.names):
+        if seat != m.human:
+            whose = m.namer.whose(seat)
+            out.append(say("speech.turn", whose=whose, Whose=current().capitalise(whose)))
+    return out
+
+
+def a_hand_behind_a_lagging_voice(tmp_path, monkeypatch, lang, game, seed):
+    """A hand played by keys while the voice lags: let go just before the player's keys for
+    one move (the turn is heard in time), just after them for the next (the player moved
+    before their turn was said: it is out of date). Returns what was said, the moves
+    logged, the seats' names and each move's seat as the voice was told it."""
+    said = tmp_path / lang / "said.txt"
+    app = make_app(tmp_path / lang, monkeypatch, language=lang)
+    engine = HeldVoice(said)
+    app.voice.use(engine)
+    app.voice.on = True
+    engine.hold(app)
+    table = open_table(app, game, {"players": 2}, seed=seed)
+    heard = Heard(app, table)
+    subjects: list[str] = []  # who the voice was told made each logged move
+    speak = app.voice.speak
+
+    def told(text, interrupt=True, force=False, subject="", turn=False):
+        if not interrupt and not turn and len(subjects) < len(heard.lines):
+            subjects.append(subject)
+        speak(text, interrupt, force, subject, turn)
+
+    app.voice.speak = told
+    made = 0
+
+    def lagging(app, table, action) -> None:
+        nonlocal made
+        made += 1
+        if made % 2:
+            engine.catch_up(app)
+        heard.make(app, table, action)
+        if not made % 2:
+            engine.catch_up(app)
+
+    play_hand(app, table, lagging, agent_seed=21)
+    for _ in range(10):
+        app.step(DT)
+    engine.catch_up(app, hold=False)
+    names = table.model.namer.names
+    text = "\n".join(utterances(app, said))
+    return text, heard, names, turn_words(table), subjects, made
+
+
+@pytest.mark.parametrize(("game", "seed"), [("pisti", 6), ("pishe-pasha", 1)])
+def test_in_turkish_each_move_is_said_with_its_seat_and_each_turn_as_in_english(
+    tmp_path, monkeypatch, game, seed
+):
+    """Turkish sentences about the player do not start with their name ("7♥ attın"): the
+    seat comes with each logged move, so a move of the player's makes their waiting "Sıra
+    sende" out of date as it does "Your turn", and nothing is said twice or out of order."""
+    runs = {}
+    for lang in ("en", "tr"):
+        text, heard, names, turns, subjects, made = a_hand_behind_a_lagging_voice(
+            tmp_path, monkeypatch, lang, game, seed
+        )
+        assert_each_move_heard_once_in_order(heard.lines, text.split("\n"), names.values())
+        assert len(subjects) == len(heard.lines)
+        for line, seat, subject in zip(heard.lines, heard.seats, subjects, strict=True):
+            assert subject == names.get(seat, ""), (line, seat, subject)
+        assert heard.seats.count(0) >= made  # the player's own moves, with the player's seat
+        runs[lang] = turns_among_moves(text, heard.lines, names.values(), turns), len(heard.lines)
+    (en, en_moves), (tr, tr_moves) = runs["en"], runs["tr"]
+    assert en_moves == tr_moves
+    yours = [at for at, which in tr if which == 0]
+    assert 0 < len(yours) < made  # heard in time half the time, out of date the other half
+    assert tr == en
 
 
 class Slow(Backend):
@@ -353,8 +489,30 @@ def test_the_summary_history_statistics_and_a_replay_step_are_heard(tmp_path, mo
     assert utterances(app, said)[-1] == spoken(viewer.model.log[-1])
 
 
-def test_a_refusal_the_stop_window_and_the_stop_choice_are_heard(tmp_path, monkeypatch, said):
+def step_until(app, done, what: str, limit: float = 60.0) -> None:
+    """Frames of ``DT`` until ``done()``: the table's time is counted in frames, so a
+    loaded machine only makes this slower. The wall clock is only a last resort, for a
+    table that never gets there."""
+    end = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < end, f"never {what}"
+        app.step(DT)
+        time.sleep(0.001)  # (the computer's thread may answer)
+
+
+@pytest.mark.parametrize("voice", ["prompt", "lagging"])
+def test_a_refusal_the_stop_window_and_the_stop_choice_are_heard(
+    tmp_path, monkeypatch, said, voice
+):
+    """What the table asks to be said is checked in the order it asked; what the voice said,
+    whatever sentences it joined (a voice slower than the table says waiting ones as one:
+    "lagging" holds it to the end), only for being there in that order."""
     app = speaking_app(tmp_path, monkeypatch, said)
+    app.voice.heard = deque(maxlen=1000)
+    if voice == "lagging":
+        engine = HeldVoice(said)
+        app.voice.use(engine)
+        engine.hold(app)
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True},
                        holding_2h({"stop_rule": True}))  # fmt: skip
     settle(app, table)
@@ -363,20 +521,27 @@ def test_a_refusal_the_stop_window_and_the_stop_choice_are_heard(tmp_path, monke
     assert app.voice.last == spoken(table.model.message)
 
     table = faulty_opponent_table(app)
-    step_until_moved(app, table, 400)
-    app.step(DT)
-    assert table.model.window > 0
-    # a voice slower than the table says waiting sentences as one: look inside each
-    assert any(u.startswith("Stop window open") for u in utterances(app, said))
+    m = table.model
+    step_until(app, lambda: m.window > 0, "opened the Stop window")
+    step_until(app, lambda: not m.show.busy and not m.thinker.busy, "showed the fault")
+    assert m.window > 0  # 5 s of frames: still open
+    asked = list(app.voice.heard)
+    assert "Stop window open" in asked
     key(app, pygame.K_s)
-    assert table.model.choosing
+    assert m.choosing
     assert app.voice.last.startswith("Call Stop! and")
     assert "End the turn" in app.voice.last
-    table.model.choose_call(None)
-    table.model.window = 0.01
-    for _ in range(5):
-        app.step(DT)
-    assert "Stop window closed" in utterances(app, said)[-1]
+    m.choose_call(None)
+    m.window = 0.01
+    step_until(app, lambda: m.window <= 0 and not m.choosing, "closed the Stop window")
+    app.step(DT)
+    asked = list(app.voice.heard)
+    choice = next(i for i, h in enumerate(asked) if h.startswith("Call Stop! and"))
+    assert asked.index("Stop window open") < choice < asked.index("Stop window closed")
+    if voice == "lagging":
+        engine.catch_up(app, hold=False)
+    text = "\n".join(utterances(app, said))
+    assert 0 <= text.index("Stop window open") < text.index("Stop window closed")
 
 
 def test_a_running_screen_reader_turns_read_aloud_on_unless_the_player_turned_it_off(
@@ -559,3 +724,59 @@ def test_settings_say_by_keys_alone_that_no_speech_engine_was_found_and_how_to_g
         key(app, pygame.K_TAB)
     assert app.voice.last.startswith(row), app.voice.last
     assert none in app.voice.last and "espeak-ng" in app.voice.last
+
+
+def capture_in_hand(table) -> int:
+    """The index in the player's hand of a card whose play takes the pile."""
+    m = table.model
+    hand = m.shown.get(PileId(PileKind.HAND, m.human))
+    for action in m.state.legal_actions():
+        events = m.state.clone().apply(action)
+        if any(e.kind is EventKind.CAPTURE for e in events):
+            return hand.index(table.state.where(action).card)
+    raise AssertionError("no card takes the pile")
+
+
+def test_a_focus_on_a_pile_cards_fly_to_is_said_and_ringed_once_they_have_landed(
+    tmp_path, monkeypatch, said
+):
+    """Tab while a captured pile flies to the won cards: the focus is said once the cards
+    have landed, with what the pile then holds; the hand's last card played by its number
+    key leaves the ring on a card still in the hand once the flight lands."""
+    app = speaking_app(tmp_path, monkeypatch, said, pace="normal")
+    app.voice.heard = deque(maxlen=2000)
+    table = open_table(app, "pisti", {"players": 2}, seed=6)
+    m, c = table.model, table.controller
+    settle(app, table)
+    won = PileId(PileKind.WON, m.state.side_of(m.human))
+    key(app, getattr(pygame, f"K_{capture_in_hand(table) + 1}"))
+    for _ in range(60):
+        if c.focus == Focus(won):
+            break
+        key(app, pygame.K_TAB)
+    assert c.focus == Focus(won) and m.show.touches(won)  # the cards are still on their way
+    before, role = len(app.voice.heard), m.layout.role(won)
+    was = spoken(pile_words(won, m.shown.get(won), m.namer, role))
+    while m.show.touches(won):
+        assert not any(h.startswith(was) for h in list(app.voice.heard)[before:])
+        app.step(DT)
+    app.step(DT)
+    landed = m.shown.get(won)
+    words = spoken(pile_words(won, landed, m.namer, role))
+    assert landed and words != was  # said as the pile is once the cards are there
+    assert [h for h in list(app.voice.heard)[before:] if h.startswith(words)] != []
+    assert table.view.focus_rect() == table.view.pile_top_rect(won)
+
+    settle(app, table)
+    hand = PileId(PileKind.HAND, m.human)
+    last = len(m.shown.get(hand)) - 1
+    before = len(app.voice.heard)
+    key(app, getattr(pygame, f"K_{last + 1}"))  # the last card: its place in the hand goes
+    while m.show.touches(hand):
+        assert not any(h.startswith(("The ", "Your hand")) for h in list(app.voice.heard)[before:])
+        app.step(DT)
+    app.step(DT)
+    cards = m.shown.get(hand)
+    assert c.focus == Focus(hand, last - 1)
+    assert table.view.focus_rect() == dict(table.view.card_rects(hand))[last - 1]
+    assert spoken(hand_card_words(cards, last - 1)) in list(app.voice.heard)[before:]

@@ -34,6 +34,10 @@ WORDS = {
         "step": "Step {k} of {n}. ",
         "lesson": "Pishe Pasha — lesson: Your first hand",
         "scores": "Scores: You 0, North 0",
+        "first": "Start of the hand, before the first move",
+        "last": "End of the hand, after the last move",
+        "top": "Top of the list",
+        "bottom": "End of the list",
     },
     "tr": {
         "replay": "Tekrar izleme. 0. hamle, toplam {n}",
@@ -45,6 +49,10 @@ WORDS = {
         "step": "{k}. adım, toplam {n} adım. ",
         "lesson": "Pishe Pasha — ders: İlk elin",
         "scores": "Puanlar: Sen 0, Kuzey 0",
+        "first": "Elin başı, ilk hamleden önce",
+        "last": "Elin sonu, son hamleden sonra",
+        "top": "Listenin başı",
+        "bottom": "Listenin sonu",
     },
 }
 
@@ -110,6 +118,43 @@ def test_the_replay_viewer_says_each_jump_and_step(tmp_path, monkeypatch, lang):
     assert app.voice.last == w["all"]
 
 
+def test_the_replay_viewer_says_so_past_the_last_move_and_before_the_first(
+    tmp_path, monkeypatch, lang
+):
+    """Every way of moving past either end (a step, a jump, play at the end) is answered,
+    each time it is asked, and leaves the table where it was."""
+    app = listening_app(tmp_path, monkeypatch, lang)
+    record = finished_record(app)
+    n = len(record["actions"])
+    w = WORDS[lang]
+    viewer = app.goto("replay", record=record, seat=0)
+    app.step(DT)
+    for k in (pygame.K_LEFT, pygame.K_LEFT, pygame.K_HOME, pygame.K_PAGEUP):
+        before, model = len(app.voice.heard), viewer.model
+        key(app, k)
+        assert new_words(app, before) == [w["first"]] and viewer.k == 0
+        assert viewer.model is model  # not built again
+    key(app, pygame.K_RIGHT)  # the first move: said as ever
+    for _ in range(40):
+        app.step(DT)
+    assert viewer.k == 1 and w["first"] not in app.voice.last
+    key(app, pygame.K_END)
+    assert app.voice.last.startswith(w["move"].format(k=n, n=n) + ". ")
+    for k in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_END, pygame.K_PAGEDOWN, pygame.K_SPACE):
+        before = len(app.voice.heard)
+        key(app, k)
+        assert new_words(app, before) == [w["last"]] and viewer.k == n
+        assert not viewer.playing
+
+    key(app, pygame.K_PAGEUP)
+    viewer.toggle()  # played to the end: the end is said once the last move is shown
+    for _ in range(2000):
+        if not viewer.playing:
+            break
+        app.step(DT)
+    assert viewer.k == n and app.voice.last == w["last"]
+
+
 def fake_coach(record: dict, seat: int, progress=None) -> list[Mistake]:
     """Two of the player's moves called costly, each with another legal move as better: the
     review's words are under test here, not the coach (tests/test_coach.py)."""
@@ -151,9 +196,13 @@ def test_the_review_says_what_the_coach_found_each_line_and_the_position_shown(
     first = row_words(review, 0)
     assert heard[-2:] == [w["found"], first]
 
+    key(app, pygame.K_UP)  # already the first line
+    assert app.voice.last == w["top"] and review.selected == 0
     key(app, pygame.K_DOWN)
     second = row_words(review, 1)
     assert app.voice.last == second and "1.5" in second.replace(",", ".")
+    key(app, pygame.K_DOWN)  # the last line: the list ends
+    assert app.voice.last == w["bottom"] and review.selected == 1
     key(app, pygame.K_RETURN)  # Show this position
     viewer = app.scene
     assert isinstance(viewer, ReplayScene) and viewer.k == review.mistakes[1].index

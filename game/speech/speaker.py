@@ -26,7 +26,7 @@ class Utterance:
     text: str
     lang: str
     interrupt: bool
-    subject: str = ""  # who the sentence is about, when it starts with them
+    subject: str = ""  # who acts, whether or not the sentence starts with their name
     turn: bool = False  # whose turn it is: out of date once they move or the turn moves on
 
     def outdates(self, older: Utterance) -> bool:
@@ -59,9 +59,10 @@ class Speaker:
         subject: str = "",
         turn: bool = False,
     ) -> None:
-        """Queue ``text``; never waits for the engine. ``subject``: the words ``text`` starts
-        with that name who acts (left out when the sentence before had the same); ``turn``:
-        the sentence says whose turn it is."""
+        """Queue ``text``; never waits for the engine. ``subject``: the name of who acts
+        (left out of a burst where ``text`` starts with it and the sentence before had the
+        same subject; a move of theirs outdates their turn either way); ``turn``: the
+        sentence says whose turn it is."""
         text = " ".join(text.split())
         if not text or self.backend is None:
             return
@@ -135,7 +136,7 @@ def _joined(burst: list[Utterance]) -> str:
             u.subject
             and u.subject == before.subject
             and not (u.turn or before.turn)
-            and u.text.startswith(u.subject)
+            and u.text.startswith((u.subject + " ", u.subject + ","))
         )
         if same:
             out += ", " + u.text[len(u.subject) :].lstrip(" ,")

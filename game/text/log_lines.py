@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.types import Event
+from game.core.types import Event, EventKind
 from game.text.names import Namer
 from game.text.phrasebook import say
 from game.text.words import event_line
@@ -41,6 +41,15 @@ class LogLine:
     @classmethod
     def of_event(cls, event: Event, show_faults: bool = False) -> LogLine:
         return cls(event=event, faults=show_faults)
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose doing the line tells (an event's mover; none for the end of a hand,
+        whose seat is its winner): speech keys turns and bursts to it, in every language,
+        where a sentence need not start with the seat's name (Turkish: "7♥ attın")."""
+        if self.event is not None:
+            return None if self.event.kind is EventKind.OVER else self.event.seat
+        return self.seat
 
     def words(self, namer: Namer) -> str:
         if self.event is not None:

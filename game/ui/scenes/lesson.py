@@ -227,6 +227,7 @@ class LessonScene(Scene):
         m = self.model
         m.window_hold = bool(m.my_calls()) or self.controls.stop_hovered(self.controller.hover)
         m.update(dt)
+        self.controller.settle_focus()
         self.speech.update()
         self._step_changed()
         self.controls.hint_btn.visible = self.controls.undo_btn.visible = False

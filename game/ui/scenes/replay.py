@@ -105,7 +105,7 @@ class ReplayScene(Scene):
             self.app.audio.play,
             self.app.size,
         )
-        self.model.on_line = lambda line: self.app.speak(line, interrupt=False)
+        self.model.on_line = lambda line, seat: self.app.speak(line, interrupt=False)
         self.model.watching = True
         self.model.settle()
         self.view = TableView(self.model, cardart.CardArt())
@@ -168,9 +168,9 @@ class ReplayScene(Scene):
 
     # ----------------------------------------------------------------- moving
     def step(self) -> bool:
-        """The next recorded move, shown as it was played."""
+        """The next recorded move, shown as it was played (past the last: says so)."""
         if self.model is None or self.k >= len(self.actions):
-            self.playing = False
+            self._at_end(forward=True)
             return False
         action = self.actions[self.k]
         state = self.model.state
@@ -183,12 +183,25 @@ class ReplayScene(Scene):
     def step_back(self) -> None:
         self.jump(self.k - 1)
 
+    def _at_end(self, forward: bool) -> None:
+        """Asked to go past the last move or before the first: the table stays, and the
+        voice says where it is instead of falling silent or saying the same move again."""
+        self.playing = False
+        if self.model is not None and self.app.scene is self:
+            self.app.speak(say("speech.replay.last" if forward else "speech.replay.first"))
+
     def jump(self, k: int) -> None:
         """Straight to the position after ``k`` moves, without animation (and, read aloud,
-        the move number and the move that led there)."""
+        the move number and the move that led there); from an end towards or past itself,
+        that it is the end."""
         if self.model is None:
             return
-        k = max(0, min(len(self.actions), k))
+        n = len(self.actions)
+        at_first, at_last = self.k == 0 and k <= 0, self.k == n and k >= n
+        if at_first or at_last:
+            self._at_end(forward=not at_first)
+            return
+        k = max(0, min(n, k))
         reveal = self.model.reveal_all
         self._build(k)
         self.model.reveal_all = self.model.show.reveal_all = reveal
@@ -231,6 +244,10 @@ class ReplayScene(Scene):
         return ". ".join(p for p in parts if p)
 
     def toggle(self) -> None:
+        """Play or pause; at the last move, nothing to play: said so."""
+        if not self.playing and self.model is not None and self.k >= len(self.actions):
+            self._at_end(forward=True)
+            return
         self.playing = not self.playing and self.k < len(self.actions)
         self.timer = 0.0
 

@@ -127,6 +127,15 @@ class ReviewScene(Scene):
             return f"{say('speech.scene.review')}. {say('review.working', done=done, total=total)}"
         return ". ".join(w for w in (say("speech.scene.review"), self.spoken_row()) if w)
 
+    def _move(self, step: int) -> None:
+        """Up or Down the list; past either end, the voice says it is the end (the row
+        stays, so nothing else would be said)."""
+        at = self.selected + step
+        if not 0 <= at < len(self.mistakes):
+            self.app.speak(say("speech.list.last" if step > 0 else "speech.list.first"))
+            return
+        self.selected = at
+
     def open_selected(self) -> None:
         if not self.mistakes:
             return
@@ -168,8 +177,7 @@ class ReviewScene(Scene):
             return
         if event.type == pygame.KEYDOWN and not self.ring.shown and self.mistakes:
             if event.key in (pygame.K_DOWN, pygame.K_UP):
-                step = 1 if event.key == pygame.K_DOWN else -1
-                self.selected = max(0, min(len(self.mistakes) - 1, self.selected + step))
+                self._move(1 if event.key == pygame.K_DOWN else -1)
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.open_selected()

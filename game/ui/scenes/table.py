@@ -150,6 +150,7 @@ class TableScene(Scene):
         self.model.window_hold = self.controls.stop_hovered(self.controller.hover)
         self.model.update(dt)
         self._follow_play()
+        self.controller.settle_focus()
         self.speech.update()
         if self.model.warning is not None and self.controls.question is None:
             self._coach_question()

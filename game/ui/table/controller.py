@@ -303,6 +303,20 @@ class TableController:
         if self.focus is not None and self.picked is None and self.m.human_may_act():
             self.focus = self.best_focus() or self.focus
 
+    def settle_focus(self) -> None:
+        """Once no card flies from or to the focused pile: a focus on a card that has gone
+        (the hand's last card, played) moves to the pile's top card, or the pile itself;
+        a focus on a place gone from the table, to the likeliest place."""
+        f = self.focus
+        if f is None or self.m.show.touches(f.pile):
+            return
+        if f.pile not in self.m.layout.spots:
+            self.focus = self.best_focus()
+            return
+        n = len(self.m.shown.get(f.pile))
+        if f.index >= n:
+            self.focus = Focus(f.pile, n - 1 if n else -1)
+
     def focus_towards(self, dx: int, dy: int) -> None:
         """Arrow keys: the nearest live place in that direction, else the nearest at all."""
         order = self.focus_order()

@@ -109,7 +109,8 @@ class TableModel:
         self.hand_from = 0  # where this hand's lines start
         self.on_change: Callable[[], None] = lambda: None  # after every applied action
         self.on_hand_over: Callable[[], None] = lambda: None
-        self.on_line: Callable[[str], None] = lambda line: None  # each move's words, as logged
+        # each move's words as logged, and the seat that made it (None: no seat's doing)
+        self.on_line: Callable[[str, int | None], None] = lambda line, seat: None
         self.message = ""
         self.message_age = 99.0
         self.caption: str | None = None  # a phrase key the top bar shows instead (a lesson's title)
@@ -170,7 +171,7 @@ class TableModel:
     def _logged(self, line: LogLine) -> None:
         """A move's line from the show: kept as values, and said as words (Read aloud)."""
         self.lines.append(line)
-        self.on_line(line.words(self.namer))
+        self.on_line(line.words(self.namer), line.actor)
 
     def _deal(self, opening: list[Event]) -> None:
         """Every card starts in the deck (or the pack), then the deal is shown."""

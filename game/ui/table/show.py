@@ -99,6 +99,7 @@ class Show:
         self.step: Timeline | None = None
         self.starts: dict[int, pygame.Vector2] = {}
         self.seat: int | None = None  # whose move is being shown
+        self.showing: list[Event] = []  # the events of the step being shown
 
     @property
     def seconds(self) -> float:
@@ -116,6 +117,11 @@ class Show:
             return first if first is not None else self.seat if self.queue else None
         return self.seat
 
+    def touches(self, pid: PileId) -> bool:
+        """Cards are still on their way from or to ``pid`` (being shown, or waiting to be):
+        what the pile shows is not yet what it holds."""
+        return any(pid in (e.src, e.dst) for e in (*self.showing, *self.queue))
+
     def push(self, events: list[Event], starts: dict[int, pygame.Vector2] | None = None) -> None:
         """Queue events; ``starts`` says where a dragged card really is now."""
         self.queue.extend(events)
@@ -124,6 +130,7 @@ class Show:
     def clear(self) -> None:
         self.queue.clear()
         self.step = None
+        self.showing = []
         self.starts.clear()
 
     def flights(self) -> list[Flight]:
@@ -135,12 +142,13 @@ class Show:
         if self.step is not None:
             self.step.advance(dt)
             if self.step.done:
-                self.step = None
+                self.step, self.showing = None, []
         while self.step is None and self.queue:
+            self.showing = [self.queue[0]]
             self.step = self._start(self.queue.popleft())
             self.step.advance(0.0)
             if self.step.done:
-                self.step = None
+                self.step, self.showing = None, []
         return self.busy
 
     def _start(self, ev: Event) -> Timeline:
@@ -188,6 +196,7 @@ class Show:
         while self.queue and self._joins(ev, self.queue[0]):
             steps.append(self.queue.popleft())
             self._log(steps[-1])
+        self.showing = steps
         tl = Timeline()
         for e in steps:
             if e.kind is E.CAPTURE and self._peek_first(e):

@@ -49,15 +49,18 @@ class TableSpeech:
         model.on_line = self.line
 
     # ----------------------------------------------------------------- listening
-    def line(self, text: str) -> None:
-        """A move as the log words it: said in turn, never cut short by later speech. A move
-        tells whose turn it is too, so that turn is not said after it."""
+    def line(self, text: str, seat: int | None = None) -> None:
+        """A move as the log words it, and the seat that made it: said in turn, never cut
+        short by later speech. A move tells whose turn it is too, so that turn is not said
+        after it. The seat comes from the log, never from the words: a Turkish sentence
+        about the player does not start with their name ("7♥ attın")."""
         self.moves.append(text)
-        names = self.m.namer.names
-        seat = next((s for s, n in names.items() if text.startswith((n + " ", n + ","))), None)
         if seat is not None:
             self._turn_of = seat
-        self.voice.speak(text, interrupt=False, subject=names.get(seat, ""))
+        self.voice.speak(text, interrupt=False, subject=self._name(seat))
+
+    def _name(self, seat: int | None) -> str:
+        return self.m.namer.names.get(seat, "") if seat is not None else ""
 
     def update(self) -> None:
         """Once a frame, after the model moved on: say what changed."""
@@ -69,8 +72,8 @@ class TableSpeech:
         self._message_changed()
         self._hint_changed()
         self._window_changed()
+        self._focus_changed()  # (a focus said once a move has landed: before the next turn)
         self._turn_changed()
-        self._focus_changed()
         self._overlay_changed()
 
     def _new_hand(self) -> None:
@@ -108,31 +111,33 @@ class TableSpeech:
             self._your_turn = False
         if m.state.is_over or m.dealing or m.watching:
             return
-        seat, names = m.turn_shown(), m.namer.names
+        seat = m.turn_shown()
         if seat == m.human:
             if not self._your_turn and m.human_may_act():
                 self._your_turn, self._turn_of = True, seat
-                self.voice.speak(
-                    say("status.your_turn"), interrupt=False, subject=names.get(seat, ""), turn=True
-                )
+                words = say("status.your_turn")
+                self.voice.speak(words, interrupt=False, subject=self._name(seat), turn=True)
         elif seat is not None and seat != self._turn_of:
             self._turn_of = seat
             whose = m.namer.whose(seat)
             words = say("speech.turn", whose=whose, Whose=current().capitalise(whose))
-            self.voice.speak(words, interrupt=False, subject=names.get(seat, ""), turn=True)
+            self.voice.speak(words, interrupt=False, subject=self._name(seat), turn=True)
 
     def _focus_changed(self) -> None:
         """A card picked up and the focus moved to where it may go: one sentence (after the
-        deal, when the piles have their cards)."""
-        c, parts = self.c, []
-        if self.m.dealing:
+        deal, when the piles have their cards). A focus on a pile that cards still fly from
+        or to is said once they have landed, as the pile is then ("Your won cards, 4"), not
+        as it was ("0 cards") nor as a card that has since left the hand."""
+        c, m, parts = self.c, self.m, []
+        if m.dealing:
             return
         if c.picked != self._picked:
             self._picked = c.picked
             card = c._card(c.picked) if c.picked is not None else None
             if card is not None:
                 parts.append(say("speech.picked", card=card_list([card])))
-        if c.focus != self._focus:
+        landed = c.focus is None or not m.show.touches(c.focus.pile)
+        if c.focus != self._focus and landed:
             was, self._focus = self._focus, c.focus
             if c.focus is not None:
                 parts.append(self.focus_words(c.focus, was))
