@@ -8,6 +8,7 @@ would have seen; the alarm catches a screen that never returns."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ REPLAYS = 12  # entries replayed per case: a case stays well under the slow limi
 DT = 0.02
 
 _app: Any = None
+VISITED: Counter = Counter()  # screens opened in this process (the suite checks each is)
 
 
 def app_for(folder: Path):
@@ -48,32 +50,35 @@ def screens_case(data: bytes, folder: Path, kind: str) -> int:
     app = app_for(folder)
     app.notices.clear()
     Keeper(app)
-    frame(app, app.goto("menu"))
+    frame(app, app.goto("menu"), "menu")
     session = app.hooks["load_match"]()
     if session is not None:
-        frame(app, app.goto("table", session=session), 3)
-    frame(app, app.goto("stats"))
+        frame(app, app.goto("table", session=session), "continue", 3)
+    frame(app, app.goto("stats"), "statistics")
     history = app.goto("history")
-    frame(app, history)
+    frame(app, history, "history")
     for i, entry in enumerate(history.entries[:REPLAYS]):
-        frame(app, app.goto("replay", record=entry.record, seat=entry.seat, back=history))
+        replay = app.goto("replay", record=entry.record, seat=entry.seat, back=history)
+        frame(app, replay, "replay")
         history.selected = i
     if history.entries:
         history = app.goto("history")
         history.export_selected()
-        frame(app, history)
+        frame(app, history, "export")
     if kind == "record":
         history.open_file(str(path))
-        frame(app, app.scene)
+        frame(app, app.scene, "opened by path")
         app.goto("history")
         pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-        frame(app, app.scene)
+        frame(app, app.scene, "dropped")
     outcome = 0 if not app.notices else 1
     app.goto("menu")
     return outcome
 
 
-def frame(app, scene, n: int = 1) -> None:
+def frame(app, scene, what: str, n: int = 1) -> None:
+    """``n`` frames of ``scene``, counted as a visit to ``what``."""
+    VISITED[what] += 1
     for _ in range(n):
         app.step(DT)
 
