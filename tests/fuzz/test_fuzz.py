@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -186,3 +187,44 @@ def test_every_screen_opens_with_each_mutated_player_file(cases):
     every |= {"opened by path", "dropped"}
     assert set(VISITED) == every, f"screens never opened: {every - set(VISITED)}"
     assert VISITED["menu"] == cases, "a case ended before it had opened the menu"
+
+
+UP_AND_WAITING = """
+from tests.fuzz.__main__ import quiet_sdl
+quiet_sdl()
+import time, pygame
+pygame.init()
+pygame.display.set_mode((40, 30))
+print("up", flush=True)
+time.sleep(60)
+"""
+
+
+def test_fuzz_worker_with_pygame_running_still_ends_on_sigterm():
+    """How ``--screens`` stalled: SDL turned the pool's SIGTERM into a quit event no worker
+    read, so a worker with pygame running outlived its pool. The workers' environment
+    keeps SDL's hands off the signals."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", UP_AND_WAITING], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout.readline().strip() == "up"
+        proc.terminate()
+        assert proc.wait(timeout=20) == -signal.SIGTERM
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_fuzz_screens_from_the_command_line_on_two_workers_ends(tmp_path):
+    """``python -m tests.fuzz --screens`` through its worker pool: the run ends (exit 0),
+    and no worker is left behind holding its output open."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.fuzz", "--screens", "--cases", "40", "--jobs", "2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "40 cases (screens 40)" in done.stdout and "0 failures" in done.stdout
