@@ -3,10 +3,13 @@ match, a record) is put in the preference folder, and one app in the worker proc
 on SDL's dummy driver, opens every screen that shows it: the menu, Continue, Statistics,
 History, a replay of each entry, Export, and the record opened by its path and dropped
 on the window. Each screen draws a frame. Any exception escaping is a crash a player
-would have seen; the alarm catches a screen that never returns."""
+would have seen; the alarm catches a screen that never returns. A text that reaches
+the font renderer undrawable (caught there by its last line of defence, which logs
+it) is a broken promise: every outside text passes the one gate first."""
 
 from __future__ import annotations
 
+import logging
 import random
 from collections import Counter
 from pathlib import Path
@@ -21,6 +24,21 @@ _app: Any = None
 VISITED: Counter = Counter()  # screens opened in this process (the suite checks each is)
 
 
+class Ungated(logging.Handler):
+    """The texts the renderer had to mend (``theme.safe``) during the case."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.texts: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.msg.startswith("undrawable characters replaced"):
+            self.texts.append(record.getMessage())
+
+
+UNGATED = Ungated()
+
+
 def app_for(folder: Path):
     """One quick, silent app per worker process (opening a display for every case
     would cost more than the case)."""
@@ -33,6 +51,7 @@ def app_for(folder: Path):
         from game.ui.scenes import install_routes
 
         pygame.init()
+        logging.getLogger("game.ui.theme").addHandler(UNGATED)
         settings = Settings(pace="instant", sound=False, language="en", auto_play=False)
         _app = App((960, 600), settings=settings)
         install_routes(_app)
@@ -49,6 +68,7 @@ def screens_case(data: bytes, folder: Path, kind: str) -> int:
     path.write_bytes(data)
     app = app_for(folder)
     app.notices.clear()
+    UNGATED.texts.clear()
     Keeper(app)
     frame(app, app.goto("menu"), "menu")
     session = app.hooks["load_match"]()
@@ -73,6 +93,7 @@ def screens_case(data: bytes, folder: Path, kind: str) -> int:
         frame(app, app.scene, "dropped")
     outcome = 0 if not app.notices else 1
     app.goto("menu")
+    assert not UNGATED.texts, f"a text reached the renderer past the gate: {UNGATED.texts[0]}"
     return outcome
 
 
