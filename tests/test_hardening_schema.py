@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
+from game.core import files
 from game.core.files import (
     MAX_DEPTH,
     FileProblem,
@@ -120,6 +125,53 @@ def test_schema_remove_stray_temporaries_only_touches_its_own(tmp_path):
     assert remove_stray_temporaries(tmp_path, ("settings.json", "match.json")) == 2
     assert [p.exists() for p in ours + theirs] == [False, False, True, True, True]
     assert remove_stray_temporaries(tmp_path / "nowhere", ("settings.json",)) == 0
+
+
+def test_schema_a_temporary_being_written_is_no_stray(tmp_path):
+    """Another window's save in progress holds its temporary file locked: the cleanup of
+    killed saves leaves it; once its writer is gone (the lock with it), it is a stray."""
+    fd, tmp = files._own_temporary(tmp_path / "stats.json")
+    try:
+        assert remove_stray_temporaries(tmp_path, ("stats.json",)) == 0
+        assert os.path.exists(tmp)
+    finally:
+        os.close(fd)
+    assert remove_stray_temporaries(tmp_path, ("stats.json",)) == 1
+    assert not os.path.exists(tmp)
+
+
+WRITER = """
+import sys
+from pathlib import Path
+from game.core.files import read_json, remove_stray_temporaries, write_json_atomic
+path, who = Path(sys.argv[1]), sys.argv[2]
+for i in range(300):
+    write_json_atomic(path, {"who": who, "i": i, "pad": "x" * 20000})
+    remove_stray_temporaries(path.parent, (path.name,))  # what every read of the file does
+    read_json(path)
+"""
+
+
+def test_two_writers_of_one_file_never_delete_each_others_temporary(tmp_path):
+    """Two processes save one file atomically, each cleaning up strays between its saves
+    (as each window does when it reads): each temporary has its own name, and neither
+    process deletes the other's while it is being written (the save would fail)."""
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    path = tmp_path / "stats.json"
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), who],
+            env=env,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for who in "ab"
+    ]
+    errors = [p.communicate(timeout=120)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], "\n".join(errors)[-2000:]
+    assert read_json(path)["i"] == 299
+    assert [p.name for p in tmp_path.iterdir()] == ["stats.json"]
 
 
 # ----------------------------------------------------------------- fields

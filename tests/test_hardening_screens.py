@@ -105,6 +105,38 @@ def test_a_record_file_with_a_broken_move_opened_by_path_or_dropped_shows_why(
     assert isinstance(app.scene, ReplayScene) and app.scene.problem
 
 
+@pytest.mark.parametrize("bad", ["turn\x00ed>D", "turn\ud800ed>D"])
+def test_a_replay_quoting_a_move_that_holds_a_surrogate_passes_it_through_the_gate(
+    tmp_path, monkeypatch, caplog, bad
+):
+    """Found by ``python -m tests.fuzz --screens --cases 100000 --seed 2026``: a record
+    whose move holds U+0000 or a lone surrogate, opened by path or dropped, reached the
+    font renderer in "The record stops at move k: 'turn?ed>D' is not a move", caught only
+    by its last line of defence. The replay's problem is made drawable where it is made."""
+    state = Session.start("pisti", {"players": 2}, "medium", seed=5).state
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    record = state.record()
+    record["actions"].append(bad)
+    path = tmp_path / "bug.json"
+    path.write_text(json.dumps(record, ensure_ascii=True), encoding="utf-8")
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    scene = app.goto("history")
+    frames(app)
+    theme.rendered.cache_clear()
+    with caplog.at_level("WARNING"):
+        scene.open_file(str(path))
+        frames(app)
+        shown = app.scene
+        app.goto("history")
+        pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        frames(app)
+    for viewer in (shown, app.scene):
+        assert isinstance(viewer, ReplayScene) and len(viewer.actions) == 3
+        assert "turn\ufffded>D" in viewer.problem and "turn\ufffded>D" in viewer.note
+    assert "undrawable" not in caplog.text
+
+
 @pytest.mark.parametrize("part", ["game", "level", "option"])
 @pytest.mark.parametrize("bad", BAD_TEXTS)
 def test_a_stats_line_named_with_a_control_character_opens_the_statistics(

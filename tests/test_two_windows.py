@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from game.store import history, stats
+from game.store import history, saves, stats
+from game.text import say
 
 DRIVER = Path(__file__).resolve().parent / "two_windows.py"
 
@@ -34,10 +35,15 @@ class Window:
     def read(self) -> str:
         return self.proc.stdout.readline().strip()
 
-    def say(self, line: str, answer: str) -> None:
+    def say(self, line: str, answer: str | None) -> str:
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
-        assert self.read() == answer
+        got = self.read()
+        assert answer is None or got == answer
+        return got
+
+    def notices(self) -> list[str]:
+        return json.loads(self.say("notices", None))
 
     def quit(self) -> None:
         self.say("quit", "bye")
@@ -64,3 +70,32 @@ def test_two_windows_on_one_folder_count_every_hand_exactly_once(tmp_path, first
     setups = {json.dumps(h["record"]["setup"], sort_keys=True) for h in hands}
     assert len(setups) == 4, "four different hands, none twice"
     assert not list(tmp_path.glob("*.broken-*"))
+
+
+def _saved_setup(home: Path) -> str:
+    save = json.loads((home / saves.FILE_NAME).read_text())
+    return json.dumps(save["hand"]["setup"], sort_keys=True)
+
+
+@pytest.mark.slow
+def test_two_windows_a_second_window_says_the_match_is_elsewhere_and_leaves_it(tmp_path):
+    """The first window's match in progress is its own: the second window, playing a hand
+    of its own, tells its player so (notice.match_elsewhere) and never writes match.json;
+    once the first window has quit, the second takes the match over."""
+    first, second = Window(tmp_path), Window(tmp_path)
+    try:
+        first.say("moves 31 2", "done")
+        held = _saved_setup(tmp_path)
+        assert first.notices() == []
+        second.say("moves 32 2", "done")
+        told = say("notice.match_elsewhere")
+        assert second.notices().count(told) == 1, "said once, not at every move"
+        assert _saved_setup(tmp_path) == held, "the second window overwrote the match"
+        first.quit()
+        second.say("moves 33 1", "done")
+        assert _saved_setup(tmp_path) != held, "the match stayed locked after its window quit"
+        second.quit()
+    finally:
+        for w in (first, second):
+            if w.proc.poll() is None:
+                w.proc.kill()

@@ -3,6 +3,9 @@ on the dummy video driver, the real Keeper), then commands read from stdin, one 
 
 - ``hand SEED``: play a whole Pişti hand (a Medium player makes the human's moves)
   and print ``done``;
+- ``moves SEED N``: start a Pişti hand and make the human's first ``N`` moves, leaving
+  the match in progress, and print ``done``;
+- ``notices``: print the window's notices (what the player was told) as one JSON line;
 - ``quit``: close the window as the player does (the QUIT event) and exit.
 
 Run as ``python tests/two_windows.py`` with ``PASHA_PISTI_HOME`` set.
@@ -10,6 +13,7 @@ Run as ``python tests/two_windows.py`` with ``PASHA_PISTI_HOME`` set.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -28,18 +32,22 @@ from game.session import Session  # noqa: E402
 from game.ui.start import open_app  # noqa: E402
 
 
-def play_hand(app, seed: int) -> None:
+def play_hand(app, seed: int, moves: int = 500) -> None:
+    """The human's moves made by a Medium player: ``moves`` of them, or the whole hand."""
     app.settings.pace = "instant"
     app.settings.sound = False
     session = Session.start("pisti", {"players": 2}, "medium", seed)
     table = app.goto("table", session=session)
     agent = table.model.spec.make_agent("medium", seed)
-    for _ in range(500):
+    for _ in range(moves):
         settle(app, table)
         if app.scene is not table:
             return
         if not table.state.is_over:
             table.model.perform(agent.choose(SeatView(table.state, table.human)))
+    if moves < 500:
+        settle(app, table)
+        return
     raise AssertionError("the hand did not end")
 
 
@@ -52,6 +60,11 @@ def main() -> int:
         if words[:1] == ["hand"]:
             play_hand(app, int(words[1]))
             print("done", flush=True)
+        elif words[:1] == ["moves"]:
+            play_hand(app, int(words[1]), int(words[2]))
+            print("done", flush=True)
+        elif words[:1] == ["notices"]:
+            print(json.dumps(app.notices), flush=True)
         elif words[:1] == ["quit"]:
             pygame.event.post(pygame.event.Event(pygame.QUIT))
             while app.step(DT):

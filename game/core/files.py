@@ -145,10 +145,14 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def write_json_atomic(path: str | os.PathLike, obj: Any, indent: int | None = None) -> None:
     """Write JSON so that a crash leaves either the old file or the new one, never half.
     ``indent`` for files people read (settings, records); without it the encoder runs at
-    C speed (the match is saved after every move)."""
+    C speed (the match is saved after every move).
+
+    The temporary file has a name of its own (two windows may write one file at once)
+    and is locked until it has replaced ``path``, so another window cleaning up the
+    temporaries of killed saves (:func:`remove_stray_temporaries`) leaves it alone."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
+    fd, tmp = _own_temporary(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             try:
@@ -159,10 +163,36 @@ def write_json_atomic(path: str | os.PathLike, obj: Any, indent: int | None = No
                 _dump(obj, f, indent, ascii_only=True)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+            if os.name != "nt":  # renamed still open and locked (Windows cannot)
+                os.replace(tmp, path)
+        if os.name == "nt":
+            os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _own_temporary(path: Path) -> tuple[int, str]:
+    """A new temporary file beside ``path`` (``NAME.<random>.tmp``), open and locked. A
+    cleaner could take it for a stray in the instant between its making and its lock: then
+    the name no longer leads to it, and another is made."""
+    for _ in range(100):
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
+        with contextlib.suppress(OSError):  # a folder without locks: nothing to guard
+            _lock_fd(fd, wait=False)
+        if _names(tmp, fd):
+            return fd, tmp
+        os.close(fd)
+    raise OSError(f"cannot keep a temporary file beside {_name(path)}")
+
+
+def _names(name: str, fd: int) -> bool:
+    """True when ``name`` is the file open as ``fd`` (not gone, not another file since)."""
+    try:
+        there, held = os.stat(name, follow_symlinks=False), os.fstat(fd)
+    except OSError:
+        return False
+    return (there.st_dev, there.st_ino) == (held.st_dev, held.st_ino)
 
 
 def _dump(obj: Any, f, indent: int | None, ascii_only: bool) -> None:
@@ -215,8 +245,13 @@ def _keep(path: Path, how) -> Path | None:
     return None
 
 
+STRAY_AGE = 60.0  # seconds: on Windows, a temporary this old is no save in progress
+
+
 def remove_stray_temporaries(folder: str | os.PathLike, names: tuple[str, ...]) -> int:
-    """Delete ``NAME.*.tmp`` left by saves that were killed; returns how many went."""
+    """Delete ``NAME.*.tmp`` left by saves that were killed; returns how many went. A
+    temporary another window is writing now is locked by it (see
+    :func:`write_json_atomic`) and is left alone: only the dead leave theirs unlocked."""
     gone = 0
     with contextlib.suppress(OSError):
         for entry in os.scandir(folder):
@@ -224,9 +259,31 @@ def remove_stray_temporaries(folder: str | os.PathLike, names: tuple[str, ...]) 
                 tuple(n + "." for n in names)
             ):
                 with contextlib.suppress(OSError):
-                    os.unlink(entry.path)
-                    gone += 1
+                    if _abandoned(entry):
+                        os.unlink(entry.path)
+                        gone += 1
     return gone
+
+
+def _abandoned(entry: os.DirEntry) -> bool:
+    """True when no process is writing the temporary ``entry``: its writer's lock is free
+    (the writer ended, however it ended). Anything but a file (a link, a folder) was never
+    one of ours and is left to ``unlink`` to judge."""
+    if entry.is_symlink() or not entry.is_file():
+        return True
+    fd = os.open(entry.path, os.O_RDWR | getattr(os, "O_NONBLOCK", 0))
+    try:
+        try:
+            _lock_fd(fd, wait=False)
+        except OSError:
+            return False  # held: a save in progress
+        if not _names(entry.path, fd):
+            return False  # renamed into place (or replaced) since it was listed
+        if os.name == "nt":  # a writer there lets go before its rename: judge by age too
+            return time.time() - os.fstat(fd).st_mtime > STRAY_AGE
+        return True
+    finally:
+        os.close(fd)  # the unlink follows: no writer takes an abandoned file back
 
 
 def _name(path: Path) -> str:
@@ -276,14 +333,20 @@ def _open_lock(path: str | os.PathLike):
 
 
 def _lock(handle, wait: bool) -> None:
+    _lock_fd(handle.fileno(), wait)
+
+
+def _lock_fd(fd: int, wait: bool) -> None:
+    """The operating system's exclusive lock on the open file ``fd`` (raises OSError when
+    ``wait`` is False and another holds it). It ends when the file is closed."""
     if os.name == "nt":
         import msvcrt
 
-        handle.seek(0)
+        os.lseek(fd, 0, os.SEEK_SET)
         mode = msvcrt.LK_LOCK if wait else msvcrt.LK_NBLCK
         while True:
             try:
-                msvcrt.locking(handle.fileno(), mode, 1)
+                msvcrt.locking(fd, mode, 1)
                 return
             except OSError:
                 if not wait:
@@ -291,4 +354,4 @@ def _lock(handle, wait: bool) -> None:
     else:
         import fcntl
 
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))

@@ -2,15 +2,18 @@
 
 The table asks for a size on every resize; pictures are rendered from the SVG
 at that size (never scaled), lazily per card so a resize costs only the cards
-on screen, and cached until the size, face style or back change.
+on screen, and kept for the process: every screen at a size it had before shares them.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
+from pathlib import Path
 
 import pygame
 
+from game.assets import asset_dir
 from game.assets.art import glow
 from game.assets.art.felt import felt as _felt
 from game.assets.art.slots import slot as _slot
@@ -19,20 +22,24 @@ from game.core.cards import DECK
 
 
 class CardArt:
-    """Faces and backs at one size, in one face style (classic, four-colour, high contrast)."""
+    """Faces and backs at one size, in one face style (classic, four-colour, high contrast).
+
+    Each screen keeps its own CardArt for its own size, but the pictures are shared by
+    every CardArt in the process (see :class:`_Pictures`): opening the menu, a table or a
+    replay again draws cards rendered the first time, not each SVG afresh."""
 
     def __init__(self, faces: str = "classic", back: str = "red") -> None:
         self.size = (0, 0)
         self.faces = faces
         self.back_name = back
+        self._pictures = _pictures(asset_dir("sprites"))
         self._faces: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
-        self._deck = DeckRenderer()
 
     def configure(self, size: tuple[int, int], faces: str, back: str) -> None:
         if (size, faces, back) != (self.size, self.faces, self.back_name):
             self.size, self.faces, self.back_name = size, faces, back
-            self._faces.clear()
+            self._faces = self._pictures.faces(size, faces)
             self._back = None
 
     def warm(self) -> None:
@@ -45,17 +52,48 @@ class CardArt:
     def face(self, card: int) -> pygame.Surface:
         img = self._faces.get(card)
         if img is None:
-            path = self._deck.card_file(card, self.faces)
-            img = self._faces[card] = self._deck.render_file(path, self.size)
+            img = self._faces[card] = self._pictures.render_face(card, self.size, self.faces)
         return img
 
     def back(self) -> pygame.Surface:
         if self._back is None:
-            self._back = self._deck.back(self.size, self.back_name)
+            self._back = self._pictures.deck.back(self.size, self.back_name)
         return self._back
 
     def picture(self, card: int | None, face_up: bool) -> pygame.Surface:
         return self.face(card) if face_up and card is not None else self.back()
+
+
+class _Pictures:
+    """The card faces rendered in this process from one sprites folder, by size and face
+    style, each rendered when first asked for; the last few sizes are kept (a window
+    resized back and forth, the menu's small fan beside the table's cards). The
+    surfaces are shared: blit them, never draw on them."""
+
+    KEEP = 8
+
+    def __init__(self, sprites: Path) -> None:
+        self.deck = DeckRenderer(sprites)
+        self._faces: OrderedDict[tuple, dict[int, pygame.Surface]] = OrderedDict()
+
+    def faces(self, size: tuple[int, int], style: str) -> dict[int, pygame.Surface]:
+        """The (growing) faces at ``size`` in ``style``."""
+        key = (tuple(size), style)
+        found = self._faces.get(key)
+        if found is None:
+            found = self._faces[key] = {}
+            while len(self._faces) > self.KEEP:
+                self._faces.popitem(last=False)
+        self._faces.move_to_end(key)
+        return found
+
+    def render_face(self, card: int, size: tuple[int, int], style: str) -> pygame.Surface:
+        return self.deck.render_file(self.deck.card_file(card, style), size)
+
+
+@lru_cache(maxsize=4)
+def _pictures(sprites: Path) -> _Pictures:
+    return _Pictures(sprites)
 
 
 @lru_cache(maxsize=32)

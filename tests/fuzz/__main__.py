@@ -17,6 +17,8 @@ import argparse
 import os
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -43,9 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--keep", type=Path, help="write failing inputs to this folder")
     args = p.parse_args(argv)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    quiet_sdl()
     wanted = ["screens"] if args.screens else args.target
     counts = plan(LONG if args.long else args.cases, wanted)
     jobs = [
@@ -55,14 +55,12 @@ def main(argv: list[str] | None = None) -> int:
     ]
     total = Result()
     started = time.perf_counter()
-    done = 0
-    with get_context("spawn").Pool(max(1, args.jobs)) as pool:
-        for part in pool.imap_unordered(run_chunk, jobs):
-            total.merge(part)
-            done += 1
-            if done % 10 == 0 or done == len(jobs):
-                print(f"[{done}/{len(jobs)} chunks] {sum(total.cases.values()):,} cases, "
-                      f"{len(total.failures)} failures", flush=True)  # fmt: skip
+    try:
+        run_jobs(jobs, args.jobs, total)
+    except BrokenProcessPool as err:  # a worker died outright (a crash in C): say so, fail
+        total.seconds = time.perf_counter() - started
+        print(f"a worker process died: {err}; {sum(total.cases.values()):,} cases ran")
+        return 1
     total.seconds = time.perf_counter() - started
     print(total.summary())
     for failure in total.failures[:50]:
@@ -71,6 +69,31 @@ def main(argv: list[str] | None = None) -> int:
         kept = keep_failures(total, args.keep)
         print(f"{len(kept)} failing inputs written to {args.keep}")
     return 1 if total.failures else 0
+
+
+def quiet_sdl() -> None:
+    """The environment the workers inherit, set before any of them imports pygame: no
+    window, no sound, and no SDL signal handlers. SDL turns SIGTERM into a quit event that
+    a worker never reads, so a worker with pygame running outlived its pool's shutdown
+    and the run stalled at its end (and lingered after a Ctrl+C)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
+
+
+def run_jobs(jobs: list[tuple[str, int, int, int]], workers: int, total: Result) -> None:
+    """Each chunk in a spawned worker, merged into ``total`` as it comes back. The pool
+    ends by letting its workers finish (never by a signal), and a worker that dies
+    breaks the pool with an error instead of leaving its chunk waited for forever."""
+    done = 0
+    with ProcessPoolExecutor(max(1, workers), mp_context=get_context("spawn")) as pool:
+        for future in as_completed([pool.submit(run_chunk, job) for job in jobs]):
+            total.merge(future.result())
+            done += 1
+            if done % 10 == 0 or done == len(jobs):
+                print(f"[{done}/{len(jobs)} chunks] {sum(total.cases.values()):,} cases, "
+                      f"{len(total.failures)} failures", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

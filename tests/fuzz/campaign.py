@@ -119,6 +119,8 @@ def run_one(target: str, data: bytes, folder: Path, label: str, result: Result) 
             Failure(target, case, "hang", f"still running after {ALARM} s", data)
         )
         return
+    except KeyboardInterrupt:  # the person running the campaign, not a finding
+        raise
     except AssertionError as err:
         result.failures.append(Failure(target, case, "broken promise", str(err)[:500], data))
         return

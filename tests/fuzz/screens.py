@@ -3,11 +3,15 @@ match, a record) is put in the preference folder, and one app in the worker proc
 on SDL's dummy driver, opens every screen that shows it: the menu, Continue, Statistics,
 History, a replay of each entry, Export, and the record opened by its path and dropped
 on the window. Each screen draws a frame. Any exception escaping is a crash a player
-would have seen; the alarm catches a screen that never returns."""
+would have seen; the alarm catches a screen that never returns. A text that reaches
+the font renderer undrawable (caught there by its last line of defence, which logs
+it) is a broken promise: every outside text passes the one gate first."""
 
 from __future__ import annotations
 
+import logging
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +21,22 @@ REPLAYS = 12  # entries replayed per case: a case stays well under the slow limi
 DT = 0.02
 
 _app: Any = None
+VISITED: Counter = Counter()  # screens opened in this process (the suite checks each is)
+
+
+class Ungated(logging.Handler):
+    """The texts the renderer had to mend (``theme.safe``) during the case."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.texts: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.msg.startswith("undrawable characters replaced"):
+            self.texts.append(record.getMessage())
+
+
+UNGATED = Ungated()
 
 
 def app_for(folder: Path):
@@ -31,6 +51,7 @@ def app_for(folder: Path):
         from game.ui.scenes import install_routes
 
         pygame.init()
+        logging.getLogger("game.ui.theme").addHandler(UNGATED)
         settings = Settings(pace="instant", sound=False, language="en", auto_play=False)
         _app = App((960, 600), settings=settings)
         install_routes(_app)
@@ -47,33 +68,38 @@ def screens_case(data: bytes, folder: Path, kind: str) -> int:
     path.write_bytes(data)
     app = app_for(folder)
     app.notices.clear()
+    UNGATED.texts.clear()
     Keeper(app)
-    frame(app, app.goto("menu"))
+    frame(app, app.goto("menu"), "menu")
     session = app.hooks["load_match"]()
     if session is not None:
-        frame(app, app.goto("table", session=session), 3)
-    frame(app, app.goto("stats"))
+        frame(app, app.goto("table", session=session), "continue", 3)
+    frame(app, app.goto("stats"), "statistics")
     history = app.goto("history")
-    frame(app, history)
+    frame(app, history, "history")
     for i, entry in enumerate(history.entries[:REPLAYS]):
-        frame(app, app.goto("replay", record=entry.record, seat=entry.seat, back=history))
+        replay = app.goto("replay", record=entry.record, seat=entry.seat, back=history)
+        frame(app, replay, "replay")
         history.selected = i
     if history.entries:
         history = app.goto("history")
         history.export_selected()
-        frame(app, history)
+        frame(app, history, "export")
     if kind == "record":
         history.open_file(str(path))
-        frame(app, app.scene)
+        frame(app, app.scene, "opened by path")
         app.goto("history")
         pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-        frame(app, app.scene)
+        frame(app, app.scene, "dropped")
     outcome = 0 if not app.notices else 1
     app.goto("menu")
+    assert not UNGATED.texts, f"a text reached the renderer past the gate: {UNGATED.texts[0]}"
     return outcome
 
 
-def frame(app, scene, n: int = 1) -> None:
+def frame(app, scene, what: str, n: int = 1) -> None:
+    """``n`` frames of ``scene``, counted as a visit to ``what``."""
+    VISITED[what] += 1
     for _ in range(n):
         app.step(DT)
 

@@ -1,6 +1,7 @@
 """The fuzz campaign in the test suite: a few thousand mutated files with a fixed seed (about
-20 s on two cores; the quick loop runs 400 of them), plus special files and real
-record-checker processes.
+20 s on two cores; the quick loop runs 400 of them), a few thousand more opened in every
+screen (``FUZZ_SCREENS=N`` scales them; the quick loop runs 200), plus special files and
+real record-checker processes.
 
 ``FUZZ_CASES=N`` scales the full run (``FUZZ_SEED`` changes the seed); ``python -m
 tests.fuzz --long`` runs a million cases on every core.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -164,8 +166,65 @@ def test_fuzz_special_files_as_settings_give_defaults_and_can_be_saved_over(tmp_
     assert store.load_settings(path) == (settings, None)
 
 
-@pytest.mark.slow
-def test_every_screen_opens_with_each_mutated_player_file(tmp_path):
+SCREENS = [
+    pytest.param(200, id="quick"),
+    pytest.param(int(os.environ.get("FUZZ_SCREENS", "3000")), id="full", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize("cases", SCREENS)
+def test_every_screen_opens_with_each_mutated_player_file(cases):
     """The screens target in-process (one app, SDL's dummy driver): menu, Continue,
-    Statistics, History, each entry's replay, Export, a record opened and dropped."""
-    no_failures(run({"screens": int(os.environ.get("FUZZ_SCREENS", "150"))}, SEED))
+    Statistics, History, each entry's replay, Export, a record opened and dropped; every
+    one of them reached, and files both clean (0) and told of (1) among the outcomes."""
+    from .screens import VISITED
+
+    VISITED.clear()
+    result = run({"screens": cases}, SEED)
+    no_failures(result)
+    assert {code for (_, code) in result.outcomes} == {0, 1}
+    every = {"menu", "continue", "statistics", "history", "replay", "export"}
+    every |= {"opened by path", "dropped"}
+    assert set(VISITED) == every, f"screens never opened: {every - set(VISITED)}"
+    assert VISITED["menu"] == cases, "a case ended before it had opened the menu"
+
+
+UP_AND_WAITING = """
+from tests.fuzz.__main__ import quiet_sdl
+quiet_sdl()
+import time, pygame
+pygame.init()
+pygame.display.set_mode((40, 30))
+print("up", flush=True)
+time.sleep(60)
+"""
+
+
+def test_fuzz_worker_with_pygame_running_still_ends_on_sigterm():
+    """How ``--screens`` stalled: SDL turned the pool's SIGTERM into a quit event no worker
+    read, so a worker with pygame running outlived its pool. The workers' environment
+    keeps SDL's hands off the signals."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", UP_AND_WAITING], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout.readline().strip() == "up"
+        proc.terminate()
+        assert proc.wait(timeout=20) == -signal.SIGTERM
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_fuzz_screens_from_the_command_line_on_two_workers_ends(tmp_path):
+    """``python -m tests.fuzz --screens`` through its worker pool: the run ends (exit 0),
+    and no worker is left behind holding its output open."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.fuzz", "--screens", "--cases", "40", "--jobs", "2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "40 cases (screens 40)" in done.stdout and "0 failures" in done.stdout

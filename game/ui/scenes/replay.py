@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.drawable import drawable
 from game.core.files import write_json_atomic
 from game.core.match import Match
 from game.core.referee import Referee
@@ -62,7 +63,8 @@ class ReplayScene(Scene):
         self.back_to = back
         self.seat = seat
         checked = replay(record)
-        self.problem = None if checked.status == OK else checked.error
+        # the error quotes the record (a move as written there): drawable before shown
+        self.problem = None if checked.status == OK else drawable(checked.error)
         if checked.state is None:
             self.problem = self.problem or "?"
             self.actions: list[Action] = []
