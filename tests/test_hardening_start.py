@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from memory_peak import PEAK
 from ui_support import DT, make_app, open_table, settle
 from xvfb import free_display, player_env
 
@@ -86,10 +87,10 @@ def test_start_refuses_an_offscreen_fallback_but_not_a_driver_asked_for(monkeypa
 
 # ----------------------------------------------------------------- window size
 def test_start_size_20000x20000_does_not_allocate_gigabytes(tmp_path):
-    snippet = (
-        "import resource, sys; from game.__main__ import main; "
+    snippet = PEAK + (
+        "from game.__main__ import main; "
         "code = main(['--size', '20000x20000', '--first-frame-exit']); "
-        "print(code, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+        "print(code, peak_kb())"
     )
     done = python(
         ["-c", snippet],

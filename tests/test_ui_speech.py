@@ -661,10 +661,7 @@ def play_rounds(app, table, rounds: int) -> None:
     settle(app, table)
     for _ in range(rounds):
         key(app, pygame.K_1)
-        for _ in range(800):
-            app.step(DT)
-            if table.model.human_may_act():
-                break
+        settle(app, table, limit=60.0)  # the computers think in real time, not in frames
         app.step(DT)
 
 

@@ -9,7 +9,7 @@ import pytest
 from ui_support import DT, make_app, open_table, settle
 
 from game.core.agents import SeatView
-from game.text import set_language
+from game.text import say, set_language
 from game.ui import theme
 from game.ui.table import panel
 from game.ui.widgets import text_of
@@ -190,3 +190,26 @@ def test_the_flip_buttons_words_clear_its_edges(tmp_path, monkeypatch, lang):
     finally:
         app.scene.leave()
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_every_prompt_of_the_message_line_is_drawn_at_14_px_or_more(tmp_path, monkeypatch, lang):
+    """The long prompts (the empty stock's, say) come up only in some hands: each is drawn
+    here on the message line of a table at 960x600, whatever the hand."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    po = Path(__file__).parent.parent / "game/text/locale/en/LC_MESSAGES/pasha.po"
+    with po.open("rb") as f:
+        keys = [m.id for m in read_po(f) if isinstance(m.id, str) and m.id.startswith("prompt.")]
+    assert "prompt.recycle" in keys
+    app = make_app(tmp_path, monkeypatch, size=SIZE, language=lang)
+    set_language(lang)
+    seen = Seen(monkeypatch)
+    table = open_table(app, "pishe-pasha", {"players": 2}, seed=5)
+    settle(app, table)
+    for key in keys:
+        monkeypatch.setattr(table.model, "prompt", lambda key=key: say(key))
+        seen.look(app)
+    assert seen.small == {}, f"{len(seen.small)} prompts below {SMALLEST} px: {seen.small}"
