@@ -15,6 +15,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game_venv import ensure_pygame  # noqa: E402
+
+ensure_pygame()
+
 import pygame  # noqa: E402
 
 from game.assets.art import felt as felt_module  # noqa: E402
