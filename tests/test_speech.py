@@ -172,6 +172,20 @@ def test_card_signs_are_read_as_card_names_in_the_game_language():
         set_language("en")
 
 
+def test_a_card_that_starts_a_sentence_is_said_with_a_capital_letter():
+    """A Turkish line about the player starts with its card ("A♠ attın"): a voice and a
+    braille display get a sentence, not "maça as attın"."""
+    try:
+        set_language("tr")
+        assert spoken("A♠ attın") == "Maça as attın"
+        assert spoken("Sıra sende. 7♥ attın") == "Sıra sende. Kupa 7 attın"
+        assert spoken("Kuzey 7♥ attı") == "Kuzey kupa 7 attı"
+        set_language("en")
+        assert spoken("7♥ is on top") == "The 7 of hearts is on top"
+    finally:
+        set_language("en")
+
+
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 def test_espeak_ng_speaks_a_hands_first_sentences_into_a_wav_that_is_not_silent(tmp_path):
     sentences = {

@@ -16,6 +16,7 @@ from game.text.phrasebook import current, say, say_n
 SIGN_SUIT = {sign: suit for suit, sign in SUIT_SIGNS.items()}
 CARD_SIGN = re.compile(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])")
 CARD_PAIR = re.compile(r"(?<=[♣♦♥♠]) +(?=(?:10|[2-9AJQK])[♣♦♥♠])")
+SENTENCE_END = re.compile(r"(?:^|[.!?]\s+)$")  # a card here starts a sentence: "Maça as attın"
 MOST_CARDS = 13
 
 
@@ -24,7 +25,9 @@ def spoken(text: str) -> str:
 
     def name(m: re.Match) -> str:
         card = SUITS.index(SIGN_SUIT[m.group(2)]) * 13 + RANK_TEXT.index(m.group(1))
-        return card_name(card)
+        words = card_name(card)
+        starts = SENTENCE_END.search(m.string[: m.start()]) is not None
+        return current().capitalise(words) if starts else words
 
     text = CARD_PAIR.sub(", ", text.strip())  # "7♣ 8♦": a list, said with a pause
     text = CARD_SIGN.sub(name, text)
