@@ -196,3 +196,44 @@ def test_the_menu_at_960x600_keeps_continue_clear_of_the_fans_and_has_no_blank_r
     gaps = {b.rect.y - a.rect.bottom for a, b in zip(rows[1:], rows[2:], strict=False)}
     assert len(gaps) <= 1, "every row follows the one above at the same gap"
     assert menu.deal_btn.rect.y - rows[-1].rect.bottom < 2 * menu.game.rect.h
+
+
+def test_the_command_lines_game_asks_before_the_saved_match_is_lost(app, tmp_path):
+    """Before: ``--game pishe-pasha`` replaced a saved Pişti match without a word."""
+    from game.__main__ import parse_args
+    from game.ui.start import open_app
+
+    save_pisti_match(app)
+    app.save_settings()
+    argv = ["--game", "pishe-pasha", "--seed", "7", "--size", "960x600", "--lang", "en"]
+    second = open_app(parse_args(argv))
+    try:
+        menu = second.scene
+        assert isinstance(menu, MenuScene) and menu.question is not None
+        assert menu.question.words().startswith("Your Pişti match (1 – 15, hand 2)")
+        second.step(DT)
+        click(second, menu.question.no_btn.rect.center)
+        assert second.scene is menu and menu.question is None
+        assert second.hooks["saved_match"]()["totals"] == [1, 15]
+    finally:
+        second.scene.leave()
+    third = open_app(parse_args(argv))
+    try:
+        third.step(DT)
+        click(third, third.scene.question.yes_btn.rect.center)
+        assert isinstance(third.scene, TableScene)
+        assert third.scene.session.spec.id == "pishe-pasha"
+    finally:
+        third.scene.leave()
+
+
+def test_the_command_lines_game_opens_its_table_at_once_when_no_match_is_saved(app):
+    from game.__main__ import parse_args
+    from game.ui.start import open_app
+
+    second = open_app(parse_args(["--game", "pisti", "--size", "960x600", "--lang", "en"]))
+    try:
+        assert isinstance(second.scene, TableScene)
+        assert second.scene.session.spec.id == "pisti"
+    finally:
+        second.scene.leave()

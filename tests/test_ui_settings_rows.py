@@ -188,3 +188,36 @@ def test_every_rows_explanation_is_drawn_at_14_px_or_more_at_960x600(
         assert small == {}, small
     set_language("en")
     app.scene.leave()
+
+
+def test_the_command_lines_language_is_for_this_run_and_a_choice_in_settings_is_kept(
+    tmp_path, monkeypatch
+):
+    """Before: ``--lang tr`` (its help says "for this run") was written into the player's
+    settings, so every later start was in Turkish."""
+    from game.__main__ import parse_args
+    from game.store.settings import save_settings
+    from game.ui.start import open_app
+
+    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
+    save_settings(Settings(language="en"))
+
+    def saved() -> str:
+        return json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))["language"]
+
+    app = open_app(parse_args(["--lang", "tr", "--size", "960x600"]))
+    try:
+        assert say("menu.game") == "Oyun" and app.setting("language") == "tr"
+        app.save_settings()
+        assert saved() == "en"
+        screen = app.goto("settings", back_to=None)
+        focus(app, screen, screen.row_of["language"])
+        row = screen.row_of["language"]
+        click(app, right_arrow(row))
+        assert app.setting("language") == "en" and say("menu.game") == "Game"
+        click(app, right_arrow(row))
+        assert app.setting("language") == "tr"
+        app.save_settings()
+        assert saved() == "tr"  # the player's own choice is kept
+    finally:
+        app.scene.leave()

@@ -62,6 +62,7 @@ class App:
         _refuse_invisible_window()
         loaded, problem = load_settings() if settings is None else (settings, None)
         self.settings = loaded
+        self.lang_for_run: str | None = None  # --lang: this run only, never saved
         set_language(self.settings.lang)
         self.notices: list[str] = []
         self.notice_good = False  # the last notice is good news (drawn calm, not red)
@@ -147,7 +148,7 @@ class App:
     def setting(self, name: str) -> Any:
         """A setting as the Settings screen shows it: what the app made of the stored value
         (the system's language for "", Read aloud as it is: a screen reader turns it on)."""
-        shown = {"language": lambda: self.settings.lang, "speech": lambda: self.voice.on}
+        shown = {"language": lambda: self.lang, "speech": lambda: self.voice.on}
         return shown[name]() if name in shown else getattr(self.settings, name)
 
     def change_setting(self, name: str, value: Any) -> None:
@@ -200,9 +201,25 @@ class App:
             except Exception as err:  # the player's files must never stop the game
                 log.warning("%s failed: %s", name, err)
 
+    @property
+    def lang(self) -> str:
+        """The language the game speaks now: the command line's for this run, else the
+        player's setting."""
+        return self.lang_for_run or self.settings.lang
+
+    def use_language_for_run(self, lang: str) -> None:
+        """``--lang``: speak ``lang`` until the game closes, keeping the player's setting."""
+        self.lang_for_run = lang
+        self._speak_language()
+
     def set_language(self, lang: str) -> None:
+        """The player chose a language in Settings: kept, and it ends a ``--lang``."""
         self.settings.language = lang
-        set_language(self.settings.lang)
+        self.lang_for_run = None
+        self._speak_language()
+
+    def _speak_language(self) -> None:
+        set_language(self.lang)
         with contextlib.suppress(pygame.error):
             self.window.title = say("app.title")
         self.scene.resize(self.size)

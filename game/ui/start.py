@@ -48,7 +48,7 @@ def open_app(args: argparse.Namespace):
     """The app with its routes and the player's files, on its first scene."""
     import pygame
 
-    from game.text import say, set_language
+    from game.text import say
     from game.ui.app import App, NoDisplay
     from game.ui.keeping import Keeper
     from game.ui.scenes import install_routes
@@ -60,8 +60,7 @@ def open_app(args: argparse.Namespace):
     except pygame.error as err:  # a video driver asked for (SDL_VIDEODRIVER) is not there
         raise StartProblem(f"the game's window cannot be opened: {err}") from None
     if args.lang:
-        app.settings.language = args.lang
-        set_language(args.lang)
+        app.use_language_for_run(args.lang)
     if getattr(args, "speech_log", None):
         app.voice.log_to(args.speech_log)
     if getattr(args, "speech", False) or getattr(args, "speech_log", None):
@@ -79,14 +78,20 @@ def open_app(args: argparse.Namespace):
 
 
 def _start_game(app, menu, args: argparse.Namespace) -> None:
+    """``--game``: its table at once, or, when that would replace a saved match, the
+    menu's question first (a match must not be lost to a command line's flag)."""
     from game.session import Session
 
     game = args.game
-    app.settings.last_game = game
     choices = dict(app.settings.options_for(game))
     if args.players is not None:
         choices["players"] = args.players
     if args.players is not None and args.players not in SPECS[game].players:
         raise StartProblem(f"{game} is played by {SPECS[game].players} players", 2)
-    session = Session.start(game, choices, app.settings.level, args.seed, args.deal)
-    app.goto("table", session=session)
+
+    def begin() -> None:
+        app.settings.last_game = game
+        session = Session.start(game, choices, app.settings.level, args.seed, args.deal)
+        app.goto("table", session=session)
+
+    menu.ask_before_replacing(begin)

@@ -8,6 +8,8 @@ game with the most options, so nothing jumps when the game changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.games import SPECS
@@ -194,14 +196,24 @@ class MenuScene(Scene):
 
     # ----------------------------------------------------------------- actions
     def start_game(self, deal_no: int | None = None) -> None:
-        """A new match; when it would replace a saved one, the player is asked first."""
+        """A new match of the menu's choices; the player is asked before it replaces one."""
+        self.ask_before_replacing(lambda: self._begin(deal_no))
+
+    def ask_before_replacing(self, begin: Callable[[], None]) -> None:
+        """Run ``begin``, which starts a new match, at once, or once the player agrees that
+        the saved match will be lost (the menu's buttons and the command line's ``--game``)."""
         info = self.saved()
         if info is None or not info.get("played", True):
-            self._begin(deal_no)
+            begin()
             return
+
+        def agreed() -> None:
+            self.question = None
+            begin()
+
         self.question = Question(
             lambda: say("question.replace_match", **_match_words(info)),
-            lambda: self._begin(deal_no),
+            agreed,
             self._close_question,
         )
         self.question.layout(self.app.size)
@@ -210,7 +222,6 @@ class MenuScene(Scene):
         self.question = None
 
     def _begin(self, deal_no: int | None) -> None:
-        self.question = None
         spec = self.spec
         self.app.settings.last_game = spec.id
         self.app.save_settings()
