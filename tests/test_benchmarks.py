@@ -40,3 +40,17 @@ def test_benchmark_runs_for_one_short_iteration(script):
                           env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
     assert word in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize("script", sorted(BRIEF))
+def test_benchmark_loads_from_anywhere_without_its_folder_on_the_path(script, tmp_path):
+    """Before: ``frames.py`` and ``render_deck.py`` imported their helper as a top-level
+    module, found only when the script's own folder was on the path, so loading them any
+    other way (``runpy``, ``python -m benchmarks.frames``) failed on import."""
+    path = ROOT / "benchmarks" / script
+    load = f"import runpy; runpy.run_path({str(path)!r}, run_name='loaded')"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PASHA_PISTI_HOME": str(tmp_path), "PYTHONPATH": ""}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", load], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
