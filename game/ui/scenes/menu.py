@@ -208,7 +208,7 @@ class MenuScene(Scene):
             return
 
         def agreed() -> None:
-            self.question = None
+            self._close_question()
             begin()
 
         self.question = Question(
