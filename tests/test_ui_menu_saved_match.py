@@ -205,7 +205,7 @@ def test_the_command_lines_game_asks_before_the_saved_match_is_lost(app, tmp_pat
 
     save_pisti_match(app)
     app.save_settings()
-    argv = ["--game", "pishe-pasha", "--seed", "7", "--size", "960x600", "--lang", "en"]
+    argv = ["--game", "pishe-pasha", "--players", "3", "--seed", "7", "--size", "960x600"]
     second = open_app(parse_args(argv))
     try:
         menu = second.scene
@@ -214,6 +214,8 @@ def test_the_command_lines_game_asks_before_the_saved_match_is_lost(app, tmp_pat
         second.step(DT)
         click(second, menu.question.no_btn.rect.center)
         assert second.scene is menu and menu.question is None
+        assert menu.game.value == "pishe-pasha"  # the menu shows the game asked for
+        assert menu.choices()["players"] == 3
         assert second.hooks["saved_match"]()["totals"] == [1, 15]
     finally:
         second.scene.leave()
@@ -223,6 +225,7 @@ def test_the_command_lines_game_asks_before_the_saved_match_is_lost(app, tmp_pat
         click(third, third.scene.question.yes_btn.rect.center)
         assert isinstance(third.scene, TableScene)
         assert third.scene.session.spec.id == "pishe-pasha"
+        assert third.scene.session.match.players == 3
     finally:
         third.scene.leave()
 

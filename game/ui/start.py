@@ -69,25 +69,18 @@ def open_app(args: argparse.Namespace):
         raise StartProblem(say("start.broken_art", detail=problem))
     install_routes(app)
     Keeper(app)
-    menu = app.goto("menu", seed=args.seed)
     if args.game:
-        _start_game(app, menu, args)
+        _choose_game(app.settings, args)
+    menu = app.goto("menu", seed=args.seed)
+    if args.game:  # asked first when it would replace a saved match, as from the menu
+        menu.start_game(args.deal)
     return app
 
 
-def _start_game(app, menu, args: argparse.Namespace) -> None:
-    """``--game``: its table at once, or, when that would replace a saved match, the
-    menu's question first (a match must not be lost to a command line's flag)."""
-    from game.session import Session
-
-    game = args.game
-    choices = dict(app.settings.options_for(game))
+def _choose_game(settings, args: argparse.Namespace) -> None:
+    """``--game`` and ``--players`` become the menu's choices, as if picked there: the menu
+    starts that game, and shows it behind its question or after the hand."""
+    settings.last_game = args.game
     if args.players is not None:  # (a count the game has: parse_args checked it)
-        choices["players"] = args.players
-
-    def begin() -> None:
-        app.settings.last_game = game
-        session = Session.start(game, choices, app.settings.level, args.seed, args.deal)
-        app.goto("table", session=session)
-
-    menu.ask_before_replacing(begin)
+        chosen = settings.options_for(args.game)
+        settings.game_options[args.game] = {**chosen, "players": args.players}

@@ -8,8 +8,6 @@ game with the most options, so nothing jumps when the game changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from game.games import SPECS
@@ -196,24 +194,15 @@ class MenuScene(Scene):
 
     # ----------------------------------------------------------------- actions
     def start_game(self, deal_no: int | None = None) -> None:
-        """A new match of the menu's choices; the player is asked before it replaces one."""
-        self.ask_before_replacing(lambda: self._begin(deal_no))
-
-    def ask_before_replacing(self, begin: Callable[[], None]) -> None:
-        """Run ``begin``, which starts a new match, at once, or once the player agrees that
-        the saved match will be lost (the menu's buttons and the command line's ``--game``)."""
+        """A new match of the menu's choices; when it would replace a saved one, the
+        player is asked first (the menu's buttons and the command line's ``--game``)."""
         info = self.saved()
         if info is None or not info.get("played", True):
-            begin()
+            self._begin(deal_no)
             return
-
-        def agreed() -> None:
-            self._close_question()
-            begin()
-
         self.question = Question(
             lambda: say("question.replace_match", **_match_words(info)),
-            agreed,
+            lambda: self._begin(deal_no),
             self._close_question,
         )
         self.question.layout(self.app.size)
@@ -222,6 +211,7 @@ class MenuScene(Scene):
         self.question = None
 
     def _begin(self, deal_no: int | None) -> None:
+        self.question = None
         spec = self.spec
         self.app.settings.last_game = spec.id
         self.app.save_settings()
