@@ -174,6 +174,38 @@ def test_two_writers_of_one_file_never_delete_each_others_temporary(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["stats.json"]
 
 
+@pytest.mark.skipif(os.name == "nt", reason="flock: a second open file holds its own lock")
+def test_a_writer_never_keeps_a_temporary_a_cleaner_locked_before_it(tmp_path, monkeypatch):
+    """The race the two-writer test met once in a quick run: a cleaner opened and
+    locked a new temporary in the instant before its writer's lock, so the writer's lock
+    failed, was taken for a folder without locks, and the cleaner then deleted the file
+    the writer went on to fill (its rename failed). A temporary found locked is given up."""
+    import fcntl
+    import tempfile
+
+    path = tmp_path / "stats.json"
+    held: list[tuple[str, int]] = []
+    make = tempfile.mkstemp
+
+    def made_then_locked_by_a_cleaner(*args, **kwargs):
+        fd, name = make(*args, **kwargs)
+        if not held:
+            cleaner = os.open(name, os.O_RDWR)
+            fcntl.flock(cleaner, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            held.append((name, cleaner))
+        return fd, name
+
+    monkeypatch.setattr(files.tempfile, "mkstemp", made_then_locked_by_a_cleaner)
+    try:
+        write_json_atomic(path, {"i": 1})
+        name, cleaner = held[0]
+        assert Path(name).exists(), "the writer renamed the cleaner's temporary into place"
+        assert os.fstat(cleaner).st_ino != path.stat().st_ino
+        assert read_json(path) == {"i": 1}
+    finally:
+        os.close(held[0][1])
+
+
 # ----------------------------------------------------------------- fields
 FIELDS = {
     "on": Field(True, bool),

@@ -9,6 +9,7 @@ replaces a file only once the new one is complete on disk.
 from __future__ import annotations
 
 import contextlib
+import errno
 import itertools
 import json
 import os
@@ -172,15 +173,21 @@ def write_json_atomic(path: str | os.PathLike, obj: Any, indent: int | None = No
         raise
 
 
+BUSY = {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, errno.EDEADLK}  # a lock another holds
+
+
 def _own_temporary(path: Path) -> tuple[int, str]:
     """A new temporary file beside ``path`` (``NAME.<random>.tmp``), open and locked. A
-    cleaner could take it for a stray in the instant between its making and its lock: then
-    the name no longer leads to it, and another is made."""
+    cleaner can take it for a stray in the instant between its making and its lock: then
+    the cleaner holds the lock, or the name no longer leads to it, and another is made."""
     for _ in range(100):
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
-        with contextlib.suppress(OSError):  # a folder without locks: nothing to guard
+        try:
             _lock_fd(fd, wait=False)
-        if _names(tmp, fd):
+            keep = True
+        except OSError as err:  # held (a cleaner judging it), or a folder without locks
+            keep = err.errno not in BUSY
+        if keep and _names(tmp, fd):
             return fd, tmp
         os.close(fd)
     raise OSError(f"cannot keep a temporary file beside {_name(path)}")
