@@ -206,6 +206,34 @@ def test_a_writer_never_keeps_a_temporary_a_cleaner_locked_before_it(tmp_path, m
         os.close(held[0][1])
 
 
+@pytest.mark.skipif(os.name == "nt", reason="flock: a second open file holds its own lock")
+def test_a_stray_is_deleted_while_its_cleaner_still_holds_its_lock(tmp_path, monkeypatch):
+    """The other half of that race: a cleaner judged a new temporary abandoned, let go of
+    its lock, and only then deleted it; a writer locking it in between kept a file that
+    was then deleted. A writer trying its lock at the moment of the delete must fail."""
+    import fcntl
+
+    stray = tmp_path / "stats.json.abc.tmp"
+    stray.write_text("{}")
+    tried: list[bool] = []
+    unlink = os.unlink
+
+    def a_writer_locks_it_first(name, *args, **kwargs):
+        writer = os.open(name, os.O_RDWR)
+        try:
+            fcntl.flock(writer, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            tried.append(True)  # the writer got it: it would fill a file about to go
+        except OSError:
+            tried.append(False)
+        finally:
+            os.close(writer)
+        return unlink(name, *args, **kwargs)
+
+    monkeypatch.setattr(files.os, "unlink", a_writer_locks_it_first)
+    assert remove_stray_temporaries(tmp_path, ("stats.json",)) == 1
+    assert tried == [False] and not stray.exists()
+
+
 # ----------------------------------------------------------------- fields
 FIELDS = {
     "on": Field(True, bool),

@@ -266,17 +266,19 @@ def remove_stray_temporaries(folder: str | os.PathLike, names: tuple[str, ...]) 
                 tuple(n + "." for n in names)
             ):
                 with contextlib.suppress(OSError):
-                    if _abandoned(entry):
-                        os.unlink(entry.path)
+                    if _remove_if_abandoned(entry):
                         gone += 1
     return gone
 
 
-def _abandoned(entry: os.DirEntry) -> bool:
-    """True when no process is writing the temporary ``entry``: its writer's lock is free
-    (the writer ended, however it ended). Anything but a file (a link, a folder) was never
-    one of ours and is left to ``unlink`` to judge."""
+def _remove_if_abandoned(entry: os.DirEntry) -> bool:
+    """Delete the temporary ``entry`` when no process is writing it: its writer's lock is
+    free (the writer ended, however it ended). It is deleted while this holds that lock, so
+    a writer that made it an instant ago and locks it only now finds its name gone and
+    makes another (:func:`_own_temporary`). Anything but a file (a link, a folder) was
+    never one of ours and is left to ``unlink`` to judge."""
     if entry.is_symlink() or not entry.is_file():
+        os.unlink(entry.path)
         return True
     fd = os.open(entry.path, os.O_RDWR | getattr(os, "O_NONBLOCK", 0))
     try:
@@ -286,11 +288,17 @@ def _abandoned(entry: os.DirEntry) -> bool:
             return False  # held: a save in progress
         if not _names(entry.path, fd):
             return False  # renamed into place (or replaced) since it was listed
-        if os.name == "nt":  # a writer there lets go before its rename: judge by age too
-            return time.time() - os.fstat(fd).st_mtime > STRAY_AGE
-        return True
+        if os.name != "nt":
+            os.unlink(entry.path)
+            return True
+        # Windows deletes no open file, and its writers let go before their rename:
+        # only an old temporary is a stray there
+        stale = time.time() - os.fstat(fd).st_mtime > STRAY_AGE
     finally:
-        os.close(fd)  # the unlink follows: no writer takes an abandoned file back
+        os.close(fd)
+    if stale:
+        os.unlink(entry.path)
+    return stale
 
 
 def _name(path: Path) -> str:
