@@ -19,7 +19,7 @@ from game.ui import cardart, page, theme
 from game.ui.question import Question
 from game.ui.rules_panel import RulesPanel
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row
+from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row, text_of
 
 MAX_DEAL = 999_999_999
 
@@ -254,9 +254,11 @@ class MenuScene(Scene):
             lambda: say(spec.rules_key), lambda: spec.rules_figures, lambda: (o.faces, o.card_back)
         )
         self.resize(self.app.size)
+        self.app.speak(f"{say('button.rules')}, {say(f'game.{spec.id}')}. {self.rules.spoken()}")
 
     def _close_rules(self) -> None:
         self.rules = None
+        self.app.speak(say("speech.back.menu"))
 
     # ----------------------------------------------------------------- frame
     # ----------------------------------------------------------------- lessons
@@ -271,6 +273,8 @@ class MenuScene(Scene):
                 for i, lesson in enumerate(lessons)
             ] + [Button(lambda: say("button.back"), self._close_pick)]
             self.resize(self.app.size)
+            names = ", ".join(text_of(b.label) for b in self.lesson_pick)
+            self.app.speak(say("speech.lesson_pick", lessons=names))
 
     def _open_lesson(self, index: int) -> None:
         self.lesson_pick = []
@@ -278,6 +282,7 @@ class MenuScene(Scene):
 
     def _close_pick(self) -> None:
         self.lesson_pick = []
+        self.app.speak(say("speech.back.menu"))
 
     def _offer_once(self) -> list[Button]:
         """At the very first start, a question at the bottom: take the lesson or not. It is
@@ -303,6 +308,18 @@ class MenuScene(Scene):
         self.offer = []
         self.app.save_settings()
 
+    def spoken(self) -> str:
+        """The menu's title and keys, and at the very first start the lesson's offer, whose
+        answers the first Tabs reach."""
+        words = say("speech.scene.menu")
+        if not self.offer:
+            return words
+        yes, no = (text_of(b.label) for b in self.offer)
+        return f"{words}. {say('speech.lesson_offer', offer=say('lesson.offer'), yes=yes, no=no)}"
+
+    def spoken_question(self) -> tuple[str, str] | None:
+        return self.question.asked() if self.question is not None else None
+
     def widgets(self) -> list:
         if getattr(self, "lesson_pick", None):
             return list(self.lesson_pick)
@@ -310,6 +327,7 @@ class MenuScene(Scene):
             return [self.rules_back, self.rules]
         extra = [self.continue_btn] if self.continue_btn.visible else []
         return [
+            *getattr(self, "offer", []),
             *extra,
             self.game,
             *self.options,
@@ -377,7 +395,7 @@ class MenuScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.rules:
-                self.rules = None
+                self._close_rules()
             return
         if not self.rules and any(b.handle(event) for b in self.offer):
             return
