@@ -25,7 +25,8 @@ from game.speech.engine import Backend
 CLIENT = "user:pasha-pisti:{}"
 SPAWN_WAIT = 3.0  # seconds for a server the game started to open its socket
 REPLY_WAIT = 2.0  # seconds for an answer to a command
-LONGEST = 120.0  # a sentence never waited for longer than this (a server that lost it)
+SLOWEST = 5.0  # characters a second: a sentence is not waited for longer than a voice
+# this slow would take (plus a few seconds), in case the server lost it or its sound
 DEFAULT_PORT = 6560
 WAIT_STEP = 0.05  # seconds between looks at a cut while a sentence is being said
 CUT_GRACE = 0.5  # seconds a cut sentence is waited for before its cancel is taken as done
@@ -213,11 +214,11 @@ class SpeechDispatcher(Backend):
         message = c.ask(data + "\r\n.")[0]
         if self._cut.is_set():  # cut short before the server had it: cut it now
             self.stop()
-        self._wait_end(c, message)
+        self._wait_end(c, message, 5.0 + len(text) / SLOWEST)
 
-    def _wait_end(self, c: Connection, message: str) -> None:
+    def _wait_end(self, c: Connection, message: str, longest: float) -> None:
         """Until the server says the sentence ended or was cancelled."""
-        end = time.monotonic() + LONGEST
+        end = time.monotonic() + longest
         c.sock.settimeout(WAIT_STEP)
         try:
             self._wait_events(c, message, end)
