@@ -10,70 +10,24 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.schema import MAX_DEAL
 from game.games import SPECS
 from game.session import Session
 from game.store.settings import LEVELS
 from game.text import say
 from game.text.words import phrase
 from game.ui import cardart, page, theme
+from game.ui.number_box import NumberBox
 from game.ui.question import Question
 from game.ui.rules_panel import RulesPanel
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row, text_of
-
-MAX_DEAL = 999_999_999
 
 
 def _value_name(key: str, value) -> str:
     if isinstance(value, bool):
         return say("option.on" if value else "option.off")
     return say(f"choice.{key}.{value}")
-
-
-class NumberBox(Widget):
-    """A box for a deal number: digits, Backspace, Enter."""
-
-    def __init__(self, label, on_enter) -> None:
-        super().__init__(label)
-        self.digits = ""
-        self.on_enter = on_enter
-
-    def activate(self) -> None:
-        if self.digits:
-            self.on_enter(int(self.digits))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and self.focused:
-            if event.key == pygame.K_BACKSPACE:
-                self.digits = self.digits[:-1]
-                return True
-            ch = getattr(event, "unicode", "")
-            if ch.isdigit() and len(self.digits) < 9:
-                self.digits += ch
-                return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=8)
-        pygame.draw.rect(
-            surface,
-            theme.FOCUS if self.focused else theme.PANEL_EDGE,
-            self.rect,
-            2,
-            border_radius=8,
-        )
-        words = self.digits or say("menu.deal_number.empty")
-        typed = bool(self.digits)  # the digits stand out; the hint is quieter
-        theme.text(
-            surface,
-            words,
-            int(self.rect.h * (0.5 if typed else 0.4)),
-            theme.INK if typed else theme.INK_DIM,
-            self.rect.center,
-            "center",
-            typed,
-            width=self.rect.w - 16,
-        )
 
 
 def _match_words(info: dict) -> dict[str, str]:
