@@ -29,8 +29,8 @@ WORDS = {
         "back_menu": "Back to the main menu",
         "sound": "Sound. No sound device",
         "none": "No sound device",
-        "offer": "New to Pishe Pasha? A short lesson shows you how to play. The first Tab "
-        "goes to “Show me how to play”, the next to “No, thank you”.",
+        "offer": "New to Pishe Pasha? A short lesson shows you how to play. Tab goes to "
+        "“Show me how to play”, then to “No, thank you”.",
         "first": "Top of the list",
         "last": "End of the list",
         "lines": "18 lines: the Up and Down arrows read them one at a time",
@@ -43,8 +43,7 @@ WORDS = {
         "sound": "Ses. Ses aygıtı yok",
         "none": "Ses aygıtı yok",
         "offer": "Pishe Pasha'yı bilmiyor musun? Kısa bir ders nasıl oynandığını gösterir. "
-        "İlk Tab “Nasıl oynanır, göster” düğmesine, ikincisi “Hayır, teşekkürler” "
-        "düğmesine gider.",
+        "Tab önce “Nasıl oynanır, göster”, sonra “Hayır, teşekkürler” düğmesine gider.",
         "first": "Listenin başı",
         "last": "Listenin sonu",
         "lines": "18 satır: yukarı ve aşağı oklar teker teker okur",
@@ -151,6 +150,18 @@ def test_the_first_starts_lesson_offer_is_said_and_reached_by_the_first_tab(
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, LessonScene)
     assert app.settings.lessons_offered
+
+
+def test_a_match_left_to_continue_comes_before_the_lesson_offer(tmp_path, monkeypatch):
+    """A first start killed mid-match: Tab, Enter still continues it (the offer after)."""
+    app = listening_app(tmp_path, monkeypatch, "en", lessons_offered=False)
+    app.hooks["saved_match"] = lambda: {**SAVED, "played": True}
+    menu = app.goto("menu")
+    app.step(DT)
+    key(app, pygame.K_TAB)
+    assert menu.ring.current() is menu.continue_btn
+    key(app, pygame.K_TAB)
+    assert app.voice.last == spoken(say("lesson.offer.yes"))
 
 
 def test_the_keys_panel_is_read_a_line_at_a_time(tmp_path, monkeypatch, lang):

@@ -264,7 +264,7 @@ class MenuScene(Scene):
 
     def spoken(self) -> str:
         """The menu's title and keys, and at the very first start the lesson's offer, whose
-        answers the first Tabs reach."""
+        answers the first Tabs reach (after Continue, if a match was left)."""
         words = say("speech.scene.menu")
         if not self.offer:
             return words
@@ -281,8 +281,8 @@ class MenuScene(Scene):
             return [self.rules_back, self.rules]
         extra = [self.continue_btn] if self.continue_btn.visible else []
         return [
-            *getattr(self, "offer", []),
             *extra,
+            *getattr(self, "offer", []),
             self.game,
             *self.options,
             self.level,
