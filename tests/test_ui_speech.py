@@ -467,7 +467,7 @@ def test_the_summary_history_statistics_and_a_replay_step_are_heard(tmp_path, mo
     summary = app.scene
     assert isinstance(summary, SummaryScene)
     assert utterances(app, said)[-1] == spoken(summary.spoken())
-    assert summary.rows()[0].words() == summary.headline()  # read by the arrows
+    assert summary.hand_rows()[0].words() == summary.headline()  # read by the arrows
 
     history = app.goto("history")
     app.step(DT)

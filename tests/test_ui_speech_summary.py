@@ -88,7 +88,7 @@ def test_the_arrows_read_the_summary_row_by_row_and_t_reads_it_whole(tmp_path, m
     w = ROWS[lang]
     st, match = table.state, table.match
     counts = st.breakdown()
-    rows = [r.words() for r in summary.rows()]
+    rows = [r.words() for r in summary.hand_rows()]
     assert rows[0] == summary.headline()
     assert w["points"] in rows
     assert w["taken"].format(counts[0]["cards"], counts[1]["cards"]) in rows
@@ -118,7 +118,7 @@ def test_the_arrows_read_the_summary_row_by_row_and_t_reads_it_whole(tmp_path, m
 def test_a_game_scored_by_the_cards_left_reads_what_each_player_had_left(tmp_path, monkeypatch):
     app, table, summary = hand_played_to_its_end(tmp_path, monkeypatch, "en", "pishe-pasha",
                                                  {"players": 2}, 1)  # fmt: skip
-    rows = [r.words() for r in summary.rows()]
+    rows = [r.words() for r in summary.hand_rows()]
     assert "Cards" in rows
     you = next(r for r in rows if r.startswith("You: "))
     north = next(r for r in rows if r.startswith("North: "))

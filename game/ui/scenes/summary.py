@@ -115,7 +115,8 @@ class SummaryScene(Scene):
         st = self.model.state
         return outcome_line(st.outcome, self.model.namer) if st.outcome is not None else ""
 
-    def rows(self) -> list[Row]:
+    def hand_rows(self) -> list[Row]:
+        """The summary as rows for the ear (``game/ui/summary_rows.py``)."""
         return hand_rows(self.model, self.match, self.results(), self.stats_line)
 
     def spoken(self) -> str:
@@ -129,12 +130,12 @@ class SummaryScene(Scene):
         return ". ".join(p.rstrip(".") for p in [*said, keys] if p)
 
     def spoken_row(self) -> str:
-        rows = self.rows()
+        rows = self.hand_rows()
         return rows[self.selected].words() if self.selected is not None and rows else ""
 
     def _read_key(self, event: pygame.event.Event) -> bool:
         """Up, Down, Home and End read a row; T reads them all (the voice says them)."""
-        rows = self.rows()
+        rows = self.hand_rows()
         if event.key == pygame.K_t:
             self.app.speak(". ".join(r.words() for r in rows))
             return True
