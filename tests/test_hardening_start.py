@@ -269,14 +269,14 @@ def test_no_sound_device_one_quiet_log_line_and_settings_shows_no_sound(tmp_path
         "from game.ui.app import App; from game.ui.scenes import install_routes; "
         "app = App((800, 600)); install_routes(app); s = app.goto('settings'); "
         "s.draw(app.screen); app.audio.play('deal'); "
-        "print(app.audio.available, s.row_of['sound'].enabled, s.row_of['sound'].names[0]())"
+        "print(app.audio.available, s.row_of['sound'].locked, s.row_of['sound'].names[0]())"
     )
     done = python(
         ["-c", snippet],
         player_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="alsa", AUDIODEV="hw:99"),
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["False", "False", "No", "sound", "device"]
+    assert done.stdout.split() == ["False", "True", "No", "sound", "device"]
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("sound is off:"), done.stderr
     assert "ALSA lib" not in done.stderr
@@ -287,7 +287,7 @@ def test_with_a_sound_device_settings_offers_sound(tmp_path, monkeypatch):
     assert app.audio.available  # the dummy audio driver of the tests
     screen = app.goto("settings")
     screen.draw(app.screen)
-    assert screen.row_of["sound"].enabled
+    assert not screen.row_of["sound"].locked
     app.step(DT)
 
 

@@ -4,12 +4,14 @@ espeak-ng really speaking a hand's first sentences into a WAV file."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
 import threading
 import time
 import wave
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -153,7 +155,14 @@ def test_the_speech_package_knows_no_pygame_and_no_game():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == str(
-        ["game.speech", "game.speech.backends", "game.speech.quiet", "game.speech.speaker"]
+        [
+            "game.speech",
+            "game.speech.backends",
+            "game.speech.engine",
+            "game.speech.quiet",
+            "game.speech.speaker",
+            "game.speech.ssip",
+        ]
     )
 
 
@@ -433,4 +442,106 @@ def test_a_screen_reader_that_speaks_on_its_own_still_hears_a_burst_as_one_sente
     assert spoken_to_reader == [
         "You play the 9 of spades",
         "East plays the 9 of hearts, takes the pile (2 cards): pişti!",
+    ]
+
+
+class PerSentence(Backend):
+    """A slow voice: ``seconds`` for each sentence of what it is given (a burst of twenty
+    moves takes twenty times as long as one), cut short by ``stop``. It notes when it
+    started each text."""
+
+    name = "per-sentence"
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.said: list[tuple[float, str]] = []
+        self._cut = threading.Event()
+
+    def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        self.said.append((time.monotonic(), text))
+        self._cut.clear()
+        sentences = len(re.findall(r"[.!?](?:\s|$)", text)) or 1
+        self._cut.wait(self.seconds * sentences)
+
+    def stop(self) -> None:
+        self._cut.set()
+
+
+def queue_narration(speaker: Speaker, n: int) -> list[str]:
+    """North's ``n`` moves, queued while the first is being said."""
+    lines = [f"North plays card {i}." for i in range(1, n + 1)]
+    speaker.say(lines[0], interrupt=False, subject="North")
+    time.sleep(0.1)  # the first is being said; the others wait
+    for line in lines[1:]:
+        speaker.say(line, interrupt=False, subject="North")
+    return lines
+
+
+def test_an_urgent_prompt_is_said_within_two_seconds_of_twenty_moves_waiting_for_a_slow_voice():
+    """A voice that takes a second a sentence, twenty moves queued: the player's prompt is
+    said at once (the move being said is cut short), and of the backlog only the last
+    two moves are said after it, not twenty seconds of them."""
+    engine = PerSentence(1.0)
+    speaker = Speaker(engine)
+    queue_narration(speaker, 20)
+    asked = time.monotonic()
+    speaker.say("Your turn: play a card.", urgent=True)
+    assert speaker.flush(10)
+    starts = {text: at for at, text in engine.said}
+    assert starts["Your turn: play a card."] - asked < 2.0
+    assert [text for _, text in engine.said] == [
+        "North plays card 1.",
+        "Your turn: play a card.",
+        "North plays card 19, plays card 20.",
+    ]
+    assert time.monotonic() - asked < 5.0  # not the twenty seconds the backlog would take
+
+
+def test_the_games_summariser_shortens_the_backlog_it_is_given_in_order():
+    got: list[list[str]] = []
+
+    def summarise(backlog):
+        got.append([u.text for u in backlog])
+        cards = ", ".join(u.text.removeprefix("North plays ").rstrip(".") for u in backlog)
+        return [replace(backlog[-1], text=f"North played {len(backlog)} cards: {cards}.")]
+
+    engine = PerSentence(0.5)
+    speaker = Speaker(engine, summarise)
+    lines = queue_narration(speaker, 6)
+    speaker.say("Your turn.", urgent=True, turn=True, subject="You")
+    assert speaker.flush(10)
+    assert got == [lines]  # the one cut short first, then those waiting
+    assert [text for _, text in engine.said][1:] == [
+        "Your turn.",
+        "North played 6 cards: card 1, card 2, card 3, card 4, card 5, card 6.",
+    ]
+
+
+def test_an_urgent_prompt_never_cuts_another_urgent_one_nor_is_joined_to_moves():
+    engine = PerSentence(0.2)
+    speaker = Speaker(engine)
+    speaker.say("Your turn.", urgent=True)
+    time.sleep(0.05)
+    speaker.say("North plays card 1.", interrupt=False, subject="North")
+    speaker.say("Choose where the 7 of hearts goes.", urgent=True)
+    assert speaker.flush(5)
+    assert [text for _, text in engine.said] == [
+        "Your turn.",
+        "Choose where the 7 of hearts goes.",
+        "North plays card 1.",
+    ]
+
+
+def test_a_summariser_that_fails_still_lets_the_urgent_prompt_and_the_last_moves_through():
+    def broken(backlog):
+        raise ValueError("no words")
+
+    engine = PerSentence(0.3)
+    speaker = Speaker(engine, broken)
+    queue_narration(speaker, 5)
+    speaker.say("Your turn.", urgent=True)
+    assert speaker.flush(5)
+    assert [text for _, text in engine.said][1:] == [
+        "Your turn.",
+        "North plays card 4, plays card 5.",
     ]

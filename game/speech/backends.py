@@ -18,7 +18,9 @@ import threading
 import time
 from pathlib import Path
 
+from game.speech.engine import Backend
 from game.speech.quiet import silenced
+from game.speech.ssip import SpeechDispatcher
 
 SCREEN_READERS = ("NVDA", "JAWS", "Window-Eyes", "System Access", "Dolphin", "VoiceOver", "ZDSR")
 LINUX_SCREEN_READERS = ("orca",)
@@ -27,22 +29,6 @@ SPI_GETSCREENREADER = 0x0046
 READER_CHARS_PER_SECOND = 25.0  # a screen reader's quick rate, about 300 words a minute
 PROC = Path("/proc")  # where Linux lists its processes, each with its name in ``comm``
 MAC_VOICES = {"tr": "Yelda"}  # macOS's Turkish voice; English: the system's own
-
-
-class Backend:
-    """One way of speaking. ``name`` is shown in Settings."""
-
-    name = "none"
-    screen_reader = False
-
-    def speak(self, text: str, lang: str, interrupt: bool) -> None:
-        raise NotImplementedError
-
-    def stop(self) -> None:
-        """Cut the current sentence short (from another thread; never blocks)."""
-
-    def close(self) -> None:
-        self.stop()
 
 
 class FileBackend(Backend):
@@ -104,13 +90,9 @@ class CommandBackend(Backend):
     def stop(self) -> None:
         with self._lock:
             proc = self._proc
-        if proc is not None and proc.poll() is None:
-            with contextlib.suppress(OSError):
+        if proc is not None and proc.poll() is None:  # (never ``spd-say -C``: that cancels
+            with contextlib.suppress(OSError):  # everyone's speech, a screen reader's too)
                 proc.terminate()
-        if self.name == "speech-dispatcher":
-            with contextlib.suppress(OSError):
-                subprocess.Popen([self.program, "-C"], stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL)  # fmt: skip
 
 
 class OutputBackend(Backend):
@@ -247,11 +229,13 @@ def find_backend() -> Backend | None:
             return OutputBackend(o, True)
     if sys.platform == "darwin" and shutil.which("say"):
         return CommandBackend("macOS speech", shutil.which("say") or "say")
+    if sys.platform.startswith("linux"):
+        spd, server = shutil.which("spd-say"), shutil.which("speech-dispatcher")
+        if spd or server:  # its socket, no Python module needed; spd-say if it is closed
+            fallback = CommandBackend("speech-dispatcher", spd) if spd else None
+            return SpeechDispatcher(server, fallback)
     for o in outputs:
-        return OutputBackend(o, False)  # SAPI on Windows, speech-dispatcher on Linux
-    spd = shutil.which("spd-say")
-    if spd and sys.platform.startswith("linux"):
-        return CommandBackend("speech-dispatcher", spd)
+        return OutputBackend(o, False)  # SAPI on Windows
     espeak = shutil.which("espeak-ng")
     if espeak:
         return CommandBackend("espeak-ng", espeak)

@@ -9,6 +9,11 @@ a subject that repeats ("North turns…, North loads…") is said once ("North t
 A turn (``turn=True``: "North's turn") is out of date once another turn or a move of its
 subject comes: it is dropped from the queue, or cut short if it is being said, so a burst
 of fast moves is never padded with whose turn each was.
+
+The voice must never hold the player back: a sentence said with ``urgent=True`` (what the
+player needs now: their turn, the choice waiting for them) goes before every move still
+waiting, cuts short the moves being said, and those moves, the backlog, are shortened by
+the Speaker's ``summarise`` (by default the last two are kept) and said after it.
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections import deque
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from game.speech.backends import Backend
 
@@ -28,6 +34,13 @@ class Utterance:
     interrupt: bool
     subject: str = ""  # who acts, whether or not the sentence starts with their name
     turn: bool = False  # whose turn it is: out of date once they move or the turn moves on
+    urgent: bool = False  # the player needs it now: said before the moves still waiting
+    parts: tuple[Utterance, ...] = ()  # a burst being said: the sentences it was made of
+
+    @property
+    def narration(self) -> bool:
+        """A move of the game (or a turn), said in order: what a backlog is made of."""
+        return not (self.interrupt or self.urgent)
 
     def outdates(self, older: Utterance) -> bool:
         """Does this sentence make ``older`` (waiting or being said) not worth saying?"""
@@ -36,11 +49,25 @@ class Utterance:
         return older.turn and (self.turn or (bool(self.subject) and self.subject == older.subject))
 
 
-class Speaker:
-    """A queue of sentences and the thread that says them through ``backend``."""
+Summariser = Callable[[list[Utterance]], list[Utterance]]
+BACKLOG_KEPT = 2
 
-    def __init__(self, backend: Backend | None) -> None:
+
+def keep_last(backlog: list[Utterance]) -> list[Utterance]:
+    """The default summary of a backlog: its last two sentences (the speech package has no
+    words of its own; the game gives a summariser that says "North played 6 cards: …")."""
+    return backlog[-BACKLOG_KEPT:]
+
+
+class Speaker:
+    """A queue of sentences and the thread that says them through ``backend``.
+
+    ``summarise`` shortens the moves waiting (and the one cut short) when an urgent
+    sentence comes: it gets them in order and returns what to say of them after it."""
+
+    def __init__(self, backend: Backend | None, summarise: Summariser | None = None) -> None:
         self.backend = backend
+        self.summarise: Summariser = summarise or keep_last
         self._pending: deque[Utterance] = deque()
         self._speaking: Utterance | None = None
         self._cv = threading.Condition()
@@ -58,23 +85,44 @@ class Speaker:
         interrupt: bool = True,
         subject: str = "",
         turn: bool = False,
+        urgent: bool = False,
     ) -> None:
         """Queue ``text``; never waits for the engine. ``subject``: the name of who acts
         (left out of a burst where ``text`` starts with it and the sentence before had the
         same subject; a move of theirs outdates their turn either way); ``turn``: the
-        sentence says whose turn it is."""
+        sentence says whose turn it is; ``urgent``: said before the moves still waiting,
+        which are shortened (see the module's words)."""
         text = " ".join(text.split())
         if not text or self.backend is None:
             return
-        new = Utterance(text, lang, interrupt, subject, turn)
+        new = Utterance(text, lang, interrupt and not urgent, subject, turn, urgent)
         with self._cv:
             self._pending = deque(u for u in self._pending if not new.outdates(u))
             cut = self._speaking is not None and new.outdates(self._speaking)
-            self._pending.append(new)
+            if urgent:
+                cut = self._put_first(new) or cut
+            else:
+                self._pending.append(new)
             self._start()
             self._cv.notify_all()
-        if cut:
-            self.backend.stop()
+            if cut:  # (under the lock: the sentence cut is the one being said, not the next)
+                self.backend.stop()
+
+    def _put_first(self, new: Utterance) -> bool:
+        """``new`` after the urgent sentences already waiting and before everything else;
+        the moves waiting, with the one being said (cut short: True), shortened after it."""
+        speaking = self._speaking
+        cut = speaking is not None and speaking.narration
+        backlog = list(speaking.parts or (speaking,)) if cut and speaking else []
+        first = [u for u in self._pending if u.urgent]
+        backlog += [u for u in self._pending if u.narration]
+        rest = [u for u in self._pending if u.interrupt]
+        try:
+            kept = self.summarise(backlog) if backlog else []
+        except Exception:  # the game's summariser must never silence the urgent sentence
+            kept = keep_last(backlog)
+        self._pending = deque([*first, new, *(replace(u, parts=()) for u in kept), *rest])
+        return cut
 
     def _start(self) -> None:
         if self._thread is None:
@@ -91,14 +139,24 @@ class Speaker:
             first = self._pending.popleft()
             burst = [first]
             while (
-                self._pending
+                not first.urgent
+                and self._pending
                 and self._pending[0].lang == first.lang
                 and self._pending[0].interrupt == first.interrupt
+                and not self._pending[0].urgent
             ):
                 burst.append(self._pending.popleft())
             text = _joined(burst)
             turn = all(u.turn for u in burst)
-            self._speaking = Utterance(text, first.lang, first.interrupt, burst[-1].subject, turn)
+            self._speaking = Utterance(
+                text,
+                first.lang,
+                first.interrupt,
+                burst[-1].subject,
+                turn,
+                first.urgent,
+                tuple(burst),
+            )
             return self._speaking
 
     def _run(self) -> None:

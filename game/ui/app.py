@@ -130,13 +130,15 @@ class App:
         self.show(scene, leave)
         return scene
 
-    def show(self, scene: Scene, leave: bool = True) -> None:
+    def show(self, scene: Scene, leave: bool = True, back: bool = False) -> None:
+        """``back``: the player goes back to ``scene`` (Settings closed over the table), and
+        the voice says so."""
         if leave and scene is not self.scene:
             self.scene.leave()
         self.scene = scene
         scene.resize(self.size)
         self.dirty = True
-        self.voice.entered(scene)
+        self.voice.entered(scene, back)
 
     switch = show
 
@@ -314,6 +316,7 @@ class App:
                 self.scene.handle(event)
         self.scene.update(dt)
         self.voice.follow(self.scene)
+        self.voice.tell(self.notices)
         active = self.scene.active
         if self.dirty or active or self._was_active:
             self.scene.draw(self.screen)

@@ -13,7 +13,7 @@ import pygame
 
 from game.text import say
 from game.ui import theme
-from game.ui.widgets import Button, FocusRing
+from game.ui.widgets import Button, FocusRing, text_of
 
 _INPUT = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
@@ -37,6 +37,11 @@ class Question:
         self.ring = FocusRing(lambda: self.buttons)
         self.ring.shown, self.ring.index = True, 1
         self.box = pygame.Rect(0, 0, 0, 0)
+
+    def asked(self) -> tuple[str, str]:
+        """The question and the answer the focus is on, for the voice."""
+        focused = self.ring.current()
+        return self.words(), text_of(focused.label) if focused is not None else ""
 
     def yes(self) -> None:
         self.open = False

@@ -24,7 +24,11 @@ Style = Callable[[], tuple[str, str]]  # (card faces, card back) as the settings
 
 
 class RulesPanel(ScrollText):
-    """Rules text in a column, the figures in a column beside it, scrolled together."""
+    """Rules text in a column, the figures in a column beside it, scrolled together; the
+    arrow keys read it a paragraph at a time."""
+
+    SPLIT = "\n\n"
+    READING = "speech.reading.paragraphs"
 
     def __init__(
         self, body: Label, figures: Callable[[], Sequence[Figure]], style: Style | None = None
@@ -34,6 +38,7 @@ class RulesPanel(ScrollText):
         self.style = style or (lambda: ("classic", "red"))
         self.art = cardart.CardArt()
         self.placed: list[pygame.Rect] = []  # where each figure went, in the content picture
+        self._spans: list[tuple[int, int]] = []  # each paragraph's top and height there
 
     def _render(self) -> pygame.Surface:
         body = text_of(self.body)
@@ -54,6 +59,7 @@ class RulesPanel(ScrollText):
         for img in paragraphs:
             tops.append(y)
             y += img.get_height() + int(size * 0.8)
+        self._spans = [(t, img.get_height()) for t, img in zip(tops, paragraphs, strict=True)]
         drawn, self.placed, bottom = [], [], 0
         fig_w = width - text_w - gap
         for fig in figures:
@@ -68,6 +74,12 @@ class RulesPanel(ScrollText):
         for img, top in drawn:
             out.blit(img, (text_w + gap, top))
         return out
+
+    def _place(self, index: int) -> tuple[int, int]:
+        self._render()
+        chunks = text_of(self.body).split(self.SPLIT)
+        shown = [i for i, c in enumerate(chunks) if c.strip()]
+        return self._spans[shown[index]]
 
     def _figure(self, fig: Figure, width: int, size: int) -> pygame.Surface:
         return figure_image(fig, width, size, self.art, self.style())

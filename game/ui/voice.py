@@ -3,15 +3,21 @@
 Scenes and the tutorial call ``app.speak(text)``; it does nothing while Read aloud is
 off. The engine is looked for once, when first needed, so a game that never speaks
 never probes for one. F2 turns Read aloud on and off anywhere, F3 says the last
-sentence again.
+sentence again, or, while a question is open, the question.
+
+A scene tells what it asks with ``spoken_question()``: the open question's words and the
+focused answer's label, or None. The voice follows that one value: the question is said
+when it opens (with the answer the focus starts on) and F3 says it again.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from typing import Any
 
 from game.speech import Backend, FileBackend, Speaker, find_backend, screen_reader_running
+from game.speech.speaker import Summariser, keep_last
 from game.store.settings import Settings
 from game.text import current, say
 from game.text.spoken import spoken
@@ -27,6 +33,10 @@ class Voice:
         self.speaker: Speaker | None = None
         self.heard: deque[str] = deque(maxlen=HEARD)
         self._row: tuple[int, Any] | None = None
+        self._asked: tuple[str, str] | None = None  # the open question, and its focused answer
+        self._told = 0  # the app's notices said so far
+        self._summarise: Summariser | None = None
+        self._seen: weakref.WeakSet = weakref.WeakSet()  # scenes shown before (a return)
         if detect and settings.speech == "auto" and screen_reader_running():
             self.on = True
         else:
@@ -37,15 +47,22 @@ class Voice:
         """Speak through ``backend`` (``--speech-log``, tests) instead of the one found."""
         if self.speaker is not None:
             self.speaker.close()
-        self.speaker = Speaker(backend)
+        self.speaker = Speaker(backend, self._summarise)
 
     def log_to(self, path: str) -> None:
         self.use(FileBackend(path))
 
     def _speaker(self) -> Speaker:
         if self.speaker is None:
-            self.speaker = Speaker(find_backend())
+            self.speaker = Speaker(find_backend(), self._summarise)
         return self.speaker
+
+    def summarise_with(self, summarise: Summariser | None) -> None:
+        """How a backlog of moves is shortened when an urgent sentence comes (the table
+        gives one that words it: "North played 6 cards: …"); None: the last two."""
+        self._summarise = summarise
+        if self.speaker is not None:
+            self.speaker.summarise = summarise or keep_last
 
     @property
     def engine(self) -> str | None:
@@ -61,22 +78,29 @@ class Voice:
         force: bool = False,
         subject: str = "",
         turn: bool = False,
+        urgent: bool = False,
     ) -> None:
         """Say ``text`` when Read aloud is on (``force``: "speech off" itself); ``subject``:
         who acts, said once for a burst of their moves; ``turn``: whose turn it is (dropped
-        once that player moves before it was said)."""
+        once that player moves before it was said); ``urgent``: what the player needs now,
+        said before the moves still waiting, which are shortened."""
         if not text or not (self.on or force):
             return
         words = spoken(text)
         self.heard.append(words)
-        self._speaker().say(words, current().lang, interrupt, subject, turn)
+        self._speaker().say(words, current().lang, interrupt, subject, turn, urgent)
 
     @property
     def last(self) -> str:
         return self.heard[-1] if self.heard else ""
 
     def repeat(self) -> None:
-        if self.on and self.last:
+        """F3: the open question (not the answer the focus is on), else the last sentence."""
+        if not self.on:
+            return
+        if self._asked is not None:
+            self.speak(question_words(*self._asked))
+        elif self.last:
             self._speaker().say(self.last, current().lang, True)
 
     def set_on(self, on: bool) -> None:
@@ -88,20 +112,47 @@ class Voice:
         self.set_on(not self.on)
         self.speak(say("speech.on" if self.on else "speech.off"), force=True)
 
-    def entered(self, scene: Any) -> None:
-        """A scene came on screen: its own words (``spoken()``) or its title."""
+    def entered(self, scene: Any, back: bool = False) -> None:
+        """A scene came on screen: its own words (``spoken()``) or its title; ``back``: the
+        player went back to it (from Settings, say), which is said so
+        (``speech.back.<name>``), for a scene shown before."""
+        name = getattr(scene, "name", "")
+        returned = back and scene in self._seen
+        self._seen.add(scene)
+        self._asked = None
         if not self.on:
+            return
+        if returned and current().has(f"speech.back.{name}"):
+            self.speak(say(f"speech.back.{name}"))
             return
         words = getattr(scene, "spoken", None)
         text = words() if callable(words) else ""
-        key = f"speech.scene.{getattr(scene, 'name', '')}"
+        key = f"speech.scene.{name}"
         if not text and current().has(key):
             text = say(key)
         self.speak(text)
 
+    def tell(self, notices: list[str]) -> None:
+        """Once a frame: each of the app's notices (a file that could not be read or saved)
+        said once, after what was being said."""
+        for notice in notices[self._told :]:
+            self.speak(notice, interrupt=False)
+        self._told = len(notices)
+
+    def ask(self, scene: Any) -> None:
+        """Once a frame: a question opened over ``scene`` is said, with the answer the focus
+        starts on; F3 says it again while it is open."""
+        asking = getattr(scene, "spoken_question", None)
+        asked = asking() if callable(asking) else None
+        opened = asked is not None and (self._asked is None or asked[0] != self._asked[0])
+        self._asked = asked
+        if opened and asked is not None:
+            self.speak(question_words(*asked))
+
     def follow(self, scene: Any) -> None:
         """Once a frame: a list's selected row (Statistics, History, the review) read aloud
         when the selection moves, and after the scene's title when it comes on screen."""
+        self.ask(scene)
         words = getattr(scene, "spoken_row", None)
         row = getattr(scene, "selected", None)
         if words is None or row is None or (id(scene), row) == self._row:
@@ -118,6 +169,9 @@ class Voice:
         changed (the value alone)."""
         from game.ui.widgets import Cycler, Slider, text_of
 
+        if w.reads:  # a text read line by line: the line
+            self.speak(w.spoken_line())
+            return
         value = ""
         if isinstance(w, Cycler):
             value = text_of(w.names[w.index])
@@ -140,3 +194,10 @@ class Voice:
         if self.speaker is not None:
             self.speaker.flush(0.5)  # the last sentence of a --speech-log, not a long wait
             self.speaker.close()
+
+
+def question_words(question: str, answer: str) -> str:
+    """A question and the answer the focus is on: "…Start a new game anyway? No, button"."""
+    if not answer:
+        return question
+    return f"{question} {say('speech.focused_button', label=answer)}"

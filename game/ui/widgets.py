@@ -16,52 +16,22 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.scroll_text import ScrollText
+from game.ui.widget_base import Label, Widget, focus_ring, panel, text_of
 
-Label = str | Callable[[], str]
-
-
-def text_of(label: Label) -> str:
-    return label() if callable(label) else label
-
-
-def _panel(surface: pygame.Surface, rect: pygame.Rect, fill, edge, radius: int = 10) -> None:
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    pygame.draw.rect(surface, edge, rect, 2, border_radius=radius)
-
-
-def _focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    box = rect.inflate(8, 8)
-    pygame.draw.rect(surface, theme.FOCUS, box, 3, border_radius=max(6, box.h // 4))
-
-
-class Widget:
-    """What every widget has: a rect, visibility, the keyboard focus and a hint line."""
-
-    def __init__(self, label: Label, help_text: Label | None = None) -> None:
-        self.label = label
-        self.help = help_text
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.visible = True
-        self.enabled = True
-        self.focused = False
-        self.hover = False
-
-    @property
-    def focusable(self) -> bool:
-        return self.visible and self.enabled
-
-    def activate(self) -> None:
-        """Enter or Space while focused."""
-
-    def step(self, by: int) -> bool:
-        """Left or Right while focused; True when it changed something."""
-        return False
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        raise NotImplementedError
+__all__ = [
+    "Button",
+    "Cycler",
+    "FocusRing",
+    "Label",
+    "ScrollText",
+    "Slider",
+    "Toggle",
+    "Widget",
+    "button_row",
+    "column",
+    "text_of",
+]
 
 
 class Button(Widget):
@@ -111,7 +81,7 @@ class Button(Widget):
         if not self.enabled:
             fill = theme.DISABLED
         radius = max(6, self.rect.h // 4)
-        _panel(surface, self.rect, fill, theme.BUTTON_EDGE, radius)
+        panel(surface, self.rect, fill, theme.BUTTON_EDGE, radius)
         if self.progress is not None:
             bar = self.rect.inflate(-radius, 0)
             bar.h = max(3, self.rect.h // 10)
@@ -129,7 +99,7 @@ class Button(Widget):
         else:
             theme.text(surface, words, size, colour, self.rect.center, "center", True, room)
         if self.focused:
-            _focus_ring(surface, self.rect)
+            focus_ring(surface, self.rect)
 
 
 class Cycler(Widget):
@@ -160,6 +130,8 @@ class Cycler(Widget):
             self.index = self.values.index(value)
 
     def step(self, by: int) -> bool:
+        if self.locked:  # (its value's words say why: the voice says them again)
+            return True
         self.index = (self.index + by) % len(self.values)
         if self.on_change:
             self.on_change(self.value)
@@ -205,7 +177,7 @@ class Cycler(Widget):
             )
         box = self._box()
         fill = theme.BUTTON_HOVER if self.hover or self.focused else theme.BUTTON
-        _panel(surface, box, fill, theme.BUTTON_EDGE, max(6, box.h // 4))
+        panel(surface, box, fill, theme.BUTTON_EDGE, max(6, box.h // 4))
         left, right = self._halves()
         for r, pts in (
             (left, ((0.62, 0.28), (0.38, 0.5), (0.62, 0.72))),
@@ -215,11 +187,10 @@ class Cycler(Widget):
                 surface, theme.GOLD, [(r.x + r.w * a, r.y + r.h * b) for a, b in pts]
             )
         name = text_of(self.names[self.index])
-        theme.text(
-            surface, name, size, theme.INK, box.center, "center", True, width=box.w - 2 * box.h
-        )
+        ink = theme.INK_DIM if self.locked else theme.INK
+        theme.text(surface, name, size, ink, box.center, "center", True, width=box.w - 2 * box.h)
         if self.focused:
-            _focus_ring(surface, box)
+            focus_ring(surface, box)
 
 
 def _label(surface: pygame.Surface, words: str, size: int, box: pygame.Rect) -> None:
@@ -313,7 +284,7 @@ class Slider(Widget):
             surface, theme.INK, (g.x + filled.w, g.centery), max(6, self.rect.h // 4)
         )
         if self.focused:
-            _focus_ring(surface, g.inflate(12, self.rect.h // 2))
+            focus_ring(surface, g.inflate(12, self.rect.h // 2))
 
 
 def _finite01(value: Any) -> float:
@@ -323,66 +294,6 @@ def _finite01(value: Any) -> float:
     except (TypeError, ValueError):
         return 0.5
     return 0.5 if not math.isfinite(v) else max(0.0, min(1.0, v))
-
-
-class ScrollText(Widget):
-    """A panel of wrapped text the wheel and the arrow keys scroll (rules, help)."""
-
-    def __init__(self, body: Label) -> None:
-        super().__init__("")
-        self.body = body
-        self.offset = 0
-        self._image: pygame.Surface | None = None
-        self._made_for: tuple | None = None
-
-    @property
-    def focusable(self) -> bool:
-        return False
-
-    def _render(self) -> pygame.Surface:
-        body = text_of(self.body)
-        key = (self.rect.w, self.rect.h, body)
-        if self._image is None or self._made_for != key:
-            size = max(13, min(28, self.rect.h // 24))
-            self._image = theme.font(size).render(
-                body, True, theme.INK, wraplength=max(40, self.rect.w - 28)
-            )
-            self._made_for = key
-        return self._image
-
-    @property
-    def max_offset(self) -> int:
-        return max(0, self._render().get_height() - self.rect.h + 24)
-
-    def scroll(self, by: int) -> None:
-        self.offset = max(0, min(self.max_offset, self.offset + by))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll(-event.y * 40)
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-            self.scroll(40 if event.key == pygame.K_DOWN else self.rect.h - 40)
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
-            self.scroll(-40 if event.key == pygame.K_UP else -(self.rect.h - 40))
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        _panel(surface, self.rect, theme.PANEL, theme.PANEL_EDGE)
-        img = self._render()
-        clip = surface.get_clip()
-        surface.set_clip(self.rect.inflate(-8, -8))
-        surface.blit(img, (self.rect.x + 14, self.rect.y + 12 - self.offset))
-        surface.set_clip(clip)
-        if self.max_offset:
-            track = self.rect.h - 24
-            knob_h = max(20, track * self.rect.h // (img.get_height() + 24))
-            y = self.rect.y + 12 + (track - knob_h) * self.offset // self.max_offset
-            pygame.draw.rect(
-                surface, theme.PANEL_EDGE, (self.rect.right - 10, y, 5, knob_h), border_radius=2
-            )
 
 
 class FocusRing:
@@ -430,6 +341,13 @@ class FocusRing:
         if w is not None and FocusRing.on_focus is not None:
             FocusRing.on_focus(w, moved)
 
+    def _reader(self) -> Widget | None:
+        """The text the arrows read: the focused one, or, with no focus shown, the first."""
+        focused = self.current()
+        if focused is not None or self.shown:
+            return focused if getattr(focused, "reads", False) else None
+        return next((w for w in self._live() if getattr(w, "reads", False)), None)
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
             if event.type == pygame.MOUSEMOTION and self.shown:
@@ -439,6 +357,12 @@ class FocusRing:
         key = event.key
         if key == pygame.K_TAB:
             self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        reader = self._reader() if key in (pygame.K_DOWN, pygame.K_UP) else None
+        if reader is not None:
+            reader.read(1 if key == pygame.K_DOWN else -1)
+            if FocusRing.on_focus is not None:
+                FocusRing.on_focus(reader, True)
             return True
         if key in (pygame.K_DOWN, pygame.K_UP):
             self.move(1 if key == pygame.K_DOWN else -1)

@@ -10,70 +10,24 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.schema import MAX_DEAL
 from game.games import SPECS
 from game.session import Session
 from game.store.settings import LEVELS
 from game.text import say
 from game.text.words import phrase
 from game.ui import cardart, page, theme
+from game.ui.number_box import NumberBox
 from game.ui.question import Question
 from game.ui.rules_panel import RulesPanel
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row
-
-MAX_DEAL = 999_999_999
+from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row, text_of
 
 
 def _value_name(key: str, value) -> str:
     if isinstance(value, bool):
         return say("option.on" if value else "option.off")
     return say(f"choice.{key}.{value}")
-
-
-class NumberBox(Widget):
-    """A box for a deal number: digits, Backspace, Enter."""
-
-    def __init__(self, label, on_enter) -> None:
-        super().__init__(label)
-        self.digits = ""
-        self.on_enter = on_enter
-
-    def activate(self) -> None:
-        if self.digits:
-            self.on_enter(int(self.digits))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and self.focused:
-            if event.key == pygame.K_BACKSPACE:
-                self.digits = self.digits[:-1]
-                return True
-            ch = getattr(event, "unicode", "")
-            if ch.isdigit() and len(self.digits) < 9:
-                self.digits += ch
-                return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=8)
-        pygame.draw.rect(
-            surface,
-            theme.FOCUS if self.focused else theme.PANEL_EDGE,
-            self.rect,
-            2,
-            border_radius=8,
-        )
-        words = self.digits or say("menu.deal_number.empty")
-        typed = bool(self.digits)  # the digits stand out; the hint is quieter
-        theme.text(
-            surface,
-            words,
-            int(self.rect.h * (0.5 if typed else 0.4)),
-            theme.INK if typed else theme.INK_DIM,
-            self.rect.center,
-            "center",
-            typed,
-            width=self.rect.w - 16,
-        )
 
 
 def _match_words(info: dict) -> dict[str, str]:
@@ -254,9 +208,11 @@ class MenuScene(Scene):
             lambda: say(spec.rules_key), lambda: spec.rules_figures, lambda: (o.faces, o.card_back)
         )
         self.resize(self.app.size)
+        self.app.speak(f"{say('button.rules')}, {say(f'game.{spec.id}')}. {self.rules.spoken()}")
 
     def _close_rules(self) -> None:
         self.rules = None
+        self.app.speak(say("speech.back.menu"))
 
     # ----------------------------------------------------------------- frame
     # ----------------------------------------------------------------- lessons
@@ -271,6 +227,8 @@ class MenuScene(Scene):
                 for i, lesson in enumerate(lessons)
             ] + [Button(lambda: say("button.back"), self._close_pick)]
             self.resize(self.app.size)
+            names = ", ".join(text_of(b.label) for b in self.lesson_pick)
+            self.app.speak(say("speech.lesson_pick", lessons=names))
 
     def _open_lesson(self, index: int) -> None:
         self.lesson_pick = []
@@ -278,6 +236,7 @@ class MenuScene(Scene):
 
     def _close_pick(self) -> None:
         self.lesson_pick = []
+        self.app.speak(say("speech.back.menu"))
 
     def _offer_once(self) -> list[Button]:
         """At the very first start, a question at the bottom: take the lesson or not. It is
@@ -303,6 +262,18 @@ class MenuScene(Scene):
         self.offer = []
         self.app.save_settings()
 
+    def spoken(self) -> str:
+        """The menu's title and keys, and at the very first start the lesson's offer, whose
+        answers the first Tabs reach (after Continue, if a match was left)."""
+        words = say("speech.scene.menu")
+        if not self.offer:
+            return words
+        yes, no = (text_of(b.label) for b in self.offer)
+        return f"{words}. {say('speech.lesson_offer', offer=say('lesson.offer'), yes=yes, no=no)}"
+
+    def spoken_question(self) -> tuple[str, str] | None:
+        return self.question.asked() if self.question is not None else None
+
     def widgets(self) -> list:
         if getattr(self, "lesson_pick", None):
             return list(self.lesson_pick)
@@ -311,6 +282,7 @@ class MenuScene(Scene):
         extra = [self.continue_btn] if self.continue_btn.visible else []
         return [
             *extra,
+            *getattr(self, "offer", []),
             self.game,
             *self.options,
             self.level,
@@ -377,7 +349,7 @@ class MenuScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.rules:
-                self.rules = None
+                self._close_rules()
             return
         if not self.rules and any(b.handle(event) for b in self.offer):
             return

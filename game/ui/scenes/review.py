@@ -154,7 +154,7 @@ class ReviewScene(Scene):
     def leave_screen(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
         if self.back_to is not None:
-            self.app.show(self.back_to, leave=False)
+            self.app.show(self.back_to, leave=False, back=True)
         else:
             self.app.goto("menu")
 

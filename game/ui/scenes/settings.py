@@ -61,9 +61,10 @@ class SettingsScene(Scene):
         return Cycler(label, about.choices, names, app.setting(name), change, help_text)
 
     def _follow(self) -> None:
-        """Show each setting as it is now (F2 and F11 change some from anywhere)."""
+        """Show each setting as it is now (F2 and F11 change some from anywhere). A setting
+        that cannot change now (no sound device) is still focused and read, saying why."""
         for name, row in self.row_of.items():
-            row.enabled = self.app.setting_blocked(name) is None
+            row.locked = self.app.setting_blocked(name) is not None
             value = self.app.setting(name)
             if isinstance(row, Cycler):
                 row.set_value(value)
@@ -73,7 +74,7 @@ class SettingsScene(Scene):
     def leave_screen(self) -> None:
         self.app.save_settings()
         if self.back_to is not None:
-            self.app.show(self.back_to, leave=True)
+            self.app.show(self.back_to, leave=True, back=True)
         else:
             self.app.goto("menu")
 

@@ -94,16 +94,26 @@ class StatsScene(Scene):
         return sorted(self.stats.lines, key=lambda k: (k.split("|")[0], k.split("|")[2], k))
 
     def _ask(self) -> None:
+        """Ask first, the focus on No (an Enter out of habit never resets)."""
         self.asking = True
+        self.ring.shown, self.ring.index = True, 1
 
     def _cancel(self) -> None:
         self.asking = False
+        self.ring.index = 0
 
     def _reset(self) -> None:
         self.asking = False
+        self.ring.index = 0
         if self.stats is not None:
             self.stats.reset()
         self.selected = 0
+
+    def spoken_question(self) -> tuple[str, str] | None:
+        """The reset's question while it is open, and the answer the focus is on."""
+        focused = self.ring.current()
+        label = focused.label() if focused is not None else ""
+        return (say("question.reset_stats"), label) if self.asking else None
 
     def spoken_row(self) -> str:
         """The selected line read aloud, each figure after its column's name."""

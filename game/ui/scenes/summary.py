@@ -1,6 +1,7 @@
 """The end of a hand, drawn over the finished table: who won, the score, the match so far;
 and at the end of a match, the match itself: its winner, the totals hand by hand as a
-chart, and what it added to the player's statistics."""
+chart, and what it added to the player's statistics. For the ear, the same as rows
+(``game/ui/summary_rows.py``): Up and Down read them one at a time, T all of them."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from game.text import current, say
 from game.text.words import outcome_line, phrase
 from game.ui import theme
 from game.ui.scene import Scene
+from game.ui.summary_rows import Row, hand_rows
 from game.ui.table import panel
-from game.ui.widgets import Button, FocusRing
+from game.ui.widgets import Button, FocusRing, text_of
 
 CHART_AT = 0.55  # the chart's left edge, as a share of the dialog's width
 TEAM_COLOURS = ((236, 196, 84), (130, 210, 255), (236, 90, 80), (150, 220, 150))
@@ -40,6 +42,7 @@ class SummaryScene(Scene):
         self.stats_line = app.hooks.get("stats_line", lambda *_: "")(table.session)
         self._fit_key: tuple | None = None  # the window size and language _fit_size is for
         self._fit_size = self._chart_top = 0
+        self.selected: int | None = None  # the row the arrows read last (none yet)
 
     def _next(self) -> None:
         if self.match.is_over:
@@ -75,6 +78,8 @@ class SummaryScene(Scene):
         self.size = max(16, min(24, ph // 27))
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self._read_key(event):
+            return
         if self.ring.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -96,13 +101,54 @@ class SummaryScene(Scene):
         key = "summary.they_win_pair" if m.namer.side_is_pair(w) else "summary.they_win"
         return say(key, who=panel.team_name(m, team))
 
+    # ----------------------------------------------------------------- the ear
+    def results(self) -> list[str]:
+        """The match's outcome when it is over, then the hand's result: the game's own line
+        for it when it has one ("North wins the hand and scores 12"), else the headline,
+        then the game's other lines."""
+        told = self._outcome()
+        lines = self.lines()
+        first = [] if told in lines else [self.headline()]
+        return [self.match_line(), *first, *lines]
+
+    def _outcome(self) -> str:
+        st = self.model.state
+        return outcome_line(st.outcome, self.model.namer) if st.outcome is not None else ""
+
+    def hand_rows(self) -> list[Row]:
+        """The summary as rows for the ear (``game/ui/summary_rows.py``)."""
+        return hand_rows(self.model, self.match, self.results(), self.stats_line)
+
     def spoken(self) -> str:
-        """The end of the hand read aloud: the headline, its lines (those not just heard in
-        the move log), the match."""
+        """The end of the hand read aloud, each thing once: the match's outcome, the lines
+        the move log has not just said (nor the headline, when the log said the result),
+        and how to read the rest."""
         heard = set(self.model.log)
-        parts = [self.match_line() or self.headline()]
-        parts += [line for line in self.lines() if line not in heard]
-        return ". ".join(p.rstrip(".") for p in parts if p)
+        told = self._outcome() in heard
+        said = [r for r in self.results() if r not in heard and not (told and r == self.headline())]
+        keys = say("speech.summary.keys", next=text_of(self.next_btn.label))
+        return ". ".join(p.rstrip(".") for p in [*said, keys] if p)
+
+    def spoken_row(self) -> str:
+        rows = self.hand_rows()
+        return rows[self.selected].words() if self.selected is not None and rows else ""
+
+    def _read_key(self, event: pygame.event.Event) -> bool:
+        """Up, Down, Home and End read a row; T reads them all (the voice says them)."""
+        rows = self.hand_rows()
+        if event.key == pygame.K_t:
+            self.app.speak(". ".join(r.words() for r in rows))
+            return True
+        n = len(rows)
+        by = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_HOME: -n, pygame.K_END: n}.get(event.key)
+        if by is None or not rows:
+            return False
+        now = -1 if self.selected is None else self.selected
+        want = max(0, min(len(rows) - 1, now + by))
+        if want == now:
+            self.app.speak(say("speech.list.last" if by > 0 else "speech.list.first"))
+        self.selected = want
+        return True
 
     def lines(self) -> list[str]:
         st, m = self.model.state, self.model
