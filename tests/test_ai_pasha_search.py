@@ -21,7 +21,6 @@ from game.games.pishe_pasha.ai import (
     smart_load,
     split_faults,
 )
-from game.games.pishe_pasha.rollout import can_play_out, play_out
 from game.games.pishe_pasha.rules import PishePasha
 
 
@@ -52,10 +51,10 @@ def test_the_fast_playout_ends_hands_exactly_as_the_engine(players, options):
             if state.is_over or state.calls():
                 break
             state.apply(rng.choice(state.legal_actions()))
-        if not can_play_out(state):
+        if not state.plain:
             continue
         fast, slow = state.clone(), state.clone()
-        play_out(fast, 100_000)
+        fast.play_out(100_000)
         _engine_finish(slow)
         assert fast.outcome == slow.outcome
         assert fast.report() == slow.report()
@@ -65,7 +64,7 @@ def test_the_fast_playout_ends_hands_exactly_as_the_engine(players, options):
 def test_the_fast_playout_stops_at_its_cap_where_the_engine_would():
     state = PishePasha.new(2, {}, 5)
     fast, slow = state.clone(), state.clone()
-    moves = play_out(fast, 40)
+    moves = fast.play_out(40)
     assert moves == 40
     for _ in range(40):
         acts = slow.legal_actions()
