@@ -29,9 +29,8 @@ from dataclasses import dataclass
 from game.core.agents import BaseAgent, SeatView
 from game.core.state import GameState
 from game.core.types import DRAW, Action
-from game.games.pishe_pasha.kinds import ActionKinds, load_seat
+from game.games.pishe_pasha.kinds import FOUNDATION, ActionKinds, load_seat
 from game.games.pishe_pasha.legality import fits
-from game.games.pishe_pasha.moves import FOUNDATION_PLAYS as FOUND_ACTS
 
 WIN_BONUS = 40.0
 PLAY_DEALS = 8  # the Expert's deals per batch (up to ``spread`` batches); the coach scales it
@@ -41,9 +40,9 @@ ROLLOUT_WIN = 100.0
 
 def split_faults(acts: list[Action]) -> tuple[list[Action], list[Action]]:
     """(proper moves, fault moves): with a foundation play open, every other move is a fault."""
-    forced = [a for a in acts if a in FOUND_ACTS]
+    forced = [a for a in acts if a.dst is FOUNDATION]
     if forced:
-        return forced, [a for a in acts if a not in FOUND_ACTS]
+        return forced, [a for a in acts if a.dst is not FOUNDATION]
     return acts, []
 
 
@@ -498,7 +497,7 @@ def _loading(state: GameState) -> Action:
     """The always-load move through the engine (a Stop window open, or a win waiting)."""
     acts = state.legal_actions()
     a = acts[0]
-    if len(acts) > 1 and a not in FOUND_ACTS:
+    if len(acts) > 1 and a.dst is not FOUNDATION:
         if state.players > 2:
             return smart_load(acts, _counts(state))
         return next((x for x in acts if load_seat(x) is not None), a)

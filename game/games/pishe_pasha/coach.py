@@ -20,9 +20,8 @@ from game.core.spec import Coach, Phrase, Seen, Verdict
 from game.core.state import GameState
 from game.core.types import Action
 from game.games.pishe_pasha.ai import EXPERT_DEALS, ExpertPasha, Points
-from game.games.pishe_pasha.kinds import ActionKinds, load_seat
+from game.games.pishe_pasha.kinds import FOUNDATION, ActionKinds, load_seat
 from game.games.pishe_pasha.legality import loads
-from game.games.pishe_pasha.moves import FOUNDATION_PLAYS
 
 WATCH_CAP = 200  # moves watched after a candidate, at most (a turn is a few moves)
 
@@ -88,7 +87,7 @@ def _note_move(state: GameState, action: Action, me: int, look: Seen) -> None:
         look.note("loaded_on_me", seat, card)
     elif onto is not None and seat == me:
         look.note("my_loads", onto, card)
-    elif action in FOUNDATION_PLAYS and seat == me:
+    elif action.dst is FOUNDATION and seat == me:
         look.note("my_up", card)
 
 

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from game.core.types import DRAW, Outcome
 from game.games.pishe_pasha.kinds import Reasons
-from game.games.pishe_pasha.legality import TURN_LIMIT, update_fit_mask
+from game.games.pishe_pasha.legality import KING0, TURN_LIMIT
+
+NEXT_RANK = tuple((r + 1) % 13 for r in range(13))
+NONE_FITS, ALL_FIT = bytes(4), bytes((1, 1, 1, 1))  # a rank's four cards in a fit mask
 
 
 class Rollouts:
@@ -43,11 +46,11 @@ class Rollouts:
         """
         stocks = self._stocks
         discards = self._discards
-        found = self._found
         fit = self._fit
         adj = self._adj
         opps = self._opp
         single = self._single
+        found = self._found
         n = self.players
         three = n > 2
         seat = self._seat
@@ -55,81 +58,80 @@ class Rollouts:
         turns = self._turns
         moves = 0
         winner = -1
-        draw = False
         while moves < cap:
             own = discards[seat]
-            if t < 0:
-                if own and fit[own[-1]]:  # the top discard must go to its foundation
-                    c = own.pop()
-                    found[0 if single else c // 13].append(c)
-                    update_fit_mask(fit, c, single)
+            if t < 0 and own and fit[own[-1]]:  # the top discard must go to the foundation
+                c = own.pop()
+            else:
+                if t < 0:  # free: load the top discard if it loads, else turn
+                    if own:
+                        if three:
+                            target = _load_target(own[-1], seat, discards, stocks, adj, opps)
+                        else:
+                            target = 1 - seat
+                            d = discards[target]
+                            if not d or not adj[own[-1]][d[-1]]:
+                                target = -1
+                        if target >= 0:
+                            if seat in stop_for:
+                                break
+                            discards[target].append(own.pop())
+                            moves += 1
+                            if not own and not stocks[seat]:
+                                winner = seat
+                                break
+                            continue
+                    stock = stocks[seat]
+                    if not stock:  # recycle the discard pile as a block
+                        stock.extend(reversed(own))
+                        own.clear()
+                    t = stock.pop()
                     moves += 1
-                    if not own and not stocks[seat]:
-                        winner = seat
+                    if moves >= cap:
                         break
-                    continue
-                if own:
+                if fit[t]:  # holding: the turned card must go to the foundation
+                    c = t
+                    t = -1
+                elif own and fit[own[-1]]:  # (only after a fault nobody stopped)
+                    c = own.pop()
+                else:  # load it if it loads, else discard it and end the turn
                     if three:
-                        target = _load_target(own[-1], seat, discards, stocks, adj, opps)
+                        target = _load_target(t, seat, discards, stocks, adj, opps)
                     else:
                         target = 1 - seat
                         d = discards[target]
-                        if not d or not adj[own[-1]][d[-1]]:
+                        if not d or not adj[t][d[-1]]:
                             target = -1
-                    if target >= 0 and seat in stop_for:
-                        break
                     if target >= 0:
-                        discards[target].append(own.pop())
-                        moves += 1
-                        if not own and not stocks[seat]:
-                            winner = seat
+                        if seat in stop_for:
                             break
-                        continue
-                stock = stocks[seat]
-                if not stock:  # recycle the discard pile as a block
-                    stock.extend(reversed(own))
-                    own.clear()
-                t = stock.pop()
-                moves += 1
-                continue
-            if not fit[t] and own and fit[own[-1]]:  # only after a fault nobody stopped
-                c = own.pop()
-                found[0 if single else c // 13].append(c)
-                update_fit_mask(fit, c, single)
-                moves += 1
-                continue
-            if fit[t]:
-                found[0 if single else t // 13].append(t)
-                update_fit_mask(fit, t, single)
-                t = -1
-                moves += 1
-                if not own and not stocks[seat]:
-                    winner = seat
-                    break
-                continue
-            if three:
-                target = _load_target(t, seat, discards, stocks, adj, opps)
+                        discards[target].append(t)
+                    else:
+                        own.append(t)
+                        turns += 1
+                        seat = seat + 1 if seat + 1 < n else 0
+                    t = -1
+                    moves += 1
+                    if target < 0:
+                        if turns >= TURN_LIMIT:
+                            break
+                    elif not own and not stocks[seat]:
+                        winner = seat
+                        break
+                    continue
+            if single:  # c goes to the foundation (legality.update_fit_mask, written out)
+                found[0].append(c)
+                r = c % 13
+                fit[r::13] = NONE_FITS
+                fit[NEXT_RANK[r] :: 13] = ALL_FIT
             else:
-                target = 1 - seat
-                d = discards[target]
-                if not d or not adj[t][d[-1]]:
-                    target = -1
-            if target >= 0 and seat in stop_for:
-                break
+                found[c // 13].append(c)
+                fit[c] = 0
+                if c % 13 != KING0:
+                    fit[c + 1] = 1
             moves += 1
-            if target >= 0:
-                discards[target].append(t)
-                t = -1
-                if not own and not stocks[seat]:
-                    winner = seat
-                    break
-                continue
-            own.append(t)
-            t = -1
-            turns += 1
-            seat = seat + 1 if seat + 1 < n else 0
-            if turns >= TURN_LIMIT:
-                draw = True
+            if t < 0 and not own and not stocks[seat]:
+                winner = seat
                 break
         self._seat = seat
         self._turned = t
@@ -139,7 +141,7 @@ class Rollouts:
             score = [0] * n
             score[winner] = sum(len(stocks[o]) + len(discards[o]) for o in opps[winner])
             self._outcome = Outcome(winner, Reasons.WENT_OUT, tuple(score))
-        elif draw:
+        elif turns >= TURN_LIMIT:
             self._outcome = Outcome(DRAW, Reasons.TURN_LIMIT, (0,) * n)
         return moves
 
