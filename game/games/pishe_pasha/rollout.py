@@ -21,6 +21,7 @@ from game.games.pishe_pasha.kinds import Reasons
 from game.games.pishe_pasha.legality import KING0, TURN_LIMIT
 
 NEXT_RANK = tuple((r + 1) % 13 for r in range(13))
+NEXT_SEAT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3)}
 NONE_FITS, ALL_FIT = bytes(4), bytes((1, 1, 1, 1))  # a rank's four cards in a fit mask
 
 
@@ -53,86 +54,76 @@ class Rollouts:
         found = self._found
         n = self.players
         three = n > 2
+        after = NEXT_SEAT[n]
         seat = self._seat
         t = self._turned
         turns = self._turns
         moves = 0
         winner = -1
-        while moves < cap:
+        own = discards[seat]
+        while t >= 0 and own and fit[own[-1]] and not fit[t] and moves < cap:
+            _play_up(own.pop(), found, fit, single)  # (only after a fault nobody stopped)
+            moves += 1
+        going = moves < cap
+        while going:  # a turn of ``seat``
+            stock = stocks[seat]
             own = discards[seat]
-            if t < 0 and own and fit[own[-1]]:  # the top discard must go to the foundation
-                c = own.pop()
-            else:
-                if t < 0:  # free: load the top discard if it loads, else turn
-                    if own:
-                        if three:
-                            target = _load_target(own[-1], seat, discards, stocks, adj, opps)
-                        else:
-                            target = 1 - seat
-                            d = discards[target]
-                            if not d or not adj[own[-1]][d[-1]]:
-                                target = -1
+            other = 1 - seat  # (two seats: the one to load onto)
+            opp = discards[other]
+            while True:  # its moves: each plays a card up, loads one, or turns one
+                if t < 0:  # free: play up or load the top discard, else turn
+                    if own and fit[own[-1]]:
+                        _play_up(own.pop(), found, fit, single)
+                    else:
+                        target = -1
+                        if own:
+                            if three:
+                                target = _load_target(own[-1], seat, discards, stocks, adj, opps)
+                            elif opp and adj[own[-1]][opp[-1]]:
+                                target = other
                         if target >= 0:
                             if seat in stop_for:
+                                going = False
                                 break
                             discards[target].append(own.pop())
+                        else:
+                            if not stock:  # recycle the discard pile as a block
+                                stock.extend(reversed(own))
+                                own.clear()
+                            t = stock.pop()
                             moves += 1
-                            if not own and not stocks[seat]:
-                                winner = seat
+                            if moves >= cap:
+                                going = False
                                 break
-                            continue
-                    stock = stocks[seat]
-                    if not stock:  # recycle the discard pile as a block
-                        stock.extend(reversed(own))
-                        own.clear()
-                    t = stock.pop()
-                    moves += 1
-                    if moves >= cap:
-                        break
-                if fit[t]:  # holding: the turned card must go to the foundation
-                    c = t
-                    t = -1
-                elif own and fit[own[-1]]:  # (only after a fault nobody stopped)
-                    c = own.pop()
-                else:  # load it if it loads, else discard it and end the turn
-                    if three:
-                        target = _load_target(t, seat, discards, stocks, adj, opps)
+                if t >= 0:  # holding: play it up, or load it, or discard it
+                    if fit[t]:
+                        _play_up(t, found, fit, single)
                     else:
-                        target = 1 - seat
-                        d = discards[target]
-                        if not d or not adj[t][d[-1]]:
-                            target = -1
-                    if target >= 0:
+                        if three:
+                            target = _load_target(t, seat, discards, stocks, adj, opps)
+                        else:
+                            target = other if opp and adj[t][opp[-1]] else -1
+                        if target < 0:  # the turn ends
+                            own.append(t)
+                            t = -1
+                            moves += 1
+                            turns += 1
+                            seat = after[seat]
+                            going = turns < TURN_LIMIT and moves < cap
+                            break
                         if seat in stop_for:
+                            going = False
                             break
                         discards[target].append(t)
-                    else:
-                        own.append(t)
-                        turns += 1
-                        seat = seat + 1 if seat + 1 < n else 0
                     t = -1
-                    moves += 1
-                    if target < 0:
-                        if turns >= TURN_LIMIT:
-                            break
-                    elif not own and not stocks[seat]:
-                        winner = seat
-                        break
-                    continue
-            if single:  # c goes to the foundation (legality.update_fit_mask, written out)
-                found[0].append(c)
-                r = c % 13
-                fit[r::13] = NONE_FITS
-                fit[NEXT_RANK[r] :: 13] = ALL_FIT
-            else:
-                found[c // 13].append(c)
-                fit[c] = 0
-                if c % 13 != KING0:
-                    fit[c + 1] = 1
-            moves += 1
-            if t < 0 and not own and not stocks[seat]:
-                winner = seat
-                break
+                moves += 1  # a card played up or loaded: the seat may be out of cards
+                if not own and not stock:
+                    winner = seat
+                    going = False
+                    break
+                if moves >= cap:
+                    going = False
+                    break
         self._seat = seat
         self._turned = t
         self._turns = turns
@@ -146,17 +137,30 @@ class Rollouts:
         return moves
 
 
+def _play_up(card: int, found: list[list[int]], fit: bytearray, single: bool) -> None:
+    """``card`` to the foundation (:func:`~game.games.pishe_pasha.legality.update_fit_mask`,
+    written out: the playouts spend much of their time here)."""
+    if single:
+        found[0].append(card)
+        r = card % 13
+        fit[r::13] = NONE_FITS
+        fit[NEXT_RANK[r] :: 13] = ALL_FIT
+    else:
+        found[card // 13].append(card)
+        fit[card] = 0
+        if card % 13 != KING0:
+            fit[card + 1] = 1
+
+
 def _load_target(card: int, seat: int, discards, stocks, adj, opps) -> int:
-    """The seat ``card`` is loaded onto with three seats (-1: none): the one holding
-    fewest cards (ties to the lower seat), as smart_load chooses. (Two seats are
-    handled inline in :func:`play_out`: the one opponent, if the card fits.)"""
+    """The seat ``card`` is loaded onto with three seats (-1: none): of the two opponents
+    it loads onto, the one holding fewer cards (ties to the lower seat), as smart_load
+    chooses. (Two seats are handled inline in :meth:`Rollouts.play_out`.)"""
     row = adj[card]
-    best = -1
-    best_count = 0
-    for o in opps[seat]:
-        d = discards[o]
-        if d and row[d[-1]]:
-            count = len(stocks[o]) + len(d)
-            if best < 0 or count < best_count:
-                best, best_count = o, count
-    return best
+    a, b = opps[seat]
+    pa, pb = discards[a], discards[b]
+    if pa and row[pa[-1]]:
+        if pb and row[pb[-1]] and len(stocks[b]) + len(pb) < len(stocks[a]) + len(pa):
+            return b
+        return a
+    return b if pb and row[pb[-1]] else -1
