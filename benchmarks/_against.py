@@ -62,9 +62,11 @@ def measure_both(script: Path, args: list[str], against: Path,
 def print_side_by_side(runs: dict[str, tuple[list[float], list[float]]], against: Path,
                        unit: str) -> None:  # fmt: skip
     """One line per case: the medians, this checkout first, and their ratio."""
-    print(f"side by side, medians of {len(next(iter(runs.values()))[0])} alternating runs each;"
-          f" this checkout ({ROOT}) against {against}:")  # fmt: skip
+    rounds = len(next(iter(runs.values()))[0])
+    print(f"side by side, medians of {rounds} alternating runs each: this checkout ({ROOT})"
+          f" | {against} | ratio")  # fmt: skip
+    width = max(len(case) for case in runs)
     for case, (mine, theirs) in runs.items():
         a, b = statistics.median(mine), statistics.median(theirs)
-        ratio = a / b if b else float("nan")
-        print(f"  {case:<28} {a:9.0f} {unit}  against {b:9.0f} {unit}   x{ratio:.2f}", flush=True)
+        ratio = f"x{a / b:.2f}" if b else "-"
+        print(f"  {case:<{width}} {a:9.0f} {unit} | {b:9.0f} {unit} | {ratio}", flush=True)

@@ -7,6 +7,10 @@ of each hand, in CPU seconds (so other work on the machine matters less). Run on
 
 Side by side with another checkout (see ``benchmarks/_against.py``):
 ``taskset -c 0 python benchmarks/playouts.py 2 --against /work/bench-main --rounds 5``.
+
+The last line, ``the loop alone``, plays the same loop on a state that does nothing (one or
+two moves offered in turn, 357 moves a hand, as many as a random Pishe Pasha hand): what
+``rng.choice`` and the calls cost, a ceiling no engine can pass.
 """
 
 from __future__ import annotations
@@ -39,12 +43,35 @@ CASES = [
     ("pisti", "pisti", 2, {}),
     ("pisti", "pisti", 3, {}),
     ("pisti", "pisti", 4, {}),
+    ("the loop alone", "loop", 2, {}),
 ]
+
+
+class LoopAlone:
+    """A hand that does nothing for ``MOVES`` moves: the benchmark loop's own cost."""
+
+    MOVES = 357
+    OFFERS = ([0], [0, 1])
+    __slots__ = ("done",)
+
+    def __init__(self) -> None:
+        self.done = 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.done >= self.MOVES
+
+    def legal_actions(self) -> list[int]:
+        return self.OFFERS[self.done & 1][:]
+
+    def apply(self, action: int) -> list[int]:
+        self.done += 1
+        return [action]
 
 
 def play_hand(game: str, players: int, options: dict, rng: random.Random) -> int:
     """One random hand to its end; returns the number of moves."""
-    state = new_hand(game, players, options, rng)
+    state = LoopAlone() if game == "loop" else new_hand(game, players, options, rng)
     moves = 0
     choice = rng.choice
     while not state.is_over:
