@@ -18,6 +18,9 @@ the Stop rule, whether to call Stop and how. Levels:
 Faults (Stop rule on) are chosen from ``legal_actions``; the Stop call itself
 comes through :meth:`call`, and the only move while a winning fault waits on the
 Stop window is ``accept``.
+
+The coach runs the Expert's own search (:meth:`ExpertPasha.values`) and watches it
+(:class:`Watch`): each continuation is shown to it as it is played.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from game.games.pishe_pasha.kinds import FOUNDATION, ActionKinds, load_seat
 from game.games.pishe_pasha.legality import fits
 
 WIN_BONUS = 40.0
-PLAY_DEALS = 8  # the Expert's deals per batch (up to ``spread`` batches); the coach scales it
+PLAY_DEALS = 8  # the Expert's deals per batch (see Deals)
 FIT_BONUS = 0.8
 ROLLOUT_WIN = 100.0
 
