@@ -79,7 +79,7 @@ def _points(state: GameState, seats_a: tuple[int, ...]) -> tuple[float, float]:
 
 
 def _winner_side(state: GameState, seats_a: tuple[int, ...]) -> str:
-    """"a" or "b", the side that won the hand, or DRAW."""
+    """The side that won the hand ("a" or "b"), or DRAW."""
     w = state.winner
     if w is None or w is DRAW:
         return DRAW
