@@ -21,7 +21,6 @@ from game.games.pishe_pasha.ai import (
     smart_load,
     split_faults,
 )
-from game.games.pishe_pasha.rollout import can_play_out, play_out
 from game.games.pishe_pasha.rules import PishePasha
 
 
@@ -52,10 +51,10 @@ def test_the_fast_playout_ends_hands_exactly_as_the_engine(players, options):
             if state.is_over or state.calls():
                 break
             state.apply(rng.choice(state.legal_actions()))
-        if not can_play_out(state):
+        if not state.plain:
             continue
         fast, slow = state.clone(), state.clone()
-        play_out(fast, 100_000)
+        fast.play_out(100_000)
         _engine_finish(slow)
         assert fast.outcome == slow.outcome
         assert fast.report() == slow.report()
@@ -65,13 +64,54 @@ def test_the_fast_playout_ends_hands_exactly_as_the_engine(players, options):
 def test_the_fast_playout_stops_at_its_cap_where_the_engine_would():
     state = PishePasha.new(2, {}, 5)
     fast, slow = state.clone(), state.clone()
-    moves = play_out(fast, 40)
+    moves = fast.play_out(40)
     assert moves == 40
     for _ in range(40):
         acts = slow.legal_actions()
         slow.apply(next((a for a in acts if pishe.load_seat(a) is not None), acts[0]))
     assert fast.report() == slow.report()
     assert fast.turned == slow.turned and fast.to_move == slow.to_move
+
+
+def _engine_until(state: PishePasha, cap: int, deciders: tuple[int, ...]) -> int:
+    """The playout through legal_actions/apply, for at most ``cap`` moves, stopping where a
+    seat of ``deciders`` may load a card or keep it; the moves made (the reference)."""
+    moves = 0
+    while not state.is_over and moves < cap:
+        proper, _ = split_faults(state.legal_actions())
+        if len(proper) > 1 and state.to_move in deciders:
+            break
+        counts = [state.stock_count(s) + len(state.discard_pile(s)) for s in range(state.players)]
+        state.apply(smart_load(proper, counts if state.players > 2 else None))
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize(("players", "options"), VARIANTS)
+def test_the_fast_playout_stops_at_any_cap_and_decision_where_the_engine_would(players, options):
+    """From positions reached by random moves (with the Stop rule, faults nobody stopped
+    among them), any cap, any seats that decide for themselves."""
+    rng = random.Random(f"cap{players}{options}")
+    checked = 0
+    while checked < 150:
+        state = PishePasha.new(players, options, rng.randrange(2**32))
+        for _ in range(rng.randrange(0, 300)):
+            if state.is_over or state.calls():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.plain:
+            continue
+        cap = rng.choice((1, 2, 3, rng.randrange(1, 60), 5000))
+        deciders = tuple(s for s in range(players) if rng.random() < 0.4)
+        fast, slow = state.clone(), state.clone()
+        assert fast.play_out(cap, deciders) == _engine_until(slow, cap, deciders)
+        assert (fast.report(), fast.to_move, fast.turned, fast.outcome) == (
+            slow.report(),
+            slow.to_move,
+            slow.turned,
+            slow.outcome,
+        )
+        checked += 1
 
 
 def test_finish_values_a_win_above_any_points():

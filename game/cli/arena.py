@@ -35,6 +35,7 @@ from typing import Any
 from game.core.agents import Agent
 from game.core.referee import Referee
 from game.core.state import GameState
+from game.core.types import DRAW
 from game.games import SPECS, make_agent, new_hand, spec_of
 
 
@@ -78,9 +79,10 @@ def _points(state: GameState, seats_a: tuple[int, ...]) -> tuple[float, float]:
 
 
 def _winner_side(state: GameState, seats_a: tuple[int, ...]) -> str:
+    """The side that won the hand ("a" or "b"), or DRAW."""
     w = state.winner
-    if w is None or w == "draw":
-        return "draw"
+    if w is None or w is DRAW:
+        return DRAW
     return "a" if w in {state.side_of(s) for s in seats_a} else "b"
 
 
@@ -120,7 +122,7 @@ def run_deal(args: tuple) -> DealResult:
         side = _winner_side(state, seats_a)
         res.wins_a += side == "a"
         res.wins_b += side == "b"
-        res.draws += side == "draw"
+        res.draws += side is DRAW
         for s in range(players):
             (res.ms_a if s in seats_a else res.ms_b).extend(times[s])
     return res

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -205,3 +206,25 @@ def resolve_options(cls: type, given: dict[str, Any] | None) -> dict[str, Any]:
             raise ValueError(f"option {brief(key)} cannot be {brief(value)} (choose {choices})")
         out[key] = value
     return out
+
+
+COPIES = {  # how :func:`generated_clone` copies a field, by the kind of value it holds
+    "keep": "self.{0}",  # a value never changed in place (an int, a tuple, a shared table)
+    "flat": "self.{0}[:]",  # a list or bytearray of values
+    "nested": "[p[:] for p in self.{0}]",  # a list of lists of values
+    "dict": "dict(self.{0})",  # a dict of values
+}
+
+
+def generated_clone(fields: dict[str, str]) -> Callable[[Any], Any]:
+    """A ``clone`` method for a slotted record with these ``fields`` (name: how it is
+    copied, a key of :data:`COPIES`), generated once as plain code: as fast as one written
+    by hand, and a field added to the record cannot be forgotten by its copy."""
+    lines = ["def clone(self):", "    new = _new(self.__class__)"]
+    lines += [f"    new.{name} = {COPIES[how].format(name)}" for name, how in fields.items()]
+    lines.append("    return new")
+    scope: dict[str, Any] = {"_new": object.__new__}
+    exec("\n".join(lines), scope)  # noqa: S102 (code made from the field names above)
+    clone = scope["clone"]
+    clone.__doc__ = "A deep, independent copy (generated from the record's fields)."
+    return clone

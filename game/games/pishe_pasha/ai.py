@@ -18,32 +18,34 @@ the Stop rule, whether to call Stop and how. Levels:
 Faults (Stop rule on) are chosen from ``legal_actions``; the Stop call itself
 comes through :meth:`call`, and the only move while a winning fault waits on the
 Stop window is ``accept``.
+
+The coach runs the Expert's own search (:meth:`ExpertPasha.values`) and watches it
+(:class:`Watch`): each continuation is shown to it as it is played.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 
 from game.core.agents import BaseAgent, SeatView
 from game.core.state import GameState
 from game.core.types import DRAW, Action
-from game.games.pishe_pasha.kinds import ActionKinds, load_seat
+from game.games.pishe_pasha.kinds import FOUNDATION, ActionKinds, load_seat
 from game.games.pishe_pasha.legality import fits
-from game.games.pishe_pasha.moves import FOUNDATION_PLAYS as FOUND_ACTS
-from game.games.pishe_pasha.rollout import can_play_out, play_out
 
 WIN_BONUS = 40.0
-PLAY_DEALS = 8  # the Expert's deals per batch (up to ``spread`` batches); the coach scales it
+PLAY_DEALS = 8  # the Expert's deals per batch (see Deals)
 FIT_BONUS = 0.8
 ROLLOUT_WIN = 100.0
 
 
 def split_faults(acts: list[Action]) -> tuple[list[Action], list[Action]]:
     """(proper moves, fault moves): with a foundation play open, every other move is a fault."""
-    forced = [a for a in acts if a in FOUND_ACTS]
+    forced = [a for a in acts if a.dst is FOUNDATION]
     if forced:
-        return forced, [a for a in acts if a not in FOUND_ACTS]
+        return forced, [a for a in acts if a.dst is not FOUNDATION]
     return acts, []
 
 
@@ -233,6 +235,71 @@ class HardPasha(SearchPasha):
     horizon = "own"
 
 
+@dataclass(frozen=True)
+class Deals:
+    """How many deals of the never-seen stock cards the Expert's search plays: ``batch``
+    at a time, up to ``batches`` batches while its best two moves stay within ``z``
+    standard errors of each other."""
+
+    batch: int = PLAY_DEALS
+    batches: int = 4
+    z: float = 2.0
+
+    def most(self, budget: float = 1.0) -> Deals:
+        """Its most deals, times ``budget``, in one batch: for the coach, which values
+        every move, not only the best two, so it never stops early."""
+        return Deals(max(1, round(self.batch * self.batches * budget)), 1, self.z)
+
+
+class Watch:
+    """What the Expert's search shows an onlooker (the coach): each continuation it plays.
+
+    For each deal and each candidate move the search calls :meth:`start` (the move not
+    made yet); :meth:`stopped` when the move was a fault (the others' best Stop call is
+    then played); :meth:`move` before each move of the continuation for as long as it
+    returns True (the search plays those through the engine, one by one: the same moves
+    its fast path would make); and :meth:`end` with the continuation's last position."""
+
+    def start(self, state: GameState, option: Action) -> None:
+        """``option`` is about to be tried in a deal (``state``)."""
+
+    def stopped(self, state: GameState) -> None:
+        """The option was a fault (``state``: just after it): a Stop call follows."""
+
+    def move(self, state: GameState, action: Action) -> bool:
+        """``action`` is about to be made; False: show no more moves of this continuation."""
+        return False
+
+    def end(self, state: GameState) -> None:
+        """The continuation's last position (the hand over, unless it reached the cap)."""
+
+
+class Points(Watch):
+    """The points each option's continuations ended with, for the seat (points won minus
+    points conceded): the coach's values, from the Expert's own continuations."""
+
+    def __init__(self, me: int) -> None:
+        self.me = me
+        self.option: Action | None = None
+        self.totals: dict[Action, float] = {}
+        self.runs: dict[Action, int] = {}
+
+    def start(self, state: GameState, option: Action) -> None:
+        self.option = option
+        self.runs[option] = self.runs.get(option, 0) + 1
+
+    def end(self, state: GameState) -> None:
+        score = state.score
+        points = score[self.me] - sum(p for s, p in enumerate(score) if s != self.me)
+        self.totals[self.option] = self.totals.get(self.option, 0.0) + points
+
+    def means(self) -> dict[Action, float]:
+        return {a: self.totals[a] / n for a, n in self.runs.items()}
+
+
+EXPERT_DEALS = Deals()
+
+
 class ExpertPasha(SearchPasha):
     """Nested rollouts to the end of the hand: for each deal of the never-seen stock
     cards, try each move and play the whole hand out, the other seats loading
@@ -248,33 +315,62 @@ class ExpertPasha(SearchPasha):
     name = "expert"
     fault_rate = 0.0
     stop_rate = 1.0
-    deals = PLAY_DEALS
-    spread = 4  # at most this many times ``deals`` in a close decision
-    z = 2.0  # how many standard errors apart the best two must be to stop early
+    deals = EXPERT_DEALS.batch
+    spread = EXPERT_DEALS.batches  # at most this many times ``deals`` in a close decision
+    z = EXPERT_DEALS.z  # how many standard errors apart the best two must be to stop early
     careful: frozenset[int] = frozenset()  # seats read as Hard (they have passed up a load)
+    watch: Watch | None = None  # who watches the search under way (the coach), if anyone
 
     def search(self, view: SeatView, options: list[Action], salt: str) -> Action:
-        rng = self.rng(view, salt=salt)
-        me = view.seat
-        self.careful = decliners(view)
-        values: dict[Action, list[float]] = {a: [] for a in options}
-        limit = self.deals * self.spread
-        done = 0
-        while True:
-            for _ in range(self.deals):
-                world = view.resample(random.Random(rng.random()))
-                for a in options:
-                    st = world.clone()
-                    st.apply(a)
-                    values[a].append(self.value(st, me))
-            done += self.deals
-            if done >= limit or _settled(values, self.z):
-                break
+        values = self.values(view, options, self.rng(view, salt=salt))
         default = options[-1] if options[0].is_call else smart_load(options, None)
         return max(options, key=lambda a: (sum(values[a]), a == default))
 
+    def values(self, view: SeatView, options: list[Action], rng: random.Random,
+               deals: Deals | None = None,
+               watch: Watch | None = None) -> dict[Action, list[float]]:  # fmt: skip
+        """Each option's outcome in each deal played (:meth:`value`), shown to ``watch``."""
+        deals = deals or Deals(self.deals, self.spread, self.z)
+        me = view.seat
+        self.careful = decliners(view)
+        self.watch = watch
+        values: dict[Action, list[float]] = {a: [] for a in options}
+        try:
+            for batch in range(deals.batches):
+                if batch and _settled(values, deals.z):
+                    break
+                for _ in range(deals.batch):
+                    world = view.resample(random.Random(rng.random()))
+                    for a in options:
+                        st = world.clone()
+                        if watch is not None:
+                            watch.start(st, a)
+                        st.apply(a)
+                        values[a].append(self.value(st, me))
+        finally:
+            self.watch = None
+        return values
+
     def value(self, state: GameState, me: int) -> float:
-        return finish_looking(state, me, self.careful)
+        """``me``'s outcome of the hand played out from ``state``, a candidate just made;
+        after a fault (the coach asks about those), the others' best Stop call is made
+        first, since the Expert always calls."""
+        watch = self.watch
+        calls = state.calls()
+        if not calls:
+            return finish_looking(state, me, self.careful, watch)
+        if watch is not None:
+            watch.stopped(state)
+        worst, last = math.inf, state
+        for c in calls:
+            after = state.clone()
+            after.apply(c)
+            v = finish_looking(after, me, self.careful)
+            if v < worst:
+                worst, last = v, after
+        if watch is not None:
+            watch.end(last)
+        return worst
 
 
 def _settled(values: dict[Action, list[float]], z: float) -> bool:
@@ -297,59 +393,32 @@ ROLLOUT_CAP = 1200
 
 def points_values(view: SeatView, options: list[Action], rng: random.Random,
                   budget: float = 1.0) -> dict[Action, float]:  # fmt: skip
-    """Expected points of each option for the seat (points won minus points conceded),
-    over ``budget`` times the Expert's most deals, each played out as the Expert's
-    rollouts play (:func:`finish_looking`).
-
-    A fault (Stop rule on) is followed by the opponents' best Stop call, since the
-    Expert always calls. For the coach: its verdicts are in points, not wins.
-    """
-    me = view.seat
-    careful = decliners(view)
-    deals = max(1, round(PLAY_DEALS * ExpertPasha.spread * budget))
-    totals = dict.fromkeys(options, 0.0)
-    for _ in range(deals):
-        world = view.resample(random.Random(rng.random()))
-        for a in options:
-            s = world.clone()
-            s.apply(a)
-            calls = s.calls()
-            if calls:
-                worst = None
-                for c in calls:
-                    t = s.clone()
-                    t.apply(c)
-                    v = _points_after(t, me, careful)
-                    worst = v if worst is None else min(worst, v)
-                totals[a] += worst
-            else:
-                totals[a] += _points_after(s, me, careful)
-    return {a: totals[a] / deals for a in options}
-
-
-def _points_after(state: GameState, me: int, careful: frozenset[int]) -> float:
-    """Play the hand out as the Expert's rollouts do; ``me``'s points minus the others'."""
-    finish_looking(state, me, careful)
-    score = state.score
-    return score[me] - sum(p for s, p in enumerate(score) if s != me)
+    """Expected points of each option for the seat (points won minus points conceded):
+    the Expert's search over ``budget`` times its most deals, every deal played
+    (:meth:`Deals.most`), its continuations counted in points. For the coach: its
+    verdicts are in points, not wins."""
+    points = Points(view.seat)
+    ExpertPasha().values(view, options, rng, EXPERT_DEALS.most(budget), points)
+    return points.means()
 
 
 def finish(state: GameState, me: int) -> float:
     """Play the hand out with every seat loading whenever it can; ``me``'s outcome:
     a win or a loss outweighs any points."""
     moves = 0
-    if can_play_out(state):  # the same playout on the piles directly, much faster
-        moves = play_out(state, ROLLOUT_CAP)
+    if state.plain:  # the same playout on the piles directly, much faster
+        moves = state.play_out(ROLLOUT_CAP)
     while not state.is_over and moves < ROLLOUT_CAP:
         state.apply(_loading(state))
         moves += 1
     return _outcome(state, me)
 
 
-def finish_looking(state: GameState, me: int, careful: frozenset[int] = frozenset()) -> float:
+def finish_looking(state: GameState, me: int, careful: frozenset[int] = frozenset(),
+                   watch: Watch | None = None) -> float:  # fmt: skip
     """Play the hand out in this deal, ``me`` choosing each of its loads by one
     :func:`finish` per option, the ``careful`` seats as Hard would in this deal, the
-    others loading whenever they can: ``me``'s outcome.
+    others loading whenever they can: ``me``'s outcome. ``watch`` sees the moves.
 
     The Expert's rollout. Playing its own later choices as well as the deal allows,
     not always-load, is what lets a candidate move be judged by a good continuation:
@@ -357,9 +426,10 @@ def finish_looking(state: GameState, me: int, careful: frozenset[int] = frozense
     """
     moves = 0
     deciders = (me, *careful)
+    watching = watch is not None
     while not state.is_over and moves < ROLLOUT_CAP:
-        if can_play_out(state):
-            moves += play_out(state, ROLLOUT_CAP - moves, stop_for=deciders)
+        if not watching and state.plain:
+            moves += state.play_out(ROLLOUT_CAP - moves, stop_for=deciders)
             if state.is_over or moves >= ROLLOUT_CAP:
                 break
         proper, _ = split_faults(state.legal_actions())
@@ -372,8 +442,12 @@ def finish_looking(state: GameState, me: int, careful: frozenset[int] = frozense
             action = _hard_choice(state, proper, seat)
         else:
             action = _loading(state)
+        if watching:
+            watching = watch.move(state, action)
         state.apply(action)
         moves += 1
+    if watch is not None:
+        watch.end(state)
     return _outcome(state, me)
 
 
@@ -426,7 +500,7 @@ def _loading(state: GameState) -> Action:
     """The always-load move through the engine (a Stop window open, or a win waiting)."""
     acts = state.legal_actions()
     a = acts[0]
-    if len(acts) > 1 and a not in FOUND_ACTS:
+    if len(acts) > 1 and a.dst is not FOUNDATION:
         if state.players > 2:
             return smart_load(acts, _counts(state))
         return next((x for x in acts if load_seat(x) is not None), a)

@@ -1,14 +1,14 @@
 """What the coach says about a Pishe Pasha move: the search's verdict and, in words, why.
 
-:func:`evaluate` is the Expert's points search (as
-:func:`~game.games.pishe_pasha.ai.points_values`: the same deals, the same nested
-rollouts, the same values), watching each continuation from the candidate move to the
-seat's next turn: the Stop calls a fault opens, the loads made either way, the cards
-played to the foundations, and at the end who won. :func:`reason` names the biggest
-difference the search saw between the move played and the better one; only when it saw
-none does it fall back on the open piles (a foundation play skipped, a discard that
-gives an opponent a load, a load missed, a card loaded away one short of its
-foundation). Pure Python.
+:func:`evaluate` runs the Expert's own search (:meth:`ExpertPasha.values
+<game.games.pishe_pasha.ai.ExpertPasha.values>`, over its most deals: the same deals,
+the same nested rollouts) and only watches it (:class:`Onlooker`): each continuation's
+points, and from the candidate move to the seat's next turn the Stop calls a fault
+opens, the loads made either way, the cards played to the foundations, and at the end
+who won. :func:`reason` names the biggest difference the search saw between the move
+played and the better one; only when it saw none does it fall back on the open piles (a
+foundation play skipped, a discard that gives an opponent a load, a load missed, a card
+loaded away one short of its foundation). Pure Python.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from game.core.agents import SeatView
 from game.core.spec import Coach, Phrase, Seen, Verdict
 from game.core.state import GameState
 from game.core.types import Action
-from game.games.pishe_pasha.kinds import ActionKinds, load_seat
+from game.games.pishe_pasha.ai import EXPERT_DEALS, ExpertPasha, Points
+from game.games.pishe_pasha.kinds import FOUNDATION, ActionKinds, load_seat
 from game.games.pishe_pasha.legality import loads
-from game.games.pishe_pasha.moves import FOUNDATION_PLAYS
 
 WATCH_CAP = 200  # moves watched after a candidate, at most (a turn is a few moves)
 
@@ -29,70 +29,51 @@ WATCH_CAP = 200  # moves watched after a candidate, at most (a turn is a few mov
 def evaluate(view: SeatView, acts: list[Action], rng: random.Random,
              budget: float) -> Verdict:  # fmt: skip
     """Expected points of each move (points won minus points conceded), as the Expert's
-    points search values them, and what its continuations showed after each."""
-    from game.games.pishe_pasha.ai import PLAY_DEALS, ExpertPasha, _points_after, decliners
-
+    search values them over ``budget`` times its most deals, and what it saw after each."""
     if len(acts) < 2:
         return Verdict()
-    me = view.seat
-    careful = decliners(view)
-    deals = max(1, round(PLAY_DEALS * ExpertPasha.spread * budget))
-    totals = dict.fromkeys(acts, 0.0)
-    seen = {a: Seen() for a in acts}
-    for _ in range(deals):
-        world = view.resample(random.Random(rng.random()))
-        for a in acts:
-            look = seen[a]
-            look.runs += 1
-            s = world.clone()
-            _note_move(s, a, me, look)
-            missed = s._missed(a) if s._stop else -1
-            s.apply(a)
-            calls = s.calls()
-            if calls:
-                look.note("stopped", missed, (me + 1) % s.players)
-                worst, won = None, False
-                for c in calls:
-                    t = s.clone()
-                    t.apply(c)
-                    v = _points_after(t, me, careful)
-                    if worst is None or v < worst:
-                        worst, won = v, t.winner == me
-                totals[a] += worst
-                if won:
-                    look.note("won")
-                continue
-            _watch_round(s, me, careful, look)
-            totals[a] += _points_after(s, me, careful)
-            if s.winner == me:
-                look.note("won")
-    return Verdict({a: totals[a] / deals for a in acts}, seen)
+    onlooker = Onlooker(view.seat, acts)
+    ExpertPasha().values(view, acts, rng, EXPERT_DEALS.most(budget), onlooker)
+    return Verdict(onlooker.means(), onlooker.seen)
 
 
-def _watch_round(state: GameState, me: int, careful: frozenset[int], look: Seen) -> None:
-    """Play on to ``me``'s next turn exactly as the Expert's rollout would
-    (:func:`~game.games.pishe_pasha.ai.finish_looking`), noting what happens."""
-    from game.games.pishe_pasha.ai import _best_by_playout, _hard_choice, _loading, split_faults
+class Onlooker(Points):
+    """Watches the Expert's search: each continuation's points and, from the candidate
+    move to the seat's next turn, what happened in it."""
 
-    left = False
-    for _ in range(WATCH_CAP):
-        if state.is_over:
-            return
+    def __init__(self, me: int, acts: list[Action]) -> None:
+        super().__init__(me)
+        self.seen = {a: Seen() for a in acts}
+        self.look = Seen()
+        self.missed: int | None = None
+        self.left = False
+        self.watched = 0
+
+    def start(self, state: GameState, option: Action) -> None:
+        super().start(state, option)
+        self.look = self.seen[option]
+        self.look.runs += 1
+        self.missed = state.skipped(option)  # type: ignore[attr-defined]
+        self.left = False
+        self.watched = 0
+        _note_move(state, option, self.me, self.look)
+
+    def stopped(self, state: GameState) -> None:
+        self.look.note("stopped", self.missed, (self.me + 1) % state.players)
+
+    def move(self, state: GameState, action: Action) -> bool:
         seat = state.to_move
-        left = left or seat != me
-        if left and seat == me:
-            return
-        proper, _ = split_faults(state.legal_actions())
-        if len(proper) < 2:
-            action = _loading(state)
-        elif seat == me:
-            action = _best_by_playout(state, proper, me)
-        elif seat in careful:
-            action = _hard_choice(state, proper, seat)
-        else:
-            action = _loading(state)
-        _note_move(state, action, me, look)
-        state.apply(action)
+        self.left = self.left or seat != self.me
+        if (self.left and seat == self.me) or self.watched >= WATCH_CAP:
+            return False
+        self.watched += 1
+        _note_move(state, action, self.me, self.look)
+        return True
+
+    def end(self, state: GameState) -> None:
+        super().end(state)
+        if state.winner == self.me:
+            self.look.note("won")
 
 
 def _note_move(state: GameState, action: Action, me: int, look: Seen) -> None:
@@ -106,7 +87,7 @@ def _note_move(state: GameState, action: Action, me: int, look: Seen) -> None:
         look.note("loaded_on_me", seat, card)
     elif onto is not None and seat == me:
         look.note("my_loads", onto, card)
-    elif action in FOUNDATION_PLAYS and seat == me:
+    elif action.dst is FOUNDATION and seat == me:
         look.note("my_up", card)
 
 
@@ -129,7 +110,7 @@ def _loads_given(state, seat: int, action: Action) -> list[tuple[int, int]]:
     return [
         (opp, card)
         for opp, card in tops.items()
-        if card is not None and loads(card, mine, after._single)
+        if card is not None and loads(card, mine, after.options["foundations"] == "single")
     ]
 
 
@@ -178,8 +159,9 @@ def seen_reason(state: GameState, played: Action, better: Action, p: Seen,
 def pile_reason(state: GameState, seat: int, played: Action, better: Action) -> Phrase:
     """The fallback: why ``better`` beats ``played`` from the open piles alone."""
     nxt = (seat + 1) % state.players
-    if state._stop and state._is_fault(played):
-        return Phrase("coach.why.foundation", {"card": state._missed(played), "seat": nxt})
+    missed = state.skipped(played)  # only a fault leaves one behind (Stop rule on)
+    if missed is not None:
+        return Phrase("coach.why.foundation", {"card": missed, "seat": nxt})
     given = set(_loads_given(state, seat, played)) - set(_loads_given(state, seat, better))
     if given:
         opp, card = min(given)

@@ -28,7 +28,6 @@ D_FOUND = move(DISCARD, FOUNDATION)
 T_LOAD = tuple(move(TURNED, DISCARD, n) for n in range(MAX_SEATS))
 D_LOAD = tuple(move(DISCARD, DISCARD, n) for n in range(MAX_SEATS))
 STOPS = tuple((stop(n, False), stop(n, True)) for n in range(MAX_SEATS))
-FOUNDATION_PLAYS = (T_FOUND, D_FOUND)
 __all__ = ["ACCEPT", "TURN"]
 
 

@@ -1,6 +1,6 @@
-"""Fast playouts of a Pishe Pasha hand for the Expert's search.
+"""Fast playouts of a Pishe Pasha hand for the Expert's search, a mixin of the state.
 
-:func:`play_out` finishes a hand with every seat loading whenever it can (the
+:meth:`Rollouts.play_out` finishes a hand with every seat loading whenever it can (the
 always-load policy; with three seats, onto the opponent holding fewest cards),
 exactly as :func:`game.games.pishe_pasha.ai.finish` does through the engine's
 ``legal_actions``/``apply``, but on the state's own piles, with no action or
@@ -9,145 +9,158 @@ cheaper, so the Expert can afford more deals where a hand is close.
 
 The rules come from the engine's own tables: the state's fit mask and
 adjacency table (:mod:`game.games.pishe_pasha.legality`), and its turn limit.
-A test plays thousands of hands both ways and checks they end alike.
+Tests play thousands of hands both ways and check they end alike, and that each
+step is the move :func:`~game.games.pishe_pasha.legality.legal_moves` offers first
+(the load, or the only move).
 """
 
 from __future__ import annotations
 
 from game.core.types import DRAW, Outcome
 from game.games.pishe_pasha.kinds import Reasons
-from game.games.pishe_pasha.legality import update_fit_mask
-from game.games.pishe_pasha.rules import TURN_LIMIT, PishePasha
+from game.games.pishe_pasha.legality import KING0, TURN_LIMIT
+
+NEXT_RANK = tuple((r + 1) % 13 for r in range(13))
+NEXT_SEAT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3)}
+NONE_FITS, ALL_FIT = bytes(4), bytes((1, 1, 1, 1))  # a rank's four cards in a fit mask
 
 
-def can_play_out(state: PishePasha) -> bool:
-    """The fast playout needs a plain position: no Stop window open, no win waiting."""
-    return state._window is None and not state._waiting and state._outcome is None
+class Rollouts:
+    """The Expert's fast playout; needs PishePasha's state."""
 
+    __slots__ = ()
 
-def play_out(state: PishePasha, cap: int = 1200, stop_for: tuple[int, ...] = ()) -> int:
-    """Play ``state`` on in place (always-load) for at most ``cap`` moves; the moves made.
+    @property
+    def plain(self) -> bool:
+        """No Stop window open, no win waiting, not over: :meth:`play_out` may play on."""
+        return self._window is None and not self._waiting and self._outcome is None
 
-    With seats in ``stop_for``, stop instead when one of them has a real choice (a card
-    it may load or keep); the state is then left at that decision.
+    def play_out(self, cap: int = 1200, stop_for: tuple[int, ...] = ()) -> int:
+        """Play on in place (always-load) for at most ``cap`` moves; the moves made.
 
-    The state is left consistent (piles, foundations, seat, turned card, turn
-    count, outcome) for evaluation, though its history and its counts of
-    never-seen stock cards do not follow the playout.
-    """
-    stocks = state._stocks
-    discards = state._discards
-    found = state._found
-    fit = state._fit
-    adj = state._adj
-    opps = state._opp
-    single = state._single
-    n = state.players
-    three = n > 2
-    seat = state._seat
-    t = state._turned
-    turns = state._turns
-    moves = 0
-    winner = -1
-    draw = False
-    while moves < cap:
+        With seats in ``stop_for``, stop instead when one of them has a real choice (a card
+        it may load or keep); the state is then left at that decision.
+
+        The state is left consistent (piles, foundations, seat, turned card, turn
+        count, outcome) for evaluation, though its history and its counts of
+        never-seen stock cards do not follow the playout.
+        """
+        stocks = self._stocks
+        discards = self._discards
+        fit = self._fit
+        adj = self._adj
+        opps = self._opp
+        single = self._single
+        found = self._found
+        n = self.players
+        three = n > 2
+        after = NEXT_SEAT[n]
+        seat = self._seat
+        t = self._turned
+        turns = self._turns
+        moves = 0
+        winner = -1
         own = discards[seat]
-        if t < 0:
-            if own and fit[own[-1]]:  # the top discard must go to its foundation
-                c = own.pop()
-                found[0 if single else c // 13].append(c)
-                update_fit_mask(fit, c, single)
-                moves += 1
-                if not own and not stocks[seat]:
-                    winner = seat
-                    break
-                continue
-            if own:
-                if three:
-                    target = _load_target(own[-1], seat, discards, stocks, adj, opps)
-                else:
-                    target = 1 - seat
-                    d = discards[target]
-                    if not d or not adj[own[-1]][d[-1]]:
-                        target = -1
-                if target >= 0 and seat in stop_for:
-                    break
-                if target >= 0:
-                    discards[target].append(own.pop())
-                    moves += 1
-                    if not own and not stocks[seat]:
-                        winner = seat
-                        break
-                    continue
+        while t >= 0 and own and fit[own[-1]] and not fit[t] and moves < cap:
+            _play_up(own.pop(), found, fit, single)  # (only after a fault nobody stopped)
+            moves += 1
+        going = moves < cap
+        while going:  # a turn of ``seat``
             stock = stocks[seat]
-            if not stock:  # recycle the discard pile as a block
-                stock.extend(reversed(own))
-                own.clear()
-            t = stock.pop()
-            moves += 1
-            continue
-        if not fit[t] and own and fit[own[-1]]:  # only after a fault nobody stopped
-            c = own.pop()
-            found[0 if single else c // 13].append(c)
-            update_fit_mask(fit, c, single)
-            moves += 1
-            continue
-        if fit[t]:
-            found[0 if single else t // 13].append(t)
-            update_fit_mask(fit, t, single)
-            t = -1
-            moves += 1
-            if not own and not stocks[seat]:
-                winner = seat
-                break
-            continue
-        if three:
-            target = _load_target(t, seat, discards, stocks, adj, opps)
-        else:
-            target = 1 - seat
-            d = discards[target]
-            if not d or not adj[t][d[-1]]:
-                target = -1
-        if target >= 0 and seat in stop_for:
-            break
-        moves += 1
-        if target >= 0:
-            discards[target].append(t)
-            t = -1
-            if not own and not stocks[seat]:
-                winner = seat
-                break
-            continue
-        own.append(t)
-        t = -1
-        turns += 1
-        seat = seat + 1 if seat + 1 < n else 0
-        if turns >= TURN_LIMIT:
-            draw = True
-            break
-    state._seat = seat
-    state._turned = t
-    state._turns = turns
-    if winner >= 0:
-        score = [0] * n
-        score[winner] = sum(len(stocks[o]) + len(discards[o]) for o in opps[winner])
-        state._outcome = Outcome(winner, Reasons.WENT_OUT, tuple(score))
-    elif draw:
-        state._outcome = Outcome(DRAW, Reasons.TURN_LIMIT, (0,) * n)
-    return moves
+            own = discards[seat]
+            other = 1 - seat  # (two seats: the one to load onto)
+            opp = discards[other]
+            while True:  # its moves: each plays a card up, loads one, or turns one
+                if t < 0:  # free: play up or load the top discard, else turn
+                    if own and fit[own[-1]]:
+                        _play_up(own.pop(), found, fit, single)
+                    else:
+                        target = -1
+                        if own:
+                            if three:
+                                target = _load_target(own[-1], seat, discards, stocks, adj, opps)
+                            elif opp and adj[own[-1]][opp[-1]]:
+                                target = other
+                        if target >= 0:
+                            if seat in stop_for:
+                                going = False
+                                break
+                            discards[target].append(own.pop())
+                        else:
+                            if not stock:  # recycle the discard pile as a block
+                                stock.extend(reversed(own))
+                                own.clear()
+                            t = stock.pop()
+                            moves += 1
+                            if moves >= cap:
+                                going = False
+                                break
+                if t >= 0:  # holding: play it up, or load it, or discard it
+                    if fit[t]:
+                        _play_up(t, found, fit, single)
+                    else:
+                        if three:
+                            target = _load_target(t, seat, discards, stocks, adj, opps)
+                        else:
+                            target = other if opp and adj[t][opp[-1]] else -1
+                        if target < 0:  # the turn ends
+                            own.append(t)
+                            t = -1
+                            moves += 1
+                            turns += 1
+                            seat = after[seat]
+                            going = turns < TURN_LIMIT and moves < cap
+                            break
+                        if seat in stop_for:
+                            going = False
+                            break
+                        discards[target].append(t)
+                    t = -1
+                moves += 1  # a card played up or loaded: the seat may be out of cards
+                if not own and not stock:
+                    winner = seat
+                    going = False
+                    break
+                if moves >= cap:
+                    going = False
+                    break
+        self._seat = seat
+        self._turned = t
+        self._turns = turns
+        self._legal = self._clean = None
+        if winner >= 0:
+            score = [0] * n
+            score[winner] = sum(len(stocks[o]) + len(discards[o]) for o in opps[winner])
+            self._outcome = Outcome(winner, Reasons.WENT_OUT, tuple(score))
+        elif turns >= TURN_LIMIT:
+            self._outcome = Outcome(DRAW, Reasons.TURN_LIMIT, (0,) * n)
+        return moves
+
+
+def _play_up(card: int, found: list[list[int]], fit: bytearray, single: bool) -> None:
+    """``card`` to the foundation (:func:`~game.games.pishe_pasha.legality.update_fit_mask`,
+    written out: the playouts spend much of their time here)."""
+    if single:
+        found[0].append(card)
+        r = card % 13
+        fit[r::13] = NONE_FITS
+        fit[NEXT_RANK[r] :: 13] = ALL_FIT
+    else:
+        found[card // 13].append(card)
+        fit[card] = 0
+        if card % 13 != KING0:
+            fit[card + 1] = 1
 
 
 def _load_target(card: int, seat: int, discards, stocks, adj, opps) -> int:
-    """The seat ``card`` is loaded onto with three seats (-1: none): the one holding
-    fewest cards (ties to the lower seat), as smart_load chooses. (Two seats are
-    handled inline in :func:`play_out`: the one opponent, if the card fits.)"""
+    """The seat ``card`` is loaded onto with three seats (-1: none): of the two opponents
+    it loads onto, the one holding fewer cards (ties to the lower seat), as smart_load
+    chooses. (Two seats are handled inline in :meth:`Rollouts.play_out`.)"""
     row = adj[card]
-    best = -1
-    best_count = 0
-    for o in opps[seat]:
-        d = discards[o]
-        if d and row[d[-1]]:
-            count = len(stocks[o]) + len(d)
-            if best < 0 or count < best_count:
-                best, best_count = o, count
-    return best
+    a, b = opps[seat]
+    pa, pb = discards[a], discards[b]
+    if pa and row[pa[-1]]:
+        if pb and row[pb[-1]] and len(stocks[b]) + len(pb) < len(stocks[a]) + len(pa):
+            return b
+        return a
+    return b if pb and row[pb[-1]] else -1

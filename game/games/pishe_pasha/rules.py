@@ -1,9 +1,14 @@
 """Pishe Pasha (RULES.md §2-§3): classic, single foundation, three players, the Stop rule.
 
-The state is compact (lists of ints, a fit mask, precomputed events) because
-the AI plays thousands of random hands per decision. Stocks and discard piles
-are bottom first internally (``pile[-1]`` is the top); records write stocks
-top first. Only the seat to move can hold a turned card, so one int is enough.
+The state is one record (:data:`FIELDS`; its ``clone`` is generated from them) of
+compact values (lists of ints, a fit mask, precomputed events), because the AI plays
+thousands of hands per decision. Stocks and discard piles are bottom first internally
+(``pile[-1]`` is the top); records write stocks top first. Only the seat to move can
+hold a turned card, so one int is enough.
+
+Which moves are legal, and why any other is refused, is :mod:`.legality`'s; the state
+asks it once per position and keeps the answer until the next move, so a move taken
+from ``legal_actions`` is made without checking it again.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ import random
 from typing import Any
 
 from game.core.cards import packets, shuffled_deck
-from game.core.state import GameState, Where, parse_or_refuse, resolve_options
+from game.core.state import GameState, Where, generated_clone, parse_or_refuse, resolve_options
 from game.core.types import (
     ACCEPT,
     DECK,
@@ -37,10 +42,21 @@ from game.games.pishe_pasha.kinds import (
     PileKinds,
     Reasons,
 )
-from game.games.pishe_pasha.legality import ADJ_CIRCULAR, ADJ_CLASSIC, fit_mask, update_fit_mask
+from game.games.pishe_pasha.legality import (
+    ADJ_CIRCULAR,
+    ADJ_CLASSIC,
+    FREE,
+    HOLDING,
+    TURN_LIMIT,
+    Moves,
+    fit_mask,
+    legal_moves,
+    refusal,
+    skipped,
+    update_fit_mask,
+)
 from game.games.pishe_pasha.moves import (
     D_FOUND,
-    D_LOAD,
     EV_D2D,
     EV_D2F_SINGLE,
     EV_D2F_SUITS,
@@ -51,18 +67,48 @@ from game.games.pishe_pasha.moves import (
     EV_TURN,
     T_DISCARD,
     T_FOUND,
-    T_LOAD,
 )
+from game.games.pishe_pasha.rollout import Rollouts
 from game.games.pishe_pasha.setup import Deal, read_pishe_setup
-from game.games.pishe_pasha.stop import StopRule, Window
+from game.games.pishe_pasha.stop import StopRule
 from game.games.pishe_pasha.views import PisheViews
 
-TURN_LIMIT = 2000  # RULES.md §2: the safety draw
-_LOADS = {**{T_LOAD[n]: (True, n) for n in range(3)}, **{D_LOAD[n]: (False, n) for n in range(3)}}
 OUT = EventKinds.OVER
+OPPONENTS = {n: tuple(tuple(o for o in range(n) if o != s) for s in range(n)) for n in (2, 3)}
+NOTHING: tuple[Moves, Moves] = ((), ())
+ACCEPT_ONLY: tuple[Moves, Moves] = ((ACCEPT,), ())
+
+FIELDS = {  # the record: each field and how a clone copies it (see generated_clone)
+    # the hand's make-up, never changed in place
+    "players": "keep",
+    "options": "dict",
+    "_single": "keep",  # one centre foundation (§3)
+    "_stop": "keep",  # the Stop rule (§2.1)
+    "_adj": "keep",  # the adjacency table of the foundations' kind
+    "_opp": "keep",  # each seat's opponents
+    "_deal": "keep",  # the setup, for records
+    "_ev_t2f": "keep",  # the events of foundation plays for this layout
+    "_ev_d2f": "keep",
+    # where the cards are
+    "history": "flat",
+    "_stocks": "nested",
+    "_discards": "nested",
+    "_found": "nested",
+    "_fit": "flat",  # which cards fit a foundation now
+    "_unseen": "flat",  # per stock, its bottom cards nobody has seen
+    "_turned": "keep",  # the card the seat to move holds, -1 for none
+    "_seat": "keep",
+    "_turns": "keep",
+    "_outcome": "keep",
+    "_window": "keep",  # the Stop window open, or None (stop.py)
+    "_waiting": "keep",  # a fault emptied its seat: only ``accept`` or a Stop call now
+    # this position's legal moves and those of them that are no fault, once asked (None)
+    "_legal": "keep",
+    "_clean": "keep",
+}
 
 
-class PishePasha(StopRule, PisheViews, GameState):
+class PishePasha(StopRule, PisheViews, Rollouts, GameState):
     """One hand of Pishe Pasha for two or three seats."""
 
     game = "pishe-pasha"
@@ -70,11 +116,8 @@ class PishePasha(StopRule, PisheViews, GameState):
     OPTIONS = {"foundations": ("suits", "single"), "stop_rule": (False, True)}
     ACTIONS = ACTIONS
 
-    __slots__ = (
-        "players", "options", "history", "_single", "_stop", "_adj", "_fit", "_found",
-        "_stocks", "_discards", "_turned", "_seat", "_unseen", "_turns", "_outcome",
-        "_window", "_waiting", "_special", "_deal", "_ev_t2f", "_ev_d2f", "_opp",
-    )  # fmt: skip
+    __slots__ = tuple(FIELDS)
+    clone = generated_clone(FIELDS)
 
     # ----------------------------------------------------------------- building
     @classmethod
@@ -133,61 +176,37 @@ class PishePasha(StopRule, PisheViews, GameState):
         n = len(deal.stocks)
         if n == 3:
             opts["foundations"] = "single"
+        single = opts["foundations"] == "single"
+        if deal.foundations is not None:
+            found = [list(f) for f in deal.foundations]
+        elif single:
+            found = [[deal.center] if deal.center is not None else []]
+        else:
+            found = [[], [], [], []]
         self = cls.__new__(cls)
         self.players = n
         self.options = opts
-        self.history = []
-        single = self._single = opts["foundations"] == "single"
+        self._single = single
         self._stop = opts["stop_rule"]
         self._adj = ADJ_CIRCULAR if single else ADJ_CLASSIC
+        self._opp = OPPONENTS[n]
+        self._deal = deal
         self._ev_t2f = EV_T2F_SINGLE if single else EV_T2F_SUITS
         self._ev_d2f = EV_D2F_SINGLE if single else EV_D2F_SUITS
-        self._opp = tuple(tuple(o for o in range(n) if o != s) for s in range(n))
+        self.history = []
         self._stocks = [s[::-1] for s in deal.stocks]
-        self._unseen = [len(s) for s in deal.stocks]
-        if deal.foundations is not None:
-            self._found = [list(f) for f in deal.foundations]
-        elif single:
-            self._found = [[deal.center] if deal.center is not None else []]
-        else:
-            self._found = [[], [], [], []]
-        self._fit = fit_mask(self._found, single)
         self._discards = [list(d) for d in deal.discards or [[] for _ in range(n)]]
+        self._found = found
+        self._fit = fit_mask(found, single)
+        self._unseen = [len(s) for s in deal.stocks]
         self._turned = -1 if deal.turned is None else deal.turned
         self._seat = deal.to_move
         self._turns = deal.turns
-        self._outcome: Outcome | None = None
-        self._window: Window | None = None
+        self._outcome = None
+        self._window = None
         self._waiting = False
-        self._special = False  # over, or a Stop window open: the fast paths step aside
-        self._deal = deal
+        self._legal = self._clean = None
         return self
-
-    def clone(self) -> PishePasha:
-        new = PishePasha.__new__(PishePasha)
-        new.players = self.players
-        new.options = dict(self.options)
-        new.history = self.history[:]
-        new._single = self._single
-        new._stop = self._stop
-        new._adj = self._adj
-        new._fit = self._fit[:]
-        new._found = [f[:] for f in self._found]
-        new._stocks = [s[:] for s in self._stocks]
-        new._discards = [d[:] for d in self._discards]
-        new._turned = self._turned
-        new._seat = self._seat
-        new._unseen = self._unseen[:]
-        new._turns = self._turns
-        new._outcome = self._outcome
-        new._window = self._window
-        new._waiting = self._waiting
-        new._special = self._special
-        new._deal = self._deal
-        new._ev_t2f = self._ev_t2f
-        new._ev_d2f = self._ev_d2f
-        new._opp = self._opp
-        return new
 
     # ------------------------------------------------------------------ queries
     @property
@@ -218,59 +237,27 @@ class PishePasha(StopRule, PisheViews, GameState):
         return None if self._turned < 0 else self._turned
 
     def legal_actions(self) -> list[Action]:
-        if self._special:
-            if self._outcome is not None:
-                return []
-            if self._waiting:
-                return [ACCEPT]
-        s = self._seat
-        t = self._turned
-        fit = self._fit
-        discards = self._discards
-        own = discards[s]
-        top = own[-1] if own else -1
-        if t >= 0:
-            if fit[t] or (top >= 0 and fit[top]):
-                return self._holding_forced(t, top)
-            row = self._adj[t]
-            acts = []
-            for n in self._opp[s]:
-                d = discards[n]
-                if d and row[d[-1]]:
-                    acts.append(T_LOAD[n])
-            acts.append(T_DISCARD)
-            return acts
-        if top < 0:
-            return [TURN]
-        if fit[top]:
-            acts = [D_FOUND]
-            if not self._stop:
-                return acts
-        else:
-            acts = []
-        row = self._adj[top]
-        for n in self._opp[s]:
-            d = discards[n]
-            if d and row[d[-1]]:
-                acts.append(D_LOAD[n])
-        acts.append(TURN)
-        return acts
+        legal = self._legal
+        if legal is None:
+            legal = self._moves()[0]
+        return [*legal]
 
-    def _holding_forced(self, t: int, top: int) -> list[Action]:
-        """Holding, with a card that must go to a foundation (rules 3 and 4): only those
-        plays, or with the Stop rule also the faults of loading and discarding."""
-        forced = [T_FOUND] if self._fit[t] else []
-        if top >= 0 and self._fit[top]:
-            forced.append(D_FOUND)
-        if not self._stop:
-            return forced
-        acts = [*forced, T_DISCARD]
-        row = self._adj[t]
-        for n in self._opp[self._seat]:
-            d = self._discards[n]
-            if d and row[d[-1]]:
-                acts.append(T_LOAD[n])
-        return acts
+    def _moves(self) -> tuple[Moves, Moves]:
+        """This position's legal moves and those that are no fault (none while a Stop
+        window is open: the next move closes it), kept until the next move."""
+        if self._outcome is not None:
+            pair = NOTHING
+        elif self._waiting:
+            pair = ACCEPT_ONLY
+        else:
+            s, d = self._seat, self._discards
+            pair = legal_moves(
+                self._turned, d[s], self._opp[s], d, self._fit, self._adj, self._stop
+            )
+            if self._window is not None:
+                pair = (pair[0], ())
+        self._legal, self._clean = pair
+        return pair
 
     def check(self, action: Action | str) -> Refusal | None:
         try:
@@ -278,6 +265,13 @@ class PishePasha(StopRule, PisheViews, GameState):
         except IllegalAction as err:
             return err.refusal
         return self._refusal(a)
+
+    def skipped(self, action: Action) -> int | None:
+        """The card ``action`` would leave behind that had to go to a foundation: a fault
+        (Stop rule on) or a refusal (off); None when there is none."""
+        own = self._discards[self._seat]
+        card = skipped(action, self._turned, own[-1] if own else -1, self._fit)
+        return None if card < 0 else card
 
     def where(self, action: Action) -> Where:
         """Source and target piles of a move by the seat to move (a stock's top is unknown)."""
@@ -299,7 +293,6 @@ class PishePasha(StopRule, PisheViews, GameState):
             dst = DISCARDS[s if a.seat is None else a.seat]
         return Where(src, dst, card)
 
-    # ----------------------------------------------------------------- legality
     def _refusal(self, a: Action) -> Refusal | None:
         """Why ``a`` is refused now; None if it is legal."""
         if self._outcome is not None:
@@ -311,162 +304,71 @@ class PishePasha(StopRule, PisheViews, GameState):
             return None if self._waiting else Refusal(Codes.NOT_ACCEPTABLE)
         if self._waiting:
             return Refusal(Codes.WINDOW_OPEN, seat=self._window[1])
-        if kind not in (ActionKinds.TURN, ActionKinds.MOVE):
-            return Refusal(Codes.NOT_A_MOVE, text=a.text)
-        s = self._seat
-        t = self._turned
-        fit = self._fit
-        own = self._discards[s]
-        top = own[-1] if own else -1
-        top_fits = top >= 0 and bool(fit[top])
-        if kind is ActionKinds.TURN:
-            if t >= 0:
-                return Refusal(Codes.HOLDING, card=t)
-            if top_fits and not self._stop:
-                return Refusal(Codes.FOUNDATION_FIRST, card=top)
-            return None
-        if a.src is PileKinds.TURNED:
-            if t < 0:
-                return Refusal(Codes.NO_TURNED)
-            if a.dst is FOUNDATION:
-                return None if fit[t] else self._no_fit(t)
-            if a.seat is not None:
-                why = self._load_refusal(t, a.seat, s)
-                if why:
-                    return why
-            if self._stop:
-                return None
-            if fit[t]:
-                return Refusal(Codes.TURNED_FITS, card=t)
-            if top_fits:
-                return Refusal(Codes.DISCARD_FITS_FIRST, card=top)
-            return None
-        if top < 0:
-            return Refusal(Codes.DISCARD_EMPTY)
-        if a.dst is FOUNDATION:
-            return None if top_fits else self._no_fit(top)
-        if t >= 0:
-            return Refusal(Codes.HOLDING_NO_DISCARD_MOVE, card=t)
-        if a.seat is None:
-            return Refusal(Codes.LOAD_OWN)
-        why = self._load_refusal(top, a.seat, s)
-        if why:
-            return why
-        if top_fits and not self._stop:
-            return Refusal(Codes.FOUNDATION_FIRST, card=top)
-        return None
-
-    def _no_fit(self, card: int) -> Refusal:
-        return Refusal(Codes.NO_FIT_SINGLE if self._single else Codes.NO_FIT, card=card)
-
-    def _load_refusal(self, card: int, n: int, s: int) -> Refusal | None:
-        if not 0 <= n < self.players:
-            return Refusal(Codes.NO_SUCH_SEAT, seat=n)
-        if n == s:
-            return Refusal(Codes.LOAD_OWN)
-        pile = self._discards[n]
-        if not pile:
-            return Refusal(Codes.LOAD_EMPTY, seat=n)
-        if self._adj[card][pile[-1]]:
-            return None
-        if not self._single and {card % 13, pile[-1] % 13} == {0, 12}:
-            return Refusal(Codes.NOT_ADJACENT_ACE_KING, card=card, onto=pile[-1])
-        return Refusal(Codes.NOT_ADJACENT, card=card, onto=pile[-1])
+        return refusal(
+            a, self._seat, self._turned, self._discards, self._fit, self._adj, self._single,
+            self._stop,
+        )  # fmt: skip
 
     # ------------------------------------------------------------------- moving
     def apply(self, action: Action | str) -> list[Event]:
-        if self._special or action.__class__ is not Action:
+        clean = self._clean
+        if clean is None:
+            clean = self._moves()[1]
+        for move in clean:  # (by identity: an Action's ``==`` is slow Python code)
+            if move is action:  # legal and no fault: nothing more to check
+                break
+        else:
             return self._apply_checked(parse_or_refuse(action, ACTIONS))
-        # Fast path for the commonest legal moves, none of them a fault; anything
-        # else, refusals included, goes through the full check.
-        a = action
+        self.history.append(action)
         s = self._seat
-        t = self._turned
-        if a is TURN:
-            own = self._discards[s]
-            stock = self._stocks[s]
-            if t < 0 and stock and not (own and self._fit[own[-1]]):
-                self.history.append(TURN)
-                c = stock.pop()
-                if self._unseen[s] > len(stock):
-                    self._unseen[s] = len(stock)
-                self._turned = c
+        discards = self._discards
+        stock = self._stocks[s]
+        if action is TURN and stock:  # the commonest two moves, and the moves after them
+            c = self._turned = stock.pop()
+            if self._unseen[s] > len(stock):
+                self._unseen[s] = len(stock)
+            if self.players == 2 and not self._fit[c]:  # nothing fits (the top discard
+                pile = discards[1 - s]  # did not, or turning were a fault): a load or not
+                loads = pile and self._adj[c][pile[-1]]
+                self._legal = self._clean = HOLDING[2 >> s if loads else 0]
                 return [EV_TURN[s][c]]
-        elif a is T_DISCARD:
-            own = self._discards[s]
-            if (
-                t >= 0
-                and not self._fit[t]
-                and not (own and self._fit[own[-1]])
-                and self._turns + 1 < TURN_LIMIT
-            ):
-                self.history.append(T_DISCARD)
-                self._turned = -1
-                own.append(t)
-                nxt = s + 1 if s + 1 < self.players else 0
-                self._turns += 1
-                self._seat = nxt
-                return [EV_T2D[s][s][t], EV_PASS[nxt]]
-        elif a is T_FOUND and t >= 0 and self._fit[t]:
-            self.history.append(T_FOUND)
+            events = [EV_TURN[s][c]]
+        elif action is T_DISCARD and self._turns + 1 < TURN_LIMIT:
+            c = self._turned
             self._turned = -1
-            self._play(t)
-            if self._stocks[s] or self._discards[s]:
-                return [self._ev_t2f[s][t]]
-            return [self._ev_t2f[s][t], self._win(s)]
-        elif a is D_FOUND:
-            own = self._discards[s]
-            if own and self._fit[own[-1]]:
-                self.history.append(D_FOUND)
-                c = own.pop()
-                self._play(c)
-                if self._stocks[s] or own or t >= 0:
-                    return [self._ev_d2f[s][c]]
-                return [self._ev_d2f[s][c], self._win(s)]
+            discards[s].append(c)
+            self._turns += 1
+            self._seat = nxt = s + 1 if s + 1 < self.players else 0
+            if self.players == 2:  # the next seat is free; its only target is seat s
+                own = discards[nxt]
+                if not own:
+                    self._legal = self._clean = FREE[0]
+                    return [EV_T2D[s][s][c], EV_PASS[nxt]]
+                top = own[-1]
+                if not self._fit[top]:
+                    self._legal = self._clean = FREE[1 << s if self._adj[top][c] else 0]
+                    return [EV_T2D[s][s][c], EV_PASS[nxt]]
+            events = [EV_T2D[s][s][c], EV_PASS[nxt]]
         else:
-            load = _LOADS.get(a)
-            if load is not None and self._loads_cleanly(load, s, t):
-                return self._load(load, s, t)
-        return self._apply_checked(a)
-
-    def _loads_cleanly(self, load: tuple[bool, int], s: int, t: int) -> bool:
-        """A legal load that is no fault (the fast path; anything else is fully checked)."""
-        turned, n = load
-        if n == s or n >= self.players:
-            return False
-        pile = self._discards[n]
-        own = self._discards[s]
-        top_fits = bool(own) and bool(self._fit[own[-1]])
-        if not pile or top_fits:
-            return False
-        card = t if turned else (own[-1] if own and t < 0 else -1)
-        return card >= 0 and not self._fit[card] and bool(self._adj[card][pile[-1]])
-
-    def _load(self, load: tuple[bool, int], s: int, t: int) -> list[Event]:
-        turned, n = load
-        if turned:
-            self.history.append(T_LOAD[n])
-            self._turned = -1
-            self._discards[n].append(t)
-            ev = EV_T2D[s][n][t]
-        else:
-            self.history.append(D_LOAD[n])
-            c = self._discards[s].pop()
-            self._discards[n].append(c)
-            ev = EV_D2D[s][n][c]
-        if self._stocks[s] or self._discards[s] or self._turned >= 0:
-            return [ev]
-        return [ev, self._win(s)]
+            events = self._shift(action)
+            if self._turned < 0 and not discards[s] and not stock:
+                events.append(self._win(s))
+                return events
+            if self._outcome is not None:
+                return events
+        s = self._seat  # the next position's moves, while its piles are at hand
+        self._legal, self._clean = legal_moves(
+            self._turned, discards[s], self._opp[s], discards, self._fit, self._adj, self._stop
+        )
+        return events
 
     def _apply_checked(self, a: Action) -> list[Event]:
         why = self._refusal(a)
         if why is not None:
             raise IllegalAction(why)
         self.history.append(a)
-        try:
-            return self._make(a)
-        finally:
-            self._special = self._outcome is not None or self._window is not None or self._waiting
+        self._legal = self._clean = None
+        return self._make(a)
 
     def _make(self, a: Action) -> list[Event]:
         if a.kind.is_call:
@@ -479,8 +381,8 @@ class PishePasha(StopRule, PisheViews, GameState):
         self._window = None
         if self._stop and self._is_fault(a):
             return self._fault(a)
-        events = self._move(a)
         s = self._seat
+        events = self._shift(a)
         if a.kind is ActionKinds.MOVE and not self._has_cards(s):
             events.append(self._win(s))
         return events
@@ -488,44 +390,51 @@ class PishePasha(StopRule, PisheViews, GameState):
     def _has_cards(self, s: int) -> bool:
         return bool(self._stocks[s] or self._discards[s]) or (self._turned >= 0 and s == self._seat)
 
-    def _move(self, a: Action) -> list[Event]:
-        """The move itself, known legal; a discard of the turned card ends the turn."""
+    def _shift(self, a: Action) -> list[Event]:
+        """The move itself, known legal: the cards shift, a discard of the turned card ends
+        the turn. (Whether it wins, or is a fault, is the caller's to see.)"""
         s = self._seat
-        if a.kind is ActionKinds.TURN:
-            return self._turn(s)
-        if a.src is PileKinds.TURNED:
-            c = self._turned
-            self._turned = -1
-            n = a.seat
-            if a.dst is FOUNDATION:
-                self._play(c)
-                return [self._ev_t2f[s][c]]
-            if n is None:
-                self._discards[s].append(c)
-                return [EV_T2D[s][s][c], *self._pass_to((s + 1) % self.players)]
-            self._discards[n].append(c)
-            return [EV_T2D[s][n][c]]
-        c = self._discards[s].pop()
-        if a.dst is FOUNDATION:
-            self._play(c)
-            return [self._ev_d2f[s][c]]
-        self._discards[a.seat].append(c)
-        return [EV_D2D[s][a.seat][c]]
-
-    def _turn(self, s: int) -> list[Event]:
-        stock = self._stocks[s]
-        if stock:
+        if a is TURN:
+            stock = self._stocks[s]
+            if not stock:
+                return self._recycle(s)
             c = stock.pop()
             if self._unseen[s] > len(stock):
                 self._unseen[s] = len(stock)
             self._turned = c
             return [EV_TURN[s][c]]
+        if a is T_DISCARD:
+            t = self._turned
+            self._turned = -1
+            self._discards[s].append(t)
+            return [EV_T2D[s][s][t], *self._pass_to(s + 1 if s + 1 < self.players else 0)]
+        if a is T_FOUND:
+            t = self._turned
+            self._turned = -1
+            self._play(t)
+            return [self._ev_t2f[s][t]]
+        if a is D_FOUND:
+            c = self._discards[s].pop()
+            self._play(c)
+            return [self._ev_d2f[s][c]]
+        n = a.seat
+        if a.src is PileKinds.TURNED:
+            t = self._turned
+            self._turned = -1
+            self._discards[n].append(t)
+            return [EV_T2D[s][n][t]]
+        c = self._discards[s].pop()
+        self._discards[n].append(c)
+        return [EV_D2D[s][n][c]]
+
+    def _recycle(self, s: int) -> list[Event]:
+        """Turn with an empty stock: the discard pile becomes the stock as a block first."""
+        stock = self._stocks[s]
         own = self._discards[s]
         pile = tuple(own)
         stock.extend(reversed(own))
         own.clear()
-        c = stock.pop()
-        self._turned = c
+        c = self._turned = stock.pop()
         recycle = Event(EventKinds.RECYCLE, s, pile, DISCARDS[s], STOCKS[s], False)
         return [recycle, EV_TURN[s][c]]
 
@@ -540,6 +449,7 @@ class PishePasha(StopRule, PisheViews, GameState):
         if self._turns < TURN_LIMIT:
             return [EV_PASS[seat]]
         self._outcome = Outcome(DRAW, Reasons.TURN_LIMIT, (0,) * self.players)
+        self._legal = self._clean = None
         return [EV_PASS[seat], Event(OUT, None, outcome=self._outcome)]
 
     def _win(self, s: int) -> Event:
@@ -547,7 +457,7 @@ class PishePasha(StopRule, PisheViews, GameState):
         score = [0] * self.players
         score[s] = points
         self._outcome = Outcome(s, Reasons.WENT_OUT, tuple(score))
-        self._special = True
+        self._legal = self._clean = None
         return Event(OUT, s, outcome=self._outcome)
 
     # ------------------------------------------------------------------ the deal

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from game.core.types import DISCARDS, STOCKS, Action, Event, Refusal
 from game.games.pishe_pasha.kinds import (
-    FOUNDATION,
     TURNEDS,
     ActionKinds,
     Codes,
@@ -56,30 +55,19 @@ class StopRule:
             return Refusal(Codes.STOP_OWN)
         return None
 
-    def _missed(self, a: Action) -> int:
-        """The card a move leaves behind that had to go to a foundation (-1: no fault)."""
-        if a.kind not in (ActionKinds.TURN, ActionKinds.MOVE) or _to_foundation(a):
-            return -1
-        own = self._discards[self._seat]
-        top = own[-1] if own else -1
-        top_fits = top >= 0 and bool(self._fit[top])
-        if a.kind is ActionKinds.MOVE and a.src is PileKinds.TURNED and self._fit[self._turned]:
-            return self._turned
-        return top if top_fits else -1
-
     def _is_fault(self, a: Action) -> bool:
         """Under the Stop rule: does this (legal) move skip a compulsory foundation play?"""
-        return self._missed(a) >= 0
+        return self.skipped(a) is not None
 
     def _fault(self, a: Action) -> list[Event]:
         s = self._seat
         turns = self._turns
-        missed = self._missed(a)
+        missed = self.skipped(a)
         stock_empty = not self._stocks[s]
         recycled = tuple(self._discards[s]) if a.kind is ActionKinds.TURN and stock_empty else None
         if a.kind is ActionKinds.MOVE:
             card = self._turned if a.src is PileKinds.TURNED else self._discards[s][-1]
-        events = self._move(a)
+        events = self._shift(a)
         if self._outcome is not None:  # the safety draw
             return events
         if a.kind is ActionKinds.TURN:
@@ -116,7 +104,7 @@ class StopRule:
             self._seat = s
             events.append(EV_PASS[s])
         forced = T_FOUND if self._turned >= 0 and self._fit[self._turned] else D_FOUND
-        events.extend(self._move(forced))
+        events.extend(self._shift(forced))
         if not self._has_cards(s):
             events.append(self._win(s))
         return events
@@ -140,7 +128,3 @@ class StopRule:
         self._turned = card
         self._turns = turns
         return [Event(EventKinds.UNDO, s, (card,), DISCARDS[target], TURNEDS[s])]
-
-
-def _to_foundation(a: Action) -> bool:
-    return a.dst is FOUNDATION

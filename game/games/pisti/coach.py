@@ -1,11 +1,11 @@
 """What the coach says about a Pişti move: the search's verdict and, in words, why.
 
-:func:`evaluate` weighs one card of each (rank, points) class with the Expert's search
-(:func:`watched_search`: the same deals, weights, batches and rollouts as
-:func:`game.games.pisti.search.evaluate`, so the same values) and watches, in every deal
-it plays, what follows each card: whether it takes the pile, what the next seat's reply
-takes (a pişti on a lone card, another pile), whether the seat's own next card takes the pile,
-and, when a jack is in hand, how big a pile the jack takes later.
+:func:`evaluate` weighs one card of each (rank, points) class with the Expert's own search
+(:func:`game.games.pisti.search.evaluate`: the same deals, weights, batches and rollouts,
+so the same values) and only watches it (:class:`Onlooker`): in every deal it plays, what
+follows each card: whether it takes the pile, what the next seat's reply takes (a pişti on
+a lone card, another pile), whether the seat's own next card takes the pile, and, when a
+jack is in hand, how big a pile the jack takes later.
 :func:`reason` names the biggest difference the search saw between the card played and
 the better one; only when it saw none does it fall back on what the
 seat could see (its hand, the pile, every card shown so far). Pure Python.
@@ -13,7 +13,6 @@ seat could see (its hand, the pile, every card shown so far). Pure Python.
 
 from __future__ import annotations
 
-import math
 import random
 
 from game.core.agents import SeatView
@@ -21,25 +20,10 @@ from game.core.spec import Coach, Phrase, Seen, Verdict
 from game.core.state import GameState, Observation
 from game.core.types import TABLE, Action
 from game.games.pisti.ai import card_classes
-from game.games.pisti.infer import Reader
-from game.games.pisti.model import Sim, greedy_card, knowledge, policy_card, sample_sim
-from game.games.pisti.search import (
-    PLAY,
-    Budget,
-    _exact_last_deal,
-    _holdings,
-    _margin,
-    _Tally,
-    _unique,
-    _world_values,
-    class_key,
-    draw_worlds,
-    rollout_deals,
-)
-from game.games.pisti.solve import tree_size
+from game.games.pisti.model import Sim
+from game.games.pisti.search import PLAY, Budget, Play, Watch, class_key
+from game.games.pisti.search import evaluate as search
 from game.games.pisti.tables import JACK0, RANK0
-
-HOLDINGS_WATCHED = 400  # holdings of an exact last deal watched for the reasons, at most
 
 
 def evaluate(view: SeatView, acts: list[Action], rng: random.Random,
@@ -59,138 +43,62 @@ def evaluate(view: SeatView, acts: list[Action], rng: random.Random,
 
 def watched_search(obs: Observation, options: list[int], rng: random.Random,
                    budget: Budget = PLAY) -> tuple[dict[int, float], dict[int, Seen]]:  # fmt: skip
-    """:func:`game.games.pisti.search.evaluate`, step for step, watching each deal it plays:
-    the values of each option and what followed it."""
-    k = knowledge(obs)
-    reader = Reader(obs, k)
-    seat = k.seat
-    seen = {c: Seen() for c in options}
-    if k.pack_size == 0:
-        exact = _exact_last_deal(k, reader, options, budget)
-        if exact is not None:
-            _watch_holdings(k, reader, options, seen)
-            return exact, seen
-    cards_left = max(1, k.cards_left)
-    deals = rollout_deals(budget, len(options), cards_left)
-    exact_tree, exact_leaves, most_leaves, deal_cost = budget.exact_room(k.players)
-    tree = tree_size(k.hand_sizes, seat) if k.pack_size == 0 else exact_tree + 1
-    solve_exact = tree <= exact_tree
-    per_deal = tree + deal_cost if solve_exact else len(options) * cards_left
-    if solve_exact:
-        deals = max(budget.min_deals, min(deals, exact_leaves // per_deal))
-    styles = reader.greedy_seats(k.players) if budget.read_style else None
-    room = most_leaves if solve_exact else budget.plays_room(k.players)
-    tally = _Tally(options)
-    used = 0
-    for batch in range(max(1, budget.batches)):
-        if batch:
-            deals = min(deals, (room - used) // per_deal)
-            if deals < budget.min_deals or not tally.close(budget.close_z, budget.close_points):
-                break
-        for world, times in _unique(draw_worlds(k, reader, rng, deals, budget.candidates)):
-            if solve_exact:
-                values = _world_values(world, options, k.side, seat, True, styles)
-                for c in options:
-                    _watch(world.copy(), c, styles, seen[c], times, follow_jack=False)
-            else:
-                values = _watched_rollouts(world, options, k.side, styles, seen, times)
-            tally.add(values, times)
-        used += deals * per_deal
-    return tally.means(), seen
+    """The Expert's search, watched: the values of each option and what followed it."""
+    onlooker = Onlooker(options)
+    return search(obs, options, rng, budget, onlooker), onlooker.seen
 
 
-def _watched_rollouts(world: Sim, options: list[int], side: int,
-                      styles: tuple[bool, ...] | None, seen: dict[int, Seen],
-                      times: int) -> dict[int, float]:  # fmt: skip
-    """Each option's margin in one deal, rolled out as the search does, watched."""
-    jack_in_hand = any(RANK0[c] == JACK0 for c in world.hands[world.turn])
-    out = {}
-    for c in options:
-        sim = world.copy()
-        _watch(sim, c, styles, seen[c], times, follow_jack=jack_in_hand and RANK0[c] != JACK0)
-        sim.rollout_as(styles)
-        out[c] = _margin(sim.points, side)
-    return out
+class Onlooker(Watch):
+    """Watches the Expert's search: after each card, what its next seat's reply took, what
+    the seat's own next play took and, with a jack kept back, how big a pile it took."""
 
+    def __init__(self, options: list[int]) -> None:
+        self.seen = {c: Seen() for c in options}
+        self.look = Seen()
+        self.me = self.mine = 0
+        self.weight = 1.0
+        self.first = self.reply = self.follow_jack = False
 
-def _watch_holdings(k, reader: Reader, options: list[int], seen: dict[int, Seen]) -> None:
-    """What follows each option in the holdings an exact last-deal search weighs (at most
-    :data:`HOLDINGS_WATCHED` of them, evenly spread), each by its weight."""
-    others = [s for s in range(k.players) if s != k.seat]
-    slots = {s: k.hand_sizes[s] - len(k.held.get(s, [])) for s in others}
-    pool = [c for c in k.unseen if not any(c in h for h in k.held.values())]
-    worlds = [[h[:] for h in hands] for hands in _holdings(pool, others, slots, k)]
-    step = max(1, len(worlds) // HOLDINGS_WATCHED)
-    worlds = worlds[::step]
-    logs = [reader.logp(hands) for hands in worlds]
-    top = max(logs)
-    base = sample_sim(k, k.seat, random.Random(0))
-    for hands, lp in zip(worlds, logs, strict=True):
-        weight = math.exp(lp - top)
-        if weight < 1e-9:
-            continue
-        for c in options:
-            sim = base.copy()
-            sim.hands = [h[:] for h in hands]
-            _watch(sim, c, None, seen[c], weight, follow_jack=False)
+    def start(self, sim: Sim, card: int, weight: float, solved: bool) -> None:
+        self.look = self.seen[card]
+        self.look.runs += weight
+        self.weight = weight
+        self.me = sim.turn
+        self.mine = 0  # the seat's plays after ``card``
+        self.first = self.reply = True
+        jack_in_hand = any(RANK0[c] == JACK0 for c in sim.hands[sim.turn])
+        self.follow_jack = not solved and jack_in_hand and RANK0[card] != JACK0
 
+    def played(self, sim: Sim, play: Play) -> bool:
+        look, weight = self.look, self.weight
+        if self.first:  # the candidate itself
+            self.first = False
+            if play.taken:
+                look.note("took", weight=weight)
+                look.note("took_points", weight=weight * play.points)
+                if RANK0[play.card] == JACK0:
+                    look.note("jack_pile", weight=weight * play.taken)
+        elif play.mover != self.me:
+            if self.reply and play.taken and play.lone is not None:
+                if RANK0[play.card] == RANK0[play.lone]:
+                    look.note("pisti_given", play.mover, play.lone, weight=weight)
+                else:
+                    self._pile_given(play)
+            elif self.reply and play.taken:
+                self._pile_given(play)
+            self.reply = False
+        else:
+            self.mine += 1
+            if self.mine == 1 and play.taken:
+                look.note("next_took", weight=weight)
+            if self.follow_jack and RANK0[play.card] == JACK0:
+                look.note("jack_pile", weight=weight * play.taken)
+                self.follow_jack = False
+        return self.mine == 0 or self.follow_jack
 
-def _pick(sim: Sim, styles: tuple[bool, ...] | None) -> int:
-    """The card the seat to move plays in the search's rollouts (as ``Sim.rollout_as``)."""
-    hand = sim.hands[sim.turn]
-    if len(hand) == 1:
-        return hand[0]
-    if styles and styles[sim.turn]:
-        return greedy_card(hand, sim.table)
-    return policy_card(hand, sim.table, len(sim.table), sim.tval, bool(sim.pack), sim.seen)
-
-
-def _watch(sim: Sim, card: int, styles: tuple[bool, ...] | None, look: Seen, weight: float,
-           follow_jack: bool) -> None:  # fmt: skip
-    """Play ``card`` for the seat to move and on, as the rollouts would, to the seat's next
-    play, noting what each play takes (the next seat's reply: a pile, a pişti; the seat's
-    next play: a pile); with ``follow_jack``, on until the seat plays a jack, noting the
-    pile it takes. ``sim`` is left where the watching stopped."""
-    me = sim.turn
-    look.runs += weight
-    taken = _play(sim, card)
-    if taken is not None:
-        look.note("took", weight=weight)
-        look.note("took_points", weight=weight * taken[1])
-        if RANK0[card] == JACK0:
-            look.note("jack_pile", weight=weight * taken[0])
-    reply = True
-    mine = 0  # the seat's plays after ``card``
-    while not sim.over and (mine == 0 or follow_jack):
-        mover = sim.turn
-        lone = sim.table[0] if len(sim.table) == 1 else None
-        play = _pick(sim, styles)
-        taken = _play(sim, play)
-        if mover != me:
-            if reply and taken is not None and lone is not None and RANK0[play] == RANK0[lone]:
-                look.note("pisti_given", mover, lone, weight=weight)
-            elif reply and taken is not None:
-                look.note("pile_given", mover, weight=weight)
-                look.note("given_points", weight=weight * taken[1])
-            reply = False
-            continue
-        mine += 1
-        if mine == 1 and taken is not None:
-            look.note("next_took", weight=weight)
-        if follow_jack and RANK0[play] == JACK0:
-            look.note("jack_pile", weight=weight * (taken[0] if taken else 0))
-            follow_jack = False
-
-
-def _play(sim: Sim, card: int) -> tuple[int, int] | None:
-    """Play ``card`` for the seat to move; (cards, points) it took from the pile, or None."""
-    table = sim.table
-    takes = bool(table) and (RANK0[card] == JACK0 or RANK0[card] == RANK0[table[-1]])
-    size = len(table)
-    side = sim.sides[sim.turn]
-    before = sim.points[side]
-    sim.play(card)
-    return (size, sim.points[side] - before) if takes else None
+    def _pile_given(self, play: Play) -> None:
+        self.look.note("pile_given", play.mover, weight=self.weight)
+        self.look.note("given_points", weight=self.weight * play.points)
 
 
 def unseen_of_rank(state: GameState, seat: int, card: int) -> int:

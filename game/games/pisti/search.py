@@ -21,6 +21,10 @@ mean), from one seat's observation only:
 
 The work is counted in simulated plays, never in seconds, so a decision never
 depends on the machine's speed.
+
+An onlooker (the coach) may watch the search (:class:`Watch`): it is shown, in every deal
+the search plays, each candidate card and the plays after it, as the rollouts make them,
+for as long as it watches; the search itself is unchanged by it.
 """
 
 from __future__ import annotations
@@ -30,21 +34,27 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import combinations
+from typing import NamedTuple
 
 from game.core.state import Observation
 from game.games.pisti.infer import Reader
 from game.games.pisti.model import (
+    J0,
     POINTS,
     RANK0,
     PistiKnowledge,
     Sim,
     deal_hands,
+    greedy_card,
     knowledge,
+    policy_card,
     sample_sim,
     shuffled_unseen,
     sim_from,
 )
 from game.games.pisti.solve import LastDeal, tree_size
+
+HOLDINGS_WATCHED = 400  # holdings of an exact last deal shown to an onlooker, at most
 
 
 @dataclass(frozen=True)
@@ -105,6 +115,33 @@ class Budget:
 PLAY = Budget()
 
 
+class Play(NamedTuple):
+    """One card played in a continuation the search shows: who played it, the lone card it
+    fell on (None unless the table held exactly one), and the cards and points it took
+    (``taken`` 0: it took nothing)."""
+
+    mover: int
+    card: int
+    lone: int | None
+    taken: int
+    points: int
+
+
+class Watch:
+    """An onlooker of the search (the coach). For each candidate card in each deal the
+    search calls :meth:`start` (``weight``: how much the deal counts; ``solved``: the
+    deal's values come from an exact search, so the continuation shown is the rollouts'
+    line, not the one searched), then :meth:`played` after the card and after each play
+    that follows, as the rollouts make them, for as long as it returns True."""
+
+    def start(self, sim: Sim, card: int, weight: float, solved: bool) -> None:
+        """``card`` is about to be played in ``sim`` (its seat to move)."""
+
+    def played(self, sim: Sim, play: Play) -> bool:
+        """A card was played (``sim``: after it); False: show no more of this continuation."""
+        return False
+
+
 def class_key(card: int) -> tuple[int, int]:
     return (RANK0[card], POINTS[card])
 
@@ -114,15 +151,15 @@ def _margin(points: list[int] | list[float], side: int) -> float:
     return points[side] - sum(others) / len(others)
 
 
-def evaluate(obs: Observation, options: list[int], rng: random.Random,
-             budget: Budget = PLAY) -> dict[int, float]:  # fmt: skip
+def evaluate(obs: Observation, options: list[int], rng: random.Random, budget: Budget = PLAY,
+             watch: Watch | None = None) -> dict[int, float]:  # fmt: skip
     """Expected margin (points from now on, the seat's side minus the others' mean) of
-    each card in ``options``, from ``obs`` alone."""
+    each card in ``options``, from ``obs`` alone; ``watch`` is shown what it plays."""
     k = knowledge(obs)
     reader = Reader(obs, k)
     seat = k.seat
     if k.pack_size == 0:
-        exact = _exact_last_deal(k, reader, options, budget)
+        exact = _exact_last_deal(k, reader, options, budget, watch)
         if exact is not None:
             return exact
     cards_left = max(1, k.cards_left)
@@ -143,7 +180,8 @@ def evaluate(obs: Observation, options: list[int], rng: random.Random,
             if deals < budget.min_deals or not tally.close(budget.close_z, budget.close_points):
                 break
         for world, times in _unique(draw_worlds(k, reader, rng, deals, budget.candidates)):
-            tally.add(_world_values(world, options, k.side, seat, solve_exact, styles), times)
+            values = _world_values(world, options, k.side, seat, solve_exact, styles, watch, times)
+            tally.add(values, times)
         used += deals * per_deal
     return tally.means()
 
@@ -156,18 +194,55 @@ def rollout_deals(budget: Budget, options: int, cards_left: int) -> int:
 
 
 def _world_values(world: Sim, options: list[int], side: int, seat: int, solve_exact: bool,
-                  styles: tuple[bool, ...] | None) -> dict[int, float]:  # fmt: skip
+                  styles: tuple[bool, ...] | None, watch: Watch | None = None,
+                  weight: float = 1.0) -> dict[int, float]:  # fmt: skip
     """Each candidate's margin in one deal: searched exactly, or rolled out."""
     if solve_exact:
         by_key = {class_key(c): v for c, v in LastDeal(world, side).values(seat).items()}
+        if watch is not None:
+            for c in options:
+                _show(watch, world.copy(), c, styles, weight, True)
         return {c: by_key[class_key(c)] for c in options}
     out = {}
     for c in options:
         sim = world.copy()
-        sim.play(c)
+        if watch is None:
+            sim.play(c)
+        else:
+            _show(watch, sim, c, styles, weight, False)
         sim.rollout_as(styles)
         out[c] = _margin(sim.points, side)
     return out
+
+
+def rollout_card(sim: Sim, styles: tuple[bool, ...] | None) -> int:
+    """The card the seat to move plays in the rollouts (``Sim.rollout_as``'s choice)."""
+    hand = sim.hands[sim.turn]
+    if len(hand) == 1:
+        return hand[0]
+    if styles and styles[sim.turn]:
+        return greedy_card(hand, sim.table)
+    return policy_card(hand, sim.table, len(sim.table), sim.tval, bool(sim.pack), sim.seen)
+
+
+def _show(watch: Watch, sim: Sim, card: int, styles: tuple[bool, ...] | None, weight: float,
+          solved: bool) -> None:  # fmt: skip
+    """Play ``card`` in ``sim`` and on, one card at a time as the rollouts play, for as
+    long as ``watch`` watches; ``sim`` is left where it stopped."""
+    watch.start(sim, card, weight, solved)
+    while True:
+        table = sim.table
+        takes = bool(table) and (RANK0[card] == J0 or RANK0[card] == RANK0[table[-1]])
+        size = len(table)
+        lone = table[0] if size == 1 else None
+        mover = sim.turn
+        side = sim.sides[mover]
+        before = sim.points[side]
+        sim.play(card)
+        play = Play(mover, card, lone, size if takes else 0, sim.points[side] - before)
+        if not watch.played(sim, play) or sim.over:
+            return
+        card = rollout_card(sim, styles)
 
 
 def _unique(worlds: list[Sim]) -> list[tuple[Sim, int]]:
@@ -238,10 +313,11 @@ def draw_worlds(k: PistiKnowledge, reader: Reader, rng: random.Random, deals: in
     return [built[j] for j in picks]
 
 
-def _exact_last_deal(k: PistiKnowledge, reader: Reader, options: list[int],
-                     budget: Budget) -> dict[int, float] | None:  # fmt: skip
+def _exact_last_deal(k: PistiKnowledge, reader: Reader, options: list[int], budget: Budget,
+                     watch: Watch | None = None) -> dict[int, float] | None:  # fmt: skip
     """Every holding of the other seats, weighted by the plays seen, each searched exactly;
-    None when there are too many (then deals are drawn instead)."""
+    None when there are too many (then deals are drawn instead). ``watch`` is shown the
+    rollouts' continuations in at most :data:`HOLDINGS_WATCHED` holdings, evenly spread."""
     if any(c is None for c in k.table):
         return None
     others = [s for s in range(k.players) if s != k.seat]
@@ -264,7 +340,8 @@ def _exact_last_deal(k: PistiKnowledge, reader: Reader, options: list[int],
         logs.append(lp)
         worlds.append([h[:] for h in hands])
     top = max(logs)
-    for hands, lp in zip(worlds, logs, strict=True):
+    step = max(1, len(worlds) // HOLDINGS_WATCHED)
+    for i, (hands, lp) in enumerate(zip(worlds, logs, strict=True)):
         w = math.exp(lp - top)
         if w < 1e-9:
             continue
@@ -276,6 +353,9 @@ def _exact_last_deal(k: PistiKnowledge, reader: Reader, options: list[int],
             if key in totals:
                 totals[key] += w * v
         wsum += w
+        if watch is not None and i % step == 0:
+            for c in options:
+                _show(watch, sim.copy(), c, None, w, True)
     return {c: totals[class_key(c)] / wsum for c in options}
 
 
