@@ -6,9 +6,10 @@ Turkish: the last word of the value takes the ending, by vowel harmony (two-way 
 -(y)A, four-way for -(y)I), with the buffer consonant after a vowel (y; n for the
 genitive), a t for d after a voiceless consonant (3'te, asta) and an apostrophe after
 digits, card signs and proper names (Kuzey'e, 10'a, K♥'ı). Digits and card signs take the
-harmony of the word said aloud (4 is "dört": 4'ü; K♥ is "papaz": K♥'ı). Pronouns ("sen",
-"biri") have their own forms. Consonant softening (kitap -> kitabı) is not done: no word
-the game inflects ends in p, ç, t or k.
+harmony of the word said aloud (4 is "dört": 4'ü; K♥ is "papaz": K♥'ı), letters that of
+their names (S'ye). Pronouns ("sen", "biri") have their own forms. Consonant softening
+(kitap -> kitabı) is not done: no common noun the game inflects ends in p, ç, t or k
+(after an apostrophe nothing softens: 4'ü, 3'ü).
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ def _said(word: str, rank_words: Mapping[str, str]) -> tuple[str | None, bool]:
         digits = number.group(1) or word.strip("%").split(",")[0].replace(".", "")
         return number_word(int(digits)), True
     if not any(c in VOWELS for c in lower(word)):
-        return "se", word[:1].isupper()  # a letter, said "se", "be": S'ye
+        return "se", True  # letters, said "se", "be": S'ye, sn'ye
     return word, word[:1].isupper()
 
 
