@@ -20,7 +20,7 @@ from game.ui import theme
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "text" / "locale"
 LANGS = ("en", "tr")
-PLACEHOLDER = re.compile(r"{(\w+)}")
+PLACEHOLDER = re.compile(r"{(\w+)(?::([^}]*))?}")  # {card}, {card:acc}
 
 
 def catalogue(lang: str) -> dict[str, tuple[str, ...]]:
@@ -67,13 +67,27 @@ def test_every_key_the_code_names_is_in_the_catalogues():
     assert missing == []
 
 
+def names(texts: tuple[str, ...]) -> set[str]:
+    return {name for name, _ in PLACEHOLDER.findall(" ".join(texts))}
+
+
 def test_translations_keep_every_placeholder():
     en, tr = catalogue("en"), catalogue("tr")
     for key, texts in en.items():
-        want = set(PLACEHOLDER.findall(" ".join(texts)))
-        got = set(PLACEHOLDER.findall(" ".join(tr.get(key, ()))))
+        want = names(texts)
+        got = names(tr.get(key, ()))
         assert got <= want | {"n"}, (key, got - want)
         assert want - {"n"} <= got or key.startswith(("label.pack", "count.")), (key, want - got)
+
+
+def test_a_placeholder_asks_only_for_a_case_the_grammar_knows():
+    """``{card:acc}`` is a case ending; any other spec would leave the sentence unfilled."""
+    from game.text.grammar import CASES
+
+    for lang in LANGS:
+        for key, texts in catalogue(lang).items():
+            specs = {spec for _, spec in PLACEHOLDER.findall(" ".join(texts)) if spec}
+            assert specs <= set(CASES), (lang, key, specs)
 
 
 def test_the_compiled_catalogues_are_up_to_date():

@@ -43,7 +43,7 @@ WORDS = {
         "replay": "Tekrar izleme. 0. hamle, toplam {n}",
         "move": "{k}. hamle, toplam {n}",
         "all": "Bütün kartlar açık",
-        "found": "Koç 2 pahalı karar buldu. Yukarı ve aşağı oklarıyla listede gez, "
+        "found": "Koç puan kaybettiren 2 karar buldu. Yukarı ve aşağı oklarıyla listede gez, "
         "Enter konumu gösterir",
         "review": "El incelemesi",
         "step": "{k}. adım, toplam {n} adım. ",

@@ -22,7 +22,8 @@ def card_short(card: int) -> str:
 
 
 def card_params(card: int | None, prefix: str = "card") -> dict[str, str]:
-    """``{card}``, ``{Card}`` (sentence start) and ``{card_short}`` for a sentence."""
+    """``{card}``, ``{Card}`` (sentence start) and ``{card_short}`` for a sentence; each
+    takes its case endings in the catalogue as any value does (``{card:acc}``: "kupa 4'ü")."""
     if card is None:
         return {}
     name = card_name(card)

@@ -4,7 +4,9 @@ Every sentence a player reads is looked up here by a code (``log.turn``,
 ``refusal.foundation_first``) in ``locale/<lang>/LC_MESSAGES/pasha.mo``, compiled
 from the ``.po`` file beside it (``python build/make_catalogues.py``). Values
 are filled in with ``str.format`` names, so each language orders its words its
-own way. English is a catalogue like any other: no sentence lives in the code.
+own way, and a name may ask for a case ending (``{card:acc}``, ``{who:dat}``: see
+``grammar.py``), which a language without them ignores. English is a catalogue like
+any other: no sentence lives in the code.
 """
 
 from __future__ import annotations
@@ -13,14 +15,20 @@ import contextlib
 import gettext
 import locale
 import os
+import re
+import string
 from pathlib import Path
 
 import game.games as games
+from game.core.cards import RANK_TEXT
+from game.text.grammar import CASES, Inflect, plain, turkish
 
 DOMAIN = "pasha"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "tr")
 NATIVE_NAMES = {"en": "English", "tr": "Türkçe"}
+CASE_FORM = re.compile(r"{\w+:(?:" + "|".join(CASES) + ")}")
+SEPARATORS = {"tr": (",", ".")}  # (decimal, thousands); English: (".", ",")
 
 
 class Phrasebook:
@@ -34,6 +42,11 @@ class Phrasebook:
             if spec.catalogue is not None:
                 self._t.add_fallback(_catalogue(spec.catalogue, self.lang))
         self.missing: set[str] = set()
+        self.inflect = turkish(self._rank_words()) if self.lang == "tr" else plain
+
+    def _rank_words(self) -> dict[str, str]:
+        """How a card sign's letter is read in this language ("K" -> "papaz")."""
+        return {r: self._t.gettext(f"rank.{r}") for r in RANK_TEXT if not r.isdigit()}
 
     def has(self, key: str) -> bool:
         return self._t.gettext(key) != key
@@ -47,14 +60,25 @@ class Phrasebook:
         text = self._t.gettext(key)
         if text == key:
             self.missing.add(key)
-        return _fill(text, params)
+        return self._fill(text, params)
 
     def say_n(self, key: str, n: int, /, **params: object) -> str:
-        """The sentence for ``key`` in the plural form ``n`` asks for (``{n}`` is filled in)."""
+        """The sentence for ``key`` in the plural form ``n`` asks for (``{n}`` is filled in);
+        for none, ``key.zero`` where the catalogue has one ("Yer boş", not "Yer: 0 kart")."""
+        if n == 0 and self.has(key + ".zero"):
+            return self.say(key + ".zero", **params)
         text = self._t.ngettext(key, key, n)
         if text == key:
             self.missing.add(key)
-        return _fill(text, {"n": n, **params})
+        return self._fill(text, {"n": n, **params})
+
+    def _fill(self, text: str, params: dict[str, object]) -> str:
+        try:
+            if CASE_FORM.search(text):
+                return _Forms(self.inflect).vformat(text, (), params)
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
 
     def upper(self, text: str) -> str:
         """Capitals as the language writes them (Turkish: i -> İ, ı -> I)."""
@@ -68,15 +92,17 @@ class Phrasebook:
         return text.lower()
 
     def number(self, value: float, digits: int = 1) -> str:
-        """A number as the language writes it (Turkish: a decimal comma)."""
-        text = f"{value:.{digits}f}"
-        return text.replace(".", ",") if self.lang == "tr" else text
+        """A number as the language writes it: "2,000.5"; Turkish "2.000,5"."""
+        point, group = SEPARATORS.get(self.lang, (".", ","))
+        text = f"{value:,.{digits}f}"
+        return text.translate(str.maketrans({".": point, ",": group}))
 
     def percent(self, fraction: float) -> str:
         """A share as the language writes a percentage: "40%", Turkish "%40"."""
         return self.say("number.percent", n=self.number(100 * fraction, 0))
 
     def capitalise(self, text: str) -> str:
+        """The first letter a capital, as the language writes it ("i" -> "İ" in Turkish)."""
         return self.upper(text[:1]) + text[1:] if text else text
 
 
@@ -87,11 +113,16 @@ def _catalogue(folder: Path, lang: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
 
 
-def _fill(text: str, params: dict[str, object]) -> str:
-    try:
-        return text.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return text
+class _Forms(string.Formatter):
+    """``str.format`` that reads a case name after the colon as an ending to add."""
+
+    def __init__(self, inflect: Inflect) -> None:
+        self.inflect = inflect
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec in CASES:
+            return self.inflect(str(value), format_spec)
+        return super().format_field(value, format_spec)
 
 
 def system_language() -> str:

@@ -14,7 +14,7 @@ from game.text.names import SUIT_SIGNS, Namer, card_name
 from game.text.phrasebook import current, say, say_n
 
 SIGN_SUIT = {sign: suit for suit, sign in SUIT_SIGNS.items()}
-CARD_SIGN = re.compile(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])")
+CARD_SIGN = re.compile(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])(?:'(\w+))?")  # 7♥, K♥'ı
 CARD_PAIR = re.compile(r"(?<=[♣♦♥♠]) +(?=(?:10|[2-9AJQK])[♣♦♥♠])")
 SENTENCE_END = re.compile(r"(?:^|[.!?]\s+)$")  # a card here starts a sentence: "Maça as attın"
 MOST_CARDS = 13
@@ -25,7 +25,7 @@ def spoken(text: str) -> str:
 
     def name(m: re.Match) -> str:
         card = SUITS.index(SIGN_SUIT[m.group(2)]) * 13 + RANK_TEXT.index(m.group(1))
-        words = card_name(card)
+        words = _with_ending(card_name(card), m.group(3))
         starts = SENTENCE_END.search(m.string[: m.start()]) is not None
         return current().capitalise(words) if starts else words
 
@@ -33,6 +33,14 @@ def spoken(text: str) -> str:
     text = CARD_SIGN.sub(name, text)
     text = re.sub(r"[.:]?[ \t]*\n\s*", ". ", text)  # a line of a panel: a sentence
     return text.replace(" …", ",").replace("–", " – ")
+
+
+def _with_ending(name: str, ending: str | None) -> str:
+    """A case ending written after a sign, moved onto the name: "K♥'ı" -> "kupa papazı",
+    "4♥'ü" -> "kupa 4'ü" (the ending already follows the word said aloud)."""
+    if not ending:
+        return name
+    return f"{name}'{ending}" if name[-1:].isdigit() else name + ending
 
 
 def card_list(cards: Sequence[int | None], most: int = MOST_CARDS) -> str:

@@ -9,6 +9,7 @@ given); without one, of each registered game in turn, the first answer kept.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -61,7 +62,8 @@ def refusal_text(r: Refusal, n: Namer) -> str:
     params.update(card_params(r.onto, "onto"))
     key = f"refusal.{r.code.value}"
     if r.seat is not None:
-        params.update(seat=n.who(r.seat), whose=n.whose(r.seat), Whose=_cap(n.whose(r.seat)))
+        whose = n.whose(r.seat)
+        params.update(seat=n.who(r.seat), whose=whose, Whose=current().capitalise(whose))
     if r.mover is not None:
         params["mover"] = n.who(r.mover)
         suffix = ".you_move" if n.is_you(r.mover) else ".you_hold" if n.is_you(r.seat) else ""
@@ -72,8 +74,14 @@ def refusal_text(r: Refusal, n: Namer) -> str:
     return say(key, **params)
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def when(timestamp: float) -> str:
+    """A moment as the language writes it: "2026-11-27 03:05", Turkish "27.11.2026 03:05"."""
+    try:
+        t = time.localtime(timestamp)
+    except (OverflowError, OSError, ValueError):
+        return "–"
+    parts = zip(("year", "month", "day", "hour", "minute"), t[:5], strict=True)
+    return say("format.when", **{name: f"{value:02d}" for name, value in parts})
 
 
 def phrase(p: Phrase, n: Namer | None = None) -> str:

@@ -11,6 +11,7 @@ import pygame
 from game.core.drawable import path_text
 from game.record import RecordError, load
 from game.text import say
+from game.text.words import when
 from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing, Widget
@@ -230,7 +231,7 @@ class HistoryScene(Scene):
     @staticmethod
     def _cells(e) -> tuple[str, ...]:
         return (
-            time.strftime("%Y-%m-%d %H:%M", time.localtime(e.when)),
+            when(e.when),
             say("history.game_line", game=say(f"game.{e.game}"), n=e.players),
             say(f"level.{e.level}") if e.level in ("easy", "medium", "hard", "expert") else "",
             say(RESULT_KEYS.get(e.result, "history.drawn"), score="–".join(map(str, e.score))),
