@@ -313,12 +313,19 @@ def first_frame_exit(app) -> int:
     saving anything (startup benchmark)."""
     import pygame
 
+    from game.assets import AssetError
+
     later, app.after_frame = app.after_frame, []
     app.step(0.0)
     _say(f"first-frame {time.time():.6f}")
-    for work in later:
-        work()
+    try:
+        for work in later:
+            work()
+    except AssetError as err:  # the art check after the first frame
+        _say(f"pasha-pisti: {err}", err=True)
+        return 1
+    finally:
+        app.scene.leave()
+        pygame.quit()
     _say(f"ready {time.time():.6f}")
-    app.scene.leave()
-    pygame.quit()
     return 0
