@@ -22,7 +22,6 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -36,29 +35,23 @@ BAD_PLACE = 2
 RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
 
 
+# Where each file goes under the data home.
+ENTRY = f"applications/{APP_ID}.desktop"
+METAINFO = f"metainfo/{APP_ID}.metainfo.xml"
+SVG = f"icons/hicolor/scalable/apps/{APP_ID}.svg"
+
+
 class PlaceError(Exception):
     """The entry cannot go where it would go; the message says why (exit 2)."""
 
 
-@dataclass(frozen=True)
-class Entry:
-    """The files of the desktop entry, relative to the data home, and what they hold."""
-
-    files: dict[str, bytes]
-
-    def paths(self, home: Path) -> list[Path]:
-        return [home / name for name in self.files]
+def png_name(side: int) -> str:
+    return f"icons/hicolor/{side}x{side}/apps/{APP_ID}.png"
 
 
 def installed_names() -> list[str]:
     """Every file the entry puts under the data home (what removal takes away)."""
-    icons = [f"icons/hicolor/{n}x{n}/apps/{APP_ID}.png" for n in ICON_SIZES]
-    return [
-        f"applications/{APP_ID}.desktop",
-        f"metainfo/{APP_ID}.metainfo.xml",
-        *icons,
-        f"icons/hicolor/scalable/apps/{APP_ID}.svg",
-    ]
+    return [ENTRY, METAINFO, *map(png_name, ICON_SIZES), SVG]
 
 
 # ----------------------------------------------------------------- where
@@ -148,35 +141,29 @@ def desktop_file(template: str, words: list[str], folder: Path | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def entry() -> Entry:
-    """The files for this copy of the game."""
+def entry() -> dict[str, bytes]:
+    """The files for this copy of the game, by where they go under the data home."""
     from game.assets import asset_dir
     from game.assets.art.icon import icon_png
 
     source = Path(str(resources.files("game") / "desktop"))
-    template = (source / f"{APP_ID}.desktop").read_text(encoding="utf-8")
-    words, folder = command()
-    svg = (asset_dir("sprites") / "icon.svg").read_bytes()
+    template = (source / Path(ENTRY).name).read_text(encoding="utf-8")
     files = {
-        f"applications/{APP_ID}.desktop": desktop_file(template, words, folder).encode(),
-        f"metainfo/{APP_ID}.metainfo.xml": (source / f"{APP_ID}.metainfo.xml").read_bytes(),
+        ENTRY: desktop_file(template, *command()).encode(),
+        METAINFO: (source / Path(METAINFO).name).read_bytes(),
+        SVG: (asset_dir("sprites") / "icon.svg").read_bytes(),
     }
-    for n in ICON_SIZES:
-        files[f"icons/hicolor/{n}x{n}/apps/{APP_ID}.png"] = icon_png(n)
-    files[f"icons/hicolor/scalable/apps/{APP_ID}.svg"] = svg
-    return Entry(files)
+    return files | {png_name(n): icon_png(n) for n in ICON_SIZES}
 
 
 # ----------------------------------------------------------------- doing it
 def install(home: Path) -> list[Path]:
     """Write the entry under ``home`` (each file whole or not at all); its paths."""
     check_place(home)
-    made = entry()
     written = []
-    for name, data in made.files.items():
-        path = home / name
-        _write(path, data)
-        written.append(path)
+    for name, data in entry().items():
+        _write(home / name, data)
+        written.append(home / name)
     os.utime(home / "icons" / "hicolor")  # icon caches look again when this changes
     return written
 
