@@ -126,7 +126,7 @@ def check(exe: Path) -> list[str]:
     heavy = sorted(n for n in names if Path(n).name.startswith(NOT_BUNDLED))
     if heavy:
         problems.append(f"libraries the game does not use are bundled: {', '.join(heavy)}")
-    bundled, wanted = bundled_version(exe, names), exe_info.version()
+    bundled, wanted = bundled_version(exe, files), exe_info.version()
     if bundled != wanted:
         problems.append(f"the bundled metadata says version {bundled}, pyproject.toml {wanted}: "
                         "reinstall (pip install -e .) and build again")  # fmt: skip
@@ -140,11 +140,14 @@ def check(exe: Path) -> list[str]:
 
 
 def bundled_version(exe: Path, names: set[str]) -> str | None:
-    """The version in the package metadata the bundle carries (what ``--version`` reads)."""
+    """The version in the package metadata the bundle carries (what ``--version`` reads);
+    ``names`` as the archive spells them, so the file can be read back."""
     from PyInstaller.archive.readers import CArchiveReader
 
     ends = ("dist-info/METADATA", "egg-info/PKG-INFO")
-    found = [n for n in names if n.startswith("pasha_pisti") and n.endswith(ends)]
+    found = [
+        n for n in names if n.startswith("pasha_pisti") and n.replace("\\", "/").endswith(ends)
+    ]
     if len(found) != 1:
         return None
     text = CArchiveReader(str(exe)).extract(found[0]).decode("utf-8", "replace")
