@@ -122,7 +122,8 @@ def check_words() -> list[tuple[str, Path]]:
     import gettext
 
     from game.games import SPECS
-    from game.text.phrasebook import DOMAIN, LANGUAGES, LOCALE_DIR, Phrasebook
+    from game.text import set_language
+    from game.text.phrasebook import DOMAIN, LANGUAGES, LOCALE_DIR
 
     found = [("words", LOCALE_DIR)]
     for spec in SPECS.values():
@@ -132,15 +133,16 @@ def check_words() -> list[tuple[str, Path]]:
         for what, folder in found:
             if gettext.find(DOMAIN, folder, [lang]) is None:
                 raise SmokeFailure(f"{what}: no {lang} catalogue in {folder}")
-        book = Phrasebook(lang)
+        words = set_language(lang)
         for spec in SPECS.values():
             keys = [spec.title_key, f"{spec.title_key}.about", spec.rules_key]
             keys += [f"choice.{c.key}" for c in spec.choices]
             keys += [f"level.{level}" for level in spec.levels]
             keys += [lesson.title for lesson in spec.lessons]
-            missing = [k for k in keys if not book.has(k)]
+            missing = [k for k in keys if not words.has(k)]
             if missing:
                 raise SmokeFailure(f"{spec.id} has no {lang} words for {', '.join(missing)}")
+    set_language("en")
     return found
 
 
