@@ -1,13 +1,16 @@
-"""Build the one-file executable for this OS into dist/ (the only file there).
+"""Build the one-file executable for this OS into dist/ (the only file there; on macOS
+also the app bundle), named with its version: ``dist/pasha-pisti-0.2.0[.exe]``.
 
     python build/make_exe.py            # build, check the bundle, print size and time
     python build/make_exe.py --check    # only check an existing dist/ executable
+    python build/make_exe.py --path     # print where the executable is (for scripts)
 
 PyInstaller's work folder is .build-work/ and its output dist/ (both ignored), so
 it never writes into this recipe folder. After building, the bundle's table of
-contents is read back to prove that numpy and the other dev-only packages stayed
-out and that every sprite and sound went in: a missing file should fail the build,
-not a player's first game.
+contents is read back to prove that numpy, OpenSSL and the other packages the game
+does not use stayed out and that every sprite, sound, catalogue and the desktop entry
+went in, and the executable is asked its ``--version``: a missing file should fail the
+build, not a player's first game.
 """
 
 from __future__ import annotations
@@ -20,13 +23,15 @@ import sys
 import time
 from pathlib import Path
 
+import exe_info
+
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "build" / "pasha_pisti.spec"
 DIST = ROOT / "dist"
 WORK = ROOT / ".build-work"
-NAME = "pasha-pisti"
 FORBIDDEN = ("numpy", "pytest", "_pytest", "hypothesis", "PyInstaller", "setuptools", "tkinter",
-             "babel")  # fmt: skip
+             "babel", "ssl")  # fmt: skip
+NOT_BUNDLED = ("libcrypto", "libssl")  # OpenSSL: 5.4 MB unpacked at every start, unused
 MAX_MB = 20
 
 
@@ -35,7 +40,15 @@ class BuildError(RuntimeError):
 
 
 def exe_path() -> Path:
-    return DIST / (NAME + ".exe" if sys.platform == "win32" else NAME)
+    return DIST / exe_info.exe_name()
+
+
+def mac_app() -> list[Path]:
+    """What the recipe adds on macOS beside the executable: the app bundle and the
+    one-folder build it is made from."""
+    if sys.platform != "darwin":
+        return []
+    return [DIST / f"{exe_info._game().TITLE}.app", DIST / (exe_info.exe_name() + "-app")]
 
 
 def build() -> Path:
@@ -51,10 +64,10 @@ def build() -> Path:
     except subprocess.CalledProcessError as err:
         raise BuildError(f"PyInstaller failed (exit {err.returncode})") from None
     files = sorted(DIST.iterdir())
-    if files != [exe_path()] or not files[0].is_file():
+    if files != sorted([exe_path(), *mac_app()]) or not exe_path().is_file():
         found = [p.name for p in files]
         raise BuildError(f"expected only {exe_path().name} in dist/, found {found}")
-    return files[0]
+    return exe_path()
 
 
 def bundle_contents(exe: Path) -> tuple[set[str], set[str]]:
@@ -71,15 +84,27 @@ def bundle_contents(exe: Path) -> tuple[set[str], set[str]]:
 
 
 def expected_assets() -> set[str]:
-    """Every file under sprites/, sounds/ and fonts/, and the compiled phrasebooks, as the
-    bundle names them (the art under game/assets/data/, as in a wheel)."""
+    """Every file under sprites/, sounds/ and fonts/, the compiled phrasebooks (every game's
+    too) and the desktop entry's files, as the bundle names them (the art under
+    game/assets/data/, as in a wheel)."""
     files = {
         f"game/assets/data/{p.relative_to(ROOT).as_posix()}"
         for folder in ("sprites", "sounds", "fonts")
         for p in (ROOT / folder).rglob("*")
         if p.is_file()
     }
-    return files | {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.mo")}
+    data = [*(ROOT / "game").rglob("*.mo"), *(ROOT / "game" / "desktop").iterdir()]
+    return files | {p.relative_to(ROOT).as_posix() for p in data}
+
+
+def scene_modules() -> set[str]:
+    """The screens' modules, which the app imports by name (game/ui/scenes/__init__.py)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from game.ui.scenes import SCENES
+    finally:
+        sys.path.remove(str(ROOT))
+    return {where.partition(":")[0] for where in SCENES.values()}
 
 
 def check(exe: Path) -> list[str]:
@@ -91,19 +116,65 @@ def check(exe: Path) -> list[str]:
         problems.append(f"dev-only packages in the bundle: {', '.join(leaked)}")
     if "game.cli.smoke" not in modules or "game.ui.app" not in modules:
         problems.append("the game's modules are missing from the bundle")
-    missing = sorted(expected_assets() - {f.replace("\\", "/") for f in files})
+    scenes = sorted(scene_modules() - modules)
+    if scenes:
+        problems.append(f"screens missing from the bundle: {', '.join(scenes)}")
+    names = {f.replace("\\", "/") for f in files}
+    missing = sorted(expected_assets() - names)
     if missing:
         problems.append(f"{len(missing)} asset files not bundled, e.g. {missing[0]}")
+    heavy = sorted(n for n in names if Path(n).name.startswith(NOT_BUNDLED))
+    if heavy:
+        problems.append(f"libraries the game does not use are bundled: {', '.join(heavy)}")
+    bundled, wanted = bundled_version(exe, files), exe_info.version()
+    if bundled != wanted:
+        problems.append(f"the bundled metadata says version {bundled}, pyproject.toml {wanted}: "
+                        "reinstall (pip install -e .) and build again")  # fmt: skip
+    said = said_version(exe)
+    if said is not None and said != f"{exe_info.NAME} {exe_info.version()}":
+        problems.append(f"{exe.name} --version says {said!r}, not {exe_info.version()}")
     size_mb = exe.stat().st_size / 1_000_000
     if size_mb > MAX_MB:
         problems.append(f"{exe.name} is {size_mb:.1f} MB, over the {MAX_MB} MB budget")
     return problems
 
 
+def bundled_version(exe: Path, names: set[str]) -> str | None:
+    """The version in the package metadata the bundle carries (what ``--version`` reads);
+    ``names`` as the archive spells them, so the file can be read back."""
+    from PyInstaller.archive.readers import CArchiveReader
+
+    ends = ("dist-info/METADATA", "egg-info/PKG-INFO")
+    found = [
+        n for n in names if n.startswith("pasha_pisti") and n.replace("\\", "/").endswith(ends)
+    ]
+    if len(found) != 1:
+        return None
+    text = CArchiveReader(str(exe)).extract(found[0]).decode("utf-8", "replace")
+    return next((ln.split(":", 1)[1].strip() for ln in text.splitlines() if ln[:8] == "Version:"),
+                None)  # fmt: skip
+
+
+def said_version(exe: Path) -> str | None:
+    """What the executable answers to ``--version`` (its bundled package metadata); None
+    on Windows, where the windowed build may have no output to answer on."""
+    if sys.platform == "win32":
+        return None
+    try:
+        done = subprocess.run([str(exe), "--version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as err:
+        return f"nothing ({err})"
+    return done.stdout.strip() or done.stderr.strip()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="make_exe.py", description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="check dist/ without building")
+    parser.add_argument("--path", action="store_true", help="print the executable's path")
     args = parser.parse_args(argv)
+    if args.path:
+        print(exe_path().relative_to(ROOT).as_posix())
+        return 0
     started = time.monotonic()
     try:
         exe = exe_path() if args.check else build()

@@ -1,4 +1,6 @@
-"""Pasha & Pişti: Pishe Pasha and Pişti against computer opponents."""
+"""Pasha & Pişti: Pishe Pasha and Pişti against computer opponents.
 
-__version__ = "0.1.0"
+The version has one place, pyproject.toml: ``game.version.version()`` reads it."""
+
 TITLE = "Pasha & Pişti"
+APP_ID = "io.github.pashapisti.PashaPisti"  # the desktop entry, icon and metainfo

@@ -91,6 +91,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="exit after drawing the first frame (startup benchmark)",
     )
+    _install_flags(p)
     args = p.parse_args(argv)
     if args.players is not None and args.game and args.players not in SPECS[args.game].players:
         p.error(f"argument --players: {args.game} is played by {SPECS[args.game].players} players")
@@ -101,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     configure_logging(args.verbose)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.desktop_entry:
+        from game.cli.desktop import main as desktop_entry
+
+        return desktop_entry(args.desktop_entry)
     if args.smoke_test:
         from game.cli.smoke import run_smoke
 
@@ -117,6 +122,40 @@ def main(argv: list[str] | None = None) -> int:
 
         return first_frame_exit(app)
     return run_app(app)
+
+
+class _PrintVersion(argparse.Action):
+    """``--version``: the version is looked up only when asked, so a start never pays."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from game.version import version
+
+        if sys.stdout is not None:  # (None in the windowed Windows build)
+            print(f"{parser.prog} {version()}", flush=True)
+        parser.exit()
+
+
+def _install_flags(p: argparse.ArgumentParser) -> None:
+    """What this copy is, and putting it in (or out of) the desktop's menu."""
+    p.add_argument("--version", action=_PrintVersion, help="print the version and exit")
+    entry = p.add_mutually_exclusive_group()
+    entry.add_argument(
+        "--install-desktop-entry",
+        dest="desktop_entry",
+        action="store_const",
+        const="install",
+        help="add the game, with its icon, to your desktop's menu (Linux), and exit",
+    )
+    entry.add_argument(
+        "--remove-desktop-entry",
+        dest="desktop_entry",
+        action="store_const",
+        const="remove",
+        help="take the game's entry out of your desktop's menu, and exit",
+    )
 
 
 def configure_logging(verbose: bool) -> None:

@@ -22,7 +22,10 @@ from pathlib import Path
 
 import pygame
 import pytest
+from desktop_tools import entry_keys, exec_words, validate
 from xvfb import start_xvfb
+
+from game.version import version
 
 ROOT = Path(__file__).resolve().parent.parent
 ON_CI = os.environ.get("CI") == "true"
@@ -111,8 +114,30 @@ def test_exe_smoke_test_passes_from_its_bundle(exe, tmp_path):
     done = run([str(exe), "--smoke-test"], tmp_path, clean_env())
     assert done.returncode == 0, done.stderr
     assert "smoke test passed" in done.stdout
-    for kind in ("game", "sprites", "sounds"):
+    for kind in ("game", "sprites", "sounds", "words"):
         assert "_MEI" in str(found_at(done.stdout, kind)), f"{kind} not from the bundle"
+
+
+def test_exe_is_named_with_its_version_and_says_it(exe, tmp_path):
+    assert exe.name.removesuffix(".exe") == f"pasha-pisti-{version()}"
+    done = run([str(exe), "--version"], tmp_path, clean_env())
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"pasha-pisti {version()}\n"  # from the metadata it bundles
+
+
+def test_exe_installs_a_desktop_entry_that_starts_itself(exe, tmp_path):
+    xdg = tmp_path / "xdg"
+    env = clean_env(XDG_DATA_HOME=str(xdg), LANG="en_GB.UTF-8")
+    done = run([str(exe), "--install-desktop-entry"], tmp_path, env)
+    assert done.returncode == 0, done.stderr
+    entry = xdg / "applications" / "io.github.pashapisti.PashaPisti.desktop"
+    validate("desktop", entry)
+    keys = entry_keys(entry.read_text(encoding="utf-8"))
+    assert exec_words(keys["Exec"]) == [str(exe)] and keys["TryExec"] == str(exe)
+    assert (xdg / "metainfo" / "io.github.pashapisti.PashaPisti.metainfo.xml").is_file()
+    assert len(list((xdg / "icons" / "hicolor").rglob("*.png"))) == 8
+    assert run([str(exe), "--remove-desktop-entry"], tmp_path, env).returncode == 0
+    assert not entry.exists()
 
 
 def test_exe_size_within_budget(exe):

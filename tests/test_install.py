@@ -2,6 +2,12 @@
 through ``importlib.resources`` and passes its own smoke test from a folder outside the
 project: a wheel, ``pip install .`` (no sdist) and ``pip install -e .``.
 
+The wheel is installed as pipx would (a venv of its own, started by its console script)
+and must be complete (issue 37): every registered game's words (a game's own ``locale/``
+too: a game folder keeping one is added to the copy built, and must land in the wheel),
+art and sounds are found in the venv, ``--version`` says pyproject's version, and the
+desktop entry it installs starts the venv's own script.
+
 Each builds from a copy of exactly the files git tracks (what a clean clone holds), so a
 file left out of git, or a packaging line that only works in this checkout, fails here;
 building also writes ``build/lib`` and ``*.egg-info``, which must not land in our
@@ -20,9 +26,12 @@ import subprocess
 import sys
 import sysconfig
 import textwrap
+import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
+from desktop_tools import entry_keys, exec_words, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 ON_CI = os.environ.get("CI") == "true"
@@ -151,15 +160,58 @@ def assert_finds_every_asset(py: Path, neutral: Path, within: Path, packaged: bo
     assert found["turkish"]
 
 
+def console_script(venv: Path) -> Path:
+    return venv / ("Scripts/pasha-pisti.exe" if os.name == "nt" else "bin/pasha-pisti")
+
+
 def assert_smoke_test_passes(venv: Path, neutral: Path, within: Path) -> None:
-    """The console script's ``--smoke-test``, headless, from a folder outside the project."""
-    script = venv / ("Scripts/pasha-pisti.exe" if os.name == "nt" else "bin/pasha-pisti")
+    """The console script's ``--smoke-test``, headless, from a folder outside the project:
+    the code, the art, the sounds and every registered game's words come from ``within``."""
+    script = console_script(venv)
     assert script.is_file(), "pip did not install the pasha-pisti console script"
     out = run([str(script), "--smoke-test"], neutral, installed_env())
     assert "smoke test passed" in out
     where = dict(line.split(": ", 1) for line in out.splitlines() if ": " in line)
-    for kind in ("game", "sprites", "sounds"):
+    for kind in ("game", "sprites", "sounds", "words"):
         assert Path(where[kind]).resolve().is_relative_to(within.resolve()), (kind, where[kind])
+    for kind in (k for k in where if k.startswith("words ")):  # a game's own catalogue
+        assert Path(where[kind]).resolve().is_relative_to(within.resolve()), (kind, where[kind])
+
+
+PROBE = "game/games/probe_words/locale/tr/LC_MESSAGES/pasha.mo"
+
+
+def add_a_games_own_catalogue(src: Path) -> None:
+    """A game folder that keeps its words in its own ``locale/``, as ARCHITECTURE.md's
+    "Adding a game" says it may (copied from the shared catalogue: only its place counts)."""
+    probe = src / PROBE
+    probe.parent.mkdir(parents=True)
+    shutil.copy(src / "game/text/locale/tr/LC_MESSAGES/pasha.mo", probe)
+    shutil.copy(src / "game/text/locale/tr/LC_MESSAGES/pasha.po", probe.with_suffix(".po"))
+
+
+def assert_the_wheel_holds_every_catalogue_and_the_desktop_entry(wheel: Path, src: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    catalogues = {p.relative_to(src).as_posix() for p in (src / "game").rglob("LC_MESSAGES/*")}
+    assert PROBE in catalogues and catalogues <= names, sorted(catalogues - names)
+    desktop = {p.relative_to(src).as_posix() for p in (src / "game" / "desktop").iterdir()}
+    assert desktop and desktop <= names
+
+
+def assert_it_says_its_version_and_installs_its_desktop_entry(venv: Path, tmp_path: Path) -> None:
+    """``--version`` is pyproject's; the menu entry it makes starts the venv's script."""
+    script = console_script(venv)
+    want = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    neutral, xdg = tmp_path / "elsewhere", tmp_path / "xdg"
+    said = run([str(script), "--version"], neutral, installed_env())
+    assert said == f"pasha-pisti {want['version']}\n"
+    env = {**installed_env(), "XDG_DATA_HOME": str(xdg), "LANG": "en_GB.UTF-8"}
+    run([str(script), "--install-desktop-entry"], neutral, env)
+    entry = xdg / "applications" / "io.github.pashapisti.PashaPisti.desktop"
+    validate("desktop", entry)
+    words = exec_words(entry_keys(entry.read_text(encoding="utf-8"))["Exec"])
+    assert words == [str(script)]
+    assert run([*words, "--version"], neutral, installed_env()) == said
 
 
 def pip_install(py: Path, *args: str, cwd: Path) -> None:
@@ -169,10 +221,12 @@ def pip_install(py: Path, *args: str, cwd: Path) -> None:
 @pytest.mark.slow
 def test_wheel_from_a_clean_copy_installs_and_finds_every_card_sound_and_the_font(tmp_path):
     src = source_to_build(tmp_path)
+    add_a_games_own_catalogue(src)
     wheels = tmp_path / "wheels"
     build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
     run([*build, ".", "-w", str(wheels)], src)
     (wheel,) = wheels.glob("*.whl")
+    assert_the_wheel_holds_every_catalogue_and_the_desktop_entry(wheel, src)
     venv = tmp_path / "venv"
     py = fresh_venv(venv)
     pip_install(py, str(wheel), cwd=tmp_path)
@@ -181,6 +235,7 @@ def test_wheel_from_a_clean_copy_installs_and_finds_every_card_sound_and_the_fon
     neutral = neutral_folder(tmp_path)
     assert_finds_every_asset(py, neutral, venv, packaged=True)
     assert_smoke_test_passes(venv, neutral, venv)
+    assert_it_says_its_version_and_installs_its_desktop_entry(venv, tmp_path)
 
 
 @pytest.mark.slow

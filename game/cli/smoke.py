@@ -1,15 +1,17 @@
 """``--smoke-test``: prove that this copy of the game starts, finds its art and plays.
 
 A frozen executable or an installed wheel can break in ways the unit tests never
-see (a missing picture, a sound left out of the bundle, a module PyInstaller did
-not pick up), so this runs the real program headless: it renders every card
-face in both colour schemes and every back, loads every sound, draws the menu,
+see (a missing picture, a sound or a game's catalogue left out of the bundle, a module
+PyInstaller did not pick up), so this runs the real program headless: it renders every
+card face in both colour schemes and every back, finds every registered game's words in
+each language, loads every sound, draws the menu,
 then opens each game's table through the menu's own Start and lets the
 computer play a few moves there through the app's step loop. Exit 0 means all
 of that worked; otherwise the reason is printed on stderr.
 
 ``--first-frame-exit`` (for ``benchmarks/startup.py``) draws the first frame,
-prints ``first-frame <unix time>`` and exits.
+prints ``first-frame <unix time>``, then ``ready <unix time>`` once the work left for
+after the first frame is done, and exits.
 """
 
 from __future__ import annotations
@@ -111,6 +113,37 @@ def _check_picture(img, size: tuple[int, int], what: str) -> None:
         raise SmokeFailure(f"{what} came out {img.get_size()}, not {size}")
     if img.get_at((size[0] // 2, size[1] // 2)).a == 0:
         raise SmokeFailure(f"{what} is empty in the middle")
+
+
+def check_words() -> list[tuple[str, Path]]:
+    """Every registered game's words in every language: its catalogue (the shared one, and
+    the game's own ``locale/`` if it keeps one) is found, and its name, description,
+    rules, options, levels and lessons are in it. Returns (what, folder) for each."""
+    import gettext
+
+    from game.games import SPECS
+    from game.text import set_language
+    from game.text.phrasebook import DOMAIN, LANGUAGES, LOCALE_DIR
+
+    found = [("words", LOCALE_DIR)]
+    for spec in SPECS.values():
+        if spec.catalogue is not None:
+            found.append((f"words {spec.id}", spec.catalogue))
+    for lang in LANGUAGES:
+        for what, folder in found:
+            if gettext.find(DOMAIN, folder, [lang]) is None:
+                raise SmokeFailure(f"{what}: no {lang} catalogue in {folder}")
+        words = set_language(lang)
+        for spec in SPECS.values():
+            keys = [spec.title_key, f"{spec.title_key}.about", spec.rules_key]
+            keys += [f"choice.{c.key}" for c in spec.choices]
+            keys += [f"level.{level}" for level in spec.levels]
+            keys += [lesson.title for lesson in spec.lessons]
+            missing = [k for k in keys if not words.has(k)]
+            if missing:
+                raise SmokeFailure(f"{spec.id} has no {lang} words for {', '.join(missing)}")
+    set_language("en")
+    return found
 
 
 def check_sounds() -> tuple[Path, int]:
@@ -239,6 +272,7 @@ def run_smoke() -> int:
 
         pygame.init()
         sprites, pictures = check_art()
+        words = check_words()
         sounds, effects = check_sounds()
         moves = check_app()
     except SmokeFailure as exc:
@@ -257,6 +291,8 @@ def run_smoke() -> int:
     _say(f"game: {Path(game.__file__).parent}")
     _say(f"sprites: {sprites}")
     _say(f"sounds: {sounds}")
+    for what, folder in words:
+        _say(f"{what}: {folder}")
     seconds = time.monotonic() - started
     _say(
         f"smoke test passed: {pictures} card pictures, {effects} sounds, "
@@ -274,11 +310,24 @@ def _restore_home(old: str | None, temp: str) -> None:
 
 
 def first_frame_exit(app) -> int:
-    """Draw one frame, say when, and leave without saving anything (startup benchmark)."""
+    """Draw one frame and say when, then do the work queued for after it (the art check,
+    the other scenes' imports) and say when the game was ready for input; leave without
+    saving anything (startup benchmark)."""
     import pygame
 
+    from game.assets import AssetError
+
+    later, app.after_frame = app.after_frame, []
     app.step(0.0)
     _say(f"first-frame {time.time():.6f}")
-    app.scene.leave()
-    pygame.quit()
+    try:
+        for work in later:
+            work()
+    except AssetError as err:  # the art check after the first frame
+        _say(f"pasha-pisti: {err}", err=True)
+        return 1
+    finally:
+        app.scene.leave()
+        pygame.quit()
+    _say(f"ready {time.time():.6f}")
     return 0

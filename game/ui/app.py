@@ -88,6 +88,7 @@ class App:
         self.scene: Scene = Scene(self)
         self.routes: dict[str, Callable[..., Scene]] = {}
         self.hooks: dict[str, Callable[..., Any]] = {}
+        self.after_frame: list[Callable[[], None]] = []  # once a frame is on screen (start)
         if self.settings.fullscreen:
             self.set_fullscreen(True)
 
@@ -322,6 +323,8 @@ class App:
             self.scene.draw(self.screen)
             self.window.flip()
             self.dirty = False
+            while self.after_frame:
+                self.after_frame.pop(0)()
         self._was_active = active
         self._update_cursor()
         return self.running

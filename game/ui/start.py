@@ -1,9 +1,17 @@
 """Opening the game: the window (or a clear refusal when there is no screen), the art
-checked before a hand starts, the player's files, and the first scene."""
+checked before a hand starts, the player's files, and the first scene.
+
+The menu's first frame comes first: the art check (every card rendered small, about a
+tenth of a second) and the other scenes' imports run right after it is on screen, before
+any input is handled; with ``--game`` the art is checked before the hand is dealt."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+
+from game import APP_ID
 
 
 class StartProblem(Exception):
@@ -44,12 +52,13 @@ def check_art() -> str | None:
 
 def open_app(args: argparse.Namespace):
     """The app with its routes and the player's files, on its first scene."""
+    window_hints()
     import pygame
 
     from game.text import say
     from game.ui.app import App, NoDisplay
     from game.ui.keeping import Keeper
-    from game.ui.scenes import install_routes
+    from game.ui.scenes import install_routes, preload
 
     try:
         app = App(args.size, args.state_file)
@@ -63,10 +72,11 @@ def open_app(args: argparse.Namespace):
         app.voice.log_to(args.speech_log)
     if getattr(args, "speech", False) or getattr(args, "speech_log", None):
         app.voice.on = True
-    problem = check_art()
-    if problem is not None:
-        app.close()
-        raise StartProblem(say("start.broken_art", detail=problem))
+    if args.game:
+        problem = check_art()
+        if problem is not None:
+            app.close()
+            raise StartProblem(say("start.broken_art", detail=problem))
     install_routes(app)
     Keeper(app)
     if args.game:
@@ -74,7 +84,29 @@ def open_app(args: argparse.Namespace):
     menu = app.goto("menu", seed=args.seed)
     if args.game:  # asked first when it would replace a saved match, as from the menu
         menu.start_game(args.deal)
+    else:
+        app.after_frame += [_art_or_stop, preload]
     return app
+
+
+def window_hints() -> None:
+    """Before the window opens: the desktop knows it by the app id (the launcher's icon
+    and entry, see game.cli.desktop); on Linux SDL draws through X11's shared memory, not
+    an OpenGL texture (which took 50 ms to set up, and was slower per frame, under Xvfb)."""
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
+    if sys.platform.startswith("linux"):
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
+def _art_or_stop() -> None:
+    """The art check after the first frame: a damaged install stops the loop, which names
+    the file and says how to repair it (``game.__main__.run_app``)."""
+    from game.assets import AssetError
+
+    problem = check_art()
+    if problem is not None:
+        raise AssetError(problem)
 
 
 def _choose_game(settings, args: argparse.Namespace) -> None:

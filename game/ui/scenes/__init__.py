@@ -1,29 +1,45 @@
-"""The screens, and the one place that knows them all: the app's routes by name."""
+"""The screens, and the one place that knows them all: the app's routes by name.
+
+A scene's module is imported when the app first goes there, not at start: the menu's
+first frame waits only for the menu (``preload`` imports the rest once it is shown)."""
 
 from __future__ import annotations
+
+import importlib
+
+SCENES = {
+    "menu": "game.ui.scenes.menu:MenuScene",
+    "table": "game.ui.scenes.table:TableScene",
+    "summary": "game.ui.scenes.summary:SummaryScene",
+    "settings": "game.ui.scenes.settings:SettingsScene",
+    "stats": "game.ui.scenes.stats:StatsScene",
+    "history": "game.ui.scenes.history:HistoryScene",
+    "replay": "game.ui.scenes.replay:ReplayScene",
+    "review": "game.ui.scenes.review:ReviewScene",
+    "lesson": "game.ui.scenes.lesson:LessonScene",
+}
+
+
+def scene_class(name: str) -> type:
+    """The Scene subclass for the route ``name`` (importing its module)."""
+    module, _, cls = SCENES[name].partition(":")
+    return getattr(importlib.import_module(module), cls)
+
+
+def _route(name: str):
+    def make(app, **kwargs):
+        return scene_class(name)(app, **kwargs)
+
+    return make
 
 
 def install_routes(app) -> None:
     """Register every scene with the app; scenes then go to each other by name."""
-    from game.ui.scenes.history import HistoryScene
-    from game.ui.scenes.lesson import LessonScene
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.replay import ReplayScene
-    from game.ui.scenes.review import ReviewScene
-    from game.ui.scenes.settings import SettingsScene
-    from game.ui.scenes.stats import StatsScene
-    from game.ui.scenes.summary import SummaryScene
-    from game.ui.scenes.table import TableScene
+    for name in SCENES:
+        app.route(name, _route(name))
 
-    for scene in (
-        MenuScene,
-        TableScene,
-        SummaryScene,
-        SettingsScene,
-        StatsScene,
-        HistoryScene,
-        ReplayScene,
-        ReviewScene,
-        LessonScene,
-    ):
-        app.route(scene.name, scene)
+
+def preload() -> None:
+    """Import every scene now (after the first frame), so no click waits for an import."""
+    for name in SCENES:
+        scene_class(name)

@@ -8,20 +8,23 @@ game with the most options, so nothing jumps when the game changes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.core.schema import MAX_DEAL
 from game.games import SPECS
-from game.session import Session
 from game.store.settings import LEVELS
 from game.text import say
 from game.text.words import phrase
 from game.ui import cardart, page, theme
 from game.ui.number_box import NumberBox
 from game.ui.question import Question
-from game.ui.rules_panel import RulesPanel
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row, text_of
+
+if TYPE_CHECKING:  # imported when first used: the first frame does not wait for them
+    from game.ui.rules_panel import RulesPanel
 
 
 def _value_name(key: str, value) -> str:
@@ -169,6 +172,8 @@ class MenuScene(Scene):
         spec = self.spec
         self.app.settings.last_game = spec.id
         self.app.save_settings()
+        from game.session import Session
+
         session = Session.start(spec.id, self.choices(), self.level.value, self.seed, deal_no)
         self.app.goto("table", session=session)
 
@@ -203,6 +208,8 @@ class MenuScene(Scene):
             self.app.goto("table", session=session)
 
     def _rules(self) -> None:
+        from game.ui.rules_panel import RulesPanel
+
         spec, o = self.spec, self.app.settings
         self.rules = RulesPanel(
             lambda: say(spec.rules_key), lambda: spec.rules_figures, lambda: (o.faces, o.card_back)

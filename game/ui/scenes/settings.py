@@ -14,6 +14,7 @@ from game.text import number, say
 from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, Toggle, Widget
+from game.version import version
 
 MARGIN = 16  # between a long explanation and the window's sides
 
@@ -112,23 +113,38 @@ class SettingsScene(Scene):
         for wdg in [*self.rows, self.done]:
             wdg.draw(surface)
         focused = self.ring.current() or next((r for r in self.rows if r.hover), None)
+        below = self.panel.bottom
         if focused is not None and focused.help:
-            self._explain(surface, focused.help(), int(h * 0.026))
+            below = self._explain(surface, focused.help(), int(h * 0.026))
+        self._about(surface, below)
 
-    def _explain(self, surface: pygame.Surface, words: str, size: int) -> None:
+    def _about(self, surface: pygame.Surface, above: int) -> None:
+        """The About line at the foot of the screen (which version this is, its licence),
+        unless a long explanation already fills the room below ``above``."""
+        w, h = surface.get_size()
+        size = max(theme.READABLE, int(h * 0.022))
+        if h - 6 - theme.font(size).get_linesize() < above:
+            return
+        words = say("settings.about", version=version())
+        theme.text(surface, words, size, theme.INK_DIM, (w // 2, h - 6), "midbottom", width=w - 24)
+
+    def _explain(self, surface: pygame.Surface, words: str, size: int) -> int:
         """The focused row's explanation under the panel: one line, or lines as wide as the
         window at the smallest readable size when one line would have to shrink below it
-        (Read aloud's engine, or how to get one)."""
+        (Read aloud's engine, or how to get one). Returns where the words end."""
         w = surface.get_width()
         if theme.fit_text(words, max(theme.READABLE, size), self.panel.w) >= theme.READABLE:
             where = (w // 2, self.panel.bottom + 10)
-            theme.text(surface, words, size, theme.HINT, where, "midtop", width=self.panel.w)
-            return
+            drawn = theme.text(
+                surface, words, size, theme.HINT, where, "midtop", width=self.panel.w
+            )
+            return drawn.bottom
         top, room = self.panel.bottom + 4, w - 2 * MARGIN
         for line in theme.wrap_lines(words, theme.font(theme.READABLE), room):
             where = (w // 2, top)
             top = theme.text(surface, line, theme.READABLE, theme.HINT, where, "midtop", width=room)
             top = top.bottom
+        return top
 
 
 def _fraction(about: About, value: float) -> float:
