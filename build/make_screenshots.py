@@ -58,15 +58,15 @@ class Shooter:
 
         from game.store.settings import Settings
         from game.ui.app import App
-        from game.ui.keeping import Keeper
         from game.ui.scenes import install_routes
+        from game.ui.start import keep
 
         self.pygame = pygame
         self.out = out
         settings = Settings(pace="instant", sound=False, language="en", stop_window=0.05)
         self.app = App(size, settings=settings)
         install_routes(self.app)
-        Keeper(self.app)
+        keep(self.app)
 
     def language(self, lang: str) -> None:
         from game.text import set_language

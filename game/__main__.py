@@ -43,6 +43,18 @@ def _whole(name: str, low: int, high: int):
     return parse
 
 
+def _writable(text: str) -> str:
+    """An argparse type for a file the game writes: refused at the door (exit 2, never a
+    traceback) when it is a link, a FIFO, a device or a folder, or cannot be written."""
+    from game.core.files import FileProblem, check_target
+
+    try:
+        check_target(text)
+    except FileProblem as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="pasha-pisti", description="Pishe Pasha and Pişti.")
     p.add_argument(
@@ -70,6 +82,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--state-file",
         metavar="PATH",
+        type=_writable,
         help="write the hand's record and report as JSON after every move",
     )
     p.add_argument(
@@ -78,7 +91,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--speech-log",
         metavar="FILE",
+        type=_writable,
         help="read aloud into FILE, a line for each sentence after its time (for tests)",
+    )
+    p.add_argument(
+        "--export-history",
+        metavar="FILE",
+        type=_writable,
+        help="write every finished hand to FILE (CSV if it ends in .csv, else JSON) and exit",
     )
     p.add_argument(
         "--smoke-test",
@@ -105,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
         from game.cli.smoke import run_smoke
 
         return run_smoke()
+    if args.export_history:
+        return export_history(args.export_history)
     from game.ui.start import StartProblem, open_app
 
     try:
@@ -117,6 +139,27 @@ def main(argv: list[str] | None = None) -> int:
 
         return first_frame_exit(app)
     return run_app(app)
+
+
+def export_history(path: str) -> int:
+    """``--export-history FILE``: History from the player's database, without a window."""
+    from game.store import export
+    from game.store.keeper import Keeper
+
+    told: list[str] = []
+    keeper = Keeper(told.append)
+    try:
+        rows = export.history(keeper)
+        export.write(path, "hands", rows)
+    except (OSError, ValueError) as err:
+        _say(f"pasha-pisti: {path}: {getattr(err, 'strerror', None) or err}")
+        return 2
+    finally:
+        keeper.close()
+    for code in told:
+        _say(f"pasha-pisti: {code.replace('|', ': ', 1)}")
+    print(f"{len(rows)} hands written to {path}")
+    return 0
 
 
 def configure_logging(verbose: bool) -> None:
@@ -143,7 +186,7 @@ def run_app(app) -> int:
     except (AssetError, pygame.error, OSError) as err:  # OSError: an art file gone
         _rescue(app)
         _say(f"pasha-pisti: {say('start.broken_art', detail=str(err))}")
-        if _match_saved():
+        if app.keeper is not None and app.keeper.saved_match() is not None:
             _say(f"pasha-pisti: {say('notice.match_kept')}")
         return 1
     except Exception:
@@ -156,14 +199,6 @@ def _rescue(app) -> None:
     """Keep what the player changed in the settings; never fail while failing."""
     with contextlib.suppress(Exception):
         app.save_settings()
-
-
-def _match_saved() -> bool:
-    from game.store import saves
-
-    with contextlib.suppress(OSError):
-        return (saves.home() / saves.FILE_NAME).is_file()
-    return False
 
 
 def _say(text: str) -> None:

@@ -36,7 +36,7 @@ LARGEST = (7680, 4320)
 BUSY_FPS, IDLE_FPS = 60, 8
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 SPEECH_KEYS = (pygame.K_F2, pygame.K_F3)  # Read aloud on/off, say the last sentence again
-GOOD_NEWS = frozenset({"match_kept"})  # notices that tell of something done, not a trouble
+GOOD_NEWS = frozenset({"match_kept", "moved_in"})  # notices of something done, not trouble
 
 
 class NoDisplay(RuntimeError):
@@ -88,6 +88,7 @@ class App:
         self.scene: Scene = Scene(self)
         self.routes: dict[str, Callable[..., Scene]] = {}
         self.hooks: dict[str, Callable[..., Any]] = {}
+        self.keeper: Any = None  # the player's keepings (game.ui.start.keep)
         if self.settings.fullscreen:
             self.set_fullscreen(True)
 
@@ -186,9 +187,6 @@ class App:
         """After every move: the state file (``--state-file``) and the saved match."""
         self.write_state(session.state)
         self._hook("match_changed", session)
-
-    def hand_over(self, session: Any) -> None:
-        self._hook("hand_over", session)
 
     def hand_abandoned(self, session: Any) -> None:
         self._hook("hand_abandoned", session)

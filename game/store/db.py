@@ -1,0 +1,287 @@
+"""The player's keepings in one SQLite database in the preference folder
+(``pasha-pisti.sqlite3``): the match in progress, every finished hand, and the statistics
+moved in from the previous version's files.
+
+SQLite gives what the files had to hand-build: each change is one transaction (a move's
+save; a finished hand's row with the match's next state), two windows take turns through
+its write lock (``BEGIN IMMEDIATE``, waiting up to :data:`BUSY_SECONDS`), and a kill at
+any instant leaves the last committed change. In write-ahead-log mode a move's save
+costs no sync; the end of a hand is synced (``synchronous=FULL``) and checkpointed.
+
+A file that is no database of this game (garbage, a damaged copy, another program's) is
+set aside, never overwritten, and what could still be read of it is kept; one from a
+newer version is left as it is and read only. The schema's version is ``user_version``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import stat
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from game.core.files import set_aside
+
+FILE_NAME = "pasha-pisti.sqlite3"
+APPLICATION_ID = 0x50415348  # "PASH" in ``PRAGMA application_id``: the file is the game's
+BUSY_SECONDS = 5.0
+OWNER_BYTE = 0x40000000 + 1024  # in the page SQLite keeps for its locks and never for data
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # version 1
+        "CREATE TABLE match (id INTEGER PRIMARY KEY CHECK (id = 1), save TEXT NOT NULL)",
+        "CREATE TABLE match_aside (at REAL NOT NULL, why TEXT NOT NULL, save TEXT NOT NULL)",
+        """CREATE TABLE hands (id INTEGER PRIMARY KEY, at REAL NOT NULL, game TEXT NOT NULL,
+            players INTEGER NOT NULL, level TEXT NOT NULL, options TEXT NOT NULL,
+            seat INTEGER NOT NULL, result INTEGER NOT NULL, points INTEGER NOT NULL,
+            score TEXT NOT NULL, deal INTEGER NOT NULL, took_back INTEGER NOT NULL,
+            given_up INTEGER NOT NULL, match_won INTEGER, counts TEXT NOT NULL,
+            record BLOB NOT NULL, counted INTEGER NOT NULL, match_id TEXT, hand_no INTEGER,
+            UNIQUE (match_id, hand_no, deal))""",
+        """CREATE TABLE carried (game TEXT NOT NULL, players INTEGER NOT NULL,
+            level TEXT NOT NULL, options TEXT NOT NULL, line TEXT NOT NULL)""",
+    ),
+)
+VERSION = len(MIGRATIONS)
+SALVAGED = ("match", "hands", "carried")  # the tables read back from a damaged file
+
+
+PLAIN = {  # SQLite's words for what went wrong, as a player would say them
+    "SQLITE_FULL": "the disk is full",
+    "SQLITE_READONLY": "the folder or the file is read-only",
+    "SQLITE_CANTOPEN": "the file cannot be opened for writing (a read-only folder?)",
+    "SQLITE_BUSY": "another window held the file too long",
+}
+
+
+def plain(err: BaseException) -> str:
+    name = "_".join(getattr(err, "sqlite_errorname", "").split("_")[:2])  # its main code
+    return PLAIN.get(name) or getattr(err, "strerror", None) or str(err)
+
+
+class StoreError(Exception):
+    """The database refused a change or a read (a full disk, a read-only folder)."""
+
+
+class Unusable(Exception):
+    """The file is no database this version can use; the message says why."""
+
+    def __init__(self, why: str, newer: bool = False, ours: bool = False) -> None:
+        super().__init__(why)
+        self.newer, self.ours = newer, ours  # ours: a damaged file of this game
+
+
+class Store:
+    """The open database: one connection for the window's life."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, writable: bool = True) -> None:
+        self.path, self.conn, self.writable = path, conn, writable
+        self._owner: Any = None  # the open file whose lock holds the match (claim_match)
+        self._owns = False
+
+    @contextlib.contextmanager
+    def change(self, durable: bool = False) -> Iterator[sqlite3.Connection]:
+        """One transaction, taking the write lock first (another window's waits);
+        ``durable``: on the disk before it returns."""
+        if not self.writable:
+            raise StoreError("the database is read only")
+        c = self.conn
+        try:
+            c.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                yield c
+                c.execute("COMMIT")
+            finally:
+                if c.in_transaction:
+                    c.execute("ROLLBACK")
+        except sqlite3.Error as err:
+            raise StoreError(plain(err)) from None
+        if durable:  # the log back into the file while no move waits (it may fail: no harm)
+            with contextlib.suppress(sqlite3.Error):
+                c.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def read(self, sql: str, *args: Any) -> list[tuple]:
+        try:
+            return self.conn.execute(sql, args).fetchall()
+        except (sqlite3.Error, ValueError) as err:  # ValueError: a name that is not UTF-8
+            raise StoreError(plain(err)) from None
+
+    def claim_match(self) -> bool:
+        """True while this window holds the match in progress: the operating system's lock
+        on a byte of the database file's lock page, which ends with the process however it
+        ends (no lock file). The file is closed only after the connection (see close)."""
+        if self._owns or not self.writable:
+            return self._owns
+        try:
+            if self._owner is None:
+                self._owner = open(self.path, "rb+")  # noqa: SIM115 (held until close)
+            _lock(self._owner.fileno())
+        except OSError:
+            return False
+        self._owns = True
+        return True
+
+    def close(self) -> None:
+        """The connection first: closing another handle of the file while SQLite holds
+        its locks would drop them (POSIX locks belong to the process)."""
+        with contextlib.suppress(sqlite3.Error):
+            self.conn.close()
+        if self._owner is not None:
+            self._owner.close()
+            self._owner, self._owns = None, False
+
+
+def _lock(fd: int) -> None:
+    if os.name == "nt":
+        import msvcrt
+
+        os.lseek(fd, OWNER_BYTE, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        return
+    import fcntl
+
+    if sys.platform.startswith("linux"):  # the open file's own lock, apart from SQLite's
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    else:  # flock and SQLite's locks share one table here: one byte no one else locks
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, OWNER_BYTE)
+
+
+# ----------------------------------------------------------------- opening
+Fill = Callable[[sqlite3.Connection], Callable[[], list[str]] | None]
+
+
+def open_store(folder: Path, fill: Fill) -> tuple[Store | None, list[str]]:
+    """The database in ``folder`` (made, or brought up to this version: a new one is first
+    filled by ``fill`` in the same transaction, which returns what to do once it is
+    committed) and the notices for the player (``code|detail``)."""
+    path = folder / FILE_NAME
+    told: list[str] = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        told += _check_place(path)
+        store = _connect(path)
+        salvage = None
+        try:
+            _check_file(store.conn)
+        except Unusable as err:
+            if err.newer:
+                raise
+            salvage = _salvage(store.conn) if err.ours else None
+            store.close()
+            told.append(_aside(path, str(err)))
+            store = _connect(path)
+        done = _migrate(store, fill, salvage)
+    except Unusable as err:
+        return _read_only(path), [*told, "db_newer" if err.newer else f"not_kept|{err}"]
+    except (sqlite3.Error, OSError, StoreError) as err:
+        return _read_only(path), [*told, f"not_kept|{plain(err)}"]
+    return store, told + (done() if done is not None else [])
+
+
+def _check_place(path: Path) -> list[str]:
+    """A link, a folder or a device in the database's place is set aside (not followed)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return []
+    if stat.S_ISREG(mode):
+        return []
+    return [_aside(path, "it was a symbolic link" if stat.S_ISLNK(mode) else "it was not a file")]
+
+
+def _connect(path: Path, query: str = "") -> Store:
+    if query:
+        conn = sqlite3.connect(path.resolve().as_uri() + query, BUSY_SECONDS, uri=True)
+    else:
+        conn = sqlite3.connect(path, BUSY_SECONDS)
+    conn.isolation_level = None  # transactions are begun and ended by Store.change
+    conn.text_factory = _text  # a damaged text reads as one the border refuses, not an error
+    return Store(path, conn, writable=not query)
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "surrogateescape")
+
+
+def _check_file(conn: sqlite3.Connection) -> None:
+    """Unusable when the file is not the game's database, is damaged or is newer."""
+    version = None
+    try:
+        app = conn.execute("PRAGMA application_id").fetchone()[0]
+        tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app != APPLICATION_ID and (app or tables):
+            raise Unusable("it is not a file of this game")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > VERSION:
+            raise Unusable("it was written by a newer version of the game", newer=True)
+        verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+    except sqlite3.OperationalError:
+        raise  # not the file's fault: a folder that cannot be written, a disk that fails
+    except (sqlite3.DatabaseError, ValueError) as err:
+        raise Unusable(f"it cannot be read ({err})", ours=version == VERSION) from None
+    if verdict != "ok":
+        raise Unusable(f"it is damaged ({verdict})", ours=version == VERSION)
+
+
+class _Text(bytes):
+    """A text value as its bytes, put back as text (UTF-8 or not)."""
+
+
+def _salvage(conn: sqlite3.Connection) -> dict[str, list[tuple]]:
+    """What can still be read of a damaged database of this version, table by table."""
+    conn.text_factory = _Text
+    rows: dict[str, list[tuple]] = {}
+    for table in SALVAGED:
+        rows[table] = []
+        with contextlib.suppress(sqlite3.DatabaseError, ValueError):
+            for row in conn.execute(f"SELECT * FROM {table}"):
+                rows[table].append(row)
+    return rows
+
+
+def _aside(path: Path, why: str) -> str:
+    """Set the file aside (with its log and index, which belong to it) and say so."""
+    kept = set_aside(path)
+    if kept is None:
+        raise OSError(f"{why}, and it cannot be set aside")
+    for end in ("-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            os.rename(f"{path}{end}", f"{kept}{end}")
+    return f"db_set_aside|{why} (kept as {kept.name})"
+
+
+def _migrate(store: Store, fill: Fill, salvage: dict | None) -> Callable[[], list[str]] | None:
+    c = store.conn
+    c.execute("PRAGMA journal_mode=WAL")
+    if c.execute("PRAGMA user_version").fetchone()[0] == VERSION and not salvage:
+        return None
+    with store.change() as c:
+        version = c.execute("PRAGMA user_version").fetchone()[0]
+        if version > VERSION:  # another window of a newer version came first
+            raise Unusable("it was written by a newer version of the game", newer=True)
+        for step in MIGRATIONS[version:]:
+            for sql in step:
+                c.execute(sql)
+        c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        c.execute(f"PRAGMA user_version = {VERSION}")
+        for table, rows in (salvage or {}).items():
+            for row in rows:
+                marks = ",".join("CAST(? AS TEXT)" if type(v) is _Text else "?" for v in row)
+                with contextlib.suppress(sqlite3.Error):
+                    c.execute(f"INSERT INTO {table} VALUES ({marks})", row)
+        return fill(c) if version == 0 and not salvage else None
+
+
+def _read_only(path: Path) -> Store | None:
+    """The database as it is, to show what it holds without changing it, if it can be read."""
+    for query in ("?mode=ro", "?immutable=1"):
+        with contextlib.suppress(sqlite3.Error, OSError, ValueError):
+            if os.path.isfile(path) and not os.path.islink(path):
+                store = _connect(path, query)
+                store.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                return store
+    return None
