@@ -156,8 +156,11 @@ def export_history(path: str) -> int:
         return 2
     finally:
         keeper.close()
+    from game.text import say
+
     for code in told:
-        _say(f"pasha-pisti: {code.replace('|', ': ', 1)}")
+        name, _, detail = code.partition("|")
+        _say(f"pasha-pisti: {say(f'notice.{name}', detail=detail)}")
     print(f"{len(rows)} hands written to {path}")
     return 0
 

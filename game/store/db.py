@@ -19,6 +19,7 @@ import contextlib
 import os
 import sqlite3
 import stat
+import struct
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -69,9 +70,9 @@ class StoreError(Exception):
 class Unusable(Exception):
     """The file is no database this version can use; the message says why."""
 
-    def __init__(self, why: str, newer: bool = False, ours: bool = False) -> None:
+    def __init__(self, why: str, newer: bool = False) -> None:
         super().__init__(why)
-        self.newer, self.ours = newer, ours  # ours: a damaged file of this game
+        self.newer = newer
 
 
 class Store:
@@ -170,7 +171,7 @@ def open_store(folder: Path, fill: Fill) -> tuple[Store | None, list[str]]:
         except Unusable as err:
             if err.newer:
                 raise
-            salvage = _salvage(store.conn) if err.ours else None
+            salvage = _salvage(store.conn, path)
             store.close()
             told.append(_aside(path, str(err)))
             store = _connect(path)
@@ -209,7 +210,6 @@ def _text(data: bytes) -> str:
 
 def _check_file(conn: sqlite3.Connection) -> None:
     """Unusable when the file is not the game's database, is damaged or is newer."""
-    version = None
     try:
         app = conn.execute("PRAGMA application_id").fetchone()[0]
         tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
@@ -222,24 +222,50 @@ def _check_file(conn: sqlite3.Connection) -> None:
     except sqlite3.OperationalError:
         raise  # not the file's fault: a folder that cannot be written, a disk that fails
     except (sqlite3.DatabaseError, ValueError) as err:
-        raise Unusable(f"it cannot be read ({err})", ours=version == VERSION) from None
+        raise Unusable(f"it cannot be read ({err})") from None
     if verdict != "ok":
-        raise Unusable(f"it is damaged ({verdict})", ours=version == VERSION)
+        raise Unusable(f"it is damaged ({verdict})")
 
 
 class _Text(bytes):
     """A text value as its bytes, put back as text (UTF-8 or not)."""
 
 
-def _salvage(conn: sqlite3.Connection) -> dict[str, list[tuple]]:
-    """What can still be read of a damaged database of this version, table by table."""
+def _salvage(conn: sqlite3.Connection, path: Path) -> dict[str, list[tuple]] | None:
+    """What can still be read of a damaged database of this game and version, table by
+    table: through its connection (its log included), or from its bytes mended in memory
+    (a file cut short: padded to whole pages, its header made to say so) if that reads
+    more. None for any other file (never mix another program's rows into ours)."""
+    conn.close()
+    try:
+        data = bytearray(path.read_bytes())
+        app, version = struct.unpack(">I", data[68:72])[0], struct.unpack(">i", data[60:64])[0]
+    except (OSError, struct.error):
+        return None
+    if app != APPLICATION_ID or version != VERSION:
+        return None
+    found = _rows(sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True))
+    with contextlib.suppress(sqlite3.Error, ValueError, struct.error):
+        size = struct.unpack(">H", data[16:18])[0]
+        size = 65536 if size == 1 else size
+        pages = -(-len(data) // size)
+        data = data.ljust(pages * size, b"\0")
+        data[18:20], data[28:32] = b"\1\1", struct.pack(">I", pages)  # no log; this size
+        memory = sqlite3.connect(":memory:")
+        memory.deserialize(bytes(data))
+        mended = _rows(memory)
+        found = {t: max(found[t], mended[t], key=len) for t in SALVAGED}
+    return found
+
+
+def _rows(conn: sqlite3.Connection) -> dict[str, list[tuple]]:
     conn.text_factory = _Text
-    rows: dict[str, list[tuple]] = {}
+    rows: dict[str, list[tuple]] = {t: [] for t in SALVAGED}
     for table in SALVAGED:
-        rows[table] = []
         with contextlib.suppress(sqlite3.DatabaseError, ValueError):
             for row in conn.execute(f"SELECT * FROM {table}"):
                 rows[table].append(row)
+    conn.close()
     return rows
 
 

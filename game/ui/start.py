@@ -101,4 +101,6 @@ def _choose_game(settings, args: argparse.Namespace) -> None:
     settings.last_game = args.game
     if args.players is not None:  # (a count the game has: parse_args checked it)
         chosen = {**settings.options_for(args.game), "players": args.players}
-        settings.game_options[args.game] = valid_choices(SPECS[args.game], chosen)
+        chosen = valid_choices(SPECS[args.game], chosen)
+        if chosen:
+            settings.game_options[args.game] = chosen
