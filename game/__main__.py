@@ -6,7 +6,10 @@ import argparse
 import contextlib
 import logging
 import os
+import stat
 import sys
+import tempfile
+from pathlib import Path
 
 from game.core.schema import MAX_DEAL, MAX_SEED
 from game.games import SPECS
@@ -44,14 +47,29 @@ def _whole(name: str, low: int, high: int):
 
 
 def _writable(text: str) -> str:
-    """An argparse type for a file the game writes: refused at the door (exit 2, never a
-    traceback) when it is a link, a FIFO, a device or a folder, or cannot be written."""
-    from game.core.files import FileProblem, check_target
-
+    """An argparse type for a file the game writes, refused at the door (exit 2, never a
+    traceback): only a regular file, never through a symbolic link, never a FIFO, a device
+    or a folder, in a folder that exists (or can be made) and can be written."""
+    path = Path(text)
     try:
-        check_target(text)
-    except FileProblem as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    except OSError as err:
+        raise argparse.ArgumentTypeError(f"{text} cannot be reached ({err.strerror})") from None
+    if stat.S_ISLNK(mode):
+        raise argparse.ArgumentTypeError(f"{text} is a symbolic link: name the file itself")
+    if not stat.S_ISREG(mode):
+        what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        raise argparse.ArgumentTypeError(f"{text} is {what}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=path.parent).close()
+    except OSError as err:
+        why = err.strerror or err
+        raise argparse.ArgumentTypeError(
+            f"the folder of {text} cannot be written ({why})"
+        ) from None
     return text
 
 
@@ -143,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def export_history(path: str) -> int:
     """``--export-history FILE``: History from the player's database, without a window."""
-    from game.store import export
+    from game import export
     from game.store.keeper import Keeper
 
     told: list[str] = []

@@ -15,6 +15,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import record
 from game.core.cards import brief
 from game.core.match import Match, deal_seed
 from game.core.referee import Referee
@@ -126,9 +127,19 @@ class Session:
         return data
 
     @classmethod
-    def from_save(cls, data: dict[str, Any]) -> Session:
-        """A session exactly where the save left it; ValueError says what is wrong."""
-        data = check_save(data)
+    def from_save(cls, data: Any) -> Session:
+        """A session exactly where the save left it, checked whole against its game (a
+        save that loads is one the table can play on); ValueError says what is wrong."""
+        try:
+            session = cls._from_checked(check_save(data))
+        except (KeyError, TypeError, IndexError, AttributeError, RecursionError) as err:
+            raise ValueError(f"{type(err).__name__}: {err}") from None
+        if session.state.options != session.match.options:
+            raise ValueError("the save's hand was played with other options than its match")
+        return session
+
+    @classmethod
+    def _from_checked(cls, data: dict[str, Any]) -> Session:
         spec = spec_of(data["game"])
         info = data["match"]
         choices = data["choices"]
@@ -210,13 +221,32 @@ def migrate(data: Any) -> Any:
 
 
 def check_save(data: Any) -> dict[str, Any]:
-    """A save's fields, checked; ValueError names the first problem."""
+    """A save's fields checked, and checked against its game (choices, players, teams, its
+    hand's record); ValueError names the first problem."""
     data = migrate(data)
     if isinstance(data, dict) and data.get("version") != SAVE_VERSION:
         raise ValueError(f"a save of version {brief(data.get('version'))} cannot be read")
     out = require(data, _SAVE, "the save")
-    out["match"] = require(out["match"], _MATCH, "the save's match")
-    totals = out["match"]["totals"]
-    if not all(type(t) is int for t in totals):
-        raise ValueError("the save's totals must be whole numbers")
+    info = out["match"] = require(out["match"], _MATCH, "the save's match")
+    spec, choices = spec_of(out["game"]), out["choices"]
+    if spec.valid_choices(choices) != choices:
+        raise ValueError(f"the save's choices {brief(choices)} are not all {spec.id} choices")
+    players = choices.get("players", spec.players[0])
+    if players not in spec.players:
+        raise ValueError(f"{spec.id} is not played by {brief(players)} players")
+    teams = spec.teams(players)
+    for points in (info["totals"], *info["history"]):
+        if not isinstance(points, list) or [type(p) for p in points] != [int] * teams:
+            raise ValueError(f"the save's totals and each hand's must be {teams} whole numbers")
+    if len(info["history"]) > info["hand_no"] + 1:
+        raise ValueError("the save's history holds more hands than were played")
+    flags = [out["referee"].get(n, False) for n in ("window_closed", "calls_asked")]
+    if any(type(flag) is not bool for flag in flags):
+        raise ValueError("the save's referee must say true or false")
+    try:
+        state, _ = record.parse(out["hand"])
+    except record.RecordError as err:
+        raise ValueError(f"the save's hand: {err}") from None
+    if state.game != spec.id or state.players != players:
+        raise ValueError("the save's hand is not a hand of this match")
     return out

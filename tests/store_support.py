@@ -38,7 +38,7 @@ def hand_row(record: dict | None = None, **changes) -> tuple:
 def put_rows(home: Path, *rows: tuple) -> None:
     """Hands written into the database in ``home`` (made if need be), as they are; a text
     holding a lone surrogate goes in as the bytes it stands for (not UTF-8)."""
-    store, told = open_store(Path(home), lambda c: None)
+    store, told = open_store(Path(home), lambda c: list)
     assert store is not None, told
     with store.change() as c:
         for row in rows:
@@ -81,7 +81,7 @@ def saved(home: Path) -> dict | None:
 
 def put_save(home: Path, text: str) -> None:
     """The match in progress in ``home``'s database, as it is."""
-    store, told = open_store(Path(home), lambda c: None)
+    store, told = open_store(Path(home), lambda c: list)
     assert store is not None, told
     with store.change() as c:
         c.execute("INSERT OR REPLACE INTO match VALUES (1, ?)", (text,))

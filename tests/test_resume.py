@@ -11,7 +11,8 @@ from store_support import a_record, counts, hand_row, put_rows, put_save
 from game.core.agents import SeatView
 from game.core.referee import Phase
 from game.session import Session, replay_record
-from game.store.hands import Hand, Line, StatsKey, key_of
+from game.stats import Line
+from game.store.hands import Hand, StatsKey, key_of
 from game.store.keeper import Keeper
 
 GAMES = [

@@ -12,7 +12,8 @@ from conftest import STOP, position, suits_up_to
 from game import games
 from game.core.referee import Referee
 from game.session import Session
-from game.store.hands import Hand, Line, StatsKey
+from game.stats import Line
+from game.store.hands import Hand, StatsKey
 from game.store.keeper import Keeper
 
 OLD_LINE = {

@@ -34,28 +34,18 @@ def read_text(path: str | os.PathLike, limit: int = MAX_BYTES) -> str:
     """A regular file's text, refusing folders, devices, FIFOs and oversized files."""
     p = Path(path)
     try:
-        info = os.stat(p)
-    except OSError as err:
-        raise FileProblem(f"cannot read {_name(p)}: {err.strerror or err}") from None
-    if not stat.S_ISREG(info.st_mode):
-        what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise FileProblem(f"cannot read {_name(p)}: it is {what}")
-    if info.st_size > limit:
-        raise FileProblem(
-            f"{_name(p)} is too large ({info.st_size:,} bytes; the limit is {limit:,})"
-        )
-    try:
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as f:
+        mode = os.stat(p).st_mode
+        if not stat.S_ISREG(mode):
+            what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise FileProblem(f"cannot read {_name(p)}: it is {what}")
+        with os.fdopen(os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
             data = f.read(limit + 1)
     except OSError as err:
         raise FileProblem(f"cannot read {_name(p)}: {err.strerror or err}") from None
     if len(data) > limit:
         raise FileProblem(f"{_name(p)} is too large (the limit is {limit:,} bytes)")
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
     try:
-        return data.decode("utf-8")
+        return data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
     except UnicodeDecodeError as err:
         raise FileProblem(f"{_name(p)} is not UTF-8 text (byte {err.start})") from None
 
@@ -232,31 +222,6 @@ def remove_stray_temporaries(folder: str | os.PathLike, names: tuple[str, ...]) 
                         os.unlink(entry.path)
                         gone += 1
     return gone
-
-
-def check_target(path: str | os.PathLike) -> None:
-    """FileProblem unless the game may write ``path``: a regular file only, never through
-    a symbolic link, never a FIFO, a device or a folder, in a folder that exists (or can
-    be made) and can be written. Asked once, at the door (the command line)."""
-    p = Path(path)
-    shown = os.fsencode(p).decode("utf-8", "replace")
-    try:
-        mode = os.lstat(p).st_mode
-    except FileNotFoundError:
-        mode = stat.S_IFREG
-    except OSError as err:
-        raise FileProblem(f"{shown} cannot be reached ({err.strerror or err})") from None
-    if stat.S_ISLNK(mode):
-        raise FileProblem(f"{shown} is a symbolic link: name the file itself")
-    if not stat.S_ISREG(mode):
-        what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
-        raise FileProblem(f"{shown} is {what}")
-    try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-        tempfile.TemporaryFile(dir=p.parent).close()
-    except OSError as err:
-        why = err.strerror or err
-        raise FileProblem(f"the folder of {shown} cannot be written ({why})") from None
 
 
 def _name(path: Path) -> str:

@@ -1,17 +1,9 @@
-"""The player's keepings in one SQLite database in the preference folder
-(``pasha-pisti.sqlite3``): the match in progress, every finished hand, and the statistics
-moved in from the previous version's files.
-
-SQLite gives what the files had to hand-build: each change is one transaction (a move's
-save; a finished hand's row with the match's next state), two windows take turns through
-its write lock (``BEGIN IMMEDIATE``, waiting up to :data:`BUSY_SECONDS`), and a kill at
-any instant leaves the last committed change. In write-ahead-log mode a move's save
-costs no sync; the end of a hand is synced (``synchronous=FULL``) and checkpointed.
-
-A file that is no database of this game (garbage, a damaged copy, another program's) is
-set aside, never overwritten, and what could still be read of it is kept; one from a
-newer version is left as it is and read only. The schema's version is ``user_version``.
-"""
+"""The player's keepings in one SQLite database in the preference folder: the match in
+progress, every finished hand, the statistics moved in from the previous version. Each
+change is one transaction; two windows take turns at its write lock (waiting up to
+:data:`BUSY_SECONDS`); a kill leaves the last committed change. A file that is no database
+of this game is set aside, never overwritten, what could be read of it kept; a newer
+version's is only read. The schema's version is ``PRAGMA user_version``."""
 
 from __future__ import annotations
 
@@ -35,21 +27,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # version 1
         "CREATE TABLE match (id INTEGER PRIMARY KEY CHECK (id = 1), save TEXT NOT NULL)",
         "CREATE TABLE match_aside (at REAL NOT NULL, why TEXT NOT NULL, save TEXT NOT NULL)",
-        """CREATE TABLE hands (id INTEGER PRIMARY KEY, at REAL NOT NULL, game TEXT NOT NULL,
-            players INTEGER NOT NULL, level TEXT NOT NULL, options TEXT NOT NULL,
-            seat INTEGER NOT NULL, result INTEGER NOT NULL, points INTEGER NOT NULL,
-            score TEXT NOT NULL, deal INTEGER NOT NULL, took_back INTEGER NOT NULL,
-            given_up INTEGER NOT NULL, match_won INTEGER, counts TEXT NOT NULL,
-            record BLOB NOT NULL, counted INTEGER NOT NULL, match_id TEXT, hand_no INTEGER,
+        """CREATE TABLE hands (id INTEGER PRIMARY KEY, at REAL, game TEXT, players INTEGER,
+            level TEXT, options TEXT, seat INTEGER, result INTEGER, points INTEGER,
+            score TEXT, deal INTEGER, took_back INTEGER, given_up INTEGER, match_won INTEGER,
+            counts TEXT, record BLOB, counted INTEGER, match_id TEXT, hand_no INTEGER,
             UNIQUE (match_id, hand_no, deal))""",
-        """CREATE TABLE carried (game TEXT NOT NULL, players INTEGER NOT NULL,
-            level TEXT NOT NULL, options TEXT NOT NULL, line TEXT NOT NULL)""",
+        "CREATE TABLE carried (game TEXT, players INTEGER, level TEXT, options TEXT, line TEXT)",
     ),
 )
 VERSION = len(MIGRATIONS)
 SALVAGED = ("match", "hands", "carried")  # the tables read back from a damaged file
-
-
 PLAIN = {  # SQLite's words for what went wrong, as a player would say them
     "SQLITE_FULL": "the disk is full",
     "SQLITE_READONLY": "the folder or the file is read-only",
@@ -70,9 +57,9 @@ class StoreError(Exception):
 class Unusable(Exception):
     """The file is no database this version can use; the message says why."""
 
-    def __init__(self, why: str, newer: bool = False) -> None:
-        super().__init__(why)
-        self.newer = newer
+
+class Newer(Unusable):
+    """A later version's database: read as it is, never changed."""
 
 
 class Store:
@@ -85,8 +72,7 @@ class Store:
 
     @contextlib.contextmanager
     def change(self, durable: bool = False) -> Iterator[sqlite3.Connection]:
-        """One transaction, taking the write lock first (another window's waits);
-        ``durable``: on the disk before it returns."""
+        """One transaction, the write lock taken first; ``durable``: on the disk after it."""
         if not self.writable:
             raise StoreError("the database is read only")
         c = self.conn
@@ -101,7 +87,7 @@ class Store:
                     c.execute("ROLLBACK")
         except sqlite3.Error as err:
             raise StoreError(plain(err)) from None
-        if durable:  # the log back into the file while no move waits (it may fail: no harm)
+        if durable:  # the log back into the file while no move waits (may fail: no harm)
             with contextlib.suppress(sqlite3.Error):
                 c.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
@@ -114,17 +100,14 @@ class Store:
     def claim_match(self) -> bool:
         """True while this window holds the match in progress: the operating system's lock
         on a byte of the database file's lock page, which ends with the process however it
-        ends (no lock file). The file is closed only after the connection (see close)."""
-        if self._owns or not self.writable:
-            return self._owns
-        try:
-            if self._owner is None:
-                self._owner = open(self.path, "rb+")  # noqa: SIM115 (held until close)
-            _lock(self._owner.fileno())
-        except OSError:
-            return False
-        self._owns = True
-        return True
+        ends (no lock file). The file stays open until after the connection is closed."""
+        if not self._owns and self.writable:
+            with contextlib.suppress(OSError):
+                if self._owner is None:
+                    self._owner = open(self.path, "rb+")  # noqa: SIM115 (held until close)
+                _lock(self._owner.fileno())
+                self._owns = True
+        return self._owns
 
     def close(self) -> None:
         """The connection first: closing another handle of the file while SQLite holds
@@ -133,7 +116,7 @@ class Store:
             self.conn.close()
         if self._owner is not None:
             self._owner.close()
-            self._owner, self._owns = None, False
+            self._owner = None
 
 
 def _lock(fd: int) -> None:
@@ -152,72 +135,56 @@ def _lock(fd: int) -> None:
 
 
 # ----------------------------------------------------------------- opening
-Fill = Callable[[sqlite3.Connection], Callable[[], list[str]] | None]
+Fill = Callable[[sqlite3.Connection], Callable[[], list[str]]]
 
 
 def open_store(folder: Path, fill: Fill) -> tuple[Store | None, list[str]]:
-    """The database in ``folder`` (made, or brought up to this version: a new one is first
-    filled by ``fill`` in the same transaction, which returns what to do once it is
-    committed) and the notices for the player (``code|detail``)."""
+    """The database in ``folder``, made or brought up to this version (a new one is filled
+    by ``fill`` in its first transaction; what fill returns runs once that is committed),
+    and the notices for the player (``code|detail``)."""
     path = folder / FILE_NAME
     told: list[str] = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        told += _check_place(path)
-        store = _connect(path)
-        salvage = None
+        with contextlib.suppress(FileNotFoundError):
+            mode = os.lstat(path).st_mode  # a link, folder or device is set aside, not used
+            if not stat.S_ISREG(mode):
+                told.append(_aside(path, "it was a link" if stat.S_ISLNK(mode) else "not a file"))
+        store, salvage = _connect(path), None
         try:
-            _check_file(store.conn)
+            _check(store.conn)
+        except Newer:
+            raise
         except Unusable as err:
-            if err.newer:
-                raise
-            salvage = _salvage(store.conn, path)
             store.close()
+            salvage = _salvage(path)
             told.append(_aside(path, str(err)))
             store = _connect(path)
         done = _migrate(store, fill, salvage)
-    except Unusable as err:
-        return _read_only(path), [*told, "db_newer" if err.newer else f"not_kept|{err}"]
+    except Newer:
+        return _read_only(path), [*told, "db_newer"]
     except (sqlite3.Error, OSError, StoreError) as err:
         return _read_only(path), [*told, f"not_kept|{plain(err)}"]
-    return store, told + (done() if done is not None else [])
-
-
-def _check_place(path: Path) -> list[str]:
-    """A link, a folder or a device in the database's place is set aside (not followed)."""
-    try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return []
-    if stat.S_ISREG(mode):
-        return []
-    return [_aside(path, "it was a symbolic link" if stat.S_ISLNK(mode) else "it was not a file")]
+    return store, told + done()
 
 
 def _connect(path: Path, query: str = "") -> Store:
-    if query:
-        conn = sqlite3.connect(path.resolve().as_uri() + query, BUSY_SECONDS, uri=True)
-    else:
-        conn = sqlite3.connect(path, BUSY_SECONDS)
+    uri = path.resolve().as_uri() + query
+    conn = sqlite3.connect(uri if query else path, BUSY_SECONDS, uri=bool(query))
     conn.isolation_level = None  # transactions are begun and ended by Store.change
-    conn.text_factory = _text  # a damaged text reads as one the border refuses, not an error
+    conn.text_factory = lambda b: b.decode("utf-8", "surrogateescape")  # damaged: refused later
     return Store(path, conn, writable=not query)
 
 
-def _text(data: bytes) -> str:
-    return data.decode("utf-8", "surrogateescape")
-
-
-def _check_file(conn: sqlite3.Connection) -> None:
+def _check(conn: sqlite3.Connection) -> None:
     """Unusable when the file is not the game's database, is damaged or is newer."""
     try:
         app = conn.execute("PRAGMA application_id").fetchone()[0]
-        tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        tables = conn.execute("SELECT 1 FROM sqlite_master").fetchone()
         if app != APPLICATION_ID and (app or tables):
             raise Unusable("it is not a file of this game")
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version > VERSION:
-            raise Unusable("it was written by a newer version of the game", newer=True)
+        if conn.execute("PRAGMA user_version").fetchone()[0] > VERSION:
+            raise Newer("it was written by a newer version of the game")
         verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
     except sqlite3.OperationalError:
         raise  # not the file's fault: a folder that cannot be written, a disk that fails
@@ -231,15 +198,14 @@ class _Text(bytes):
     """A text value as its bytes, put back as text (UTF-8 or not)."""
 
 
-def _salvage(conn: sqlite3.Connection, path: Path) -> dict[str, list[tuple]] | None:
-    """What can still be read of a damaged database of this game and version, table by
-    table: through its connection (its log included), or from its bytes mended in memory
-    (a file cut short: padded to whole pages, its header made to say so) if that reads
-    more. None for any other file (never mix another program's rows into ours)."""
-    conn.close()
+def _salvage(path: Path) -> dict[str, list[tuple]] | None:
+    """What can be read of a damaged database of this game and version, table by table:
+    through SQLite (its log included), or from its bytes mended in memory (cut short:
+    padded to whole pages, its header made to say so) if that reads more. None for any
+    other file (never mix another program's rows into ours)."""
     try:
         data = bytearray(path.read_bytes())
-        app, version = struct.unpack(">I", data[68:72])[0], struct.unpack(">i", data[60:64])[0]
+        app, version = struct.unpack(">Ii", data[68:72] + data[60:64])
     except (OSError, struct.error):
         return None
     if app != APPLICATION_ID or version != VERSION:
@@ -263,8 +229,7 @@ def _rows(conn: sqlite3.Connection) -> dict[str, list[tuple]]:
     rows: dict[str, list[tuple]] = {t: [] for t in SALVAGED}
     for table in SALVAGED:
         with contextlib.suppress(sqlite3.DatabaseError, ValueError):
-            for row in conn.execute(f"SELECT * FROM {table}"):
-                rows[table].append(row)
+            rows[table].extend(conn.execute(f"SELECT * FROM {table}"))
     conn.close()
     return rows
 
@@ -280,18 +245,17 @@ def _aside(path: Path, why: str) -> str:
     return f"db_set_aside|{why} (kept as {kept.name})"
 
 
-def _migrate(store: Store, fill: Fill, salvage: dict | None) -> Callable[[], list[str]] | None:
+def _migrate(store: Store, fill: Fill, salvage: dict | None) -> Callable[[], list[str]]:
     c = store.conn
     c.execute("PRAGMA journal_mode=WAL")
-    if c.execute("PRAGMA user_version").fetchone()[0] == VERSION and not salvage:
-        return None
+    if c.execute("PRAGMA user_version").fetchone()[0] == VERSION:
+        return lambda: []
     with store.change() as c:
         version = c.execute("PRAGMA user_version").fetchone()[0]
         if version > VERSION:  # another window of a newer version came first
-            raise Unusable("it was written by a newer version of the game", newer=True)
-        for step in MIGRATIONS[version:]:
-            for sql in step:
-                c.execute(sql)
+            raise Newer("it was written by a newer version of the game")
+        for sql in (s for step in MIGRATIONS[version:] for s in step):
+            c.execute(sql)
         c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         c.execute(f"PRAGMA user_version = {VERSION}")
         for table, rows in (salvage or {}).items():
@@ -299,15 +263,15 @@ def _migrate(store: Store, fill: Fill, salvage: dict | None) -> Callable[[], lis
                 marks = ",".join("CAST(? AS TEXT)" if type(v) is _Text else "?" for v in row)
                 with contextlib.suppress(sqlite3.Error):
                     c.execute(f"INSERT INTO {table} VALUES ({marks})", row)
-        return fill(c) if version == 0 and not salvage else None
+        return fill(c) if version == 0 and salvage is None else lambda: []
 
 
 def _read_only(path: Path) -> Store | None:
     """The database as it is, to show what it holds without changing it, if it can be read."""
     for query in ("?mode=ro", "?immutable=1"):
         with contextlib.suppress(sqlite3.Error, OSError, ValueError):
-            if os.path.isfile(path) and not os.path.islink(path):
+            if path.is_file() and not path.is_symlink():
                 store = _connect(path, query)
-                store.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                store.conn.execute("SELECT 1 FROM sqlite_master").fetchone()
                 return store
     return None

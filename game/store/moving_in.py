@@ -1,9 +1,7 @@
-"""Moving in: the previous version's files (``match.json``, ``stats.json``, ``history.json``)
-are read into a new database within its first transaction, then kept beside it renamed
-(``NAME.moved-in``) and untouched, so the player loses nothing. A file that cannot be read
-is set aside as that version did (``NAME.broken-…``) and the player is told; the rest
-moves in. Statistics move in as they were (lines of hands History no longer held); the
-hands of History move in as hands already counted by them."""
+"""Moving in: the previous version's ``match.json``, ``stats.json`` and ``history.json`` read
+into a new database in its first transaction, then kept beside it renamed
+(``NAME.moved-in``), untouched. A file that cannot be read is set aside as that version
+did and the player told. Its statistics move in as they were; its hands, as counted."""
 
 from __future__ import annotations
 
@@ -15,32 +13,28 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game import record
 from game.core.drawable import is_drawable
 from game.core.files import FileProblem, parse_json, read_json, set_aside
 from game.core.schema import MAX_DEAL, MAX_WHEN, Field, read_fields
-from game.core.state import non_default_options
-from game.games import SPECS
-from game.store import hands, saves
+from game.session import Session
+from game.stats import LINE_FIELDS, good_counts, line_text, read_line
+from game.store import hands
 
-NAMES = {"match.json": "save", "stats.json": "stats", "history.json": "history"}
-LIMITS = {"match.json": 3, "stats.json": 4, "history.json": 24}  # MB, as that version read
 MOVED = ".moved-in"
 
 
 def mover(folder: Path) -> Callable[[sqlite3.Connection], Callable[[], list[str]]]:
-    """What fills a new database from ``folder``'s old files: it returns what to do once
-    the database is committed (rename them), which returns the notices for the player."""
+    """What fills a new database from ``folder``'s old files; it returns what renames them
+    once the database is committed, which returns the notices for the player."""
 
     def fill(conn: sqlite3.Connection) -> Callable[[], list[str]]:
         moved, told = [], []
-        for name, what in NAMES.items():
+        for name, (what, limit, move) in OLD.items():
             path = folder / name
             if not os.path.lexists(path):
                 continue
             try:
-                data = read_json(path, LIMITS[name] * 1024 * 1024)
-                problem = MOVERS[what](conn, data)
+                problem = move(conn, read_json(path, limit * 1024 * 1024))
             except (FileProblem, ValueError) as err:
                 kept = set_aside(path)
                 told.append(f"{what}_broken|{err}" + (f" (kept as {kept.name})" if kept else ""))
@@ -55,10 +49,9 @@ def mover(folder: Path) -> Callable[[sqlite3.Connection], Callable[[], list[str]
 
 def _rename(folder: Path, moved: list[Path]) -> list[str]:
     for path in moved:
-        target = path.with_name(path.name + MOVED)
         with contextlib.suppress(OSError):
-            if not os.path.lexists(target):
-                os.rename(path, target)
+            if not os.path.lexists(f"{path}{MOVED}"):
+                os.rename(path, f"{path}{MOVED}")
     for lock in folder.glob("*.json.lock"):  # that version's empty lock files
         with contextlib.suppress(OSError):
             if lock.is_file() and not lock.is_symlink() and lock.stat().st_size == 0:
@@ -67,30 +60,32 @@ def _rename(folder: Path, moved: list[Path]) -> list[str]:
 
 
 def _match(conn: sqlite3.Connection, data: Any) -> None:
-    session = saves.session_of(json.dumps(data))
-    conn.execute("INSERT INTO match VALUES (1, ?)", (saves.save_text(session),))
+    save = json.dumps(Session.from_save(data).to_save())  # as this version writes it
+    conn.execute("INSERT INTO match VALUES (1, ?)", (save,))
 
 
-def _version(data: Any, what: str) -> None:
+def _versioned(data: Any, name: str, what: str) -> list:
     if not isinstance(data, dict) or data.get("version") != 1:
         raise ValueError(f"the {what} are from another version")
+    items = data.get(name)
+    if not isinstance(items, (dict, list)):
+        raise ValueError(f"the file holds no {what}")
+    return list(items.items()) if isinstance(items, dict) else items
 
 
 def _stats(conn: sqlite3.Connection, data: Any) -> str | None:
-    _version(data, "statistics")
     problems = []
-    lines = data.get("lines")
-    for text, value in lines.items() if isinstance(lines, dict) else ():
+    for text, value in _versioned(data, "lines", "statistics"):
         try:
             key = _old_key(text)
         except ValueError as err:
             problems.append(str(err))
             continue
-        line, wrong = hands.read_line(_counts_gathered(value))
+        line, wrong = read_line(_counts_gathered(value))
         problems += wrong
-        row = (key.game, key.players, key.level, key.options_text, hands.line_text(line))
+        row = (key.game, key.players, key.level, key.options_text, line_text(line))
         conn.execute("INSERT INTO carried VALUES (?, ?, ?, ?, ?)", row)
-    return problems[0] if problems else None if isinstance(lines, dict) else "no lines"
+    return problems[0] if problems else None
 
 
 def _old_key(text: str) -> hands.StatsKey:
@@ -103,8 +98,7 @@ def _old_key(text: str) -> hands.StatsKey:
         raise ValueError(f"{text[:40]!r} is not a statistics key ({err})") from None
     if not isinstance(options, dict) or players not in ("2", "3", "4"):
         raise ValueError(f"{text[:40]!r} is not a statistics key")
-    words = (game, level, *map(str, options), *map(str, options.values()))
-    if not all(is_drawable(t) for t in words):
+    if not all(is_drawable(str(t)) for t in (game, level, *options, *options.values())):
         raise ValueError("a statistics key holds control or broken characters")
     return hands.StatsKey.of(game, int(players), level, options)
 
@@ -113,13 +107,15 @@ def _counts_gathered(line: Any) -> Any:
     """A line from before ``counts`` held each game's counts as fields of their own."""
     if not isinstance(line, dict) or "counts" in line:
         return line
-    own = {k: v for k, v in line.items() if k not in hands.LINE_FIELDS}
+    own = {k: v for k, v in line.items() if k not in LINE_FIELDS}
     rest = {k: v for k, v in line.items() if k not in own}
-    return {**rest, "counts": {k: v for k, v in hands.good_counts(own).items() if v}}
+    return {**rest, "counts": {k: v for k, v in good_counts(own).items() if v}}
 
 
-OLD_ENTRY = {  # a hand of that version's history
+OLD_HAND = {  # a hand of that version's history
     "when": Field(0.0, float, low=0, high=MAX_WHEN),
+    "game": Field("", str),
+    "players": Field(2, int, low=2, high=4),
     "level": Field("", str),
     "seat": Field(0, int, low=0, high=3),
     "result": Field(0, int, low=-1, high=1),
@@ -130,38 +126,23 @@ OLD_ENTRY = {  # a hand of that version's history
 
 
 def _history(conn: sqlite3.Connection, data: Any) -> str | None:
-    _version(data, "hands")
     problems = []
-    entries = data.get("hands")
-    for item in entries if isinstance(entries, list) else ():
-        item = {k: v for k, v in item.items() if k in OLD_ENTRY} if isinstance(item, dict) else item
-        values, wrong = read_fields(item, OLD_ENTRY, "a hand")
-        done = None if wrong else record.replay(values["record"])
-        if wrong or done.status != record.OK or not done.state.is_over:
-            problems += wrong or ["a hand's record does not replay to its end"]
+    for item in _versioned(data, "hands", "hands"):
+        v, wrong = read_fields(item, OLD_HAND, "a hand")
+        options = json.dumps(v["record"].get("options", {}), sort_keys=True)
+        key = hands.row_key(v["game"], v["players"], v["level"], options)
+        if wrong or key is None or not v["score"] or v["seat"] >= v["players"]:
+            problems += wrong or ["a hand's game, seat or score is not one the game knows"]
             continue
-        if values["seat"] >= done.state.players:
-            problems.append("a hand's seat is not one of its players'")
-            continue
-        conn.execute(hands.INSERT, _old_hand(values, done.state).row())
-    return problems[0] if problems else None if isinstance(entries, list) else "no hands"
+        points = v["score"][v["seat"] % len(v["score"])]  # (four players: two sides)
+        hand = hands.Hand(key, v["seat"], v["result"], points, tuple(v["score"]), v["deal"],
+                          v["record"], at=v["when"], counted=False)  # fmt: skip
+        conn.execute(hands.INSERT, hand.row())
+    return problems[0] if problems else None
 
 
-def _old_hand(values: dict, state: Any) -> hands.Hand:
-    spec, seat = SPECS[state.game], values["seat"]
-    options = non_default_options(type(state), state.options)
-    return hands.Hand(
-        key=hands.StatsKey.of(state.game, state.players, values["level"], options),
-        seat=seat,
-        result=values["result"],
-        points=state.score[state.side_of(seat)],
-        score=tuple(values["score"]),
-        deal=values["deal"],
-        record=values["record"],
-        counts=dict(spec.counts(state, seat)),
-        at=values["when"],
-        counted=False,
-    )
-
-
-MOVERS = {"save": _match, "stats": _stats, "history": _history}
+OLD = {  # file: (what it is in notices, that version's size limit in MB, how it moves in)
+    "match.json": ("save", 3, _match),
+    "stats.json": ("stats", 4, _stats),
+    "history.json": ("history", 24, _history),
+}

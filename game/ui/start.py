@@ -96,11 +96,10 @@ def _choose_game(settings, args: argparse.Namespace) -> None:
     starts that game, and shows it behind its question or after the hand. A game with no
     choice of players keeps none: its settings then load clean."""
     from game.games import SPECS
-    from game.store.settings import valid_choices
 
     settings.last_game = args.game
     if args.players is not None:  # (a count the game has: parse_args checked it)
         chosen = {**settings.options_for(args.game), "players": args.players}
-        chosen = valid_choices(SPECS[args.game], chosen)
+        chosen = SPECS[args.game].valid_choices(chosen)
         if chosen:
             settings.game_options[args.game] = chosen

@@ -123,7 +123,8 @@ def stats() -> tuple[dict, ...]:
 
     from game.core.state import non_default_options
     from game.games import SPECS
-    from game.store.hands import Hand, Line, StatsKey
+    from game.stats import Line
+    from game.store.hands import Hand, StatsKey
 
     lines: dict[str, Line] = {}
     for i, (game, players, options) in enumerate(VARIANTS):

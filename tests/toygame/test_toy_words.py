@@ -8,7 +8,8 @@ import pytest
 from game import games
 from game.core.referee import Referee
 from game.core.types import EventKind, Outcome, Reason
-from game.store.hands import Hand, Line, StatsKey
+from game.stats import Line
+from game.store.hands import Hand, StatsKey
 from game.text import say, set_language
 from game.text.names import Namer, card_short
 from game.text.words import event_line, move_phrase, outcome_line

@@ -5,10 +5,13 @@ asks first."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.games import SPECS
-from game.store.hands import LAST, StatsKey
+from game.stats import LAST
+from game.store.hands import StatsKey
 from game.text import number, percent, say
 from game.ui import page, theme
 from game.ui.scene import Scene
@@ -310,7 +313,7 @@ class StatsScene(Scene):
         bw = box.w // (len(LEVELS) * 2)
         size = max(11, box.h // 8)
         for i, level in enumerate(LEVELS):
-            line = self.lines.get(key.at(level))
+            line = self.lines.get(replace(key, level=level))
             rate = line.win_rate if line and line.hands else 0.0
             x = box.x + bw // 2 + i * bw * 2
             height = int((box.h - size * 2) * rate)
