@@ -29,18 +29,20 @@ def app(tmp_path, monkeypatch):
     a.scene.leave()
 
 
-def exported(tmp_path, what: str) -> tuple[dict, list[dict]]:
+def exported(app, tmp_path, scene: str, button: str, what: str):
+    """The screen, its export button clicked; the screen, and the JSON and CSV it wrote."""
+    screen = app.goto(scene)
+    app.step(DT)
+    click(app, getattr(screen, button).rect.center)
+    assert screen.message.startswith("Saved as ") and screen.message_good
     (data,) = (tmp_path / "exports").glob(f"{what}-*.json")
     (table,) = (tmp_path / "exports").glob(f"{what}-*.csv")
-    return json.loads(data.read_text()), list(csv.DictReader(io.StringIO(table.read_text())))
+    rows = list(csv.DictReader(io.StringIO(table.read_text())))
+    return screen, json.loads(data.read_text()), rows
 
 
 def test_history_exports_every_hand_with_its_record(app, tmp_path):
-    screen = app.goto("history")
-    app.step(DT)
-    click(app, screen.export_all_btn.rect.center)
-    assert screen.message.startswith("Saved as ") and screen.message_good
-    data, rows = exported(tmp_path, "history")
+    _, data, rows = exported(app, tmp_path, "history", "export_all_btn", "history")
     datetime.fromisoformat(data["exported"])
     hands = data["history"]
     assert [h["deal"] for h in hands] == [3, 4, 5], "oldest first"
@@ -53,11 +55,7 @@ def test_history_exports_every_hand_with_its_record(app, tmp_path):
 
 
 def test_statistics_export_their_lines(app, tmp_path):
-    screen = app.goto("stats")
-    app.step(DT)
-    click(app, screen.export_btn.rect.center)
-    assert screen.message.startswith("Saved as ") and screen.message_good
-    data, rows = exported(tmp_path, "statistics")
+    screen, data, rows = exported(app, tmp_path, "stats", "export_btn", "statistics")
     (line,) = data["statistics"]
     shown = screen.lines[StatsKey("pisti", 2, "medium")]
     assert (line["game"], line["players"], line["level"]) == ("pisti", 2, "medium")
