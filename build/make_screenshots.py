@@ -130,11 +130,12 @@ def take(shooter: Shooter) -> None:
         shooter.play("pisti", {"players": 2}, seed)
     shooter.shot("summary")
     entry = app.goto("history").entries[0]
+    record = app.keeper.record(entry.id)
     shooter.shot("history")
-    replay = app.goto("replay", record=entry.record, seat=entry.seat)
+    replay = app.goto("replay", record=record, seat=entry.seat)
     replay.jump(18)
     shooter.shot("replay")
-    review = app.goto("review", record=entry.record, seat=entry.seat)
+    review = app.goto("review", record=record, seat=entry.seat)
     end = time.monotonic() + 120
     while review.pending is not None and time.monotonic() < end:
         shooter.settle(0.2)

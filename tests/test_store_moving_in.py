@@ -112,3 +112,21 @@ def test_a_folder_moves_in_once(home):
     assert all((home / name).exists() for name in OLD), "left alone, never taken twice"
     with db(home) as c:
         assert c.execute("SELECT count(*) FROM carried").fetchone()[0] == 3
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("stats.json", {"version": 1, "lines": [1, 2]}),  # found by the screens fuzz, case 1747
+        ("stats.json", {"version": 2, "lines": {}}),
+        ("history.json", {"version": 1, "hands": {"a": 1}}),
+        ("history.json", [1]),
+        ("match.json", {"version": 1}),
+    ],
+)
+def test_an_old_file_of_the_wrong_shape_is_set_aside_and_told(tmp_path, name, data):
+    (tmp_path / name).write_text(json.dumps(data))
+    told: list[str] = []
+    Keeper(told.append, tmp_path).close()
+    assert told and told[0].split("|")[0].endswith("_broken"), told
+    assert [json.loads(p.read_text()) for p in tmp_path.glob(f"{name}.broken-*")] == [data]

@@ -64,18 +64,18 @@ def _match(conn: sqlite3.Connection, data: Any) -> None:
     conn.execute("INSERT INTO match VALUES (1, ?)", (save,))
 
 
-def _versioned(data: Any, name: str, what: str) -> list:
+def _versioned(data: Any, name: str, kind: type, what: str) -> list:
     if not isinstance(data, dict) or data.get("version") != 1:
         raise ValueError(f"the {what} are from another version")
     items = data.get(name)
-    if not isinstance(items, (dict, list)):
+    if not isinstance(items, kind):
         raise ValueError(f"the file holds no {what}")
     return list(items.items()) if isinstance(items, dict) else items
 
 
 def _stats(conn: sqlite3.Connection, data: Any) -> str | None:
     problems = []
-    for text, value in _versioned(data, "lines", "statistics"):
+    for text, value in _versioned(data, "lines", dict, "statistics"):
         try:
             key = _old_key(text)
         except ValueError as err:
@@ -127,7 +127,7 @@ OLD_HAND = {  # a hand of that version's history
 
 def _history(conn: sqlite3.Connection, data: Any) -> str | None:
     problems = []
-    for item in _versioned(data, "hands", "hands"):
+    for item in _versioned(data, "hands", list, "hands"):
         v, wrong = read_fields(item, OLD_HAND, "a hand")
         options = json.dumps(v["record"].get("options", {}), sort_keys=True)
         key = hands.row_key(v["game"], v["players"], v["level"], options)
