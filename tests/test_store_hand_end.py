@@ -116,3 +116,15 @@ def test_a_hand_given_up_counts_lost_with_the_next_deal_in_one_change(tmp_path):
     (hand,) = keeper.entries()
     assert (hand.result, hand.given_up, hand.points) == (-1, True, 0)
     keeper.close()
+
+
+def test_a_hand_the_table_finished_first_is_still_counted_once(tmp_path):
+    """Whoever adds the hand to the match's totals first (the table after its pause, or
+    a table that does it at once), the keeper counts the hand once when it hears of it."""
+    keeper = Keeper(lambda code: None, tmp_path)
+    session = finished(26)
+    session.match.finish_hand()
+    for _ in range(3):
+        keeper.match_changed(session)
+    assert counts(tmp_path) == (1, 1)
+    keeper.close()

@@ -39,6 +39,7 @@ class Keeper:
         self.store: Store | None
         self.store, told = open_store(self.folder, moving_in.mover(self.folder))
         self._said = set() if self.store and self.store.writable else {"not_kept"}  # told why
+        self._counted: set[tuple[str, int, int]] = set()  # the hands this window counted
         for code in told:
             notice(code)
         session = self.load_match()
@@ -77,11 +78,12 @@ class Keeper:
     # ----------------------------------------------------------------- the match
     def match_changed(self, session: Session) -> None:
         """After every move; a move that ends the hand counts it."""
+        m = session.match
         if session.state.is_over:
-            if not session.match.hand_finished:  # (else counted when it ended)
-                session.match.finish_hand()
-                after = None if session.match.is_over else _save(session, advance=True)
-                self._count(Hand.of(session), after)
+            if (session.id, m.hand_no, m.deal_no) not in self._counted:  # (counted once)
+                self._counted.add((session.id, m.hand_no, m.deal_no))
+                m.finish_hand()  # (whoever asked first: it adds the hand to the totals once)
+                self._count(Hand.of(session), None if m.is_over else _save(session, advance=True))
         elif self._owns_match() and self._change(lambda c: _put(c, _save(session))):
             self._saved = session.summary()
 
