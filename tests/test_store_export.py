@@ -70,3 +70,14 @@ def test_an_export_the_disk_refuses_says_why(app, tmp_path):
     app.step(DT)
     click(app, screen.export_btn.rect.center)
     assert screen.message.startswith("Could not be saved") and not screen.message_good
+
+
+def test_a_window_that_keeps_nothing_says_so_when_asked_to_export(tmp_path, monkeypatch):
+    bare = make_app(tmp_path, monkeypatch)  # no keeper (a test's app, a lesson's)
+    try:
+        screen = bare.goto("history")
+        bare.step(DT)
+        click(bare, screen.export_all_btn.rect.center)
+        assert screen.message.startswith("Could not be saved") and not screen.message_good
+    finally:
+        bare.scene.leave()

@@ -31,6 +31,8 @@ def export(app, what: str) -> tuple[str, bool]:
     """The player's ``what`` (history, statistics) written as JSON and CSV in the exports
     folder: the message saying where (or why not), and whether it is good news."""
     try:
+        if app.keeper is None:
+            raise ValueError("nothing is kept in this window")
         paths = app.keeper.export(what)
     except (OSError, ValueError) as err:
         return say("export.failed", detail=getattr(err, "strerror", None) or str(err)), False
