@@ -110,8 +110,7 @@ class Store:
         return self._owns
 
     def close(self) -> None:
-        """The connection first: closing another handle of the file while SQLite holds
-        its locks would drop them (POSIX locks belong to the process)."""
+        """The connection first: closing another handle of the file drops SQLite's locks."""
         with contextlib.suppress(sqlite3.Error):
             self.conn.close()
         if self._owner is not None:

@@ -62,11 +62,11 @@ class Keeper:
             return False
         return True
 
-    def _read(self, what: str, sql: str, *args: Any) -> list[tuple]:
+    def _read(self, told: str, sql: str, *args: Any) -> list[tuple]:
         try:
             return self.store.read(sql, *args) if self.store is not None else []
         except StoreError as err:
-            self._once(f"{what}_fixed|{err}")
+            self._once(f"{told}|{err}")
             return []
 
     def _owns_match(self) -> bool:
@@ -111,7 +111,7 @@ class Keeper:
 
     def load_match(self) -> Session | None:
         """The saved match; a save that cannot be played on is set aside in the database."""
-        rows = self._read("save", "SELECT save FROM match")
+        rows = self._read("save_broken", "SELECT save FROM match")
         try:
             if rows:
                 return _session(rows[0][0])
@@ -129,7 +129,7 @@ class Keeper:
     def played(self, where: str = "1", *args: Any, order: str = "id") -> list[Hand]:
         """The hands ``where`` says (their records are read when opened: :meth:`record`)."""
         sql = f"SELECT {hands.LISTED} FROM hands WHERE {where} ORDER BY {order}"
-        rows = self._read("history", sql, *args)
+        rows = self._read("history_fixed", sql, *args)
         found = [h for h in map(hands.read_hand, rows) if h is not None]
         if len(found) < len(rows):
             self._once(f"history_fixed|{len(rows) - len(found)} of {len(rows)} hands are not valid")
@@ -141,7 +141,7 @@ class Keeper:
 
     def record(self, hand_id: int) -> dict:
         """A hand's record as it was played (empty if it cannot be read)."""
-        rows = self._read("history", "SELECT record FROM hands WHERE id = ?", hand_id)
+        rows = self._read("history_fixed", "SELECT record FROM hands WHERE id = ?", hand_id)
         try:  # compressed JSON
             data = zlib.decompressobj().decompress(rows[0][0], RECORD_LIMIT).decode("utf-8")
             record = parse_json(data, "a hand's record")
@@ -155,7 +155,7 @@ class Keeper:
         if key is not None:
             where = "game = ? AND players = ? AND level = ? AND options = ?"
             args = (key.game, key.players, key.level, key.options_text)
-        rows = self._read("stats", f"SELECT * FROM carried WHERE {where}", *args)
+        rows = self._read("stats_fixed", f"SELECT * FROM carried WHERE {where}", *args)
         lines, bad = hands.carried(rows)
         if bad:
             self._once(f"stats_fixed|{bad} of {len(rows)} lines moved in are not valid")
