@@ -58,15 +58,15 @@ class Shooter:
 
         from game.store.settings import Settings
         from game.ui.app import App
-        from game.ui.keeping import Keeper
         from game.ui.scenes import install_routes
+        from game.ui.start import keep
 
         self.pygame = pygame
         self.out = out
         settings = Settings(pace="instant", sound=False, language="en", stop_window=0.05)
         self.app = App(size, settings=settings)
         install_routes(self.app)
-        Keeper(self.app)
+        keep(self.app)
 
     def language(self, lang: str) -> None:
         from game.text import set_language
@@ -130,11 +130,12 @@ def take(shooter: Shooter) -> None:
         shooter.play("pisti", {"players": 2}, seed)
     shooter.shot("summary")
     entry = app.goto("history").entries[0]
+    record = app.keeper.record(entry.id)
     shooter.shot("history")
-    replay = app.goto("replay", record=entry.record, seat=entry.seat)
+    replay = app.goto("replay", record=record, seat=entry.seat)
     replay.jump(18)
     shooter.shot("replay")
-    review = app.goto("review", record=entry.record, seat=entry.seat)
+    review = app.goto("review", record=record, seat=entry.seat)
     end = time.monotonic() + 120
     while review.pending is not None and time.monotonic() < end:
         shooter.settle(0.2)

@@ -6,7 +6,10 @@ import argparse
 import contextlib
 import logging
 import os
+import stat
 import sys
+import tempfile
+from pathlib import Path
 
 from game.core.schema import MAX_DEAL, MAX_SEED
 from game.games import SPECS
@@ -43,6 +46,33 @@ def _whole(name: str, low: int, high: int):
     return parse
 
 
+def _writable(text: str) -> str:
+    """An argparse type for a file the game writes, refused at the door (exit 2, never a
+    traceback): only a regular file, never through a symbolic link, never a FIFO, a device
+    or a folder, in a folder that exists (or can be made) and can be written."""
+    path = Path(text)
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG
+    except OSError as err:
+        raise argparse.ArgumentTypeError(f"{text} cannot be reached ({err.strerror})") from None
+    if stat.S_ISLNK(mode):
+        raise argparse.ArgumentTypeError(f"{text} is a symbolic link: name the file itself")
+    if not stat.S_ISREG(mode):
+        what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        raise argparse.ArgumentTypeError(f"{text} is {what}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=path.parent).close()
+    except OSError as err:
+        why = err.strerror or err
+        raise argparse.ArgumentTypeError(
+            f"the folder of {text} cannot be written ({why})"
+        ) from None
+    return text
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="pasha-pisti", description="Pishe Pasha and Pişti.")
     p.add_argument(
@@ -70,6 +100,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--state-file",
         metavar="PATH",
+        type=_writable,
         help="write the hand's record and report as JSON after every move",
     )
     p.add_argument(
@@ -78,7 +109,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--speech-log",
         metavar="FILE",
+        type=_writable,
         help="read aloud into FILE, a line for each sentence after its time (for tests)",
+    )
+    p.add_argument(
+        "--export-history",
+        metavar="FILE",
+        type=_writable,
+        help="write every finished hand to FILE (CSV if it ends in .csv, else JSON) and exit",
     )
     p.add_argument(
         "--smoke-test",
@@ -110,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
         from game.cli.smoke import run_smoke
 
         return run_smoke()
+    if args.export_history:
+        return export_history(args.export_history)
     from game.ui.start import StartProblem, open_app
 
     try:
@@ -158,6 +198,30 @@ def _install_flags(p: argparse.ArgumentParser) -> None:
     )
 
 
+def export_history(path: str) -> int:
+    """``--export-history FILE``: History from the player's database, without a window."""
+    from game import export
+    from game.store.keeper import Keeper
+
+    told: list[str] = []
+    keeper = Keeper(told.append)
+    try:
+        rows = export.history(keeper)
+        export.write(path, "hands", rows)
+    except (OSError, ValueError) as err:
+        _say(f"pasha-pisti: {path}: {getattr(err, 'strerror', None) or err}")
+        return 2
+    finally:
+        keeper.close()
+    from game.text import say
+
+    for code in told:
+        name, _, detail = code.partition("|")
+        _say(f"pasha-pisti: {say(f'notice.{name}', detail=detail)}")
+    print(f"{len(rows)} hands written to {path}")
+    return 0
+
+
 def configure_logging(verbose: bool) -> None:
     """The one place logging is set up: warnings only, unless ``--verbose`` asks for all."""
     logging.basicConfig(
@@ -182,7 +246,7 @@ def run_app(app) -> int:
     except (AssetError, pygame.error, OSError) as err:  # OSError: an art file gone
         _rescue(app)
         _say(f"pasha-pisti: {say('start.broken_art', detail=str(err))}")
-        if _match_saved():
+        if app.keeper is not None and app.keeper.saved_match() is not None:
             _say(f"pasha-pisti: {say('notice.match_kept')}")
         return 1
     except Exception:
@@ -195,14 +259,6 @@ def _rescue(app) -> None:
     """Keep what the player changed in the settings; never fail while failing."""
     with contextlib.suppress(Exception):
         app.save_settings()
-
-
-def _match_saved() -> bool:
-    from game.store import saves
-
-    with contextlib.suppress(OSError):
-        return (saves.home() / saves.FILE_NAME).is_file()
-    return False
 
 
 def _say(text: str) -> None:

@@ -2,8 +2,8 @@
 opponents, the referee; and its save, so it can be continued after the window closed.
 
 Pure Python: the table drives a session, the tests drive one without a screen.
-A save holds the match (choices, seeds, totals, the finished hands and the
-current one as records), so restoring replays the same cards to the same move;
+A save holds the match (choices, seeds, totals and the current hand as a record; the
+finished hands are kept by the store), so restoring replays the same cards to the same move;
 computer players decide from their seed and what they see, so they then play
 exactly as they would have.
 """
@@ -11,9 +11,11 @@ exactly as they would have.
 from __future__ import annotations
 
 import time
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import record
 from game.core.cards import brief
 from game.core.match import Match, deal_seed
 from game.core.referee import Referee
@@ -22,7 +24,7 @@ from game.core.spec import GameSpec
 from game.core.state import GameState
 from game.games import known_game, spec_of
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: the match has an id; its finished hands are no longer in the save
 HINT_SEED = 97
 
 
@@ -36,8 +38,8 @@ class Session:
     seed: int  # the opponents' seed (each player adds its number)
     match: Match
     referee: Referee
-    finished: list[dict] = field(default_factory=list)  # records of the finished hands
     took_back: bool = False  # a take-back happened in this hand
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)  # the match's, kept in its save
 
     @classmethod
     def start(
@@ -81,7 +83,6 @@ class Session:
         return self.match.seat_of(0)
 
     def next_hand(self) -> GameState:
-        self.finished.append(self.state.record())
         self.took_back = False
         return self.referee.next_hand()
 
@@ -93,20 +94,14 @@ class Session:
         return state
 
     # ----------------------------------------------------------------- saving
-    def to_save(self, advance: bool = False) -> dict[str, Any]:
-        """Everything needed to continue this match later, as plain JSON. ``advance``: as it
-        will be once the finished hand gives way to the next (what "Continue" should find)."""
+    def to_save(self, advance: bool = False, redeal: int | None = None) -> dict[str, Any]:
+        """Everything needed to continue this match later, as plain JSON. With a fresh hand
+        in place of this one: ``advance``, the next hand (what Continue finds once this one
+        is finished); ``redeal``, the deal numbered so (what follows a hand given up)."""
         m = self.match
-        if advance:
-            nxt = deal_seed(m.seed, m.hand_no + 1)
-            hand = self.spec.new_hand(m.players, m.options, nxt)
-            data = self.to_save()
-            data["match"].update(hand_no=m.hand_no + 1, deal_no=nxt)
-            data["finished"] = (data["finished"] + [self.state.record()])[-50:]
-            data.update(hand=hand.record(), referee={}, took_back=False)
-            return data
-        return {
+        data = {
             "version": SAVE_VERSION,
+            "id": self.id,
             "game": self.spec.id,
             "choices": dict(self.choices),
             "level": self.level,
@@ -118,17 +113,33 @@ class Session:
                 "totals": list(m.totals),
                 "history": [list(h) for h in m.history],
             },
-            "finished": list(self.finished[-50:]),
             "hand": self.state.record(),
             "referee": self.referee.describe(),
             "took_back": self.took_back or self.referee.took_back,
             "saved": time.time(),
         }
+        if advance or redeal is not None:
+            hand_no = m.hand_no + advance
+            deal = deal_seed(m.seed, hand_no) if advance else redeal
+            hand = self.spec.new_hand(m.players, m.options, deal)
+            data["match"].update(hand_no=hand_no, deal_no=deal)
+            data.update(hand=hand.record(), referee={}, took_back=False)
+        return data
 
     @classmethod
-    def from_save(cls, data: dict[str, Any]) -> Session:
-        """A session exactly where the save left it; ValueError says what is wrong."""
-        data = check_save(data)
+    def from_save(cls, data: Any) -> Session:
+        """A session exactly where the save left it, checked whole against its game (a
+        save that loads is one the table can play on); ValueError says what is wrong."""
+        try:
+            session = cls._from_checked(check_save(data))
+        except (KeyError, TypeError, IndexError, AttributeError, RecursionError) as err:
+            raise ValueError(f"{type(err).__name__}: {err}") from None
+        if session.state.options != session.match.options:
+            raise ValueError("the save's hand was played with other options than its match")
+        return session
+
+    @classmethod
+    def _from_checked(cls, data: dict[str, Any]) -> Session:
         spec = spec_of(data["game"])
         info = data["match"]
         choices = data["choices"]
@@ -142,7 +153,7 @@ class Session:
         match.hand = spec.from_setup(hand["setup"], hand.get("options", {}))
         session = cls.around(spec, choices, data["level"], data["seed"], match)
         session.referee.replay([spec.parse_action(a) for a in hand["actions"]])
-        session.finished = list(data["finished"])
+        session.id = data["id"]
         session.took_back = bool(data["took_back"])
         session.referee.window_closed = bool(data["referee"].get("window_closed", False))
         session.referee.calls_asked = bool(data["referee"].get("calls_asked", False))
@@ -186,7 +197,7 @@ _SAVE = {
     "level": Field("", str),
     "seed": Field(0, int, low=0, high=MAX_SEED),
     "match": Field({}, dict),
-    "finished": Field([], list),
+    "id": Field("", str, check=lambda v: _match_id(v)),
     "hand": Field({}, dict),
     "referee": Field({}, dict),
     "took_back": Field(False, bool),
@@ -194,19 +205,48 @@ _SAVE = {
 }
 
 
+def _match_id(value: str) -> str:
+    if not 1 <= len(value) <= 64 or not value.isalnum():
+        raise ValueError("must be 1 to 64 letters and digits")
+    return value
+
+
 def migrate(data: Any) -> Any:
-    """Bring an older save up to date (version 1 is the first: nothing to do yet)."""
+    """Bring an older save up to date: version 1 kept the match's finished hands (the
+    store keeps them now) and had no id (one is made)."""
+    if isinstance(data, dict) and data.get("version") == 1:
+        data = {k: v for k, v in data.items() if k != "finished"}
+        data.update(version=2, id=uuid.uuid4().hex)
     return data
 
 
 def check_save(data: Any) -> dict[str, Any]:
-    """A save's fields, checked; ValueError names the first problem."""
+    """A save's fields checked, and checked against its game (choices, players, teams, its
+    hand's record); ValueError names the first problem."""
     data = migrate(data)
     if isinstance(data, dict) and data.get("version") != SAVE_VERSION:
         raise ValueError(f"a save of version {brief(data.get('version'))} cannot be read")
     out = require(data, _SAVE, "the save")
-    out["match"] = require(out["match"], _MATCH, "the save's match")
-    totals = out["match"]["totals"]
-    if not all(type(t) is int for t in totals):
-        raise ValueError("the save's totals must be whole numbers")
+    info = out["match"] = require(out["match"], _MATCH, "the save's match")
+    spec, choices = spec_of(out["game"]), out["choices"]
+    if spec.valid_choices(choices) != choices:
+        raise ValueError(f"the save's choices {brief(choices)} are not all {spec.id} choices")
+    players = choices.get("players", spec.players[0])
+    if players not in spec.players:
+        raise ValueError(f"{spec.id} is not played by {brief(players)} players")
+    teams = spec.teams(players)
+    for points in (info["totals"], *info["history"]):
+        if not isinstance(points, list) or [type(p) for p in points] != [int] * teams:
+            raise ValueError(f"the save's totals and each hand's must be {teams} whole numbers")
+    if len(info["history"]) > info["hand_no"] + 1:
+        raise ValueError("the save's history holds more hands than were played")
+    flags = [out["referee"].get(n, False) for n in ("window_closed", "calls_asked")]
+    if any(type(flag) is not bool for flag in flags):
+        raise ValueError("the save's referee must say true or false")
+    try:
+        state, _ = record.parse(out["hand"])
+    except record.RecordError as err:
+        raise ValueError(f"the save's hand: {err}") from None
+    if state.game != spec.id or state.players != players:
+        raise ValueError("the save's hand is not a hand of this match")
     return out

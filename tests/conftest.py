@@ -206,3 +206,32 @@ def app(tmp_path, monkeypatch, app_options):
     a = make_app(tmp_path, monkeypatch, **app_options)
     yield a
     a.scene.leave()
+
+
+# ----------------------------------------------------------------- a full disk
+@pytest.fixture
+def tiny_disk(tmp_path):
+    """A real 1 MB tmpfs (mounting needs root): room for a few hands' write-ahead log.
+    Skipped where it cannot be mounted; the tests that use it have a simulated twin."""
+    import subprocess
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(disk)], capture_output=True
+    )
+    if done.returncode != 0:
+        pytest.skip(f"a tmpfs cannot be mounted here: {done.stderr.decode(errors='replace')}")
+    yield disk
+    subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def fill_disk(disk) -> None:
+    """Fill ``disk`` to its last byte."""
+    with open(disk / "filler", "wb", buffering=0) as f:
+        for size in (65536, 4096, 512, 1):
+            try:
+                while True:
+                    f.write(b"\0" * size)
+            except OSError:
+                pass

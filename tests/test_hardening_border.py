@@ -1,22 +1,22 @@
 """The border: the command line accepts only what the files accept (so what it starts
-is saved and read back), and keeping a copy of a file on a full disk leaves no half
-copy behind and says where the file is."""
+is saved and read back), and keeping a copy of the settings on a full disk leaves no
+half copy behind."""
 
 from __future__ import annotations
 
 import errno
 import json
 import shutil
-import subprocess
 
 import pytest
+from conftest import fill_disk
 
 from game.__main__ import parse_args
 from game.core import files
 from game.core.schema import MAX_DEAL, MAX_SEED
 from game.session import Session
-from game.store import saves, stats
-from game.store.files import kept_in_part
+from game.store.keeper import Keeper
+from game.store.settings import FILE_NAME, load_settings
 
 
 @pytest.mark.parametrize(
@@ -43,9 +43,10 @@ def test_what_the_command_line_accepts_at_its_limits_is_saved_and_read_back(tmp_
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
     args = parse_args(["--game", "pisti", "--deal", str(MAX_DEAL), "--seed", str(MAX_SEED)])
     session = Session.start(args.game, {"players": 2}, "medium", args.seed, args.deal)
-    saves.save_match(session)
-    back, problem = saves.load_match()
-    assert problem is None and back is not None
+    told: list[str] = []
+    Keeper(told.append, tmp_path).match_changed(session)
+    back = Keeper(told.append, tmp_path).load_match()
+    assert told == [] and back is not None
     assert back.match.deal_no == MAX_DEAL and back.seed == MAX_SEED
 
 
@@ -55,37 +56,19 @@ def _half_then_full(src, dst, *args, **kwargs) -> None:
 
 
 def test_a_full_disk_while_keeping_a_copy_removes_the_half_copy_and_says_so(tmp_path, monkeypatch):
-    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
-    (tmp_path / stats.FILE_NAME).write_text(json.dumps({"version": 1, "lines": {"x": 1}}))
+    (tmp_path / FILE_NAME).write_text(json.dumps({"level": "hard", "pace": "warp"}))
     monkeypatch.setattr(shutil, "copyfileobj", _half_then_full)
-    message = kept_in_part(stats.FILE_NAME, "a line was wrong")
-    assert [p.name for p in tmp_path.iterdir()] == [stats.FILE_NAME]
-    assert f"kept as {stats.FILE_NAME}" in message and "no copy" in message
+    settings, message = load_settings(tmp_path / FILE_NAME)
+    assert [p.name for p in tmp_path.iterdir()] == [FILE_NAME]
+    assert settings.level == "hard" and message.startswith("settings_fixed|pace")
+    assert "kept as" not in message, "no copy is named that was not kept"
 
 
-@pytest.fixture
-def tiny_disk(tmp_path):
-    """A real 200 KB tmpfs (root only); skipped where mounting is not permitted."""
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=200k", "tmpfs", str(disk)], capture_output=True
-    )
-    if done.returncode != 0:
-        pytest.skip("mounting a tmpfs is not permitted here")
-    yield disk
-    subprocess.run(["umount", str(disk)], check=False)
-
-
-def test_a_really_full_disk_while_keeping_a_copy_leaves_no_empty_copy(tiny_disk, monkeypatch):
-    monkeypatch.setenv("PASHA_PISTI_HOME", str(tiny_disk))
-    lines = {f"pisti|{{}}|2|level{i}": {"hands": i} for i in range(2000)}
-    (tiny_disk / stats.FILE_NAME).write_text(json.dumps({"version": 1, "lines": lines}))
-    size = (tiny_disk / stats.FILE_NAME).stat().st_size
-    filler = tiny_disk / "filler"
-    with open(filler, "wb") as f, pytest.raises(OSError):
-        f.write(b"\0" * (400 * 1024))
-        f.flush()
-    assert files.keep_copy(tiny_disk / stats.FILE_NAME) is None
+def test_a_really_full_disk_while_keeping_a_copy_leaves_no_empty_copy(tiny_disk):
+    path = tiny_disk / FILE_NAME
+    path.write_text(json.dumps({"level": "hard", "pace": "warp", "pad": "x" * 60_000}))
+    size = path.stat().st_size
+    fill_disk(tiny_disk)
+    assert files.keep_copy(path) is None
     assert [p.name for p in tiny_disk.iterdir() if ".broken-" in p.name] == []
-    assert (tiny_disk / stats.FILE_NAME).stat().st_size == size
+    assert path.stat().st_size == size

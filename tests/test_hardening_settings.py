@@ -10,19 +10,20 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from ui_support import DT, open_table, settle
 
-from game.core.files import remove_stray_temporaries
+from game.core.files import STRAY_AGE, remove_stray_temporaries
 from game.games import SPECS
 from game.session import Session
 from game.store import settings as store
 from game.store.settings import FIELDS, Settings, load_settings
 from game.ui.app import App
-from game.ui.keeping import Keeper
 from game.ui.scenes import install_routes
+from game.ui.start import keep
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,7 +36,7 @@ def start_app(tmp_path: Path, monkeypatch, content: str | bytes | None = None) -
         (tmp_path / store.FILE_NAME).write_bytes(data)
     app = App((1280, 800))
     install_routes(app)
-    Keeper(app)
+    keep(app)
     return app
 
 
@@ -270,19 +271,25 @@ def test_settings_broken_copy_is_never_overwritten_by_the_next_failure(tmp_path)
 
 
 def test_settings_stray_temporaries_from_killed_saves_are_removed_at_start(tmp_path, monkeypatch):
+    """Old enough to be no save in progress (another window's): left by a killed save."""
     strays = [tmp_path / f"settings.json.{tag}.tmp" for tag in ("a1b2", "x_9", "zz")]
     for stray in strays:
         stray.write_bytes(b"{" * 10)
     big = tmp_path / "settings.json.big.tmp"
     with big.open("wb") as f:
         f.truncate(9 * 1024 * 1024)
-    others = [tmp_path / "notes.tmp", tmp_path / "settings.json", tmp_path / "stats.json.q.tmp"]
+    others = [tmp_path / "notes.tmp", tmp_path / "settings.json"]
     for other in others:
         other.write_text("{}")
+    young = tmp_path / "settings.json.now.tmp"
+    young.write_text("{")
+    then = time.time() - STRAY_AGE - 5
+    for path in [*strays, big, *others]:
+        os.utime(path, (then, then))
     app = start_app(tmp_path, monkeypatch)
     assert not any(p.exists() for p in [*strays, big])
     assert (tmp_path / "notes.tmp").exists() and (tmp_path / "settings.json").exists()
-    assert not (tmp_path / "stats.json.q.tmp").exists()  # the stats store cleans its own
+    assert young.exists(), "a save in progress in another window"
     app.step(DT)
     assert remove_stray_temporaries(tmp_path, ("settings.json",)) == 0
 

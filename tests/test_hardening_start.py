@@ -22,7 +22,7 @@ from xvfb import free_display, player_env
 from game.__main__ import main as game_main
 from game.__main__ import run_app
 from game.assets import AssetError
-from game.store import saves
+from game.store.keeper import Keeper
 from game.ui import app as app_module
 from game.ui.app import LARGEST, MIN_SIZE, fit_to_screen
 from game.ui.cardart import CardArt
@@ -148,13 +148,15 @@ def test_start_state_file_that_cannot_be_written_gives_a_notice_not_a_traceback(
 
 
 def test_start_state_file_that_is_a_folder_real_program(tmp_path):
+    """Refused at the door, before a window opens (tests/test_store_door.py has the rest)."""
     folder = tmp_path / "state"
     folder.mkdir()
     done = play(
         ["--game", "pisti", "--seed", "3", "--state-file", str(folder), "--first-frame-exit"],
         player_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
     )
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 2, done.stderr
+    assert "--state-file" in done.stderr and "is a folder" in done.stderr
     assert "Traceback" not in done.stderr
 
 
@@ -250,8 +252,9 @@ def test_art_broken_mid_game_keeps_the_match_saved(tmp_path, monkeypatch, capsys
     assert run_app(app) == 1
     err = capsys.readouterr().err
     assert "7H.svg" in err and "Continue" in err
-    session, problem = saves.load_match()
-    assert problem is None
+    told: list[str] = []
+    session = Keeper(told.append, tmp_path).load_match()
+    assert told == []
     assert [str(a) for a in session.state.history] == made
 
 

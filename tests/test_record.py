@@ -146,10 +146,10 @@ def test_record_save_is_atomic_and_keeps_old_file_on_failure(tmp_path, monkeypat
     record.save(state, path)
     before = path.read_text()
 
-    def broken_dump(*a, **k):
+    def disk_full(*a, **k):
         raise OSError("disk full")
 
-    monkeypatch.setattr(files.json, "dump", broken_dump)  # inside write_json_atomic
+    monkeypatch.setattr(files.os, "fsync", disk_full)  # inside write_json_atomic
     with pytest.raises(OSError):
         record.save(played("pisti", 2, {}, seed=2, moves=3), path)
     assert path.read_text() == before

@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from store_support import a_record, counts, hand_row, put_rows, put_save
 
 from game.core.agents import SeatView
 from game.core.referee import Phase
 from game.session import Session, replay_record
-from game.store import saves, stats
-from game.store.history import History
+from game.stats import Line
+from game.store.hands import Hand, StatsKey, key_of
+from game.store.keeper import Keeper
 
 GAMES = [
     ("pisti", {"players": 2}),
@@ -71,44 +73,46 @@ def test_resume_at_every_move_gives_the_same_hand_as_playing_straight_through(ga
     assert resumed.state.report() == straight.state.report()
 
 
-def test_a_saved_match_keeps_its_totals_hand_number_and_next_deal(tmp_path, monkeypatch):
-    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
+def test_a_saved_match_keeps_its_totals_hand_number_and_next_deal(tmp_path):
+    told: list[str] = []
+    keeper = Keeper(told.append, tmp_path)
     session = Session.start("pisti", {"players": 2, "target": 101}, "easy", seed=7)
     stand_in = session.spec.make_agent("easy", 1)
     while advance(session, stand_in):
         pass
-    session.match.finish_hand()
-    saves.save_match(session)
+    keeper.match_changed(session)  # the hand ends: counted, and the next one saved with it
     ahead = session.to_save(advance=True)
+    assert Keeper(told.append, tmp_path).load_match().to_save()["match"] == ahead["match"]
     session.next_hand()
     for _ in range(5):
         advance(session, stand_in)
-    saves.save_match(session)
-    loaded, problem = saves.load_match()
-    assert problem is None
+    keeper.match_changed(session)
+    loaded = Keeper(told.append, tmp_path).load_match()
+    assert told == []
     assert loaded.match.hand_no == 1 and loaded.match.totals == session.match.totals
     assert loaded.match.deal_no == session.match.deal_no == ahead["match"]["deal_no"]
     assert loaded.state.record() == session.state.record()
     assert loaded.summary()["hand"] == 2
+    assert counts(tmp_path) == (1, 1)
 
 
-def test_a_save_from_another_version_is_set_aside_with_a_message(tmp_path, monkeypatch):
-    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
-    (tmp_path / "match.json").write_text(json.dumps({"version": 0, "game": "pisti"}))
-    session, problem = saves.load_match()
-    assert session is None and problem and "version" in problem
-    assert not (tmp_path / "match.json").exists()
-    assert list(tmp_path.glob("match.json.broken-*"))
+def test_a_save_from_another_version_is_set_aside_with_a_message(tmp_path):
+    put_save(tmp_path, json.dumps({"version": 0, "game": "pisti"}))
+    told: list[str] = []
+    keeper = Keeper(told.append, tmp_path)
+    assert keeper.load_match() is None and keeper.saved_match() is None
+    assert told and told[0].startswith("save_broken|") and "version" in told[0]
+    aside = keeper.store.read("SELECT save FROM match_aside")
+    assert json.loads(aside[0][0]) == {"version": 0, "game": "pisti"}, "kept, never lost"
 
 
-def test_a_save_whose_hand_no_longer_replays_is_set_aside(tmp_path, monkeypatch):
-    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
+def test_a_save_whose_hand_no_longer_replays_is_set_aside(tmp_path):
     session = Session.start("pisti", {"players": 2}, "easy", seed=8)
     data = session.to_save()
     data["hand"]["actions"] = ["QZ"]
-    (tmp_path / "match.json").write_text(json.dumps(data))
-    loaded, problem = saves.load_match()
-    assert loaded is None and problem
+    put_save(tmp_path, json.dumps(data))
+    told: list[str] = []
+    assert Keeper(told.append, tmp_path).load_match() is None and told
 
 
 @pytest.mark.parametrize(("game", "choices"), GAMES[:3])
@@ -120,58 +124,55 @@ def test_the_same_deal_number_deals_the_same_cards_whatever_the_match(game, choi
     assert a.match.deal_no == 123456
 
 
-def test_statistics_add_up_over_a_scripted_match(tmp_path, monkeypatch):
-    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
-    book = stats.Stats()
+def test_statistics_add_up_over_a_scripted_match(tmp_path):
+    keeper = Keeper(lambda code: None, tmp_path)
     session = Session.start("pisti", {"players": 2, "target": 101}, "easy", seed=3)
     stand_in = session.spec.make_agent("hard", 2)
     hands, points, won, pisti = 0, 0, 0, 0
     while True:
         while advance(session, stand_in):
             pass
+        keeper.match_changed(session)  # counted the moment it ends
         st, m = session.state, session.match
         side = st.side_of(session.human)
-        mine = m.finish_hand()[m.team_of(0)]
-        key = stats.key_of("pisti", st.options, 2, "easy", type(st))
-        book.count_hand(key, st, side, session.human, False, mine)
+        mine = m.history[-1][m.team_of(0)]
         hands += 1
         points += mine
         won += st.winner == side
-        pisti += st.report()["pisti"][side] + 0 * st.report()["jack_pisti"][side]
+        pisti += st.report()["pisti"][side]
         if m.is_over:
-            book.count_match(key, m.winner == m.team_of(0))
             break
         session.next_hand()
-    line = book.lines[key]
+    key = key_of(session)
+    line = keeper.statistics()[key]
     assert line.hands == hands and line.points == points and line.won == won
     assert line.won + line.lost + line.drawn == hands
     assert line.matches == 1 and line.matches_won == (session.match.winner == 0)
     assert line.counts.get("pisti", 0) == pisti
     assert line.last[-hands:] == line.last and len(line.last) == hands
-    book.save()
-    again, problem = stats.Stats.load()
-    assert problem is None and again.lines[key] == line
+    assert Keeper(lambda code: None, tmp_path).statistics() == {key: line}
+    assert counts(tmp_path) == (hands, hands)
+    assert keeper.saved_match() is None, "the match is over: nothing to continue"
+
+
+def _hand(result: int, **changes) -> Hand:
+    return Hand(StatsKey("k", 2, "easy"), 0, result, 10, **changes)
 
 
 def test_a_hand_with_take_backs_is_counted_apart_and_keeps_the_streak():
-    book = stats.Stats()
-    session = Session.start("pisti", {"players": 2}, "easy", seed=4)
-    stand_in = session.spec.make_agent("hard", 2)
-    while advance(session, stand_in):
-        pass
-    key = "k|{}|2|easy"
-    book.line(key).streak = 3
-    book.count_hand(key, session.state, 0, 0, True, 10)
-    line = book.lines[key]
+    line = Line(streak=3)
+    line.add(_hand(1, took_back=True))
     assert line.hands == 0 and line.takeback_hands == 1 and line.streak == 3
+    assert line.takeback_won == 1
 
 
 def test_a_hand_given_up_counts_as_lost():
-    book = stats.Stats()
     session = Session.start("pisti", {"players": 2}, "easy", seed=4)
-    book.count_hand("k|{}|2|easy", session.state, 0, 0, False, 0, abandoned=True)
-    line = book.lines["k|{}|2|easy"]
-    assert line.hands == 1 and line.lost == 1 and line.streak == 0
+    hand = Hand.of(session, given_up=True)
+    assert hand.result == -1 and hand.points == 0
+    line = Line(streak=2)
+    line.add(hand)
+    assert line.hands == 1 and line.lost == 1 and line.streak == 0 and line.points == 0
 
 
 @pytest.mark.parametrize(("game", "choices"), GAMES, ids=[f"{g}-{c}" for g, c in GAMES])
@@ -200,15 +201,15 @@ def test_undo_and_redo_round_trip_to_identical_states(game, choices):
     assert (ref.state.report(), [str(a) for a in ref.state.history]) == end
 
 
-def test_history_keeps_the_last_200_hands(tmp_path, monkeypatch):
-    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
-    book = History()
-    session = Session.start("pisti", {"players": 2}, "easy", seed=5)
-    record = session.state.record()
-    for i in range(230):
-        book.add(History.entry(record, "pisti", 2, "easy", 0, 1, [i, 0], i))
-    book.save()
-    again, problem = History.load()
-    assert problem is None and len(again.entries) == 200
-    assert again.entries[-1].score == [229, 0] and again.entries[0].score == [30, 0]
-    assert replay_record(session.spec, again.entries[0].record).setup() == session.state.setup()
+def test_history_keeps_every_hand_not_the_last_200(tmp_path):
+    record = a_record(seed=5)
+    put_rows(tmp_path, *(hand_row(record, score=json.dumps([i, 0]), deal=i) for i in range(230)))
+    keeper = Keeper(lambda code: None, tmp_path)
+    entries = keeper.entries()
+    assert len(entries) == 230
+    assert entries[0].score == (229, 0) and entries[-1].score == (0, 0), "newest first"
+    spec = Session.start("pisti", {"players": 2}, "easy", seed=5).spec
+    assert (
+        replay_record(spec, keeper.record(entries[-1].id)).setup()
+        == replay_record(spec, record).setup()
+    )

@@ -1,8 +1,8 @@
 """Two windows of the game on one preference folder: two real processes, each finishing
 hands in turn, then quitting in either order. Every finished hand is counted exactly once
-in the statistics and the history (each window adds its hand to the file as it is on
-disk, under the operating system's lock), and the match in progress stays the first
-window's."""
+in the statistics and the history (each window's hand is one transaction of the shared
+database), and the match in progress stays the first window's (it holds the lock on the
+database file's lock byte). tests/test_store_two_processes.py ends hands at once."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from store_support import counts, records, saved
 
-from game.store import history, saves, stats
 from game.text import say
 
 DRIVER = Path(__file__).resolve().parent / "two_windows.py"
@@ -63,24 +63,20 @@ def test_two_windows_on_one_folder_count_every_hand_exactly_once(tmp_path, first
         for w in windows:
             if w.proc.poll() is None:
                 w.proc.kill()
-    lines = json.loads((tmp_path / stats.FILE_NAME).read_text())["lines"]
-    assert sum(line["hands"] for line in lines.values()) == 4
-    hands = json.loads((tmp_path / history.FILE_NAME).read_text())["hands"]
-    assert len(hands) == 4
-    setups = {json.dumps(h["record"]["setup"], sort_keys=True) for h in hands}
+    assert counts(tmp_path) == (4, 4)
+    setups = {json.dumps(r["setup"], sort_keys=True) for r in records(tmp_path)}
     assert len(setups) == 4, "four different hands, none twice"
     assert not list(tmp_path.glob("*.broken-*"))
 
 
 def _saved_setup(home: Path) -> str:
-    save = json.loads((home / saves.FILE_NAME).read_text())
-    return json.dumps(save["hand"]["setup"], sort_keys=True)
+    return json.dumps(saved(home)["hand"]["setup"], sort_keys=True)
 
 
 @pytest.mark.slow
 def test_two_windows_a_second_window_says_the_match_is_elsewhere_and_leaves_it(tmp_path):
     """The first window's match in progress is its own: the second window, playing a hand
-    of its own, tells its player so (notice.match_elsewhere) and never writes match.json;
+    of its own, tells its player so (notice.match_elsewhere) and never saves its match;
     once the first window has quit, the second takes the match over."""
     first, second = Window(tmp_path), Window(tmp_path)
     try:

@@ -107,7 +107,7 @@ def test_a_hand_with_take_backs_is_counted_apart(app):
     play_moves(app, table, 3)
     key(app, pygame.K_z, CTRL)
     play_to_the_end(app, table)
-    line = next(iter(app.keeper.stats.lines.values()))
+    line = next(iter(app.keeper.statistics().values()))
     assert line.takeback_hands == 1 and line.hands == 0
 
 
@@ -124,7 +124,7 @@ def test_new_hand_mid_hand_asks_first_and_counts_a_lost_hand(app):
     click(app, table.controls.pause_items[1].rect.center)
     click(app, table.controls.yes_btn.rect.center)
     assert table.state.setup() != first and not table.state.history
-    line = next(iter(app.keeper.stats.lines.values()))
+    line = next(iter(app.keeper.statistics().values()))
     assert line.hands == 1 and line.lost == 1
 
 
@@ -151,7 +151,7 @@ def test_a_finished_hand_goes_to_the_history_and_replays_move_by_move(app):
     history = app.goto("history")
     app.step(DT)
     assert isinstance(history, HistoryScene) and len(history.entries) == 1
-    record = history.entries[0].record
+    record = app.keeper.record(history.entries[0].id)
     key(app, pygame.K_RETURN)
     viewer = app.scene
     assert isinstance(viewer, ReplayScene)
@@ -171,8 +171,8 @@ def test_a_finished_hand_goes_to_the_history_and_replays_move_by_move(app):
 def test_the_replay_shows_every_hand_face_up_or_only_what_you_saw(app):
     table = open_table(app, "pisti", {"players": 2}, seed=16)
     play_to_the_end(app, table)
-    record = app.keeper.history.entries[-1].record
-    viewer = app.goto("replay", record=record, seat=app.keeper.history.entries[-1].seat)
+    last = app.keeper.entries()[0]
+    viewer = app.goto("replay", record=app.keeper.record(last.id), seat=last.seat)
     viewer.jump(3)
     other = pid(f"hand{1 - viewer.seat}")
     assert all(c is None for c in viewer.model.shown.get(other))

@@ -140,7 +140,7 @@ def test_good_news_is_calm_and_only_trouble_is_red(app, monkeypatch):
     app.goto("menu")
     seen = drawn_colours(app, monkeypatch)
     assert seen[app.notices[-1]] == theme.GOOD_NEWS
-    app.notice("save_failed|No space left on device")
+    app.notice("not_kept|No space left on device")
     seen = drawn_colours(app, monkeypatch)
     assert seen[app.notices[-1]] == theme.RED_LIGHT
 
@@ -158,7 +158,7 @@ def test_an_export_that_worked_is_calm_in_history_and_replay(app, monkeypatch):
     assert history.message.startswith("Saved as ")
     assert drawn_colours(app, monkeypatch)[history.message] == theme.GOOD_NEWS
     entry = history.entries[0]
-    replay = app.goto("replay", record=entry.record, seat=entry.seat)
+    replay = app.goto("replay", record=app.keeper.record(entry.id), seat=entry.seat)
     click(app, replay.export_btn.rect.center)
     assert replay.note.startswith("Saved as ")
     assert drawn_colours(app, monkeypatch)[replay.note] == theme.GOOD_NEWS

@@ -479,7 +479,7 @@ def test_the_summary_history_statistics_and_a_replay_step_are_heard(tmp_path, mo
     assert utterances(app, said)[-1] == spoken(stats.spoken_row())
     assert "Hands: 1" in stats.spoken_row()
 
-    record = history.entries[0].record
+    record = app.keeper.record(history.entries[0].id)
     viewer = app.goto("replay", record=record, seat=0)
     viewer.jump(0)
     app.step(DT)

@@ -101,9 +101,9 @@ def test_every_screen_at_960x600_draws_no_text_below_14_px(tmp_path, monkeypatch
         history = app.goto("history")
         seen.look(app)
         entry = history.entries[0]
-        app.goto("replay", record=entry.record, seat=entry.seat)
+        app.goto("replay", record=app.keeper.record(entry.id), seat=entry.seat)
         seen.look(app)
-        app.goto("review", record=entry.record, seat=entry.seat)
+        app.goto("review", record=app.keeper.record(entry.id), seat=entry.seat)
         seen.look(app, 10)
         app.goto("settings")
         seen.look(app)

@@ -162,3 +162,32 @@ def test_a_window_left_off_the_screen_comes_back_within_it(desktop):
         assert w >= 1200 and h >= 700, "as large as the screen allows"
     finally:
         game.close()
+
+
+@pytest.mark.xvfb
+@pytest.mark.slow
+def test_the_window_stays_where_it_was_under_a_window_manager(desktop):
+    """Openbox puts a window's frame where the game asks and the window inside it lower,
+    by the title bar: the game remembers its window less that, so it no longer creeps
+    down the screen by the title bar's height at every start."""
+    env, home = desktop
+    need_tools(("openbox",))
+    wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL)  # fmt: skip
+    try:
+        time.sleep(1.0)  # the manager takes the screen
+        settings = Settings(window_width=900, window_height=600, window_x=100, window_y=60)
+        (home / "settings.json").write_text(json.dumps(settings.__dict__))
+        seen = []
+        for _ in range(3):
+            game = Game(env)
+            try:
+                time.sleep(0.8)  # placed by the manager, seen by the game
+                seen.append(game.geometry())
+            finally:
+                game.close()
+            saved = json.loads((home / "settings.json").read_text())
+            assert (saved["window_x"], saved["window_y"]) == (100, 60), seen
+        assert seen[0] == seen[1] == seen[2], f"the window moved between starts: {seen}"
+    finally:
+        stop(wm)

@@ -18,9 +18,9 @@ from game.games.pishe_pasha.rules import PishePasha
 from game.session import Session
 from game.store.settings import Settings
 from game.ui.app import App
-from game.ui.keeping import Keeper
 from game.ui.scenes import install_routes
 from game.ui.scenes.table import TableScene
+from game.ui.start import keep as keep_for
 
 DT = 0.02
 
@@ -55,7 +55,7 @@ def make_app(tmp_path, monkeypatch, size=(1280, 800), keep: bool = False, **sett
     app = App(size, settings=Settings(**{**base, **settings}))
     install_routes(app)
     if keep:
-        Keeper(app)
+        keep_for(app)
     return app
 
 

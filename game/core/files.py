@@ -9,7 +9,6 @@ replaces a file only once the new one is complete on disk.
 from __future__ import annotations
 
 import contextlib
-import errno
 import itertools
 import json
 import os
@@ -35,28 +34,18 @@ def read_text(path: str | os.PathLike, limit: int = MAX_BYTES) -> str:
     """A regular file's text, refusing folders, devices, FIFOs and oversized files."""
     p = Path(path)
     try:
-        info = os.stat(p)
-    except OSError as err:
-        raise FileProblem(f"cannot read {_name(p)}: {err.strerror or err}") from None
-    if not stat.S_ISREG(info.st_mode):
-        what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise FileProblem(f"cannot read {_name(p)}: it is {what}")
-    if info.st_size > limit:
-        raise FileProblem(
-            f"{_name(p)} is too large ({info.st_size:,} bytes; the limit is {limit:,})"
-        )
-    try:
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as f:
+        mode = os.stat(p).st_mode
+        if not stat.S_ISREG(mode):
+            what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise FileProblem(f"cannot read {_name(p)}: it is {what}")
+        with os.fdopen(os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
             data = f.read(limit + 1)
     except OSError as err:
         raise FileProblem(f"cannot read {_name(p)}: {err.strerror or err}") from None
     if len(data) > limit:
         raise FileProblem(f"{_name(p)} is too large (the limit is {limit:,} bytes)")
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
     try:
-        return data.decode("utf-8")
+        return data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
     except UnicodeDecodeError as err:
         raise FileProblem(f"{_name(p)} is not UTF-8 text (byte {err.start})") from None
 
@@ -144,69 +133,32 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def write_json_atomic(path: str | os.PathLike, obj: Any, indent: int | None = None) -> None:
-    """Write JSON so that a crash leaves either the old file or the new one, never half.
-    ``indent`` for files people read (settings, records); without it the encoder runs at
-    C speed (the match is saved after every move).
+    """Write JSON atomically (:func:`write_atomic`); ``indent`` for files people read. A lone
+    surrogate ("\ud800") cannot be UTF-8: then JSON escapes every character it may."""
+    text = json.dumps(obj, ensure_ascii=False, indent=indent, allow_nan=False)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = json.dumps(obj, indent=indent, allow_nan=False).encode("ascii")
+    write_atomic(path, data)
 
-    The temporary file has a name of its own (two windows may write one file at once)
-    and is locked until it has replaced ``path``, so another window cleaning up the
-    temporaries of killed saves (:func:`remove_stray_temporaries`) leaves it alone."""
+
+def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+    """Write a file so that a crash leaves either the old one or the new one, never half.
+    The temporary file has a name of its own (two windows may save their settings at
+    once); one a kill left behind is removed by :func:`remove_stray_temporaries`."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = _own_temporary(path)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            try:
-                _dump(obj, f, indent, ascii_only=False)
-            except UnicodeEncodeError:  # a lone surrogate ("\ud800"): JSON escapes it
-                f.seek(0)
-                f.truncate()
-                _dump(obj, f, indent, ascii_only=True)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
-            if os.name != "nt":  # renamed still open and locked (Windows cannot)
-                os.replace(tmp, path)
-        if os.name == "nt":
-            os.replace(tmp, path)
+        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-BUSY = {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, errno.EDEADLK}  # a lock another holds
-
-
-def _own_temporary(path: Path) -> tuple[int, str]:
-    """A new temporary file beside ``path`` (``NAME.<random>.tmp``), open and locked. A
-    cleaner can take it for a stray in the instant between its making and its lock: then
-    the cleaner holds the lock, or the name no longer leads to it, and another is made."""
-    for _ in range(100):
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
-        try:
-            _lock_fd(fd, wait=False)
-            keep = True
-        except OSError as err:  # held (a cleaner judging it), or a folder without locks
-            keep = err.errno not in BUSY
-        if keep and _names(tmp, fd):
-            return fd, tmp
-        os.close(fd)
-    raise OSError(f"cannot keep a temporary file beside {_name(path)}")
-
-
-def _names(name: str, fd: int) -> bool:
-    """True when ``name`` is the file open as ``fd`` (not gone, not another file since)."""
-    try:
-        there, held = os.stat(name, follow_symlinks=False), os.fstat(fd)
-    except OSError:
-        return False
-    return (there.st_dev, there.st_ino) == (held.st_dev, held.st_ino)
-
-
-def _dump(obj: Any, f, indent: int | None, ascii_only: bool) -> None:
-    if indent is None:
-        f.write(json.dumps(obj, ensure_ascii=ascii_only, allow_nan=False))
-    else:
-        json.dump(obj, f, ensure_ascii=ascii_only, indent=indent, allow_nan=False)
 
 
 def set_aside(path: str | os.PathLike) -> Path | None:
@@ -252,121 +204,26 @@ def _keep(path: Path, how) -> Path | None:
     return None
 
 
-STRAY_AGE = 60.0  # seconds: on Windows, a temporary this old is no save in progress
+STRAY_AGE = 60.0  # seconds: a save takes milliseconds, so an older temporary is a stray
 
 
 def remove_stray_temporaries(folder: str | os.PathLike, names: tuple[str, ...]) -> int:
-    """Delete ``NAME.*.tmp`` left by saves that were killed; returns how many went. A
-    temporary another window is writing now is locked by it (see
-    :func:`write_json_atomic`) and is left alone: only the dead leave theirs unlocked."""
+    """Delete ``NAME.*.tmp`` files older than :data:`STRAY_AGE` (left by saves that were
+    killed; a younger one may be another window's save in progress); returns how many."""
     gone = 0
+    old = time.time() - STRAY_AGE
     with contextlib.suppress(OSError):
         for entry in os.scandir(folder):
             if entry.name.endswith(TMP_SUFFIX) and entry.name.startswith(
                 tuple(n + "." for n in names)
             ):
                 with contextlib.suppress(OSError):
-                    if _remove_if_abandoned(entry):
+                    if entry.stat(follow_symlinks=False).st_mtime < old:
+                        os.unlink(entry.path)
                         gone += 1
     return gone
-
-
-def _remove_if_abandoned(entry: os.DirEntry) -> bool:
-    """Delete the temporary ``entry`` when no process is writing it: its writer's lock is
-    free (the writer ended, however it ended). It is deleted while this holds that lock, so
-    a writer that made it an instant ago and locks it only now finds its name gone and
-    makes another (:func:`_own_temporary`). Anything but a file (a link, a folder) was
-    never one of ours and is left to ``unlink`` to judge."""
-    if entry.is_symlink() or not entry.is_file():
-        os.unlink(entry.path)
-        return True
-    fd = os.open(entry.path, os.O_RDWR | getattr(os, "O_NONBLOCK", 0))
-    try:
-        try:
-            _lock_fd(fd, wait=False)
-        except OSError:
-            return False  # held: a save in progress
-        if not _names(entry.path, fd):
-            return False  # renamed into place (or replaced) since it was listed
-        if os.name != "nt":
-            os.unlink(entry.path)
-            return True
-        # Windows deletes no open file, and its writers let go before their rename:
-        # only an old temporary is a stray there
-        stale = time.time() - os.fstat(fd).st_mtime > STRAY_AGE
-    finally:
-        os.close(fd)
-    if stale:
-        os.unlink(entry.path)
-    return stale
 
 
 def _name(path: Path) -> str:
     """A file's name as printable text, even when its bytes are not valid in any encoding."""
     return os.fsencode(path.name).decode("utf-8", "replace")
-
-
-@contextlib.contextmanager
-def locked(path: str | os.PathLike):
-    """Hold the operating system's lock on ``path`` + ``.lock`` for a read-merge-write:
-    two windows on one preference folder then take turns, so neither rewrites a file
-    from what it read before the other wrote. Waits for the other window (a write takes
-    milliseconds); where the folder cannot hold a lock file, goes on without one."""
-    handle = _open_lock(path)
-    try:
-        if handle is not None:
-            _lock(handle, wait=True)
-        yield
-    finally:
-        if handle is not None:
-            handle.close()  # closing releases the lock
-
-
-def try_hold(path: str | os.PathLike):
-    """The lock on ``path`` + ``.lock`` without waiting: an open handle to keep (the lock
-    lasts while it is open, and ends with the process however it ends), or None when
-    another process holds it. A folder that cannot hold a lock file gives True: nobody
-    else can hold it either."""
-    handle = _open_lock(path)
-    if handle is None:
-        return True
-    try:
-        _lock(handle, wait=False)
-    except OSError:
-        handle.close()
-        return None
-    return handle
-
-
-def _open_lock(path: str | os.PathLike):
-    lock = Path(os.fspath(path) + ".lock")
-    try:
-        lock.parent.mkdir(parents=True, exist_ok=True)
-        return open(lock, "a+b")
-    except OSError:
-        return None
-
-
-def _lock(handle, wait: bool) -> None:
-    _lock_fd(handle.fileno(), wait)
-
-
-def _lock_fd(fd: int, wait: bool) -> None:
-    """The operating system's exclusive lock on the open file ``fd`` (raises OSError when
-    ``wait`` is False and another holds it). It ends when the file is closed."""
-    if os.name == "nt":
-        import msvcrt
-
-        os.lseek(fd, 0, os.SEEK_SET)
-        mode = msvcrt.LK_LOCK if wait else msvcrt.LK_NBLCK
-        while True:
-            try:
-                msvcrt.locking(fd, mode, 1)
-                return
-            except OSError:
-                if not wait:
-                    raise
-    else:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))

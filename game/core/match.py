@@ -43,6 +43,8 @@ class Match:
         self.history: list[list[int]] = []  # per finished hand, points per team
         self.deal_no = deal_seed(self.seed, 0)
         self.hand: GameState = self._deal()
+        # as the game plays them with this many players (three always use one foundation)
+        self.options = dict(self.hand.options)
 
     def _deal(self) -> GameState:
         return self.spec.new_hand(self.players, self.options, self.deal_no)

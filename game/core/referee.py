@@ -236,6 +236,9 @@ class Referee:
 
     # ----------------------------------------------------------------- take-backs
     def can_undo(self, seat: int) -> bool:
+        """A move to take back, in a hand not yet counted in its match."""
+        if self.match is not None and self.match.hand_finished:
+            return False
         return any(s.by == seat and not s.action.is_call for s in self.past)
 
     def undo(self, seat: int) -> bool:

@@ -225,6 +225,16 @@ class GameSpec:
     def defaults(self) -> dict[str, Any]:
         return {c.key: c.values[0] for c in self.choices}
 
+    def valid_choices(self, choices: dict[str, Any]) -> dict[str, Any]:
+        """The menu choices of ``choices`` this game offers, with a value it allows (type
+        included: ``"false"`` is not ``false``, ``"151"`` is not ``151``)."""
+        allowed = {c.key: c.values for c in self.choices}
+        return {
+            k: v
+            for k, v in choices.items()
+            if k in allowed and any(v == a and type(v) is type(a) for a in allowed[k])
+        }
+
     def new_hand(
         self, players: int, options: dict[str, Any] | None, rng: random.Random | int | None
     ) -> GameState:

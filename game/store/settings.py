@@ -102,7 +102,7 @@ def _game_options(value: dict) -> dict[str, dict[str, Any]]:
         spec = SPECS.get(game)
         if spec is None or not isinstance(choices, dict):
             continue
-        kept = valid_choices(spec, choices)
+        kept = spec.valid_choices(choices)
         if kept:
             out[game] = kept
     return out
@@ -228,17 +228,6 @@ OLD_NAMES = {"four_colour": ("faces", {True: "four_colour", False: "classic"})}
 
 def _within(value: int, bounds: tuple[int, int]) -> int:
     return max(bounds[0], min(bounds[1], int(value)))
-
-
-def valid_choices(spec: Any, choices: dict[str, Any]) -> dict[str, Any]:
-    """The menu choices of ``choices`` that ``spec`` offers, with a value it allows (type
-    included: ``"false"`` is not ``false``, ``"151"`` is not ``151``)."""
-    allowed = {c.key: c.values for c in spec.choices}
-    return {k: v for k, v in choices.items() if k in allowed and _member(v, allowed[k])}
-
-
-def _member(value: Any, values: tuple) -> bool:
-    return any(value == v and type(value) is type(v) for v in values)
 
 
 def settings_dir() -> Path:

@@ -36,7 +36,7 @@ LARGEST = (7680, 4320)
 BUSY_FPS, IDLE_FPS = 60, 8
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 SPEECH_KEYS = (pygame.K_F2, pygame.K_F3)  # Read aloud on/off, say the last sentence again
-GOOD_NEWS = frozenset({"match_kept"})  # notices that tell of something done, not a trouble
+GOOD_NEWS = frozenset({"match_kept", "moved_in"})  # notices of something done, not trouble
 
 
 class NoDisplay(RuntimeError):
@@ -70,8 +70,10 @@ class App:
             self.notice(problem)
         self.state_file = Path(state_file) if state_file else None
         last = self.settings.window()
-        want = size or (last[0] if last else DEFAULT_SIZE)
-        self.window = _open_window(fit_to_screen(want), last[1] if last else None)
+        want = fit_to_screen(size or (last[0] if last else DEFAULT_SIZE))
+        self._asked = fit_position(last[1], want) if last else None  # see _placed
+        self._frame, self._placing = (0, 0), time.monotonic() + 2.0
+        self.window = _open_window(want, self._asked)
         self.window.title = say("app.title") or TITLE
         self._set_icon()
         self.screen = self.window.get_surface()
@@ -89,6 +91,7 @@ class App:
         self.routes: dict[str, Callable[..., Scene]] = {}
         self.hooks: dict[str, Callable[..., Any]] = {}
         self.after_frame: list[Callable[[], None]] = []  # once a frame is on screen (start)
+        self.keeper: Any = None  # the player's keepings (game.ui.start.keep)
         if self.settings.fullscreen:
             self.set_fullscreen(True)
 
@@ -106,7 +109,20 @@ class App:
             return
         with contextlib.suppress(pygame.error, AttributeError):
             pygame.event.pump()  # a move or resize just before closing is known to SDL
-            self.settings.remember_window(self.window.size, self.window.position)
+            x, y = self.window.position
+            self.settings.remember_window(
+                self.window.size, (x - self._frame[0], y - self._frame[1])
+            )
+
+    def _placed(self, event: pygame.event.Event) -> None:
+        """The first move of the window, as it appears, is the window manager placing it:
+        its frame where the game asked, the window inside lower by the title bar. The place
+        is remembered less that, or the window would creep down by the title bar at every
+        start (openbox)."""
+        dx, dy = event.x - self._asked[0], event.y - self._asked[1]
+        self._asked = None
+        if abs(dx) <= 64 and 0 <= dy <= 128 and time.monotonic() < self._placing:
+            self._frame = (dx, dy)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -189,9 +205,6 @@ class App:
         """After every move: the state file (``--state-file``) and the saved match."""
         self.write_state(session.state)
         self._hook("match_changed", session)
-
-    def hand_over(self, session: Any) -> None:
-        self._hook("hand_over", session)
 
     def hand_abandoned(self, session: Any) -> None:
         self._hook("hand_abandoned", session)
@@ -289,6 +302,8 @@ class App:
 
     # ----------------------------------------------------------------- loop
     def _global(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.WINDOWMOVED and self._asked is not None:
+            self._placed(event)
         if event.type == pygame.QUIT:
             self.running = False
             return True
@@ -365,7 +380,7 @@ def _open_window(size: tuple[int, int], position: tuple[int, int] | None) -> pyg
     window's mapping and the player's own first move of it). Hidden until the app has
     its surface: making one may make SDL create the window anew, and a window shown
     before that would vanish under anyone who found it."""
-    where = pygame.WINDOWPOS_CENTERED if position is None else fit_position(position, size)
+    where = pygame.WINDOWPOS_CENTERED if position is None else position
     return pygame.Window(TITLE, size, where, resizable=True, hidden=True)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.drawable import path_text
+from game.text import say
 from game.ui import cardart, theme
 
 BOX_TINT = (10, 30, 20)
@@ -23,3 +25,22 @@ def box(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 190, radius: in
     """A dark panel with an edge, for lists and forms to stand out from the felt."""
     theme.veil(surface, rect, alpha, radius, BOX_TINT)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=radius)
+
+
+def export(app, what: str) -> tuple[str, bool]:
+    """The player's ``what`` (history, statistics) written as JSON and CSV in the exports
+    folder: the message saying where (or why not), and whether it is good news."""
+    try:
+        if app.keeper is None:
+            raise ValueError("nothing is kept in this window")
+        paths = app.keeper.export(what)
+    except (OSError, ValueError) as err:
+        return say("export.failed", detail=getattr(err, "strerror", None) or str(err)), False
+    return say("export.saved", json=path_text(paths[0]), csv=path_text(paths[1])), True
+
+
+def message(surface: pygame.Surface, words: str, good: bool) -> None:
+    """A page's last message, at its foot."""
+    w, h = surface.get_size()
+    colour = theme.news(good)
+    theme.text(surface, words, int(h * 0.026), colour, (w // 2, h - 12), "midbottom", width=w - 40)

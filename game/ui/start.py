@@ -57,7 +57,6 @@ def open_app(args: argparse.Namespace):
 
     from game.text import say
     from game.ui.app import App, NoDisplay
-    from game.ui.keeping import Keeper
     from game.ui.scenes import install_routes, preload
 
     try:
@@ -78,7 +77,7 @@ def open_app(args: argparse.Namespace):
             app.close()
             raise StartProblem(say("start.broken_art", detail=problem))
     install_routes(app)
-    Keeper(app)
+    keep(app)
     if args.game:
         _choose_game(app.settings, args)
     menu = app.goto("menu", seed=args.seed)
@@ -109,10 +108,30 @@ def _art_or_stop() -> None:
         raise AssetError(problem)
 
 
+def keep(app):
+    """The player's keepings for ``app`` (closing a keeper it had): the store's notices in
+    the app's words, and the hooks the scenes call."""
+    from game.store.keeper import Keeper
+
+    if app.keeper is not None:
+        app.keeper.close()
+    k = app.keeper = Keeper(app.notice)
+    app.hooks.update(
+        match_changed=k.match_changed, hand_abandoned=k.hand_abandoned, closing=k.close,
+        saved_match=k.saved_match, load_match=k.load_match, stats_line=k.stats_line,
+    )  # fmt: skip
+    return k
+
+
 def _choose_game(settings, args: argparse.Namespace) -> None:
     """``--game`` and ``--players`` become the menu's choices, as if picked there: the menu
-    starts that game, and shows it behind its question or after the hand."""
+    starts that game, and shows it behind its question or after the hand. A game with no
+    choice of players keeps none: its settings then load clean."""
+    from game.games import SPECS
+
     settings.last_game = args.game
     if args.players is not None:  # (a count the game has: parse_args checked it)
-        chosen = settings.options_for(args.game)
-        settings.game_options[args.game] = {**chosen, "players": args.players}
+        chosen = {**settings.options_for(args.game), "players": args.players}
+        chosen = SPECS[args.game].valid_choices(chosen)
+        if chosen:
+            settings.game_options[args.game] = chosen

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import screens, seeds, targets
+from . import database, screens, seeds, targets
 from .mutate import dumps, mutant, mutate_actions
 
 SLOW = 2.0  # CPU seconds: a case that works longer is a hang (a busy machine cannot fake one)
@@ -28,7 +28,8 @@ SOURCES: dict[str, Callable[[], tuple[dict, ...]]] = {
     "history": seeds.history,
 }
 
-SHARES = {"record": 0.5, "settings": 0.25, "save": 0.1, "stats": 0.075, "history": 0.075}
+SHARES = {"record": 0.4, "settings": 0.2, "database": 0.15, "save": 0.1, "stats": 0.075,
+          "history": 0.075}  # fmt: skip
 
 
 def plan(total: int, wanted: list[str] | None = None) -> dict[str, int]:
@@ -90,6 +91,8 @@ def case_bytes(target: str, seed: int, case: int) -> bytes:
     if target == "screens":  # the kind of file first, then its bytes
         kind, data = screens.case_bytes(rng, SOURCES)
         return kind.encode() + b"\n" + data
+    if target == "database":
+        return database.db_mutant(rng, database.seed())
     docs = SOURCES[target]()
     doc = docs[rng.randrange(len(docs))]
     if target == "record" and rng.random() < 0.4:

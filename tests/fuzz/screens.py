@@ -1,5 +1,6 @@
-"""The screens as a fuzz target: each mutated player file (history, statistics, a saved
-match, a record) is put in the preference folder, and one app in the worker process,
+"""The screens as a fuzz target: each mutated player file (the database; a saved match,
+statistics and history of the previous version, which move in; a record) is put in the
+preference folder, and one app in the worker process,
 on SDL's dummy driver, opens every screen that shows it: the menu, Continue, Statistics,
 History, a replay of each entry, Export, and the record opened by its path and dropped
 on the window. Each screen draws a frame. Any exception escaping is a crash a player
@@ -15,8 +16,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-KINDS = ("history", "stats", "save", "record")
-FILES = {"history": "history.json", "stats": "stats.json", "save": "match.json"}
+KINDS = ("database", "database", "history", "stats", "save", "record")
+FILES = {
+    "database": "pasha-pisti.sqlite3",
+    "history": "history.json",
+    "stats": "stats.json",
+    "save": "match.json",
+}
 REPLAYS = 12  # entries replayed per case: a case stays well under the slow limit
 DT = 0.02
 
@@ -62,14 +68,14 @@ def screens_case(data: bytes, folder: Path, kind: str) -> int:
     """Every screen opened with the file ``data`` as the player's ``kind`` file."""
     import pygame
 
-    from game.ui.keeping import Keeper
+    from game.ui.start import keep
 
     path = folder / FILES.get(kind, "bug-report.json")
     path.write_bytes(data)
     app = app_for(folder)
     app.notices.clear()
     UNGATED.texts.clear()
-    Keeper(app)
+    keep(app)
     frame(app, app.goto("menu"), "menu")
     session = app.hooks["load_match"]()
     if session is not None:
@@ -78,7 +84,8 @@ def screens_case(data: bytes, folder: Path, kind: str) -> int:
     history = app.goto("history")
     frame(app, history, "history")
     for i, entry in enumerate(history.entries[:REPLAYS]):
-        replay = app.goto("replay", record=entry.record, seat=entry.seat, back=history)
+        record = app.keeper.record(entry.id)
+        replay = app.goto("replay", record=record, seat=entry.seat, back=history)
         frame(app, replay, "replay")
         history.selected = i
     if history.entries:
@@ -93,6 +100,7 @@ def screens_case(data: bytes, folder: Path, kind: str) -> int:
         frame(app, app.scene, "dropped")
     outcome = 0 if not app.notices else 1
     app.goto("menu")
+    app.keeper.close()  # before the next case's files replace these
     assert not UNGATED.texts, f"a text reached the renderer past the gate: {UNGATED.texts[0]}"
     return outcome
 
@@ -107,9 +115,12 @@ def frame(app, scene, what: str, n: int = 1) -> None:
 def case_bytes(rng: random.Random, sources: dict) -> tuple[str, bytes]:
     """A kind of file and a broken copy of one of its seeds; history records often
     parse but cannot be replayed (their moves changed as the rules would judge)."""
+    from .database import db_mutant, seed
     from .mutate import dumps, mutant, mutate_actions
 
     kind = rng.choice(KINDS)
+    if kind == "database":
+        return kind, db_mutant(rng, seed())
     docs = sources[kind]()
     doc = docs[rng.randrange(len(docs))]
     if kind == "history" and rng.random() < 0.3 and doc.get("hands"):

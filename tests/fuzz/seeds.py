@@ -1,5 +1,6 @@
-"""Valid files to mutate: records of every game and variant, settings, a saved match,
-statistics and history, made by the game's own code so they are exactly what it writes."""
+"""Valid files to mutate: records of every game and variant, settings, a saved match, and
+the previous version's statistics and history files (as that version wrote them), made
+by the game's own code where it still writes them. The database: ``database.seed``."""
 
 from __future__ import annotations
 
@@ -111,31 +112,41 @@ def saves() -> tuple[dict, ...]:
     return tuple(out)
 
 
+def _old_key(game: str, options: dict, players: int, level: str) -> str:
+    return f"{game}|{json.dumps(options, sort_keys=True)}|{players}|{level}"
+
+
 @lru_cache(maxsize=1)
 def stats() -> tuple[dict, ...]:
-    """Statistics after a few counted hands of different games."""
-    from game.store.stats import VERSION, Stats, key_of
+    """The previous version's statistics after a few counted hands of different games."""
+    from dataclasses import asdict
 
-    s = Stats()
+    from game.core.state import non_default_options
+    from game.games import SPECS
+    from game.stats import Line
+    from game.store.hands import Hand, StatsKey
+
+    lines: dict[str, Line] = {}
     for i, (game, players, options) in enumerate(VARIANTS):
         state = played(game, players, options, 300 + i, None)
-        key = key_of(game, state.options, players, "medium", type(state))
-        s.count_hand(key, state, 0, 0, took_back=i % 3 == 0, team_points=state.score[0])
-        s.count_match(key, won=i % 2 == 0)
-    lines = {k: _plain(v.__dict__) for k, v in s.lines.items()}
-    return ({"version": VERSION, "saved": 1.5e9, "lines": lines},)
+        key = _old_key(game, non_default_options(type(state), state.options), players, "medium")
+        hand = Hand(StatsKey(game, players, "medium"), 0, 1, state.score[0],
+                    counts=dict(SPECS[game].counts(state, 0)), took_back=i % 3 == 0,
+                    match_won=i % 2 == 0)  # fmt: skip
+        lines.setdefault(key, Line()).add(hand)
+    lines_data = {k: _plain(asdict(v)) for k, v in lines.items()}
+    return ({"version": 1, "saved": 1.5e9, "lines": lines_data},)
 
 
 @lru_cache(maxsize=1)
 def history() -> tuple[dict, ...]:
-    """A history of a few finished hands."""
-    from dataclasses import asdict
-
-    from game.store.history import VERSION, History
-
-    h = History()
+    """The previous version's history of a few finished hands."""
+    hands = []
     for i, (game, players, options) in enumerate(VARIANTS[:6]):
         state = played(game, players, options, 500 + i, None)
-        h.add(History.entry(state.record(), game, players, "hard", 0, 1, list(state.score), i))
-    hands = [_plain(asdict(e)) | {"when": WHEN + i * 3600.5} for i, e in enumerate(h.entries)]
-    return ({"version": VERSION, "hands": hands},)
+        hands.append({
+            "when": WHEN + i * 3600.5, "game": game, "players": players, "level": "hard",
+            "seat": 0, "result": 1, "score": list(state.score),
+            "record": _plain(state.record()), "deal": i,
+        })  # fmt: skip
+    return ({"version": 1, "hands": hands},)

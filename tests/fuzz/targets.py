@@ -67,6 +67,7 @@ def settings_case(data: bytes, folder: Path) -> int:
     path.write_bytes(data)
     stray = folder / f"{store.FILE_NAME}.k2j4h.tmp"
     stray.write_bytes(b"{half a sa")
+    os.utime(stray, (1e9, 1e9))  # left by a save killed long ago
     loaded, problem = store.load_settings(path)
     assert not stray.exists(), "a stray temporary file was left"
     for f in fields(store.Settings):
@@ -87,77 +88,108 @@ def settings_case(data: bytes, folder: Path) -> int:
     return 0 if problem is None else 1
 
 
-# ----------------------------------------------------------------- saves, stats, history
-def save_case(data: bytes, folder: Path) -> int:
-    """A broken save is set aside with a message; a save that loads can be played on."""
-    from game.store import saves
+# ----------------------------------------------------------------- the database
+def _keeper(folder: Path, told: list[str]):
+    from game.store.keeper import Keeper
 
-    (folder / saves.FILE_NAME).write_bytes(data)
-    session, problem = saves.load_match()
-    if session is None:
-        if problem is not None:
-            assert not (folder / saves.FILE_NAME).exists(), "a broken save was left in place"
-            kept = [p for p in folder.iterdir() if p.name.startswith(f"{saves.FILE_NAME}.broken")]
-            assert any(p.read_bytes() == data for p in kept), "the broken save was not kept"
-        return 2
-    assert problem is None
-    st = session.state
-    assert st.players == session.match.players, "the hand and the match disagree on players"
-    assert len(session.match.totals) == session.match.teams
-    if not st.is_over:
-        assert st.legal_actions(), "a hand in play with no legal move"
-        st.clone().apply(st.legal_actions()[0])
-    session.summary()
-    session.match.hand_points()
-    again = json.loads(json.dumps(session.to_save(), allow_nan=False))
-    saves.save_match(session)
-    back, problem = saves.load_match()
-    assert problem is None and back is not None, f"a loaded save does not load again: {problem}"
-    assert back.to_save() | {"saved": 0} == again | {"saved": 0}
-    return 0
+    return Keeper(told.append, folder)
+
+
+def _readable(keeper) -> None:
+    """What the screens read from a keeper, read: every value passed the border."""
+    from game.core.drawable import is_drawable
+
+    for key, line in keeper.statistics().items():
+        texts = (key.game, key.level, *map(str, key.choices), *map(str, key.choices.values()))
+        assert all(is_drawable(t) for t in texts), f"an undrawable key: {key}"
+        assert all(
+            type(getattr(line, f.name)) is int
+            for f in fields(line)
+            if f.name not in ("last", "counts")
+        )
+        _ = line.win_rate, line.average
+    for hand in keeper.entries():
+        assert is_drawable(hand.key.game) and is_drawable(hand.key.level)
+        assert 0 <= hand.at <= 2**31 and isinstance(keeper.record(hand.id), dict)
+
+
+def save_case(data: bytes, folder: Path) -> int:
+    """A saved match in the database that cannot be played on is set aside in it (kept
+    whole) with a message; one that loads can be played on, saved and loaded again."""
+    told: list[str] = []
+    keeper = _keeper(folder, told)
+    with keeper.store.change() as c:  # the bytes as they are, UTF-8 or not
+        c.execute("INSERT INTO match VALUES (1, CAST(? AS TEXT))", (data,))
+    try:
+        session = keeper.load_match()
+        if session is None:
+            assert told and told[-1].startswith("save_broken|"), told
+            aside = keeper.store.read("SELECT CAST(save AS BLOB) FROM match_aside")
+            assert [row[0] for row in aside] == [data], "the broken save was not kept whole"
+            return 2
+        st = session.state
+        assert st.players == session.match.players, "the hand and the match disagree on players"
+        assert len(session.match.totals) == session.match.teams
+        if not st.is_over:
+            assert st.legal_actions(), "a hand in play with no legal move"
+            st.clone().apply(st.legal_actions()[0])
+        session.summary()
+        session.match.hand_points()
+        again = json.loads(json.dumps(session.to_save(), allow_nan=False))
+        if not st.is_over:
+            keeper.match_changed(session)
+            back = keeper.load_match()
+            assert back is not None, f"a loaded save does not load again: {told}"
+            assert back.to_save() | {"saved": 0} == again | {"saved": 0}
+        return 0
+    finally:
+        keeper.close()
+
+
+def _moving_in(data: bytes, folder: Path, name: str) -> int:
+    """A file of the previous version moves in, or is set aside (kept as it was) with a
+    message; either way the game starts and what moved in can be read."""
+    (folder / name).write_bytes(data)
+    told: list[str] = []
+    keeper = _keeper(folder, told)
+    try:
+        _readable(keeper)
+    finally:
+        keeper.close()
+    kept = [p for p in folder.iterdir() if p.name.startswith(name + ".")]
+    assert any(p.read_bytes() == data for p in kept), f"{name} was not kept: {told}"
+    return 0 if told == ["moved_in"] else 1
 
 
 def stats_case(data: bytes, folder: Path) -> int:
-    """Statistics load or start again (the old file kept); what loads counts and saves."""
-    from game.store import stats
-
-    (folder / stats.FILE_NAME).write_bytes(data)
-    loaded, problem = stats.Stats.load()
-    _kept_if(problem, folder, stats.FILE_NAME, data)
-    for key, line in loaded.lines.items():
-        stats.split_key(key)
-        for f in fields(stats.Line):
-            value = getattr(line, f.name)
-            assert stats.LINE_FIELDS[f.name].clean(value) == value, f"{key}: {f.name}={value!r}"
-        _ = line.win_rate, line.average
-    loaded.save()
-    back, again = stats.Stats.load()
-    assert again is None and back.lines == loaded.lines, f"saved statistics differ: {again}"
-    return 0 if problem is None else 1
+    return _moving_in(data, folder, "stats.json")
 
 
 def history_case(data: bytes, folder: Path) -> int:
-    """History loads or starts again (the old file kept); each entry is a valid record."""
-    from game import record
-    from game.store import history
-
-    (folder / history.FILE_NAME).write_bytes(data)
-    loaded, problem = history.History.load()
-    _kept_if(problem, folder, history.FILE_NAME, data)
-    for entry in loaded.entries:
-        record.parse(entry.record)
-    loaded.save()
-    back, again = history.History.load()
-    assert again is None and back.entries == loaded.entries, f"saved history differs: {again}"
-    return 0 if problem is None else 1
+    return _moving_in(data, folder, "history.json")
 
 
-def _kept_if(problem: str | None, folder: Path, name: str, data: bytes) -> None:
-    """When a store reports a problem, the player's file is kept as it was, somewhere."""
-    if problem is None:
-        return
-    kept = [p for p in folder.iterdir() if p.name.startswith(f"{name}.broken")]
-    assert any(p.read_bytes() == data for p in kept), f"{name} was not kept: {problem}"
+def database_case(data: bytes, folder: Path) -> int:
+    """A damaged, edited or foreign database never crashes the game and is never
+    overwritten: it is used, set aside whole (what could be read kept), or read only."""
+    from game.store.db import FILE_NAME
+
+    path = folder / FILE_NAME
+    path.write_bytes(data)
+    told: list[str] = []
+    keeper = _keeper(folder, told)
+    try:
+        _readable(keeper)
+        keeper.load_match()
+    finally:
+        keeper.close()
+    codes = [t.partition("|")[0] for t in told]
+    if "db_set_aside" in codes:
+        kept = [p for p in folder.iterdir() if p.name.startswith(FILE_NAME + ".broken")]
+        assert any(p.read_bytes() == data for p in kept), "the damaged database was not kept"
+    if "db_newer" in codes:
+        assert path.read_bytes() == data, "a newer version's database was changed"
+    return 0 if not told else 1
 
 
 def screens_case(data: bytes, folder: Path) -> int:
@@ -174,6 +206,7 @@ TARGETS = {
     "save": save_case,
     "stats": stats_case,
     "history": history_case,
+    "database": database_case,
     "screens": screens_case,
 }
 

@@ -57,8 +57,8 @@ def test_fuzz_settings_always_load_as_valid_settings_and_keep_the_original(count
 
 
 @pytest.mark.parametrize("counts", SIZES)
-@pytest.mark.parametrize("target", ["save", "stats", "history"])
-def test_fuzz_saves_statistics_and_history_load_or_are_set_aside(target, counts):
+@pytest.mark.parametrize("target", ["database", "save", "stats", "history"])
+def test_fuzz_the_database_a_save_and_old_files_load_or_are_set_aside(target, counts):
     result = run({target: counts[target]}, SEED)
     no_failures(result)
 

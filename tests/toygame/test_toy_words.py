@@ -8,7 +8,8 @@ import pytest
 from game import games
 from game.core.referee import Referee
 from game.core.types import EventKind, Outcome, Reason
-from game.store import stats
+from game.stats import Line
+from game.store.hands import Hand, StatsKey
 from game.text import say, set_language
 from game.text.names import Namer, card_short
 from game.text.words import event_line, move_phrase, outcome_line
@@ -74,8 +75,8 @@ def test_the_toy_game_names_a_move_not_yet_made_and_its_sounds(duel):
 
 def test_the_toy_games_statistics_count_its_tricks_by_its_own_phrase(duel):
     state, _ = played_events(6)
-    book = stats.Stats()
-    book.count_hand("k", state, 1, 1, took_back=False, team_points=state.score[1])
-    assert book.lines["k"].counts == {f"{ID}.tricks": state.score[1] // 2}
+    line = Line()
+    line.add(Hand(StatsKey("k", 2, "easy"), 1, 1, state.score[1], counts=SPEC.counts(state, 1)))
+    assert line.counts == {f"{ID}.tricks": state.score[1] // 2}
     (name,) = SPEC.stat_counts
     assert say(f"stats.count.{name}", n=4) == "tricks 4"

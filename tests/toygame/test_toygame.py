@@ -15,6 +15,7 @@ import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from store_support import records
 from ui_support import key, open_table, play_hand, play_hand_by_mouse, settle
 
 from game import games, record
@@ -119,11 +120,10 @@ def test_statistics_history_and_a_replay_follow_a_finished_duel(duel, tmp_path, 
         table = open_table(app, ID, {})
         play_hand_by_mouse(app, table)
         keeper = app.keeper
-        assert [k for k in keeper.stats.lines if k.startswith(f"{ID}|")]
-        entry = keeper.history.entries[-1]
-        assert entry.game == ID and entry.record["game"] == ID
-        saved = json.loads((tmp_path / "history.json").read_text())
-        assert saved["hands"][-1]["game"] == ID
+        assert [k for k in keeper.statistics() if k.game == ID]
+        entry = keeper.entries()[0]
+        assert entry.key.game == ID and keeper.record(entry.id)["game"] == ID
+        assert records(tmp_path)[-1]["game"] == ID
         history = app.goto("history")
         history.open_selected()
         replay = app.scene

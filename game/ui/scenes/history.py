@@ -1,6 +1,6 @@
-"""The History screen: the last 200 finished hands, newest first, each opened in the replay
-viewer or exported as a record; and any record file (a saved hand, a bug report) opened
-by its path or dropped on the window."""
+"""The History screen: every finished hand, newest first, each opened in the replay viewer
+or exported as a record, the whole History exported as JSON and CSV; and any record file
+(a saved hand, a bug report) opened by its path or dropped on the window."""
 
 from __future__ import annotations
 
@@ -84,18 +84,19 @@ class HistoryScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        keeper = getattr(app, "keeper", None)
-        self.entries = list(reversed(keeper.history.entries)) if keeper else []
+        self.entries = app.keeper.entries() if app.keeper is not None else []
         self.selected = 0
         self.top = 0
         self.message = ""
         self.message_good = False  # an export that worked is good news, not an error
         self.replay_btn = Button(lambda: say("button.replay"), self.open_selected)
         self.export_btn = Button(lambda: say("button.export"), self.export_selected)
+        self.export_all_btn = Button(lambda: say("button.export_all"), self.export_all)
         self.path = PathBox(self.open_file)
         self.open_btn = Button(lambda: say("button.open_file"), self.path.activate)
         self.back_btn = Button(lambda: say("button.back"), lambda: app.goto("menu"))
-        self.buttons = [self.replay_btn, self.export_btn, self.path, self.open_btn, self.back_btn]
+        self.buttons = [self.replay_btn, self.export_btn, self.export_all_btn, self.path,
+                        self.open_btn, self.back_btn]  # fmt: skip
         self.ring = FocusRing(lambda: self.buttons)
 
     # ----------------------------------------------------------------- actions
@@ -103,23 +104,26 @@ class HistoryScene(Scene):
         if not self.entries:
             return
         e = self.entries[self.selected]
-        self.app.goto("replay", record=e.record, seat=e.seat, back=self, deal=e.deal or None)
+        record = self.app.keeper.record(e.id)
+        self.app.goto("replay", record=record, seat=e.seat, back=self, deal=e.deal or None)
 
     def export_selected(self) -> None:
         if not self.entries:
             return
         from game.core.files import write_json_atomic
-        from game.store.files import home
 
         e = self.entries[self.selected]
-        path = home() / "exports" / time.strftime("hand-%Y%m%d-%H%M%S.json")
+        path = self.app.keeper.folder / "exports" / time.strftime("hand-%Y%m%d-%H%M%S.json")
         try:
-            write_json_atomic(path, e.record)
+            write_json_atomic(path, self.app.keeper.record(e.id))
             self.message = say("replay.exported", path=path_text(path))
             self.message_good = True
         except OSError as err:
             self.message = say("replay.export_failed", detail=err.strerror or str(err))
             self.message_good = False
+
+    def export_all(self) -> None:
+        self.message, self.message_good = page.export(self.app, "history")
 
     def open_file(self, path: str) -> None:
         """Any record file into the viewer; a broken one gets the record checker's words."""
@@ -144,6 +148,8 @@ class HistoryScene(Scene):
         bw = int(self.box.w * 0.14)
         self.replay_btn.rect = pygame.Rect(self.box.x, y, bw, bh)
         self.export_btn.rect = pygame.Rect(self.replay_btn.rect.right + 10, y, bw, bh)
+        x = self.export_btn.rect.right + 10
+        self.export_all_btn.rect = pygame.Rect(x, y, int(bw * 1.4), bh)
         self.back_btn.rect = pygame.Rect(self.box.right - bw, y, bw, bh)
         y2 = y + bh + bh // 2
         self.path.rect = pygame.Rect(self.box.x, y2, int(self.box.w * 0.72), bh)
@@ -210,7 +216,6 @@ class HistoryScene(Scene):
             self.top = self.selected - rows + 1
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
         self.ring.sync()
         page.backdrop(surface, say("title.history"))
         page.box(surface, self.box)
@@ -218,23 +223,17 @@ class HistoryScene(Scene):
         for b in self.buttons:
             b.draw(surface)
         if self.message:
-            theme.text(
-                surface,
-                self.message,
-                int(h * 0.026),
-                theme.news(self.message_good),
-                (w // 2, h - 12),
-                "midbottom",
-                width=w - 40,
-            )
+            page.message(surface, self.message, self.message_good)
 
     @staticmethod
     def _cells(e) -> tuple[str, ...]:
+        k = e.key
+        result = "history.given_up" if e.given_up else RESULT_KEYS.get(e.result, "history.drawn")
         return (
-            when(e.when),
-            say("history.game_line", game=say(f"game.{e.game}"), n=e.players),
-            say(f"level.{e.level}") if e.level in ("easy", "medium", "hard", "expert") else "",
-            say(RESULT_KEYS.get(e.result, "history.drawn"), score="–".join(map(str, e.score))),
+            when(e.at),
+            say("history.game_line", game=say(f"game.{k.game}"), n=k.players),
+            say(f"level.{k.level}") if k.level in ("easy", "medium", "hard", "expert") else "",
+            say(result, score="–".join(map(str, e.score))),
             str(e.deal),
         )
 

@@ -20,8 +20,7 @@ from game.core.types import Action
 from game.games import spec_of
 from game.record import OK, replay
 from game.session import replay_record
-from game.store.files import home
-from game.store.settings import Settings
+from game.store.settings import Settings, settings_dir
 from game.text import say
 from game.text.log_lines import event_lines
 from game.ui import cardart, theme
@@ -257,7 +256,7 @@ class ReplayScene(Scene):
         """The hand as a record file in the preference folder's ``exports``."""
         import time
 
-        path = home() / "exports" / time.strftime("hand-%Y%m%d-%H%M%S.json")
+        path = settings_dir() / "exports" / time.strftime("hand-%Y%m%d-%H%M%S.json")
         try:
             write_json_atomic(path, self.record)
             self.note = say("replay.exported", path=str(path))

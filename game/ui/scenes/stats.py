@@ -5,10 +5,13 @@ asks first."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.games import SPECS
-from game.store import stats as stats_store
+from game.stats import LAST
+from game.store.hands import StatsKey
 from game.text import number, percent, say
 from game.ui import page, theme
 from game.ui.scene import Scene
@@ -76,22 +79,27 @@ class StatsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.stats = getattr(app, "keeper", None).stats if getattr(app, "keeper", None) else None
+        self.lines = app.keeper.statistics() if app.keeper is not None else {}
         self.selected = 0
         self.asking = False
+        self.message, self.message_good = "", False
         self.reset_btn = Button(lambda: say("button.reset"), self._ask)
+        self.export_btn = Button(lambda: say("button.export_all"), self._export)
         self.back_btn = Button(lambda: say("button.back"), lambda: app.goto("menu"))
         self.yes_btn = Button(lambda: say("button.yes"), self._reset)
         self.no_btn = Button(lambda: say("button.no"), self._cancel)
         self.ring = FocusRing(self._widgets)
 
     def _widgets(self) -> list:
-        return [self.yes_btn, self.no_btn] if self.asking else [self.reset_btn, self.back_btn]
+        if self.asking:
+            return [self.yes_btn, self.no_btn]
+        return [self.reset_btn, self.export_btn, self.back_btn]
 
-    def keys(self) -> list[str]:
-        if self.stats is None:
-            return []
-        return sorted(self.stats.lines, key=lambda k: (k.split("|")[0], k.split("|")[2], k))
+    def keys(self) -> list[StatsKey]:
+        return sorted(self.lines, key=lambda k: (k.game, k.players, k.level, k.options_text))
+
+    def _export(self) -> None:
+        self.message, self.message_good = page.export(self.app, "statistics")
 
     def _ask(self) -> None:
         """Ask first, the focus on No (an Enter out of habit never resets)."""
@@ -105,8 +113,9 @@ class StatsScene(Scene):
     def _reset(self) -> None:
         self.asking = False
         self.ring.index = 0
-        if self.stats is not None:
-            self.stats.reset()
+        if self.app.keeper is not None:
+            self.app.keeper.reset_statistics()
+            self.lines = self.app.keeper.statistics()
         self.selected = 0
 
     def spoken_question(self) -> tuple[str, str] | None:
@@ -135,6 +144,7 @@ class StatsScene(Scene):
         bh = max(30, h // 18)
         y = self.chart_box.bottom + bh // 2
         self.reset_btn.rect = pygame.Rect(self.table_box.x, y, int(w * 0.2), bh)
+        self.export_btn.rect = pygame.Rect(w // 2 - int(w * 0.1), y, int(w * 0.2), bh)
         self.back_btn.rect = pygame.Rect(self.table_box.right - int(w * 0.2), y, int(w * 0.2), bh)
         self.yes_btn.rect = pygame.Rect(w // 2 - int(w * 0.21), h // 2 + bh, int(w * 0.2), bh)
         self.no_btn.rect = pygame.Rect(w // 2 + int(w * 0.01), h // 2 + bh, int(w * 0.2), bh)
@@ -175,8 +185,10 @@ class StatsScene(Scene):
             page.box(surface, box)
         self._table(surface)
         self._charts(surface)
-        self.reset_btn.draw(surface)
-        self.back_btn.draw(surface)
+        for button in (self.reset_btn, self.export_btn, self.back_btn):
+            button.draw(surface)
+        if self.message:
+            page.message(surface, self.message, self.message_good)
         if self.asking:
             theme.veil(surface, surface.get_rect(), 150)
             theme.text(
@@ -205,14 +217,13 @@ class StatsScene(Scene):
         ("stats.extra", 0.13),
     )
 
-    def _cells(self, key: str) -> tuple[str, ...]:
-        game, options, players, level = stats_store.split_key(key)
-        line = self.stats.lines[key]
-        spec = SPECS.get(game)
+    def _cells(self, key: StatsKey) -> tuple[str, ...]:
+        line = self.lines[key]
+        spec = SPECS.get(key.game)
         counts = spec.stat_counts if spec else ()
         return (
-            variant_words(game, options, players),
-            say(f"level.{level}") if level in LEVELS else level,
+            variant_words(key.game, key.choices, key.players),
+            say(f"level.{key.level}") if key.level in LEVELS else key.level,
             str(line.hands),
             str(line.won),
             percent(line.win_rate),
@@ -241,7 +252,7 @@ class StatsScene(Scene):
             )
             return
         for row, (key, cells) in enumerate(zip(keys, rows, strict=True)):
-            line = self.stats.lines[key]
+            line = self.lines[key]
             y = b.y + (row + 1) * rh + 6
             if row == self.selected:
                 pygame.draw.rect(
@@ -290,13 +301,13 @@ class StatsScene(Scene):
         if not keys:
             return
         key = keys[min(self.selected, len(keys) - 1)]
-        self._last_hands(surface, left, self.stats.lines[key].last)
+        self._last_hands(surface, left, self.lines[key].last)
         self._by_level(surface, right, key)
 
     def _last_hands(self, surface: pygame.Surface, box: pygame.Rect, last: list[int]) -> None:
         mid = box.centery
         pygame.draw.line(surface, theme.INK_DIM, (box.x, mid), (box.right, mid))
-        n = stats_store.LAST
+        n = LAST
         bw = box.w / n
         for i, result in enumerate(last[-n:]):
             x = box.x + i * bw
@@ -308,13 +319,11 @@ class StatsScene(Scene):
                 rect = pygame.Rect(x + 1, mid - 3, max(1, bw - 2), 6)
             pygame.draw.rect(surface, WIN if result == 1 else LOSS if result == -1 else DRAW, rect)
 
-    def _by_level(self, surface: pygame.Surface, box: pygame.Rect, key: str) -> None:
-        game, options, players, _ = stats_store.split_key(key)
+    def _by_level(self, surface: pygame.Surface, box: pygame.Rect, key: StatsKey) -> None:
         bw = box.w // (len(LEVELS) * 2)
         size = max(11, box.h // 8)
         for i, level in enumerate(LEVELS):
-            other = stats_store.key_of(game, options, players, level)
-            line = self.stats.lines.get(other)
+            line = self.lines.get(replace(key, level=level))
             rate = line.win_rate if line and line.hands else 0.0
             x = box.x + bw // 2 + i * bw * 2
             height = int((box.h - size * 2) * rate)

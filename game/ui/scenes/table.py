@@ -86,7 +86,7 @@ class TableScene(Scene):
         self.app.match_changed(self.session)
 
     def _hand_over(self) -> None:
-        self.app.hand_over(self.session)
+        """The summary, after the table's pause (the hand was counted when it ended)."""
         self.app.goto("summary", table=self, leave=False)
 
     def review(self, back) -> None:

@@ -1,0 +1,89 @@
+"""The player's data in files of their own: History (each hand with its record) and the
+statistics, as JSON or CSV (a row per hand or line; nested values as JSON text, a line's
+counts as columns of their own), dates in ISO 8601 with the local offset."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from dataclasses import asdict
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from game.core.files import write_atomic, write_json_atomic
+
+RESULTS = {1: "won", 0: "drawn", -1: "lost"}
+
+
+def iso(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds).astimezone().isoformat(timespec="seconds")
+
+
+def history(keeper: Any) -> list[dict[str, Any]]:
+    """Every hand, oldest first, with its record."""
+    rows = []
+    for h in keeper.played():
+        match = None if h.match_won is None else RESULTS[1 if h.match_won else -1]
+        rows.append({
+            "when": iso(h.at), "game": h.key.game, "players": h.key.players,
+            "level": h.key.level, "options": h.key.choices, "seat": h.seat,
+            "result": RESULTS[h.result], "points": h.points, "score": list(h.score),
+            "deal": h.deal, "took_back": h.took_back, "given_up": h.given_up, "match": match,
+            "counts": h.counts, "record": keeper.record(h.id),
+        })  # fmt: skip
+    return rows
+
+
+def statistics(lines: dict) -> list[dict[str, Any]]:
+    """Every line, in the order of the Statistics screen."""
+    order = sorted(lines, key=lambda k: (k.game, k.players, k.level, k.options_text))
+    return [
+        {"game": k.game, "players": k.players, "level": k.level, "options": k.choices,
+         **asdict(lines[k]), "win_rate": round(lines[k].win_rate, 4),
+         "average": round(lines[k].average, 2)}
+        for k in order
+    ]  # fmt: skip
+
+
+def write(path: str | Path, what: str, rows: list[dict[str, Any]]) -> None:
+    """``rows`` in ``path``: CSV if its name ends in ``.csv``, else JSON."""
+    if str(path).lower().endswith(".csv"):
+        write_atomic(path, _csv(rows).encode("utf-8", "replace"))
+    else:
+        write_json_atomic(path, {"exported": iso(time.time()), what: rows}, indent=1)
+
+
+def _csv(rows: list[dict[str, Any]]) -> str:
+    flat = [_flat(row) for row in rows]
+    names: dict[str, None] = {}
+    for row in flat:
+        names.update(dict.fromkeys(row))
+    out = io.StringIO()
+    writer = csv.DictWriter(out, list(names), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(flat)
+    return out.getvalue()
+
+
+def _flat(row: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in row.items():
+        if name == "counts":
+            out.update({f"count.{k}": v for k, v in value.items()})
+        elif isinstance(value, (list, dict)):
+            out[name] = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        else:
+            out[name] = value
+    return out
+
+
+def to_folder(folder: Path, what: str, rows: list[dict[str, Any]]) -> tuple[Path, Path]:
+    """Both forms in ``folder`` (the exports folder), named for what and when."""
+    stem = folder / time.strftime(f"{what}-%Y%m%d-%H%M%S")
+    paths = (stem.with_suffix(".json"), stem.with_suffix(".csv"))
+    for path in paths:
+        write(path, what, rows)
+    return paths

@@ -1,0 +1,209 @@
+"""What the game keeps for the player as a match goes on, apart from any screen: the match
+saved after every move; a hand counted the moment it ends, in one transaction with the
+match's next state (a kill leaves it counted once, or not yet ended); statistics and
+History read back from the hands. Nothing the disk refuses stops the game: the player is
+told once (``notice``: a ``code|detail`` the app words) and play goes on. Of two windows
+on one folder, both count their hands; the match in progress is the one holding it
+(:meth:`Store.claim_match`): the other plays without saving its match, and says so once."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game import export
+from game.core.files import FileProblem, parse_json
+from game.session import Session
+from game.stats import Line, fold
+from game.store import hands, moving_in
+from game.store.db import Store, StoreError, open_store
+from game.store.hands import Hand, StatsKey
+from game.store.settings import settings_dir
+from game.text import say
+
+RECORD_LIMIT = 8 * 1024 * 1024  # a record unpacked: far above any hand's
+MAX_SAVE = 3 * 1024 * 1024
+
+
+class Keeper:
+    """The database and the policy around it, for one window."""
+
+    def __init__(self, notice: Callable[[str], None], folder: Path | None = None) -> None:
+        self.notice = notice
+        self.folder = folder or settings_dir()
+        self.store: Store | None
+        self.store, told = open_store(self.folder, moving_in.mover(self.folder))
+        self._said = set() if self.store and self.store.writable else {"not_kept"}  # told why
+        self._counted: set[tuple[str, int, int]] = set()  # the hands this window counted
+        for code in told:
+            notice(code)
+        session = self.load_match()
+        self._saved = session.summary() if session is not None else None
+
+    def _once(self, code: str) -> None:
+        if code.partition("|")[0] not in self._said:
+            self._said.add(code.partition("|")[0])
+            self.notice(code)
+
+    def _change(self, write: Callable[[sqlite3.Connection], Any], durable: bool = False) -> bool:
+        """One transaction; False (the player told once) when the database refused it."""
+        if self.store is None:
+            return False
+        try:
+            with self.store.change(durable) as c:
+                write(c)
+        except StoreError as err:
+            self._once(f"not_kept|{err}")
+            return False
+        return True
+
+    def _read(self, told: str, sql: str, *args: Any) -> list[tuple]:
+        try:
+            return self.store.read(sql, *args) if self.store is not None else []
+        except StoreError as err:
+            self._once(f"{told}|{err}")
+            return []
+
+    def _owns_match(self) -> bool:
+        owns = self.store is not None and self.store.claim_match()
+        if not owns and self.store is not None and self.store.writable:
+            self._once("match_elsewhere")
+        return owns
+
+    # ----------------------------------------------------------------- the match
+    def match_changed(self, session: Session) -> None:
+        """After every move; a move that ends the hand counts it."""
+        m = session.match
+        if session.state.is_over:
+            if (session.id, m.hand_no, m.deal_no) not in self._counted:  # (counted once)
+                self._counted.add((session.id, m.hand_no, m.deal_no))
+                m.finish_hand()  # (whoever asked first: it adds the hand to the totals once)
+                self._count(Hand.of(session), None if m.is_over else _save(session, advance=True))
+        elif self._owns_match() and self._change(lambda c: _put(c, _save(session))):
+            self._saved = session.summary()
+
+    def hand_abandoned(self, session: Session) -> None:
+        """A hand given up half way counts as lost; the table deals the next deal."""
+        after = _save(session, redeal=session.match.deal_no + 1)
+        self._count(Hand.of(session, given_up=True), after)
+
+    def _count(self, hand: Hand, after: str | None) -> None:
+        """The hand's row and the match's next state (``after``; None: the match is over),
+        together and on the disk, or neither."""
+        owner = self._owns_match()
+
+        def write(c: sqlite3.Connection) -> None:
+            c.execute(hands.INSERT, hand.row())
+            if owner:
+                _put(c, after)
+
+        if self._change(write, durable=True) and owner:
+            self._saved = None if after is None else _session(after).summary()
+
+    def saved_match(self) -> dict[str, Any] | None:
+        """What the menu says of the match under Continue."""
+        return self._saved
+
+    def load_match(self) -> Session | None:
+        """The saved match; a save that cannot be played on is set aside in the database."""
+        rows = self._read("save_broken", "SELECT save FROM match")
+        try:
+            if rows:
+                return _session(rows[0][0])
+        except ValueError as err:
+            why = str(err)[:200]
+        self._saved = None
+        if not rows:
+            return None
+        aside = "INSERT INTO match_aside SELECT ?, ?, save FROM match"
+        kept = self._change(lambda c: (c.execute(aside, (time.time(), why)), _put(c, None)))
+        self.notice(f"save_broken|{why}" + (" (kept as match_aside)" if kept else ""))
+        return None
+
+    # ----------------------------------------------------------------- what was played
+    def played(self, where: str = "1", *args: Any, order: str = "id") -> list[Hand]:
+        """The hands ``where`` says (their records are read when opened: :meth:`record`)."""
+        sql = f"SELECT {hands.LISTED} FROM hands WHERE {where} ORDER BY {order}"
+        rows = self._read("history_fixed", sql, *args)
+        found = [h for h in map(hands.read_hand, rows) if h is not None]
+        if len(found) < len(rows):
+            self._once(f"history_fixed|{len(rows) - len(found)} of {len(rows)} hands are not valid")
+        return found
+
+    def entries(self) -> list[Hand]:
+        """History: every hand, newest first."""
+        return self.played(order="id DESC")
+
+    def record(self, hand_id: int) -> dict:
+        """A hand's record as it was played (empty if it cannot be read)."""
+        rows = self._read("history_fixed", "SELECT record FROM hands WHERE id = ?", hand_id)
+        try:  # compressed JSON
+            data = zlib.decompressobj().decompress(rows[0][0], RECORD_LIMIT).decode("utf-8")
+            record = parse_json(data, "a hand's record")
+        except (IndexError, TypeError, zlib.error, UnicodeDecodeError, FileProblem):
+            return {}
+        return record if isinstance(record, dict) else {}
+
+    def statistics(self, key: StatsKey | None = None) -> dict[StatsKey, Line]:
+        """Every line (or ``key``'s), folded from the counted hands in play order."""
+        where, args = "1", ()
+        if key is not None:
+            where = "game = ? AND players = ? AND level = ? AND options = ?"
+            args = (key.game, key.players, key.level, key.options_text)
+        rows = self._read("stats_fixed", f"SELECT * FROM carried WHERE {where}", *args)
+        lines, bad = hands.carried(rows)
+        if bad:
+            self._once(f"stats_fixed|{bad} of {len(rows)} lines moved in are not valid")
+        return fold(self.played(f"counted AND {where}", *args), lines)
+
+    def reset_statistics(self) -> None:
+        """Statistics start again; History keeps every hand."""
+        self._change(
+            lambda c: (c.execute("UPDATE hands SET counted = 0"), c.execute("DELETE FROM carried"))
+        )
+
+    def stats_line(self, session: Session) -> str:
+        """The summary's line: the player's record in this game, variant and level."""
+        key = hands.key_of(session)
+        line = self.statistics(key).get(key)
+        if line is None or not line.hands:
+            return ""
+        return say("summary.stats_line", level=say(f"level.{session.level}"), won=line.won,
+                   n=line.hands, streak=line.streak, best=line.best_streak)  # fmt: skip
+
+    def export(self, what: str) -> tuple[Path, Path]:
+        """History or the statistics as JSON and CSV in the exports folder (OSError)."""
+        rows = export.history(self) if what == "history" else export.statistics(self.statistics())
+        return export.to_folder(self.folder / "exports", what, rows)
+
+    def close(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+
+def _put(c: sqlite3.Connection, save: str | None) -> None:
+    """The match's save in place of the last one (None: the match is over)."""
+    if save is None:
+        c.execute("DELETE FROM match")
+    else:
+        c.execute("INSERT OR REPLACE INTO match VALUES (1, ?)", (save,))
+
+
+def _save(session: Session, **fresh: Any) -> str:
+    """The match's save as the database keeps it (``fresh``: see :meth:`Session.to_save`)."""
+    return json.dumps(session.to_save(**fresh), allow_nan=False)
+
+
+def _session(text: Any) -> Session:
+    """The match a saved text holds, where it was; ValueError says what is wrong."""
+    if not isinstance(text, str) or len(text) > MAX_SAVE:
+        raise ValueError("the saved match is not the text of a save")
+    try:
+        return Session.from_save(parse_json(text, "the saved match"))
+    except FileProblem as err:
+        raise ValueError(str(err)) from None

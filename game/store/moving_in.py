@@ -1,0 +1,148 @@
+"""Moving in: the previous version's ``match.json``, ``stats.json`` and ``history.json`` read
+into a new database in its first transaction, then kept beside it renamed
+(``NAME.moved-in``), untouched. A file that cannot be read is set aside as that version
+did and the player told. Its statistics move in as they were; its hands, as counted."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.core.drawable import is_drawable
+from game.core.files import FileProblem, parse_json, read_json, set_aside
+from game.core.schema import MAX_DEAL, MAX_WHEN, Field, read_fields
+from game.session import Session
+from game.stats import LINE_FIELDS, good_counts, line_text, read_line
+from game.store import hands
+
+MOVED = ".moved-in"
+
+
+def mover(folder: Path) -> Callable[[sqlite3.Connection], Callable[[], list[str]]]:
+    """What fills a new database from ``folder``'s old files; it returns what renames them
+    once the database is committed, which returns the notices for the player."""
+
+    def fill(conn: sqlite3.Connection) -> Callable[[], list[str]]:
+        moved, told = [], []
+        for name, (what, limit, move) in OLD.items():
+            path = folder / name
+            if not os.path.lexists(path):
+                continue
+            try:
+                problem = move(conn, read_json(path, limit * 1024 * 1024))
+            except (FileProblem, ValueError) as err:
+                kept = set_aside(path)
+                told.append(f"{what}_broken|{err}" + (f" (kept as {kept.name})" if kept else ""))
+                continue
+            moved.append(path)
+            if problem:
+                told.append(f"{what}_fixed|{problem} (kept as {name}{MOVED})")
+        return lambda: told + _rename(folder, moved)
+
+    return fill
+
+
+def _rename(folder: Path, moved: list[Path]) -> list[str]:
+    for path in moved:
+        with contextlib.suppress(OSError):
+            if not os.path.lexists(f"{path}{MOVED}"):
+                os.rename(path, f"{path}{MOVED}")
+    for lock in folder.glob("*.json.lock"):  # that version's empty lock files
+        with contextlib.suppress(OSError):
+            if lock.is_file() and not lock.is_symlink() and lock.stat().st_size == 0:
+                lock.unlink()
+    return ["moved_in"] if moved else []
+
+
+def _match(conn: sqlite3.Connection, data: Any) -> None:
+    save = json.dumps(Session.from_save(data).to_save())  # as this version writes it
+    conn.execute("INSERT INTO match VALUES (1, ?)", (save,))
+
+
+def _versioned(data: Any, name: str, kind: type, what: str) -> list:
+    if not isinstance(data, dict) or data.get("version") != 1:
+        raise ValueError(f"the {what} are from another version")
+    items = data.get(name)
+    if not isinstance(items, kind):
+        raise ValueError(f"the file holds no {what}")
+    return list(items.items()) if isinstance(items, dict) else items
+
+
+def _stats(conn: sqlite3.Connection, data: Any) -> str | None:
+    problems = []
+    for text, value in _versioned(data, "lines", dict, "statistics"):
+        try:
+            key = _old_key(text)
+        except ValueError as err:
+            problems.append(str(err))
+            continue
+        line, wrong = read_line(_counts_gathered(value))
+        problems += wrong
+        row = (key.game, key.players, key.level, key.options_text, line_text(line))
+        conn.execute("INSERT INTO carried VALUES (?, ?, ?, ?, ?)", row)
+    return problems[0] if problems else None
+
+
+def _old_key(text: str) -> hands.StatsKey:
+    """``pisti|{"target": 101}|2|expert``: that version's key of a line."""
+    try:
+        game, rest = text.split("|", 1)
+        opts, players, level = rest.rsplit("|", 2)
+        options = parse_json(opts, "a statistics key")
+    except (ValueError, FileProblem) as err:
+        raise ValueError(f"{text[:40]!r} is not a statistics key ({err})") from None
+    if not isinstance(options, dict) or players not in ("2", "3", "4"):
+        raise ValueError(f"{text[:40]!r} is not a statistics key")
+    if not all(is_drawable(str(t)) for t in (game, level, *options, *options.values())):
+        raise ValueError("a statistics key holds control or broken characters")
+    return hands.StatsKey.of(game, int(players), level, options)
+
+
+def _counts_gathered(line: Any) -> Any:
+    """A line from before ``counts`` held each game's counts as fields of their own."""
+    if not isinstance(line, dict) or "counts" in line:
+        return line
+    own = {k: v for k, v in line.items() if k not in LINE_FIELDS}
+    rest = {k: v for k, v in line.items() if k not in own}
+    return {**rest, "counts": {k: v for k, v in good_counts(own).items() if v}}
+
+
+OLD_HAND = {  # a hand of that version's history
+    "when": Field(0.0, float, low=0, high=MAX_WHEN),
+    "game": Field("", str),
+    "players": Field(2, int, low=2, high=4),
+    "level": Field("", str),
+    "seat": Field(0, int, low=0, high=3),
+    "result": Field(0, int, low=-1, high=1),
+    "score": Field([], list, check=lambda v: [n for n in v if type(n) is int][:4]),
+    "record": Field({}, dict),
+    "deal": Field(0, int, low=0, high=MAX_DEAL),
+}
+
+
+def _history(conn: sqlite3.Connection, data: Any) -> str | None:
+    problems = []
+    for item in _versioned(data, "hands", list, "hands"):
+        v, wrong = read_fields(item, OLD_HAND, "a hand")
+        options = json.dumps(v["record"].get("options", {}), sort_keys=True)
+        key = hands.row_key(v["game"], v["players"], v["level"], options)
+        if wrong or key is None or not v["score"] or v["seat"] >= v["players"]:
+            problems += wrong or ["a hand's game, seat or score is not one the game knows"]
+            continue
+        points = v["score"][v["seat"] % len(v["score"])]  # (four players: two sides)
+        hand = hands.Hand(key, v["seat"], v["result"], points, tuple(v["score"]), v["deal"],
+                          v["record"], at=v["when"], counted=False)  # fmt: skip
+        conn.execute(hands.INSERT, hand.row())
+    return problems[0] if problems else None
+
+
+OLD = {  # file: (what it is in notices, that version's size limit in MB, how it moves in)
+    "match.json": ("save", 3, _match),
+    "stats.json": ("stats", 4, _stats),
+    "history.json": ("history", 24, _history),
+}
