@@ -28,6 +28,7 @@ from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.rules import PishePasha
 from game.text import say
 from game.ui.scenes.summary import SummaryScene
+from game.ui.table import says
 from game.ui.table.controller import Focus
 
 TWO = {"players": 2}
@@ -108,14 +109,14 @@ def test_hurrying_a_computer_turn_with_the_stop_rule_on_still_opens_the_window_a
     app.settings.pace = "slow"
     table = faulty_opponent_table(app)
     app.step(DT)
-    assert table.model.prompt() == say("message.hurry_hint")
+    assert says.prompt(table.model) == say("message.hurry_hint")
     key(app, pygame.K_SPACE)
     assert table.model.hurrying
     took = run_until(app, table, lambda: table.model.window > 0)
     assert [str(a) for a in table.state.history] == ["turned>D"]
     assert took < 0.6, "no pause before the move and no flight"
     assert table.model.window > 4.5, "the Stop window keeps its whole time"
-    assert table.model.prompt() != say("message.hurry_hint"), "the window is not hurried"
+    assert says.prompt(table.model) != say("message.hurry_hint"), "the window is not hurried"
     assert table.model.my_calls(), "the fault can still be caught"
     key(app, pygame.K_s)
     assert table.model.choosing

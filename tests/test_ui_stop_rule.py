@@ -12,6 +12,7 @@ from ui_support import (
     Prefers,
     click,
     history,
+    holding_2h,
     open_table,
     rest_of_deck,
     set_agent,
@@ -21,7 +22,7 @@ from ui_support import (
 
 from game.games.pishe_pasha.rules import PishePasha
 from game.ui.scenes.summary import SummaryScene
-from game.ui.table import panel
+from game.ui.table import panel, says
 
 STOP = {"players": 2, "stop_rule": True}
 
@@ -120,10 +121,33 @@ def test_nothing_on_screen_tells_of_a_computer_fault_unless_faults_are_shown(app
             break
         time.sleep(0.001)
     assert history(table)[:1] == ["turn"]
-    before_end = [w for w in during if "unnoticed" not in w]
+    # the call window's own words come after every computer move, fault or not (see
+    # test_the_call_windows_words_follow_a_move_that_is_no_fault_too): they tell nothing
+    window_words = {says.call_words(table.model, "prompt"), says.call_words(table.model, "window")}
+    before_end = [w for w in during if "unnoticed" not in w and w not in window_words]
     telling = [w for w in before_end if "fault" in w.lower() or "STOP" in w or "Stop" in w]
     if show_faults:
         assert telling, "with faults shown, the log says so"
     else:
         assert telling == [], telling
         assert any("fault went unnoticed" in line for line in table.model.log)
+        assert window_words & set(during), "the window was open, with its own words"
+
+
+def test_the_call_windows_words_follow_a_move_that_is_no_fault_too(app):
+    """North plays its turned 2H up, no fault: the window opens all the same, with the same
+    header and hint line as after a fault, so neither gives a fault away."""
+    state = holding_2h({"stop_rule": True}, to_move=1)
+    app.settings.stop_window = 1.0
+    table = open_table(app, "pishe-pasha", STOP, state)
+    set_agent(table, 1, Prefers("turned>F", name="faultless"))
+    seen: set[str] = set()
+    for _ in range(400):
+        app.step(DT)
+        if table.model.window > 0:
+            seen |= {panel.message_line(table.model)[0], panel.status(table.model)}
+        if table.state.history and table.state.to_move == 0 and table.model.window == 0:
+            break
+        time.sleep(0.001)
+    assert history(table)[:1] == ["turned>F"]
+    assert says.call_words(table.model, "prompt") in seen

@@ -83,11 +83,12 @@ def set_agent(table: TableScene, player: int, agent) -> None:
 
 
 def settle(app: App, table: TableScene, limit: float = 10.0) -> None:
-    """Step until the human may act, the hand is over, or the table is gone."""
+    """Step until the table is at the player's move (theirs to choose, or playing itself),
+    the hand is over, or the table is gone."""
     end = time.monotonic() + limit
     while time.monotonic() < end:
         app.step(DT)
-        if app.scene is not table or table.model.human_may_act():
+        if app.scene is not table or table.model.takes_moves():
             return
         if table.state.is_over and not table.model.show.busy:
             return

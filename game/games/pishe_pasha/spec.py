@@ -7,7 +7,7 @@ from typing import Any
 
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, Design, PileRole
-from game.core.spec import Choice, GameSpec, Phrase, Seat
+from game.core.spec import Call, CallChoice, Choice, GameSpec, Phrase, Seat
 from game.core.state import GameState
 from game.core.types import DISCARDS, STOCKS, Action, PileId
 from game.games.pishe_pasha import ai, words
@@ -138,6 +138,20 @@ def call_subject(state: GameState) -> int | None:
     return window[0] if window else None
 
 
+STOP_CALL = Call(
+    button="button.stop",
+    key="s",
+    question="title.stop_choice",
+    choices=(
+        CallChoice("button.force", lambda seat: stop(seat, False)),
+        CallChoice("button.end_turn", lambda seat: stop(seat, True)),
+    ),
+    window="status.stop_window",
+    prompt="prompt.stop_window",
+    keys=("keys.s", "keys.s.what"),
+)
+
+
 def variant(state: GameState) -> Phrase:
     if state.players == 3:
         key = "variant.three"
@@ -207,6 +221,7 @@ SPEC = GameSpec(
     rules_key="rules.pishe-pasha",
     match_target=lambda choices: choices.get("match"),
     calls_in=lambda options: bool(options.get("stop_rule")),
+    calls=(STOP_CALL,),
     call_subject=call_subject,
     call=stop,
     plays_itself=plays_itself,

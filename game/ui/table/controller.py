@@ -159,7 +159,7 @@ class TableController:
     def click(self, pid: PileId, index: int, double: bool = False) -> bool:
         """A click on a pile: its one move (the stock's turn, a card with one place to go),
         or, double-clicked, the move to where its role sends a card (a foundation)."""
-        if not self.m.human_may_act():
+        if not self.m.takes_moves():
             return False
         pile = self.m.shown.get(pid)
         card = pile[index] if pile and -len(pile) <= index < len(pile) else None
@@ -190,7 +190,7 @@ class TableController:
         self.cancel_drag()
         self.picked = None
         hit = self.card_at(pos)
-        if not self.m.human_may_act():
+        if not self.m.takes_moves():
             if hit is None:
                 self.m.hurry()  # a click on the bare felt finishes the computer's turn
             return
@@ -300,7 +300,7 @@ class TableController:
 
     def follow_play(self) -> None:
         """After a move: a shown focus goes where the next action most likely is."""
-        if self.focus is not None and self.picked is None and self.m.human_may_act():
+        if self.focus is not None and self.picked is None and self.m.takes_moves():
             self.focus = self.best_focus() or self.focus
 
     def settle_focus(self) -> None:
@@ -353,7 +353,7 @@ class TableController:
         """Enter or Space: the obvious next thing. Pick the focused card up, put the picked
         card down, turn the stock; with no focus, turn the stock or show where to play;
         during the computer's turn, hurry it. When nothing can be done, say why."""
-        if not self.m.human_may_act():
+        if not self.m.takes_moves():
             self._why_not()
             return
         if self.focus is None:
@@ -407,7 +407,7 @@ class TableController:
         hand = self.m.shown.get(pid) if pid in self.m.layout.spots else []
         if 0 <= n < len(hand):
             self.focus = Focus(pid, n)
-            if not self.m.human_may_act():
+            if not self.m.takes_moves():
                 self._why_not(hurry=False)
             elif not self.click(pid, n):
                 self._nothing_here()

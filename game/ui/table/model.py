@@ -14,13 +14,13 @@ Stop or the window closes, unless the player asked to be shown faults.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from game.core.match import Match
-from game.core.referee import Phase, Referee
+from game.core.referee import Phase as Rules
+from game.core.referee import Referee
 from game.core.spec import GameSpec
 from game.core.types import (
     DECK,
@@ -33,8 +33,9 @@ from game.store.settings import Settings
 from game.text import say
 from game.text.log_lines import LogLine, Term, event_lines
 from game.text.names import Namer
-from game.text.words import phrase, refusal_text
+from game.text.words import refusal_text
 from game.ui.table.layout import Layout, seat_positions, table_layout
+from game.ui.table.phase import Doing, Facts, Phase, phase_of
 from game.ui.table.show import Hooks, Show
 from game.ui.table.shown import ShownTable
 from game.ui.table.thinker import Thinker
@@ -61,18 +62,6 @@ def fault_lines(
         if ev.kind.fault:
             fault = ev.seat
     return said, fault
-
-
-class TablePhase(enum.Enum):
-    """What the table is doing now (the view and the controller read it)."""
-
-    DEALING = "dealing"
-    SHOWING = "showing"  # events are being animated
-    THINKING = "thinking"  # a computer player decides
-    WINDOW = "window"  # the Stop window after a computer move is open
-    YOUR_MOVE = "your_move"
-    WAITING = "waiting"  # a short pause before a computer move
-    OVER = "over"
 
 
 @dataclass
@@ -166,7 +155,6 @@ class TableModel:
             self._deal(opening)
         else:
             self.lines.extend(self.hand_lines())
-        self.phase = TablePhase.DEALING if self.dealing else TablePhase.WAITING
 
     def _logged(self, line: LogLine) -> None:
         """A move's line from the show: kept as values, and said as words (Read aloud)."""
@@ -283,33 +271,50 @@ class TableModel:
     def calls_in_play(self) -> bool:
         return self.spec.calls_in(self.state.options)
 
-    def human_may_act(self) -> bool:
-        return (
-            not self.watching
-            and self.coaching is None
-            and self.warning is None
-            and self.state.to_move == self.human
-            and not self.state.is_over
-            and not self.show.busy
-            and not self.thinker.busy
-            and not self.paused
-            and not self.choosing
-            and self.referee.phase is not Phase.OVER
-            and not self._accept_only()
+    @property
+    def phase(self) -> Phase:
+        """What the table is doing now, derived afresh from its parts (never stored)."""
+        st = self.state
+        acts = self._legal() if st.to_move == self.human and not st.is_over else []
+        auto = self.auto_on and self.spec.autoplay
+        return phase_of(
+            Facts(
+                human=self.human,
+                to_move=st.to_move,
+                over=st.is_over,
+                watching=self.watching,
+                covered=self.paused,
+                dealing=self.dealing,
+                showing=self.show.busy or bool(self.hooks.peeks),
+                mover=self.show.mover,
+                coaching=self.coaching is not None or self.warning is not None,
+                deciding=self.choosing,
+                window=self.window > 0,
+                only_accept=[a.kind for a in acts] == [ActionKind.ACCEPT],
+                forced=bool(acts) and (auto or self.plays_itself(acts)),
+            )
         )
 
-    def turn_shown(self) -> int | None:
-        """Whose turn the table shows: while a move is still being shown, its mover's
-        (the rules state has already moved on to the next seat)."""
-        mover = self.show.mover
-        return mover if mover is not None and not self.dealing else self.state.to_move
+    def _legal(self) -> list[Action]:
+        """The legal moves now, worked out once per position (the phase asks each frame)."""
+        key = (id(self.state), len(self.state.history))
+        if getattr(self, "_legal_at", (None,))[0] != key:
+            self._legal_at = (key, self.state.legal_actions())
+        return self._legal_at[1]
 
-    def _accept_only(self) -> bool:
-        return [a.kind for a in self.state.legal_actions()] == [ActionKind.ACCEPT]
+    def human_may_act(self) -> bool:
+        """The player may make a move now: the phase says it is theirs."""
+        return self.phase.mine
+
+    def takes_moves(self) -> bool:
+        """The player's input makes a move now: their own choice, or the one move that
+        would play itself anyway (a click plays it at once)."""
+        phase = self.phase
+        return phase.mine or phase.doing is Doing.FORCED
 
     def my_actions(self) -> list[Action]:
-        """The human's moves now (empty when the human may not act)."""
-        return self.state.legal_actions() if self.human_may_act() else []
+        """The moves the player's input can make now (none while it is not their move)."""
+        return self._legal() if self.takes_moves() else []
 
     def my_calls(self) -> list[Action]:
         return [a for a in self.state.calls() if a.seat == self.human]
@@ -351,7 +356,6 @@ class TableModel:
         if self.hurrying:
             self._hurry_on()
         if self.show.advance(dt):
-            self.phase = TablePhase.DEALING if self.dealing else TablePhase.SHOWING
             return
         if self.dealing:
             self._end_deal()
@@ -361,7 +365,6 @@ class TableModel:
             self._toward_summary(dt)
             return
         if self.thinker.busy:
-            self.phase = TablePhase.THINKING
             self._poll_answer()
             return
         if self.window > 0:
@@ -422,7 +425,6 @@ class TableModel:
         return ShownTable.of(self.state, self.human).piles
 
     def _toward_summary(self, dt: float) -> None:
-        self.phase = TablePhase.OVER
         self.end_timer += dt
         pause = HAND_END_PAUSE if self.options().pace != "instant" else 0.0
         if self.end_timer >= pause and not self.hooks.peeks and not self.counted:
@@ -434,7 +436,6 @@ class TableModel:
             self.on_hand_over()
 
     def _run_window(self, dt: float) -> None:
-        self.phase = TablePhase.WINDOW
         if not self.window_hold:
             self.window = max(0.0, self.window - dt)
         if self.window <= 0:
@@ -442,7 +443,7 @@ class TableModel:
 
     def _window_over(self) -> None:
         self.window = 0.0
-        if self.referee.phase is Phase.CALLS and self.referee.person_may_call:
+        if self.referee.phase is Rules.CALLS and self.referee.person_may_call:
             self._apply_events(self.referee.close_window(), None)
 
     def _next(self, dt: float) -> None:
@@ -450,17 +451,14 @@ class TableModel:
         if self.state.is_over:
             return
         if q is None:
-            self.phase = TablePhase.YOUR_MOVE if self.human_may_act() else TablePhase.WAITING
-            if self.phase is TablePhase.YOUR_MOVE:
+            if self.phase.doing is Doing.FORCED:
                 self._auto(dt)
             return
         if q.kind == "move" and self.ai_pause > 0:
-            self.phase = TablePhase.WAITING
             self.ai_pause -= dt
             return
         self.ai_pause = AI_PAUSE.get(self.options().pace, 0.25)
         self.thinker.ask(q)
-        self.phase = TablePhase.THINKING
 
     def _poll_answer(self) -> None:
         got = self.thinker.answer()
@@ -659,17 +657,6 @@ class TableModel:
     def has_hints(self) -> bool:
         """A game where the player never chooses (no levels to offer) has nothing to hint."""
         return bool(self.spec.levels)
-
-    def prompt(self) -> str:
-        """What the human can do now, when there is nothing else to say; during the
-        computer's turn, how to hurry it."""
-        if self.may_hurry():
-            return say("message.hurry_hint")
-        if not self.human_may_act() or self.plays_itself():
-            return ""
-        if self.auto_on and self.spec.autoplay:
-            return say("prompt.auto")
-        return phrase(self.spec.prompt(self.state, self.human), self.namer)
 
     def seat_name(self, seat: int) -> str:
         return self.namer.who(seat)

@@ -19,6 +19,7 @@ from game.text.spoken import card_list, hand_card_words, pile_words
 from game.ui.table import panel
 from game.ui.table.controller import Focus, TableController
 from game.ui.table.model import TableModel
+from game.ui.table.phase import Doing
 from game.ui.voice import Voice
 from game.ui.widgets import text_of
 
@@ -103,17 +104,18 @@ class TableSpeech:
             self.voice.speak(say(key), interrupt=False)
 
     def _turn_changed(self) -> None:
-        """Each change of turn once: "Your turn" once the others' moves have been shown (not
-        after each own move); "North's turn" as the table shows it pass to North, unless
-        North's move came first (a fast table: the move says whose turn it was)."""
+        """Each change of turn once, as the phase shows it: "Your turn" when the player may
+        move (not after each own move); "North's turn" as the table shows it pass to North,
+        unless North's move came first (a fast table: the move says whose turn it was)."""
         m = self.m
-        if m.state.to_move != m.human or m.state.is_over:
+        phase = m.phase
+        if not phase.mine and phase.seat != m.human:
             self._your_turn = False
-        if m.state.is_over or m.dealing or m.watching:
+        if phase.doing in (Doing.OVER, Doing.DEALING, Doing.WATCHING):
             return
-        seat = m.turn_shown()
+        seat = phase.seat
         if seat == m.human:
-            if not self._your_turn and m.human_may_act():
+            if not self._your_turn and phase.mine:
                 self._your_turn, self._turn_of = True, seat
                 words = say("status.your_turn")
                 self.voice.speak(words, interrupt=False, subject=self._name(seat), turn=True)

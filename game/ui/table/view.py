@@ -12,7 +12,7 @@ from game.core.types import Action, PileId, PileKind
 from game.text import say, say_n
 from game.ui import cardart, theme
 from game.ui.layer import Layer
-from game.ui.table import hint_view, panel
+from game.ui.table import hint_view, panel, says
 from game.ui.table.controller import TableController
 from game.ui.table.controls import TableControls
 from game.ui.table.hints import hint_marks
@@ -348,11 +348,12 @@ class TableView:
         surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y)))
 
     def _seat_label(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-        words = panel.seat_label(self.m, seat)
-        moving = self.m.state.to_move == seat and not self.m.state.is_over
+        phase = self.m.phase
+        words = says.seat_label(self.m, seat, phase=phase)
+        moving = says.lit(self.m, seat, phase)
         pad = int(rect.h * 0.35)
         if not theme.fits(words, theme.READABLE, rect.w - 2 * pad, True):
-            words = panel.seat_label(self.m, seat, counted=False)
+            words = says.seat_label(self.m, seat, counted=False, phase=phase)
         if not theme.fits(words, theme.READABLE, rect.w - 2 * pad, True):
             words = self.m.namer.who(seat)  # the top bar says who is thinking
         size = theme.fit_text(words, int(rect.h * 0.8), rect.w - 2 * pad, True)
