@@ -168,7 +168,7 @@ def _saver(home: Path) -> None:
     i = 0
     while True:
         i += 1
-        save_settings(Settings(stop_window=1.0 + (i % 50) / 10), home / store.FILE_NAME)
+        save_settings(Settings(call_window=1.0 + (i % 50) / 10), home / store.FILE_NAME)
         session.state.apply(session.state.legal_actions()[0]) if not session.state.is_over else 0
         saves.save_match(session)
         next(iter(counts.lines.values())).points = i
@@ -194,7 +194,7 @@ def test_keeps_every_file_whole_when_killed_in_the_middle_of_saving(home):
         for name in (store.FILE_NAME, saves.FILE_NAME, stats.FILE_NAME):
             json.loads((home / name).read_text(encoding="utf-8"))  # never torn
         settings, problem = load_settings(home / store.FILE_NAME)
-        assert problem is None and 1.0 <= settings.stop_window <= 6.0
+        assert problem is None and 1.0 <= settings.call_window <= 6.0
         session, problem = saves.load_match()
         assert problem is None and session is not None
         counts, problem = stats.Stats.load()

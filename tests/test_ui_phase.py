@@ -103,7 +103,7 @@ def test_the_players_move_is_shown_then_comes_back_to_their_choice(app):
 
 def test_a_computer_move_opens_the_call_window_and_its_end_gives_the_turn_back(app):
     state = holding_2h({"stop_rule": True}, to_move=NORTH)
-    app.settings.stop_window = 0.3
+    app.settings.call_window = 0.3
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
     set_agent(table, 1, Prefers("turned>D", name="faulty"))  # a fault: the window opens
     seen = phases(

@@ -47,7 +47,7 @@ def make_app(tmp_path, monkeypatch, size=(1280, 800), keep: bool = False, **sett
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
     base = {
         "pace": "instant",
-        "stop_window": 0.05,
+        "call_window": 0.05,
         "sound": False,
         "language": "en",
         "auto_play": False,
@@ -236,11 +236,21 @@ class Prefers:
         return None
 
 
+def north_turns_past_a_fault() -> PishePasha:
+    """North to move with the 2H on top of its discards, fitting the foundation: turning a
+    card instead is a fault that keeps North's turn (with Prefers("turn", "turned>D"))."""
+    rest = rest_of_deck("AH", "2H")
+    return PishePasha.from_piles(
+        [rest[:24], rest[24:49]], discards=[[], [rest[49], "2H"]],
+        foundations=[[], [], ["AH"], []], to_move=1, options={"stop_rule": True},
+    )  # fmt: skip
+
+
 def faulty_opponent_table(app: App) -> TableScene:
     """North holds 2H, which fits the foundation, and will discard it instead (a Stop fault);
     the Stop window stays open 5 s, long enough for a test to act in it."""
     state = holding_2h({"stop_rule": True}, to_move=1)
-    app.settings.stop_window = 5.0
+    app.settings.call_window = 5.0
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
     set_agent(table, 1, Prefers("turned>D", name="faulty"))
     return table

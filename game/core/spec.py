@@ -200,8 +200,6 @@ class GameSpec:
     calls: tuple[Call, ...] = ()  # the calls a person may make at the table
     # the seat the open calls are about (the one that faulted), None when none are open
     call_subject: Callable[[GameState], int | None] = lambda state: None
-    # the call a seat makes (``end``: the call's second way), for the table's call button
-    call: Callable[[int, bool], Action | None] = lambda seat, end: None
     # a lone legal move the table may play for the player: "now", after a "beat", or None
     plays_itself: Callable[[Action], str | None] = lambda action: None
     # the hint's words for a move of ``seat`` (values: card, whose, n); None: the table's

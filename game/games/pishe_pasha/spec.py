@@ -223,7 +223,6 @@ SPEC = GameSpec(
     calls_in=lambda options: bool(options.get("stop_rule")),
     calls=(STOP_CALL,),
     call_subject=call_subject,
-    call=stop,
     plays_itself=plays_itself,
     hint=hint,
     gesture=gesture,

@@ -99,7 +99,7 @@ class SummaryScene(Scene):
     def spoken(self) -> str:
         """The end of the hand read aloud: the headline, its lines (those not just heard in
         the move log), the match."""
-        heard = set(self.model.log)
+        heard = set(self.model.log_words)
         parts = [self.match_line() or self.headline()]
         parts += [line for line in self.lines() if line not in heard]
         return ". ".join(p.rstrip(".") for p in parts if p)

@@ -147,7 +147,7 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
         head,
         tuple(_scores(m)),
         counts,
-        tuple(line.words(m.namer) for line in m.lines[-LOG_SHOWN:]),
+        tuple(line.words(m.namer) for line in m.log.lines[-LOG_SHOWN:]),
     )
 
     def draw(panel: pygame.Surface, _old: object) -> None:

@@ -14,6 +14,7 @@ No pygame here: the phase and its transitions are tested as plain values.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -102,3 +103,14 @@ def phase_of(f: Facts) -> Phase:
     if f.forced:
         return Phase(Doing.FORCED, f.human)
     return Phase(Doing.CHOOSING, f.human, mine=True)
+
+
+@dataclass
+class Note:
+    """A sentence for the hint line (a refusal's reason, a word of help), worded when read,
+    so a change of language rewords it. It belongs to the phase it was said in and goes
+    when the table moves on to another."""
+
+    words: Callable[[], str]
+    doing: Doing
+    age: float = 0.0

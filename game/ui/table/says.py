@@ -6,11 +6,14 @@ the header names its turn, and the hint line speaks of what can be done now."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.core.types import Code, Refusal
 from game.text import say, say_n
-from game.text.words import phrase
+from game.text.words import phrase, refusal_text
 from game.ui import theme
+from game.ui.table import clock
 from game.ui.table.phase import Doing, Phase
 
 if TYPE_CHECKING:
@@ -86,13 +89,29 @@ def prompt(m: TableModel, phase: Phase | None = None) -> str:
     doing = ph.doing
     if doing is Doing.CALLING:
         return call_words(m, "prompt")
-    if doing in (Doing.THINKING, Doing.SHOWING) and ph.seat != m.human and m.may_hurry():
+    if doing in (Doing.THINKING, Doing.SHOWING) and ph.seat != m.human and clock.may_hurry(m):
         return say("message.hurry_hint")
     if doing is Doing.FORCED:
         return say("prompt.auto" if m.auto_on and m.spec.autoplay else "prompt.forced")
     if doing is Doing.CHOOSING:
         return phrase(m.spec.prompt(m.state, m.human), m.namer)
     return ""
+
+
+def why_not(m: TableModel, phase: Phase) -> Callable[[], str] | None:
+    """Why the player's input makes no move now, in the phase's words (None: nothing to
+    say, as while a lesson holds the table and says so itself)."""
+    doing, seat = phase.doing, phase.seat
+    if doing is Doing.OVER:
+        return lambda: say("message.hand_over")
+    if doing is Doing.CALLING:
+        return lambda: call_words(m, "prompt")
+    if doing is Doing.COACHING:
+        return lambda: say("message.coach_thinking")
+    if seat is not None and seat != m.human and doing in (Doing.THINKING, Doing.SHOWING):
+        why = Refusal(Code.NOT_YOUR_TURN, seat=m.human, mover=seat)
+        return lambda: refusal_text(why, m.namer)
+    return None
 
 
 def message_line(m: TableModel) -> tuple[str, tuple[int, int, int]]:

@@ -1,5 +1,5 @@
 """The table read aloud: every move as the move log words it, the player's turn, the message
-line (a refusal's reason), a hint, the Stop window, what opens over the table, each move of
+line (a refusal's reason), a hint, the call window, what opens over the table, each move of
 the keyboard focus, and the keys that ask: T reads the whole table, C the player's own
 cards, L the last five moves.
 
@@ -97,7 +97,7 @@ class TableSpeech:
         self._hint = hint
 
     def _window_changed(self) -> None:
-        open_now = self.m.window > 0
+        open_now = self.m.window.open
         if open_now != self._window:
             self._window = open_now
             key = "speech.window.open" if open_now else "speech.window.closed"
@@ -147,7 +147,7 @@ class TableSpeech:
             self.voice.speak(". ".join(parts))
 
     def _overlay(self) -> tuple[object, str]:
-        """What covers the table now (the keys or rules, a question, the Stop choice, the
+        """What covers the table now (the keys or rules, a question, a call's choices, the
         game menu), and its words."""
         k, m = self.controls, self.m
         if k is None:
@@ -156,11 +156,10 @@ class TableSpeech:
             return k.question, k.question[0]()
         if k.panel is not None:
             return k.panel, text_of(k.panel.body)
-        if m.choosing:
-            buttons = (k.force_btn, k.end_btn, k.cancel_btn)
-            return "stop", ". ".join(
-                [say("title.stop_choice"), *(text_of(b.label) for b in buttons)]
-            )
+        asking = m.window.asking
+        if asking is not None:
+            question = say(m.spec.calls[asking].question)
+            return ("call", asking), ". ".join([question, *(text_of(b.label) for b in k.choices())])
         if k.menu_open:
             return "menu", say("title.game_menu")
         return None, ""

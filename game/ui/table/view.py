@@ -275,10 +275,21 @@ class TableView:
                 hint_view.ring(surface, rect, self.layout.card, k)
         if card is not None and target is not None:
             hint_view.arrow(surface, card, target, self.layout.card, hint.age)
-        stop = self.controls.stop_btn if self.controls else None
-        if hint.action.is_call and stop is not None and stop.visible:
-            box = stop.rect.inflate(10, 10)
+        for btn in self.call_buttons(hint.action):
+            box = btn.rect.inflate(10, 10)
             pygame.draw.rect(surface, theme.HINT, box, 3, border_radius=box.h // 4)
+
+    def call_buttons(self, action) -> list:
+        """The buttons of the calls among whose choices ``action`` is (lit by a hint, a
+        lesson's step)."""
+        if not action.is_call or self.controls is None:
+            return []
+        calls = self.m.spec.calls
+        return [
+            btn
+            for call, btn in zip(calls, self.controls.call_btns, strict=True)
+            if btn.visible and any(c.make(action.seat) == action for c in call.choices)
+        ]
 
     def _landed(self, surface: pygame.Surface) -> None:
         """Reduced motion: cards that just moved glow a moment where they landed."""
