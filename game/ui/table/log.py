@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from game.core.types import Action, Event
 from game.text.log_lines import LogLine, Term, event_lines
-from game.text.names import Namer
+from game.text.names import Namer, Seating
 
 LOG_KEPT = 120  # lines of earlier hands kept when a hand starts
 
@@ -29,31 +29,33 @@ def fault_lines(
 
 @dataclass
 class MoveLog:
-    """The lines, where this hand's begin, and the seat whose fault is still open (its
-    fate goes to the log with the next move)."""
+    """The lines, where this hand's begin, the seat whose fault is still open (its fate goes
+    to the log with the next move), and this hand's seating, which each line keeps."""
 
     lines: list[LogLine] = field(default_factory=list)
     hand_from: int = 0
     fault: int | None = None
+    seating: Seating | None = None
 
-    def new_hand(self) -> None:
+    def new_hand(self, seating: Seating) -> None:
         del self.lines[: max(0, len(self.lines) - LOG_KEPT)]
         self.hand_from = len(self.lines)
-        self.fault = None
+        self.fault, self.seating = None, seating
 
     def add(self, line: LogLine) -> LogLine:
+        line = line.at(self.seating)
         self.lines.append(line)
         return line
 
     def moved(self, events: list[Event], action: Action | None) -> None:
         """A move was made: an open fault nobody called is told now."""
         said, self.fault = fault_lines(self.fault, events, action)
-        self.lines += said
+        self.lines += [line.at(self.seating) for line in said]
 
     def this_hand(self, lines: list[LogLine]) -> None:
         """This hand's lines made again (a take-back, a jump): the earlier hands' stay."""
         del self.lines[self.hand_from :]
-        self.lines += lines
+        self.lines += [line.at(self.seating) for line in lines]
         self.fault = None
 
     def words(self, namer: Namer) -> list[str]:

@@ -85,13 +85,13 @@ class TableModel:
         self.window.shut()
         self.pace.new_hand(self.options().pace)
         self.ended, self.note = st.is_over, None
-        self.log.new_hand()
+        self.log.new_hand(self.stage.seating)
         opening = st.opening_events()
         if opening and not st.history and self.options().pace != "instant":
             self.log.add(hand_head(self.match, self.spec))
             self.stage.deal(opening, self.log.add)
         else:
-            self.log.lines += self.hand_lines()
+            self.log.this_hand(self.hand_lines())
 
     def _logged(self, line: LogLine) -> None:
         """A move's line from the show: kept as values, and said as words (Read aloud)."""

@@ -11,7 +11,7 @@ from game.core.spec import GameSpec
 from game.core.types import DECK
 from game.store.settings import Settings
 from game.text.log_lines import LogLine
-from game.text.names import Namer
+from game.text.names import Seating
 from game.ui.table.layout import Layout, seat_positions, table_layout
 from game.ui.table.show import Hooks, Show
 from game.ui.table.shown import ShownTable
@@ -34,8 +34,11 @@ class Stage:
     ) -> None:
         st = referee.state
         self.spec, self.referee, self.human, self.options = spec, referee, human, options
-        self.sides = {s: st.side_of(s) for s in range(st.players)}
-        self.namer = self._namer()
+        sides = {s: st.side_of(s) for s in range(st.players)}
+        positions = seat_positions(spec, st.players, human)
+        self.seating = Seating.of(positions, human, sides, spec.id)
+        self.sides = sides
+        self.namer = self.seating.namer()
         self.hooks = hooks
         self.shown = ShownTable.of(st, human)
         self.dealing = False
@@ -51,11 +54,6 @@ class Stage:
         log(LogLine.said("log.deal"))
         self.show.deal(opening, self.spec.deal_from or DECK)
 
-    def _namer(self) -> Namer:
-        players = self.referee.state.players
-        positions = seat_positions(self.spec, players, self.human)
-        return Namer.for_table(positions, self.human, self.sides, self.spec.id)
-
     def _layout(self, size: tuple[int, int]) -> Layout:
         st, scale = self.referee.state, self.options().card_scale
         layout = table_layout(
@@ -67,7 +65,7 @@ class Stage:
 
     def resize(self, size: tuple[int, int]) -> None:
         """A new size, or a new language (the seats' names are worded again)."""
-        self.namer = self.show.namer = self._namer()
+        self.namer = self.show.namer = self.seating.namer()
         self.layout = self.show.layout = self._layout(size)
 
     def follow_options(self) -> None:
