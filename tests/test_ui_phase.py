@@ -7,7 +7,18 @@ from __future__ import annotations
 import time
 
 import pytest
-from ui_support import DT, Prefers, holding_2h, open_table, set_agent, settle
+from phase_checks import disagreements
+from ui_support import (
+    DT,
+    HANDS,
+    Prefers,
+    gesture_for,
+    holding_2h,
+    open_table,
+    play_hand,
+    set_agent,
+    settle,
+)
 
 from game.ui.table.phase import Doing, Facts, Phase, phase_of
 
@@ -133,3 +144,34 @@ def test_the_deal_then_the_first_turn(app):
     assert seen[0] == Phase(Doing.DEALING)
     assert seen[-1].doing in (Doing.CHOOSING, Doing.FORCED)
     assert Doing.DEALING not in [p.doing for p in seen[1:]]
+
+
+# ----------------------------------------------------------------- every frame agrees
+@pytest.mark.parametrize(("game", "choices", "seed"), HANDS)
+def test_at_every_frame_of_a_whole_hand_the_header_hint_line_and_buttons_agree_with_the_phase(
+    app, game, choices, seed
+):
+    """A whole hand played by mouse at a pace where cards fly, the player pressing a key
+    now and then while they do: after every frame, the screen agrees with the phase (no
+    "Your turn" unless the player may move, and so on; see phase_checks)."""
+    app.settings.pace = "fast"
+    app.settings.auto_play = True
+    table = open_table(app, game, choices, seed=seed)
+    wrong: list[str] = []
+    frames = [0]
+    step = app.step
+
+    def frame(dt, *args):
+        done = step(dt, *args)
+        frames[0] += 1
+        if app.scene is table:
+            wrong.extend(disagreements(table.rig))
+        return done
+
+    app.step = frame
+    try:
+        play_hand(app, table, gesture_for, agent_seed=seed)
+    finally:
+        app.step = step
+    assert frames[0] > 50
+    assert wrong == [], wrong[:5]

@@ -146,6 +146,7 @@ class Keeper:
                 from game.core.files import write_json_atomic
 
                 write_json_atomic(saves.home() / saves.FILE_NAME, session.to_save(advance=True))
+            self._saved = self._peek()  # the menu's Continue: the next hand, as saved
 
     def hand_abandoned(self, session) -> None:
         with locked(saves.home() / stats.FILE_NAME):

@@ -80,6 +80,7 @@ class LessonScene(RiggedScene):
         self.rig.holds_window = lambda: bool(m.my_calls())  # a fault waits for its call
         self.controls.hint_btn.visible = self.controls.undo_btn.visible = False
         self.k, self.step_done, self.began_at = k, False, len(state.history)
+        self.here = False  # the table has reached the step's position: its words are shown
         self._step_heard: tuple[int, int] | None = None
         self.resize(self.app.size)
 
@@ -107,6 +108,9 @@ class LessonScene(RiggedScene):
         if self.finished:
             return
         phase = self.model.phase
+        if not self.here:
+            self.here = self._arrived(self.k, phase)
+            return
         if not self.step_done:
             self.step_done = self._wait_over(self.step, phase)
         if self.step_done and self._arrived(self.k + 1, phase):
@@ -145,11 +149,14 @@ class LessonScene(RiggedScene):
 
     def _check(self, action: Action) -> bool:
         """The player's move or call: the step's goes on, anything else is kindly refused."""
-        self.follow()  # the player's input may have landed the cards that made the step
-        if self.finished or (not self.step_done and self.step.accepts(action)):
+        k = self.k
+        self.follow()  # the player's input may have landed the cards that make a step
+        if self.k != k:  # its words come now: its move waits until they have been seen
+            return False
+        if self.finished or (self.here and not self.step_done and self.step.accepts(action)):
             self.note = ""
             return True
-        wrong = self.step.wait is Wait.MOVE and not self.step_done
+        wrong = self.step.wait is Wait.MOVE and self.here and not self.step_done
         self.note = say(self.step.wrong if wrong else "lesson.wrong.wait")
         self.app.speak(self.note)
         self.model.sound("slide_back")
@@ -162,7 +169,7 @@ class LessonScene(RiggedScene):
     def _advance(self) -> None:
         """The next step is shown; the position it starts from is kept for Back."""
         self.k += 1
-        self.step_done, self.note, self.hurry = False, "", False
+        self.step_done, self.note, self.hurry, self.here = False, "", False, True
         self.began_at = len(self.model.state.history)
         self.marks = self.marks[: self.k]
         self.marks.append((self.model.state.clone(), self.script.done))
@@ -178,7 +185,7 @@ class LessonScene(RiggedScene):
                 self.leave_lesson()
             return
         step, m = self.step, self.model
-        if self.step_done:
+        if self.step_done or not self.here:
             return
         if step.wait is Wait.READ:
             self.step_done = True
@@ -276,6 +283,8 @@ class LessonScene(RiggedScene):
 
     def _step_changed(self) -> None:
         """A step's words read aloud once it begins (after the moves that led to it)."""
+        if not self.here and not self.finished:
+            return
         now = (self.k, id(self.model))
         if now != self._step_heard:
             self._step_heard = now
@@ -291,12 +300,14 @@ class LessonScene(RiggedScene):
     def step_words(self) -> str:
         if self.finished:
             return say("lesson.finished.more" if self._more() else "lesson.finished")
+        if not self.here:
+            return ""
         points = max(self.model.state.score or [0])
         return "\n".join(say(key, points=points) for key in self.step.text)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
-        if not self.finished:
+        if self.here and not self.finished:
             self._glow(surface)
         self.controls.draw(surface)
         self._box(surface)
