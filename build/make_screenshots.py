@@ -89,7 +89,7 @@ class Shooter:
         while model is not None and model.hooks.banners and time.monotonic() < end:
             self.settle(0.1)
         path = self.out / f"{name}.png"
-        (x, y), (w, h) = self.pygame.display.get_window_position(), self.app.screen.get_size()
+        (x, y), (w, h) = self.app.window.position, self.app.screen.get_size()
         crop = ["-crop", f"{w}x{h}+{x}+{y}", "+repage"]
         subprocess.run(["import", "-window", "root", *crop, str(path)], check=True)
         print(f"wrote {path}")

@@ -1,5 +1,6 @@
 """Our own small widgets, drawn in the table's style: buttons, cyclers, toggles, a slider,
-a scrolling text panel, and the keyboard focus that moves between them.
+and the keyboard focus that moves between them (the scrolling text panel is
+:mod:`game.ui.scroll_text`).
 
 Each gets its rect from the scene on every resize and answers ``handle(event)``
 with True when it used the event. Labels are functions of no argument (usually a
@@ -325,66 +326,6 @@ def _finite01(value: Any) -> float:
     return 0.5 if not math.isfinite(v) else max(0.0, min(1.0, v))
 
 
-class ScrollText(Widget):
-    """A panel of wrapped text the wheel and the arrow keys scroll (rules, help)."""
-
-    def __init__(self, body: Label) -> None:
-        super().__init__("")
-        self.body = body
-        self.offset = 0
-        self._image: pygame.Surface | None = None
-        self._made_for: tuple | None = None
-
-    @property
-    def focusable(self) -> bool:
-        return False
-
-    def _render(self) -> pygame.Surface:
-        body = text_of(self.body)
-        key = (self.rect.w, self.rect.h, body)
-        if self._image is None or self._made_for != key:
-            size = max(13, min(28, self.rect.h // 24))
-            self._image = theme.font(size).render(
-                body, True, theme.INK, wraplength=max(40, self.rect.w - 28)
-            )
-            self._made_for = key
-        return self._image
-
-    @property
-    def max_offset(self) -> int:
-        return max(0, self._render().get_height() - self.rect.h + 24)
-
-    def scroll(self, by: int) -> None:
-        self.offset = max(0, min(self.max_offset, self.offset + by))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll(-event.y * 40)
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-            self.scroll(40 if event.key == pygame.K_DOWN else self.rect.h - 40)
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
-            self.scroll(-40 if event.key == pygame.K_UP else -(self.rect.h - 40))
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        _panel(surface, self.rect, theme.PANEL, theme.PANEL_EDGE)
-        img = self._render()
-        clip = surface.get_clip()
-        surface.set_clip(self.rect.inflate(-8, -8))
-        surface.blit(img, (self.rect.x + 14, self.rect.y + 12 - self.offset))
-        surface.set_clip(clip)
-        if self.max_offset:
-            track = self.rect.h - 24
-            knob_h = max(20, track * self.rect.h // (img.get_height() + 24))
-            y = self.rect.y + 12 + (track - knob_h) * self.offset // self.max_offset
-            pygame.draw.rect(
-                surface, theme.PANEL_EDGE, (self.rect.right - 10, y, 5, knob_h), border_radius=2
-            )
-
-
 class FocusRing:
     """Keyboard focus over a list of widgets: Tab and the up/down arrows move it,
     left/right step a choice, Enter or Space presses. The focus shows only once a key
@@ -478,11 +419,3 @@ def button_row(rect: pygame.Rect, buttons: Sequence[Button], gap: int) -> None:
     for b, w in zip(buttons, widths, strict=True):
         b.rect = pygame.Rect(round(x), rect.y, round(x + w) - round(x), rect.h)
         x += w + gap
-
-
-def column(rect: pygame.Rect, widgets: Sequence[Any], row_h: int, gap: int) -> None:
-    """Stack widgets top to bottom inside ``rect``."""
-    y = rect.y
-    for w in widgets:
-        w.rect = pygame.Rect(rect.x, y, rect.w, row_h)
-        y += row_h + gap

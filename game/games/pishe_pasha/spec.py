@@ -163,15 +163,14 @@ def variant(state: GameState) -> Phrase:
 
 
 def prompt(state: GameState, seat: int) -> Phrase:
+    """The player's move in a line; a click on an empty stock turns the discards over."""
     acts = state.legal_actions()
+    empty = TURN in acts and state.where(TURN).card is None  # the discard pile turns over
     if acts == [TURN]:
-        empty = state.where(TURN).card is None  # the discard pile turns over instead
         return Phrase("prompt.recycle" if empty else "prompt.turn")
-    if any(a.kind is ActionKinds.ACCEPT for a in acts):
-        return Phrase("prompt.window")
     if getattr(state, "turned", None) is not None:
         return Phrase("prompt.place_turned")
-    return Phrase("prompt.discard_or_turn")
+    return Phrase("prompt.discard_or_recycle" if empty else "prompt.discard_or_turn")
 
 
 def seat_cards(piles, seat: int) -> int:

@@ -230,21 +230,51 @@ class LessonScene(RiggedScene):
         return True
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The lesson's box over the side panel: its title (every title of the game's
+        lessons at one size, on up to two lines), the step's number and words, and the
+        buttons at its foot."""
         self.rig.resize(size)
         panel = self.model.layout.areas["panel"]
-        row = max(26, min(40, panel.h // 12))
+        self.row = row = max(26, min(40, panel.h // 12))
         gap = row // 4
         self.box = pygame.Rect(panel.x, panel.y, panel.w, panel.h)
-        y = self.box.bottom - gap - row
-        half = (self.box.w - 3 * gap) // 2
-        self.back_btn.rect = pygame.Rect(self.box.x + gap, y - row - gap, half, row)
-        self.next_btn.rect = pygame.Rect(self.back_btn.rect.right + gap, y - row - gap, half, row)
-        self.leave_btn.rect = pygame.Rect(self.box.x + gap, y, self.box.w - 2 * gap, row)
-        self.head = pygame.Rect(self.box.x + gap * 2, self.box.y + gap, self.box.w - gap * 4, row)
-        top = self.head.bottom + row // 2 + gap
+        width = self.box.w - gap * 4
+        self.title_size, lines = self._title_size(row, width)
+        high = theme.font(self.title_size, True).get_linesize() * lines
+        self.head = pygame.Rect(self.box.x + gap * 2, self.box.y + gap, width, high)
+        self._place_buttons()
+        top = self.head.bottom + int(row * 0.6) + gap
         self.text_rect = pygame.Rect(
-            self.head.x, top, self.head.w, self.back_btn.rect.y - top - gap * 2
+            self.head.x, top, self.head.w, self.next_btn.rect.y - top - gap * 2
         )
+
+    def _title_size(self, row: int, width: int) -> tuple[int, int]:
+        """One size for every lesson title of the game, the largest at which each takes at
+        most two lines, and how many lines the longest takes."""
+        titles = [say(lesson.title) for lesson in self.spec.lessons]
+        size = max(theme.READABLE, int(row * 0.6))
+        while True:
+            lines = max(len(theme.wrap_lines(t, theme.font(size, True), width)) for t in titles)
+            if lines <= 2 or size <= theme.READABLE:
+                return size, lines
+            size -= 1
+
+    def _place_buttons(self) -> None:
+        """Back and Next side by side over Leave; at the lesson's end, Next lesson (or Done)
+        gets a row of its own, so its words stay whole."""
+        row, box = self.row, self.box
+        gap = row // 4
+        full = box.w - 2 * gap
+        y = box.bottom - gap - row
+        self.leave_btn.rect = pygame.Rect(box.x + gap, y, full, row)
+        y -= row + gap
+        if self.finished:
+            self.back_btn.rect = pygame.Rect(box.x + gap, y, full, row)
+            self.next_btn.rect = pygame.Rect(box.x + gap, y - row - gap, full, row)
+            return
+        half = (box.w - 3 * gap) // 2
+        self.back_btn.rect = pygame.Rect(box.x + gap, y, half, row)
+        self.next_btn.rect = pygame.Rect(self.back_btn.rect.right + gap, y, half, row)
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -348,14 +378,16 @@ class LessonScene(RiggedScene):
 
     def _box(self, surface: pygame.Surface) -> None:
         page.box(surface, self.box, 255, 12)
+        self._place_buttons()
         t, hd = self.text_rect, self.head
         n = len(self.lesson.steps)
-        title = say(self.lesson.title)
-        theme.paragraph(surface, title, int(hd.h * 0.6), theme.GOLD, hd, True)  # long: two lines
-        step = say("lesson.step", k=min(self.k + 1, n), n=n)
-        theme.text(
-            surface, step, int(hd.h * 0.45), theme.INK_DIM, hd.bottomleft, "topleft", width=hd.w
+        title = theme.font(self.title_size, True).render(
+            theme.safe(say(self.lesson.title)), True, theme.GOLD, wraplength=hd.w
         )
+        surface.blit(title, hd.topleft)
+        step = say("lesson.step", k=min(self.k + 1, n), n=n)
+        size = int(self.row * 0.45)
+        theme.text(surface, step, size, theme.INK_DIM, hd.bottomleft, "topleft", width=hd.w)
         size = self.text_size(surface.get_height())
         words = theme.wrapped(self.step_words(), size, theme.INK, t.w)
         surface.blit(words, t.topleft)

@@ -16,9 +16,11 @@ from game.store.settings import LEVELS
 from game.text import say
 from game.text.words import phrase
 from game.ui import cardart, page, theme
+from game.ui.number_box import NumberBox
 from game.ui.question import Question
 from game.ui.rules_panel import RulesPanel
 from game.ui.scene import Scene
+from game.ui.scenes.lesson_doors import LessonDoors
 from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row
 
 MAX_DEAL = 999_999_999
@@ -28,52 +30,6 @@ def _value_name(key: str, value) -> str:
     if isinstance(value, bool):
         return say("option.on" if value else "option.off")
     return say(f"choice.{key}.{value}")
-
-
-class NumberBox(Widget):
-    """A box for a deal number: digits, Backspace, Enter."""
-
-    def __init__(self, label, on_enter) -> None:
-        super().__init__(label)
-        self.digits = ""
-        self.on_enter = on_enter
-
-    def activate(self) -> None:
-        if self.digits:
-            self.on_enter(int(self.digits))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and self.focused:
-            if event.key == pygame.K_BACKSPACE:
-                self.digits = self.digits[:-1]
-                return True
-            ch = getattr(event, "unicode", "")
-            if ch.isdigit() and len(self.digits) < 9:
-                self.digits += ch
-                return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, theme.PANEL, self.rect, border_radius=8)
-        pygame.draw.rect(
-            surface,
-            theme.FOCUS if self.focused else theme.PANEL_EDGE,
-            self.rect,
-            2,
-            border_radius=8,
-        )
-        words = self.digits or say("menu.deal_number.empty")
-        typed = bool(self.digits)  # the digits stand out; the hint is quieter
-        theme.text(
-            surface,
-            words,
-            int(self.rect.h * (0.5 if typed else 0.4)),
-            theme.INK if typed else theme.INK_DIM,
-            self.rect.center,
-            "center",
-            typed,
-            width=self.rect.w - 16,
-        )
 
 
 def _match_words(info: dict) -> dict[str, str]:
@@ -93,7 +49,7 @@ def _match_words(info: dict) -> dict[str, str]:
     }
 
 
-class MenuScene(Scene):
+class MenuScene(LessonDoors, Scene):
     """Title, game choice, options, level and the buttons."""
 
     name = "menu"
@@ -259,50 +215,6 @@ class MenuScene(Scene):
         self.rules = None
 
     # ----------------------------------------------------------------- frame
-    # ----------------------------------------------------------------- lessons
-    def learn(self) -> None:
-        """The chosen game's lesson, or a list to choose from when it has several."""
-        lessons = self.spec.lessons
-        if len(lessons) == 1:
-            self._open_lesson(0)
-        elif lessons:
-            self.lesson_pick = [
-                Button(lambda k=lesson.title: say(k), lambda i=i: self._open_lesson(i))
-                for i, lesson in enumerate(lessons)
-            ] + [Button(lambda: say("button.back"), self._close_pick)]
-            self.resize(self.app.size)
-
-    def _open_lesson(self, index: int) -> None:
-        self.lesson_pick = []
-        self.app.goto("lesson", game=self.spec.id, index=index, back=None)
-
-    def _close_pick(self) -> None:
-        self.lesson_pick = []
-
-    def _offer_once(self) -> list[Button]:
-        """At the very first start, a question at the bottom: take the lesson or not. It is
-        offered once: the settings remember it once it has been on screen."""
-        if self.app.settings.lessons_offered:
-            return []
-        return [
-            Button(lambda: say("lesson.offer.yes"), self._take_offer),
-            Button(lambda: say("lesson.offer.no"), self._decline_offer),
-        ]
-
-    def _take_offer(self) -> None:
-        self._answered_offer()
-        if self.spec.lessons:
-            self._open_lesson(0)
-
-    def _decline_offer(self) -> None:
-        self._answered_offer()
-
-    def _answered_offer(self) -> None:
-        """The offer was seen and answered: it is never made again (the settings are saved
-        now; one merely seen is saved with them when the game quits)."""
-        self.offer = []
-        self.app.save_settings()
-
     def widgets(self) -> list:
         if getattr(self, "lesson_pick", None):
             return list(self.lesson_pick)
@@ -394,17 +306,6 @@ class MenuScene(Scene):
             return
         for wdg in self.widgets():
             if wdg.handle(event):
-                return
-
-    def _pick_handle(self, event: pygame.event.Event) -> None:
-        """The list of lessons: a click or Tab and Enter picks one, Esc closes it."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._close_pick()
-            return
-        if self.ring.handle(event):
-            return
-        for b in self.lesson_pick:
-            if b.handle(event):
                 return
 
     def cursor(self) -> int:
@@ -500,25 +401,6 @@ class MenuScene(Scene):
             self.rules_back.draw(surface)
         if self.question is not None:
             self.question.draw(surface)
-
-    def _offer(self, surface: pygame.Surface) -> None:
-        if not self.offer or self.rules:
-            return
-        self.app.settings.lessons_offered = True  # kept with the settings at the next save
-        w, h = surface.get_size()
-        first = self.offer[0].rect
-        theme.text(
-            surface,
-            say("lesson.offer"),
-            int(h * 0.03),
-            theme.GOLD,
-            (w // 2, first.y - 6),
-            "midbottom",
-            True,
-            width=w - 40,
-        )
-        for b in self.offer:
-            b.draw(surface)
 
     def _explanation(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -17,13 +17,14 @@ from game.core.spec import Call
 from game.text import say
 from game.ui import theme
 from game.ui.rules_panel import RulesPanel
+from game.ui.scroll_text import ScrollText
 from game.ui.table import takebacks
 from game.ui.table.calls import answer_call, press_call
 from game.ui.table.hints import ask_hint
 from game.ui.table.layout import Layout
 from game.ui.table.model import TableModel
 from game.ui.table.phase import Doing
-from game.ui.widgets import Button, FocusRing, ScrollText, Slider, Toggle, Widget, text_of
+from game.ui.widgets import Button, FocusRing, Slider, Toggle, Widget, text_of
 
 
 @dataclass
