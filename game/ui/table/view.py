@@ -105,7 +105,7 @@ class TableView:
         if c is None or c.focus is None or c.focus.pile not in self.layout.spots:
             return None
         pile = self.m.shown.get(c.focus.pile)
-        index = c.focus.index if c.focus.index >= 0 else len(pile) - 1
+        index = c.focus.index if 0 <= c.focus.index < len(pile) else len(pile) - 1
         if index < 0:  # an empty place is framed only where a click does something
             clickable = self.layout.role(c.focus.pile).clickable
             return self.layout.spots[c.focus.pile].rect.copy() if clickable else None
