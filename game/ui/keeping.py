@@ -1,6 +1,6 @@
 """What the game keeps for the player, hooked to the app: the match saved after every
 move, the statistics and the history counted when a hand ends. A file that fails never
-stops the game: its problem becomes a notice in the player's language.
+halts the game: its problem becomes a notice in the player's language.
 
 Two windows may share one preference folder. Statistics and history are read, added
 to and written back under the operating system's lock on ``stats.json``, so each

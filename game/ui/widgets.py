@@ -79,7 +79,7 @@ class Button(Widget):
         self.on_click = on_click
         self.danger = danger
         self.pressed = False
-        self.progress: float | None = None  # a draining bar (the Stop window)
+        self.progress: float | None = None  # a draining bar (a call's window)
 
     def activate(self) -> None:
         if self.visible and self.enabled:

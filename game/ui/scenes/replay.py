@@ -81,7 +81,7 @@ class ReplayScene(Scene):
         self.pace = "normal"
         self._controls()
         if self.model is not None and self.problem:
-            self.note = say("replay.stops_at", k=len(self.actions) + 1, detail=self.problem)
+            self.note = say("replay.broken_at", k=len(self.actions) + 1, detail=self.problem)
         if self.model is not None and start:
             self.jump(start)
 

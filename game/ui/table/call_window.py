@@ -1,5 +1,5 @@
 """The player's call window: after every computer move of a game with calls in play, a
-few seconds in which the player may call (Pishe Pasha's Stop!). It opens after a fault
+few seconds in which the player may make one of the calls the game declares. It opens after a fault
 and after a faultless move alike, so its opening gives nothing away; a pointer resting on
 the call's button holds it, and it waits while the call's choices are on screen. Which
 calls there are, their words and their choices, the game's spec declares (``calls``)."""
