@@ -430,3 +430,38 @@ def test_the_nothing_here_note_speaks_without_jargon(tmp_path, monkeypatch, lang
         assert "focus" not in note.lower() and "odak" not in note.lower()
     finally:
         phrasebook.set_language("en")
+
+
+def test_the_table_draws_whatever_call_a_game_declares(app):
+    """Calls are data: the same game with its call declared otherwise (other words, the X
+    key, one way only) gets that button and that key, and a call with one way is made at
+    once, no question asked."""
+    from dataclasses import replace
+
+    from game.core.spec import Call, CallChoice
+    from game.games.pishe_pasha.kinds import stop
+    from game.session import Session
+    from game.ui.widgets import text_of
+
+    one_way = Call(
+        button="button.hint",
+        key="x",
+        question="title.stop_choice",
+        choices=(CallChoice("button.end_turn", lambda seat: stop(seat, True)),),
+        window="status.stop_window",
+        prompt="prompt.stop_window",
+        keys=("keys.s", "keys.s.what"),
+    )
+    session = Session.start("pishe-pasha", STOP, "medium", 3)
+    session.referee.restart(holding_2h({"stop_rule": True}, to_move=1))
+    session.spec = replace(session.spec, calls=(one_way,))
+    app.settings.call_window = 5.0
+    table = app.goto("table", session=session)
+    set_agent(table, 1, Prefers("turned>D", name="faulty"))
+    until(app, lambda: table.model.window.open and not table.model.show.busy)
+    assert [text_of(b.label) for b in table.controls.call_btns] == [say("button.hint")]
+    key(app, pygame.K_s)  # not this game's key any more
+    assert [str(a) for a in table.state.history] == ["turned>D"]
+    key(app, pygame.K_x)
+    assert [str(a) for a in table.state.history] == ["turned>D", "stop 0 end"]
+    assert table.model.window.asking is None

@@ -36,6 +36,13 @@ ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 ENTER = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
+def _nowhere() -> None:
+    """A replay's table has no game menu to go anywhere from."""
+
+
+WATCHING = Navigation(_nowhere, _nowhere, _nowhere, _nowhere)
+
+
 class TableRig:
     """A table's model, view, controller, buttons, voice and thinker. ``nav`` is what the
     game menu can do beyond the table; a replay's rig only watches (no input, no voice)."""
@@ -60,7 +67,7 @@ class TableRig:
         self.view = TableView(m, self.art)
         self.controller = TableController(m, self.view.card_at, self.view.drop_target,
                                           self.view.card_home)  # fmt: skip
-        self.controls = TableControls(m, nav or Navigation(*(lambda: None,) * 4))
+        self.controls = TableControls(m, nav or WATCHING)
         self.controls.rules.style = lambda: (app.settings.faces, app.settings.card_back)
         self.view.controller, self.view.controls = self.controller, self.controls
         m.covered = lambda: self.controls.paused

@@ -37,7 +37,6 @@ class Stage:
         sides = {s: st.side_of(s) for s in range(st.players)}
         positions = seat_positions(spec, st.players, human)
         self.seating = Seating.of(positions, human, sides, spec.id)
-        self.sides = sides
         self.namer = self.seating.namer()
         self.hooks = hooks
         self.shown = ShownTable.of(st, human)
@@ -56,9 +55,8 @@ class Stage:
 
     def _layout(self, size: tuple[int, int]) -> Layout:
         st, scale = self.referee.state, self.options().card_scale
-        layout = table_layout(
-            self.spec, size, st.players, self.human, st.options, self.sides, scale
-        )
+        sides = dict(self.seating.sides)
+        layout = table_layout(self.spec, size, st.players, self.human, st.options, sides, scale)
         if self.dealing:
             layout.add_deck()
         return layout
