@@ -315,48 +315,45 @@ def test_after_a_finished_pisti_hand_the_menus_continue_names_the_score_and_the_
 
 
 # ----------------------------------------------------------------- the newcomer's other findings
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.fixture(params=["en", "tr"])
+def lang(request):
+    """Each test in English and in Türkçe (the app made in it speaks the language)."""
+    yield request.param
+    phrasebook.set_language("en")
+
+
 def test_the_lessons_end_names_its_button_and_the_button_keeps_its_words_on_one_line(
     tmp_path, monkeypatch, lang
 ):
     app = make_app(tmp_path, monkeypatch, size=(960, 600), language=lang, lessons_offered=True)
-    phrasebook.set_language(lang)
-    try:
-        for game, spec in SPECS.items():
-            for index, _ in enumerate(spec.lessons):
-                scene = app.goto("lesson", game=game, index=index)
-                scene.k = len(scene.lesson.steps)  # its end
-                app.dirty = True
-                app.step(DT)
-                label = scene.next_btn.label()
-                assert label.rstrip(" ▶") in scene.step_words(), (lang, scene.lesson.id)
-                room = scene.next_btn.rect.w - max(14, scene.next_btn.rect.h // 2)
-                assert theme.fits(label, theme.READABLE, room, True), (lang, label)
-                scene.leave()
-    finally:
-        phrasebook.set_language("en")
+    for game, spec in SPECS.items():
+        for index, _ in enumerate(spec.lessons):
+            scene = app.goto("lesson", game=game, index=index)
+            scene.k = len(scene.lesson.steps)  # its end
+            app.dirty = True
+            app.step(DT)
+            label = scene.next_btn.label()
+            assert label.rstrip(" ▶") in scene.step_words(), (lang, scene.lesson.id)
+            room = scene.next_btn.rect.w - max(14, scene.next_btn.rect.h // 2)
+            assert theme.fits(label, theme.READABLE, room, True), (lang, label)
+            scene.leave()
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
 def test_the_stop_banners_words_stay_in_its_box_and_the_box_clear_of_the_stop_button(
     tmp_path, monkeypatch, lang
 ):
     app = make_app(tmp_path, monkeypatch, size=(960, 600), language=lang, pace="normal",
                    call_window=5.0)  # fmt: skip
-    phrasebook.set_language(lang)
-    try:
-        table = open_table(app, "pishe-pasha", STOP, holding_2h({"stop_rule": True}, to_move=1))
-        set_agent(table, 1, Prefers("turned>D", name="faulty"))
-        until(app, lambda: table.model.window.open and not table.model.show.busy)
-        key(app, pygame.K_s)
-        click(app, table.controls.choice_btns[0][0].rect.center)  # force: the longest words
-        until(app, lambda: table.view.banner_box is not None)
-        box, button = table.view.banner_box, table.controls.call_btns[0].rect
-        assert len(table.view.banner_words) == 2
-        assert all(box.contains(words) for words in table.view.banner_words)
-        assert not box.colliderect(button)
-    finally:
-        phrasebook.set_language("en")
+    table = open_table(app, "pishe-pasha", STOP, holding_2h({"stop_rule": True}, to_move=1))
+    set_agent(table, 1, Prefers("turned>D", name="faulty"))
+    until(app, lambda: table.model.window.open and not table.model.show.busy)
+    key(app, pygame.K_s)
+    click(app, table.controls.choice_btns[0][0].rect.center)  # force: the longest words
+    until(app, lambda: table.view.banner_box is not None)
+    box, button = table.view.banner_box, table.controls.call_btns[0].rect
+    assert len(table.view.banner_words) == 2
+    assert all(box.contains(words) for words in table.view.banner_words)
+    assert not box.colliderect(button)
 
 
 def test_no_white_frame_on_the_empty_hand_after_its_last_card(app):
@@ -397,39 +394,29 @@ def test_no_seat_shows_its_card_count_while_the_cards_are_dealt(app):
     assert dealing[0] > 5
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
 def test_the_first_refusal_at_the_stop_lessons_call_does_not_say_this_time(
     tmp_path, monkeypatch, lang
 ):
     app = make_app(tmp_path, monkeypatch, size=(960, 600), language=lang, lessons_offered=True)
-    phrasebook.set_language(lang)
-    try:
-        scene = lesson(app, "pishe-pasha", 1)
-        click(app, scene.next_btn.rect.center)
-        until(app, lambda: scene.k == 2 and scene.here)
-        key(app, pygame.K_s)
-        click(app, scene.controls.choice_btns[0][1].rect.center)  # End, where Force is asked
-        assert scene.note == say("lesson.pp.wrong.stop")
-        assert "this time" not in scene.note.lower() and "bu kez" not in scene.note.lower()
-    finally:
-        app.scene.leave()
-        phrasebook.set_language("en")
+    scene = lesson(app, "pishe-pasha", 1)
+    click(app, scene.next_btn.rect.center)
+    until(app, lambda: scene.k == 2 and scene.here)
+    key(app, pygame.K_s)
+    click(app, scene.controls.choice_btns[0][1].rect.center)  # End, where Force is asked
+    assert scene.note == say("lesson.pp.wrong.stop")
+    assert "this time" not in scene.note.lower() and "bu kez" not in scene.note.lower()
+    scene.leave()
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
 def test_the_nothing_here_note_speaks_without_jargon(tmp_path, monkeypatch, lang):
     app = make_app(tmp_path, monkeypatch, language=lang)
-    phrasebook.set_language(lang)
-    try:
-        table = open_table(app, "pishe-pasha", {"players": 2}, holding_2h())
-        settle(app, table)
-        table.controller.focus = Focus(PileId.parse("discard1"))
-        key(app, pygame.K_RETURN)
-        note = table.model.message
-        assert note == say("message.nothing_here")
-        assert "focus" not in note.lower() and "odak" not in note.lower()
-    finally:
-        phrasebook.set_language("en")
+    table = open_table(app, "pishe-pasha", {"players": 2}, holding_2h())
+    settle(app, table)
+    table.controller.focus = Focus(PileId.parse("discard1"))
+    key(app, pygame.K_RETURN)
+    note = table.model.message
+    assert note == say("message.nothing_here")
+    assert "focus" not in note.lower() and "odak" not in note.lower()
 
 
 def test_the_table_draws_whatever_call_a_game_declares(app):
