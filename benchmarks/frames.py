@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--idle", type=float, default=3.0, help="seconds of idle loop to measure")
     p.add_argument("--hands", type=int, default=1, help="hands of each game")
     args = p.parse_args(argv)
-    settings = Settings(pace=args.pace, sound=False, stop_window=1.0, language="en")
+    settings = Settings(pace=args.pace, sound=False, call_window=1.0, language="en")
     app = App(args.size, settings=settings)
     install_routes(app)
     print(f"window {args.size[0]}x{args.size[1]}, pace {args.pace}, SDL {pygame.get_sdl_version()}")

@@ -65,7 +65,7 @@ def at_rest(scene) -> bool:
     from game.core.lesson import Wait
 
     m = scene.model
-    if m.show.busy or m.thinker.busy:
+    if m.show.busy or m.thinker.busy or not (scene.here or scene.finished):
         return False
     playing = not scene.finished and scene.step.wait in (Wait.MOVE, Wait.FINISH)
     return not playing or m.human_may_act() or m.state.is_over
@@ -89,7 +89,7 @@ def walk(shooter: Shooter, game: str, lang: str) -> list[Path]:
         watching = not scene.finished and scene.step.wait is Wait.WATCH
         if k not in shot:
             # a step the computer plays is photographed while it plays (it ends by itself)
-            if watching or at_rest(scene):
+            if (watching and scene.here) or at_rest(scene):
                 shooter.settle(0.3 if watching else 0.5)
                 name = f"{lang}-{scene.lesson.id}-{k + 1:02d}"
                 shooter.shot(name)

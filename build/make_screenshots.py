@@ -63,7 +63,7 @@ class Shooter:
 
         self.pygame = pygame
         self.out = out
-        settings = Settings(pace="instant", sound=False, language="en", stop_window=0.05)
+        settings = Settings(pace="instant", sound=False, language="en", call_window=0.05)
         self.app = App(size, settings=settings)
         install_routes(self.app)
         keep(self.app)

@@ -67,7 +67,8 @@ class Desktop:
         self.env: dict[str, str] = {}
         self.window = ""
 
-    def start(self, seed: int, state_file: Path) -> None:
+    def start(self, seed: int, state_file: Path, game: str = "pishe-pasha",
+              **settings) -> None:  # fmt: skip
         self.xvfb, display = start_xvfb((1600, 1000))
         env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
         env.update(
@@ -79,8 +80,9 @@ class Desktop:
         self.env = env
         home = self.tmp / "home"
         home.mkdir(parents=True, exist_ok=True)
-        (home / "settings.json").write_text(json.dumps({"auto_play": False, "language": "en"}))
-        args = ["--game", "pishe-pasha", "--seed", str(seed), "--state-file", str(state_file)]
+        chosen = {"auto_play": False, "language": "en", **settings}
+        (home / "settings.json").write_text(json.dumps(chosen))
+        args = ["--game", game, "--seed", str(seed), "--state-file", str(state_file)]
         self.game = subprocess.Popen(
             [sys.executable, "-m", "game", *args, "--size", f"{SIZE[0]}x{SIZE[1]}"],
             cwd=ROOT,
@@ -189,3 +191,40 @@ def test_real_window_click_and_drag_play_the_first_ace_to_its_foundation(desktop
     assert all(g > r + 20 and g > b for r, g, b in felt), f"no green felt left of the piles: {felt}"
     ace_face = window.get_at(rects[f"found{suit(ace)}"].center)[:3]
     assert ace_face not in felt, "the ace is not drawn on its foundation"
+
+
+def test_real_window_a_key_pressed_while_norths_card_flies_plays_the_players_card(
+    desktop, tmp_path
+):
+    """Issue 34 item 5, where timing matters: the real program at the slow pace, its player
+    pressing 1 again and again. A press while North's card flies lands it at once and plays
+    the player's first card (such a press used to be thrown away, "Wait a moment"), so the
+    player's card follows North's by far less than North's card takes to fly."""
+    import time
+
+    from game.ui.anim import PACE_SECONDS
+
+    need_tools()
+    state_file = tmp_path / "state.json"
+    desktop.start(7, state_file, game="pisti", pace="slow")
+    _, size = desktop.geometry()
+    wait_for("the state file", lambda: read_state(state_file))
+    human = 0  # the player sits at seat 0 in the first hand
+    centre = [str(size[0] // 2), str(size[1] // 2)]
+    run(["xdotool", "mousemove", "--window", desktop.window, *centre], desktop.env)
+    seen: list[tuple[float, int, int | None]] = []  # (when, moves made, seat to move)
+    gaps: list[float] = []
+    end = time.monotonic() + 40
+    while time.monotonic() < end and len(gaps) < 2:
+        run(["xdotool", "key", "1"], desktop.env)
+        data = read_state(state_file)
+        if data is None:
+            continue
+        moves, to_move = len(data["record"]["actions"]), data["report"]["to_move"]
+        if not seen or seen[-1][1] != moves:
+            seen.append((time.monotonic(), moves, to_move))
+            if len(seen) >= 3 and seen[-2][1] == moves - 1 and seen[-2][2] == human:
+                gaps.append(seen[-1][0] - seen[-2][0])  # North's move, then the player's
+    assert desktop.game.poll() is None, (tmp_path / "game.err").read_text()
+    assert len(gaps) >= 2, seen
+    assert min(gaps) < PACE_SECONDS["slow"] * 0.7, gaps

@@ -163,7 +163,7 @@ def _player(home: Path) -> None:
     i = 0
     while True:
         i += 1
-        save_settings(Settings(stop_window=1.0 + (i % 50) / 10), home / store.FILE_NAME)
+        save_settings(Settings(call_window=1.0 + (i % 50) / 10), home / store.FILE_NAME)
         session = played_session(moves=0, seed=i)
         for _ in range(i % 30):
             session.state.apply(session.state.legal_actions()[0])
@@ -188,7 +188,7 @@ def test_keeps_every_file_whole_when_killed_in_the_middle_of_saving(home):
         os.waitpid(pid, 0)
         json.loads((home / store.FILE_NAME).read_text(encoding="utf-8"))  # never torn
         settings, problem = load_settings(home / store.FILE_NAME)
-        assert problem is None and 1.0 <= settings.stop_window <= 6.0
+        assert problem is None and 1.0 <= settings.call_window <= 6.0
         told: list[str] = []
         keeper = Keeper(told.append, home)
         assert keeper.load_match() is not None and told == []

@@ -209,12 +209,12 @@ def test_settings_stop_window_and_auto_flip_speed_nan_inf_huge_negative_fall_bac
     """Before: the Settings screen and the book table crashed (``int(g.w * value)``), the
     AI waited out a 1e6 s Stop window, automatic flipping never fired with a negative
     speed. Now both fields fall back to their defaults and everything runs."""
-    text = f'{{"stop_window": {number}, "auto_flip_speed": {number}, "pace": "instant"}}'
+    text = f'{{"call_window": {number}, "auto_flip_speed": {number}, "pace": "instant"}}'
     app = start_app(tmp_path, monkeypatch, text)
-    assert app.settings.stop_window == 2.0 and app.settings.auto_flip_speed == 0.5
+    assert app.settings.call_window == 2.0 and app.settings.auto_flip_speed == 0.5
     assert app.settings.pace == "instant"
     options = app.settings
-    assert 1.0 <= options.stop_window <= 6.0 and 0.0 <= options.auto_flip_speed <= 1.0
+    assert 1.0 <= options.call_window <= 6.0 and 0.0 <= options.auto_flip_speed <= 1.0
     settings_screen = app.goto("settings")
     settings_screen.draw(app.screen)
     app.step(DT)
@@ -228,7 +228,7 @@ def test_settings_stop_window_and_auto_flip_speed_nan_inf_huge_negative_fall_bac
     stop = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True})
     for _ in range(100):
         app.step(DT)
-        assert stop.model.window <= 6.0
+        assert stop.model.window.seconds <= 6.0
     stop.leave()
 
 
@@ -248,12 +248,12 @@ def test_settings_one_bad_field_keeps_the_other_fields(tmp_path):
         "last_game": "pisti",
         "level": "expert",
     }
-    bad = {**chosen, "stop_window": "slow"}
+    bad = {**chosen, "call_window": "slow"}
     settings, problem = load_settings(_file(tmp_path, json.dumps(bad)))
-    assert problem.startswith("settings_fixed|stop_window")
+    assert problem.startswith("settings_fixed|call_window")
     for key, value in chosen.items():
         assert getattr(settings, key) == value, key
-    assert settings.stop_window == 2.0
+    assert settings.call_window == 2.0
     valid(settings)
 
 

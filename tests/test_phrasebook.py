@@ -201,10 +201,10 @@ def drive_every_screen(app) -> None:
         c.ask(lambda: phrasebook.say("question.new_hand"), lambda: None)
         app.step(0.02)
         c._answer_no()
-        m.choosing = True
-        app.step(0.02)
-        m.choosing = False
-        m.paused = False
+        if m.spec.calls:  # a call's choices on screen
+            m.window.asking = 0
+            app.step(0.02)
+            m.window.asking = None
         for _ in range(400):
             settle(app, table)
             if app.scene is not table:

@@ -287,8 +287,8 @@ def test_referee_undo_redo_a_whole_three_player_pishe_pasha_hand_with_calls():
 
 
 def test_referee_undo_redo_a_pishe_pasha_hand_with_a_winning_fault_accepted():
-    state = new_hand("pishe-pasha", 2, STOP, 3)
-    round_trip(state, [RandomAgent(3), RandomAgent(4)])
+    state = new_hand("pishe-pasha", 2, STOP, 1)  # seeds where a winning fault stands
+    round_trip(state, [RandomAgent(4), RandomAgent(5)])
     assert ACCEPT in state.history
 
 

@@ -71,6 +71,19 @@ def test_the_old_four_colour_switch_becomes_the_face_style(tmp_path, monkeypatch
     assert loaded.faces == "four_colour" and problem is None
 
 
+def test_the_old_stop_window_setting_is_read_as_the_call_window(tmp_path, monkeypatch):
+    """Issue 34: the setting is named for any game's calls now; a file written before keeps
+    its value, and it is saved under the new name."""
+    monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
+    old = json.dumps({"stop_window": 4.5})
+    (tmp_path / "settings.json").write_text(old, encoding="utf-8")
+    loaded, problem = load_settings()
+    assert loaded.call_window == 4.5 and problem is None
+    save_settings(loaded)
+    saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
+    assert saved["call_window"] == 4.5 and "stop_window" not in saved
+
+
 def test_settings_write_is_atomic_and_leaves_no_temporary_files(tmp_path, monkeypatch):
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
     save_settings(Settings(pace="slow"))
@@ -109,7 +122,7 @@ def test_a_settings_file_the_previous_version_wrote_loads_with_every_value(tmp_p
     old = {
         "language": "tr", "sound": False, "pace": "fast", "highlights": False,
         "faces": "high_contrast", "card_back": "blue", "card_scale": 1.3,
-        "reduced_motion": True, "fullscreen": True, "stop_window": 4.5, "show_faults": True,
+        "reduced_motion": True, "fullscreen": True, "call_window": 4.5, "show_faults": True,
         "auto_play": False, "hand_keys": False, "take_backs": True, "coach": True,
         "coach_threshold": 5.0, "auto_flip_speed": 0.8, "speech": "on", "last_game": "pisti",
         "level": "expert", "lessons_offered": True,

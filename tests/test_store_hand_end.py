@@ -6,6 +6,8 @@ counts with the next deal in the same change."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from store_support import counts, saved
 from ui_support import DT, make_app, open_table
@@ -14,14 +16,15 @@ from game.core.agents import SeatView
 from game.session import Session
 from game.store.keeper import Keeper
 from game.ui.scenes.summary import SummaryScene
-from game.ui.table import model
+from game.ui.table import pace, takebacks
 
 
 def last_move(app, table) -> None:
     """Play (the person by a stand-in) until the hand's last move is made, and no further:
     the table is then in its pause before the summary."""
     agent = table.model.spec.make_agent("medium", 3)
-    for _ in range(20_000):
+    end = time.monotonic() + 120  # the computer thinks in real time, on its own thread
+    while time.monotonic() < end:
         if table.state.is_over:
             return
         m = table.model
@@ -29,6 +32,8 @@ def last_move(app, table) -> None:
             m.perform(agent.choose(SeatView(table.state, table.human)))
         else:
             app.step(DT)
+            if m.thinker.busy:
+                time.sleep(0.001)
     raise AssertionError("the hand did not end")
 
 
@@ -42,7 +47,7 @@ def app(tmp_path, monkeypatch):
 def test_a_hand_is_counted_the_moment_it_ends_before_the_pause(app, tmp_path):
     table = open_table(app, "pisti", {"players": 2, "target": 151}, seed=21)
     last_move(app, table)
-    assert app.scene is table and table.model.end_timer < model.HAND_END_PAUSE
+    assert app.scene is table and table.model.pace.end_timer < pace.HAND_END_PAUSE
     assert counts(tmp_path) == (1, 1), "counted when the last move was made"
     assert saved(tmp_path)["match"]["hand_no"] == 1, "with the match's next hand"
     for _ in range(200):
@@ -74,7 +79,7 @@ def test_no_take_back_once_the_hand_is_counted(tmp_path, monkeypatch):
         table = open_table(app, "pisti", {"players": 2}, seed=23)
         last_move(app, table)
         assert not table.model.referee.can_undo(table.human)
-        assert not table.model.undo()
+        assert not takebacks.undo(table.model)
         assert table.state.is_over and counts(tmp_path) == (1, 1)
     finally:
         app.scene.leave()

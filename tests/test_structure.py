@@ -73,3 +73,12 @@ def test_the_pure_layers_never_import_pygame(package):
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+def test_the_grep_of_issue_34_finds_no_games_calls_in_the_shared_table_or_the_core():
+    """``grep -rniE "stop|force_btn|end_btn" game/ui game/core`` finds nothing: a call's
+    words, key and ways are data its game declares (``GameSpec.calls``), and the shared
+    table draws whatever is declared."""
+    out = subprocess.run(["grep", "-rniE", "stop|force_btn|end_btn|K_s\\b", "game/ui", "game/core"],
+                         cwd=ROOT, capture_output=True, text=True).stdout  # fmt: skip
+    assert out == ""

@@ -73,7 +73,7 @@ def test_the_review_lists_costly_decisions_worst_first_and_shows_them(app):
     viewer = app.scene
     assert isinstance(viewer, ReplayScene)
     assert viewer.k == review.mistakes[0].index
-    assert not viewer.model.reveal_all, "the position as the player saw it"
+    assert not viewer.model.stage.reveal_all, "the position as the player saw it"
     viewer.leave_screen()
     assert app.scene is review
 
@@ -156,7 +156,7 @@ def test_coach_mode_asks_before_throwing_away_a_capture(app):
     assert "Play it anyway?" in words and "5♣" in words
     assert "misses taking the pile" in words, "the coach says why"
     click(app, table.controls.no_btn.rect.center)
-    assert table.state.history == [] and table.model.warning is None
+    assert table.state.history == [] and table.model.coach.warning is None
     assert parse_card("5C") in hand
     table.model.perform(pisti.ACTIONS.parse("5C"))
     for _ in range(500):

@@ -53,7 +53,7 @@ def test_side_panel_is_drawn_again_when_the_log_grows(tmp_path, monkeypatch):
         app.dirty = True
         app.step(0.02)
     assert table.view._panel.draws == draws, "an unchanged panel is not drawn again"
-    table.model.lines.append(LogLine.said("log.deal"))
+    table.model.log.lines.append(LogLine.said("log.deal"))
     app.dirty = True
     app.step(0.02)
     assert table.view._panel.draws == draws + 1

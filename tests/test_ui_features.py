@@ -85,7 +85,7 @@ def test_pisti_made_by_mouse_shows_the_banner_and_plays_the_pisti_sound(app):
     assert "fanfare" in sounds
     assert [b.text for b in table.model.hooks.banners] == ["PİŞTİ!"]
     assert table.model.hooks.banners[0].sub == "You +10"
-    assert any(line == "Pişti! You score 10" for line in table.model.log)
+    assert any(line == "Pişti! You score 10" for line in table.model.log_words)
 
 
 # ----------------------------------------------------------------- the Stop window
@@ -113,12 +113,12 @@ def stop_rule_fault_table(app):
         to_move=1,
         options={"stop_rule": True},
     )
-    app.settings.stop_window = 0.6
+    app.settings.call_window = 0.6
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
     set_agent(table, 1, TurnsInsteadOfPlaying())
     for _ in range(300):
         app.step(DT)
-        if table.state.history and table.model.window > 0:
+        if table.state.history and table.model.window.open:
             return table
         time.sleep(0.001)
     raise AssertionError("the computer never faulted")
@@ -127,17 +127,17 @@ def stop_rule_fault_table(app):
 def test_stop_window_waits_while_the_pointer_is_over_the_stop_button(app):
     table = stop_rule_fault_table(app)
     assert history(table) == ["turn"]
-    button = table.controls.stop_btn
+    button = table.controls.call_btns[0]
     pygame.event.post(
         pygame.event.Event(
             pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)
         )
     )
     app.step(DT)
-    held = table.model.window
+    held = table.model.window.seconds
     for _ in range(100):  # two seconds, over three times the window
         app.step(DT)
-    assert table.model.window == held > 0
+    assert table.model.window.seconds == held > 0
     assert history(table) == ["turn"], "the faulting computer waited for the human"
     assert button.progress is not None
 
@@ -155,7 +155,7 @@ def test_stop_window_runs_out_and_the_computer_plays_on(app):
         time.sleep(0.001)
     assert history(table)[:2] == ["turn", "turned>D"]
     assert not any(a.startswith("stop") for a in history(table))
-    assert any("fault went unnoticed" in line for line in table.model.log)
+    assert any("fault went unnoticed" in line for line in table.model.log_words)
 
 
 def test_stop_window_counts_down_on_the_humans_turn_too(app):
@@ -164,8 +164,8 @@ def test_stop_window_counts_down_on_the_humans_turn_too(app):
     assert table.state.to_move == table.human
     for _ in range(60):
         app.step(DT)
-    assert table.model.window == 0
-    assert table.controls.stop_btn.progress is None
+    assert not table.model.window.open
+    assert table.controls.call_btns[0].progress is None
 
 
 # ----------------------------------------------------------------- the hint
@@ -236,7 +236,7 @@ def test_hint_after_a_computer_fault_says_to_press_stop_only_when_faults_are_sho
     assert table.model.hint.action.kind.value != "call"
     assert "STOP" not in table.model.hint.text
     app.settings.show_faults = True
-    table.model.hint = None
+    table.model.hints.shown = None
     key(app, pygame.K_h)
     wait_for_hint(app, table)
     assert str(table.model.hint.action) in ("stop 0 force", "stop 0 end")
@@ -245,7 +245,7 @@ def test_hint_after_a_computer_fault_says_to_press_stop_only_when_faults_are_sho
     assert table.view.hint_rects() == (None, None)
     for _ in range(5):
         app.step(0.5)
-    box = table.controls.stop_btn.rect.inflate(10, 10)
+    box = table.controls.call_btns[0].rect.inflate(10, 10)
     assert app.screen.get_at((box.centerx, box.top + 1))[:3] == theme.HINT
 
 

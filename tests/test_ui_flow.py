@@ -14,6 +14,7 @@ from ui_support import (
     click,
     faulty_opponent_table,
     key,
+    north_turns_past_a_fault,
     open_table,
     pid,
     rest_of_deck,
@@ -28,6 +29,7 @@ from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.rules import PishePasha
 from game.text import say
 from game.ui.scenes.summary import SummaryScene
+from game.ui.table import says
 from game.ui.table.controller import Focus
 
 TWO = {"players": 2}
@@ -108,17 +110,17 @@ def test_hurrying_a_computer_turn_with_the_stop_rule_on_still_opens_the_window_a
     app.settings.pace = "slow"
     table = faulty_opponent_table(app)
     app.step(DT)
-    assert table.model.prompt() == say("message.hurry_hint")
+    assert says.prompt(table.model) == say("message.hurry_hint")
     key(app, pygame.K_SPACE)
-    assert table.model.hurrying
-    took = run_until(app, table, lambda: table.model.window > 0)
+    assert table.model.pace.hurrying
+    took = run_until(app, table, lambda: table.model.window.open)
     assert [str(a) for a in table.state.history] == ["turned>D"]
     assert took < 0.6, "no pause before the move and no flight"
-    assert table.model.window > 4.5, "the Stop window keeps its whole time"
-    assert table.model.prompt() != say("message.hurry_hint"), "the window is not hurried"
+    assert table.model.window.seconds > 4.5, "the Stop window keeps its whole time"
+    assert says.prompt(table.model) != say("message.hurry_hint"), "the window is not hurried"
     assert table.model.my_calls(), "the fault can still be caught"
     key(app, pygame.K_s)
-    assert table.model.choosing
+    assert table.model.window.asking is not None
 
 
 def bare_felt(table) -> tuple[int, int]:
@@ -141,7 +143,7 @@ def test_a_click_on_the_bare_felt_finishes_the_computers_turn_at_once(app):
     set_agent(table, 1, Prefers("turn", name="turner"))
     app.step(DT)
     click(app, bare_felt(table))
-    assert table.model.hurrying
+    assert table.model.pace.hurrying
     took = run_until(app, table, table.model.human_may_act)
     north = [a for a in table.state.history]
     assert len(north) >= 2, "a turn of several moves"
@@ -195,18 +197,18 @@ def test_enter_on_a_pile_where_nothing_can_happen_says_why_and_moves_the_focus(a
     assert c.live(c.focus)
 
 
-def test_space_while_the_stop_window_runs_says_why(app):
-    table = faulty_opponent_table(app)
-    run_until(app, table, lambda: table.model.window > 0)
+def test_space_while_the_call_window_runs_and_north_is_to_move_says_the_calls_words(app):
+    """North faulted and kept the turn: the window waits for the player's call, and Space
+    (no move of theirs to make) says how to call, in the game's own words."""
+    state = north_turns_past_a_fault()
+    app.settings.call_window = 5.0
+    table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
+    set_agent(table, 1, Prefers("turn", "turned>D", name="faulty"))
+    run_until(app, table, lambda: table.model.window.open)
+    assert table.state.to_move == 1 and not table.model.human_may_act()
     key(app, pygame.K_SPACE)
-    assert table.model.message == say("message.calls_open")
-
-
-def test_space_while_the_table_waits_says_why(app):
-    table = table_at(app, position([["5C"], ["4D"]]))
-    table.model.paused = True
-    key(app, pygame.K_SPACE)
-    assert table.model.message == say("message.wait_a_moment")
+    assert table.model.message == says.call_words(table.model, "prompt") != ""
+    assert table.state.history[-1].kind is pishe.ActionKinds.TURN, "nothing else was made"
 
 
 def test_escape_puts_the_card_down_then_clears_the_focus_then_opens_the_menu(app):
@@ -289,10 +291,10 @@ def test_a_whole_pishe_pasha_hand_by_keys_with_no_key_press_that_changes_nothing
 
     def watched(app_, k, mod=0, unicode=""):
         c, m = table.controller, table.model
-        before = (len(table.state.history), c.focus, c.picked, m.hurrying)
-        m.message_age = 99.0
+        before = (len(table.state.history), c.focus, c.picked, m.pace.hurrying)
+        m.note = None
         original(app_, k, mod, unicode)
-        after = (len(table.state.history), c.focus, c.picked, m.hurrying)
+        after = (len(table.state.history), c.focus, c.picked, m.pace.hurrying)
         if before == after and m.message_age > 1.0:
             silent.append((pygame.key.name(k), before))
 

@@ -141,7 +141,7 @@ def test_the_menu_deals_a_numbered_deal_again(app):
     click(app, menu.deal_btn.rect.center)
     assert isinstance(app.scene, TableScene)
     assert app.scene.state.setup() == setup and app.scene.match.deal_no == number
-    assert str(number) in app.scene.model.log[0]
+    assert str(number) in app.scene.model.log_words[0]
 
 
 def test_a_finished_hand_goes_to_the_history_and_replays_move_by_move(app):
@@ -177,7 +177,7 @@ def test_the_replay_shows_every_hand_face_up_or_only_what_you_saw(app):
     other = pid(f"hand{1 - viewer.seat}")
     assert all(c is None for c in viewer.model.shown.get(other))
     click(app, viewer.faces.rect.center)
-    assert viewer.model.reveal_all
+    assert viewer.model.stage.reveal_all
     assert all(c is not None for c in viewer.model.shown.get(other))
 
 

@@ -1,6 +1,7 @@
 """A lesson's title stays readable at 960x600 in both languages: a long one goes onto two
 lines instead of shrinking below the smallest size the game draws (seen on the lesson
-screenshots: "One foundation, three players" came out at 9 px)."""
+screenshots: "One foundation, three players" came out at 9 px), and a game's titles are
+all drawn at one size (two of them wrapped in a smaller font than the rest)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ def test_every_lessons_title_is_drawn_at_a_readable_size(tmp_path, monkeypatch, 
     forget()
     try:
         for game, spec in SPECS.items():
+            one_size: set[int] = set()  # a game's titles share one size (issue 34)
             for index, lesson in enumerate(spec.lessons):
                 scene = app.goto("lesson", game=game, index=index)
                 drawn.clear()
@@ -48,7 +50,9 @@ def test_every_lessons_title_is_drawn_at_a_readable_size(tmp_path, monkeypatch, 
                 sizes = [size for words, size in drawn if words in title and words.strip()]
                 assert sizes, (lang, lesson.id)
                 assert min(sizes) >= theme.READABLE, (lang, lesson.id, sizes)
+                one_size.update(size for words, size in drawn if words == title)
                 scene.leave()
+            assert len(one_size) == 1, (lang, game, one_size)
     finally:
         phrasebook.set_language("en")
         monkeypatch.undo()

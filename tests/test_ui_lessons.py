@@ -59,12 +59,20 @@ def rest(app, scene: LessonScene, limit: float = 20.0) -> None:
         m = scene.model
         if app.scene is not scene or scene.finished:
             return
-        busy = m.show.busy or m.thinker.busy or m.coaching is not None
+        busy = m.show.busy or m.thinker.busy or m.coach.busy
         waiting = scene.step.wait is not Wait.WATCH
         if not busy and waiting and (scene.step.wait is Wait.READ or m.human_may_act()):
             return
         time.sleep(0.001)
     raise AssertionError(f"the lesson never waited for the player at step {scene.k}")
+
+
+def until_next(app, scene: LessonScene, k: int, limit: float = 20.0) -> None:
+    """Step until the lesson shows the step after ``k`` (its position reached)."""
+    end = time.monotonic() + limit
+    while scene.k == k and time.monotonic() < end:
+        app.step(DT)
+        time.sleep(0.001)
 
 
 def expected(scene: LessonScene) -> Action:
@@ -92,12 +100,12 @@ def focus_widget(app, ring, widget) -> None:
 def choice_button(scene: LessonScene, call: Action):
     """The Stop choice's button that makes ``call``: force the play, or end the turn."""
     c = scene.controls
-    return c.end_btn if str(call).endswith(" end") else c.force_btn
+    return c.choice_btns[0][1] if str(call).endswith(" end") else c.choice_btns[0][0]
 
 
 def by_mouse(app, scene: LessonScene, action: Action) -> None:
     if action.is_call:
-        click(app, scene.controls.stop_btn.rect.center)
+        click(app, scene.controls.call_btns[0].rect.center)
         click(app, choice_button(scene, action).rect.center)
         return
     gesture_for(app, scene, action)
@@ -153,6 +161,8 @@ def play_through(app, scene: LessonScene, gesture, next_step) -> None:
         else:
             action = expected(scene)
             gesture(app, scene, action)
+        assert scene.step_done or scene.k == k + 1, (k, str(scene.step.text), scene.note)
+        until_next(app, scene, k)
         assert scene.k == k + 1, (k, str(scene.step.text), scene.note, scene.model.message)
         assert scene.note == ""
     raise AssertionError("the lesson did not end")

@@ -258,13 +258,13 @@ class Monkey:
         t = self.table()
         if not isinstance(self.app.scene, TableScene) or t is None:
             return self.keys()
-        if t.controls.overlay_open() or t.model.choosing:
+        if t.controls.overlay_open() or (t.model.window.asking is not None):
             self.key(pygame.K_ESCAPE)
             return "Esc"
         if t.controller.drag is not None:
             self.release(self.point())
             return "drop"
-        if not t.model.human_may_act():
+        if not t.model.takes_moves():  # the player's choice, or a move playing itself
             return "wait"
         st = t.state
         action = self.rng.choice(st.legal_actions())
@@ -334,7 +334,12 @@ class Monkey:
         cards = sorted(t.state.all_cards())
         assert cards == list(range(52)), "the rules state lost or doubled a card"
         m = t.model
-        if not m.show.busy and t.controller.drag is None and m.synced:
+        if (
+            not m.show.busy
+            and t.controller.drag is None
+            and m.stage.synced
+            and m.show.glide is None
+        ):
             shown = m.shown.count()
             assert shown == 52, f"the table shows {shown} cards at rest"
 
@@ -380,7 +385,7 @@ def seeded_menus(monkeypatch) -> random.Random:
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch, keep=True, stop_window=0.3, take_backs=True,
+    a = make_app(tmp_path, monkeypatch, keep=True, call_window=0.3, take_backs=True,
                  auto_play=True)  # fmt: skip
     yield a
     a.scene.leave()

@@ -147,14 +147,14 @@ def test_human_presses_stop_after_a_computer_fault_and_forces_the_play(app):
     table = faulty_opponent_table(app)
     step_until_moved(app, table, 200)
     assert history(table) == ["turned>D"]
-    assert table.model.window > 0 and table.controls.stop_btn.visible
-    click(app, table.controls.stop_btn.rect.center)
-    assert table.model.choosing
-    click(app, table.controls.force_btn.rect.center)
+    assert table.model.window.open and table.controls.call_btns[0].visible
+    click(app, table.controls.call_btns[0].rect.center)
+    assert table.model.window.asking is not None
+    click(app, table.controls.choice_btns[0][0].rect.center)
     assert history(table) == ["turned>D", "stop 0 force"]
     assert table.state.report()["foundations"][2] == "2H"
     settle(app, table)
-    assert any("You call Stop! and force" in line for line in table.model.log)
+    assert any("You call Stop! and force" in line for line in table.model.log_words)
 
 
 def test_computer_calls_stop_on_a_human_fault(app):
@@ -169,5 +169,5 @@ def test_computer_calls_stop_on_a_human_fault(app):
         "stop 1 end",
     ]
     assert any("STOP" in b.text for b in table.model.hooks.banners) or any(
-        "calls Stop" in line for line in table.model.log
+        "calls Stop" in line for line in table.model.log_words
     )

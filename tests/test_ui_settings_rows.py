@@ -117,7 +117,7 @@ def test_an_open_table_follows_the_settings_screen_with_no_copy_between(app):
     slider = next(r for r in screen.rows if isinstance(r, Slider))
     groove = slider._groove()
     drag(app, groove.center, groove.midright)
-    assert app.settings.call_window == app.settings.stop_window == 6.0
+    assert app.settings.call_window == 6.0
     assert table.model.options().call_window == 6.0
     click(app, screen.done.rect.center)
     assert app.scene is table

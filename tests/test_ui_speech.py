@@ -34,6 +34,7 @@ from game.text.names import card_name
 from game.text.spoken import hand_card_words, pile_words, spoken
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene
+from game.ui.table.calls import answer_call
 from game.ui.table.controller import Focus
 
 
@@ -486,7 +487,7 @@ def test_the_summary_history_statistics_and_a_replay_step_are_heard(tmp_path, mo
     assert viewer.step()
     for _ in range(20):
         app.step(DT)
-    assert utterances(app, said)[-1] == spoken(viewer.model.log[-1])
+    assert utterances(app, said)[-1] == spoken(viewer.model.log_words[-1])
 
 
 def step_until(app, done, what: str, limit: float = 60.0) -> None:
@@ -522,18 +523,18 @@ def test_a_refusal_the_stop_window_and_the_stop_choice_are_heard(
 
     table = faulty_opponent_table(app)
     m = table.model
-    step_until(app, lambda: m.window > 0, "opened the Stop window")
+    step_until(app, lambda: m.window.open, "opened the Stop window")
     step_until(app, lambda: not m.show.busy and not m.thinker.busy, "showed the fault")
-    assert m.window > 0  # 5 s of frames: still open
+    assert m.window.open  # 5 s of frames: still open
     asked = list(app.voice.heard)
     assert "Stop window open" in asked
     key(app, pygame.K_s)
-    assert m.choosing
+    assert m.window.asking is not None
     assert app.voice.last.startswith("Call Stop! and")
     assert "End the turn" in app.voice.last
-    m.choose_call(None)
-    m.window = 0.01
-    step_until(app, lambda: m.window <= 0 and not m.choosing, "closed the Stop window")
+    answer_call(m, None)
+    m.window.seconds = 0.01
+    step_until(app, lambda: not m.window.open and m.window.asking is None, "closed the Stop window")
     app.step(DT)
     asked = list(app.voice.heard)
     choice = next(i for i, h in enumerate(asked) if h.startswith("Call Stop! and"))

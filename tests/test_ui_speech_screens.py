@@ -262,6 +262,6 @@ def test_a_lesson_says_each_step_its_refusals_and_the_table_when_asked(tmp_path,
     rest(app, scene)
     heard = new_words(app, before)
     assert heard[-1] == w["step"].format(k=3, n=n) + spoken(scene.step_words())
-    assert any(h.startswith(spoken(scene.model.log[-1])) for h in heard[:-1])  # the move
+    assert any(h.startswith(spoken(scene.model.log_words[-1])) for h in heard[:-1])  # the move
     key(app, pygame.K_t)
     assert app.voice.last.endswith(w["scores"])

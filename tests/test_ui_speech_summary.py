@@ -76,7 +76,7 @@ def test_the_result_is_said_once_and_the_summary_tells_how_to_read_it(tmp_path, 
                                                  {"players": 2}, 15)  # fmt: skip
     heard = list(app.voice.heard)
     outcome = spoken(summary._outcome())
-    assert outcome in table.model.log[-1] or spoken(table.model.log[-1]) == outcome
+    assert outcome in table.model.log_words[-1] or spoken(table.model.log_words[-1]) == outcome
     told = [h for h in heard if outcome in h or spoken(summary.headline()) in h]
     assert told == [outcome]  # the log's line; the headline is not said after it
     assert heard[-1] == ROWS[lang]["keys"]

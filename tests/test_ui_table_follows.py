@@ -85,7 +85,7 @@ def test_book_version_with_auto_on_says_it_flips_itself_and_offers_no_hint(app):
     assert not controls.hint_btn.enabled
     key(app, pygame.K_h)
     assert table.model.message == say("message.no_hints")
-    assert table.model.hint_asked == -1
+    assert table.model.hints.asked == -1
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -181,17 +181,17 @@ def test_a_replay_at_any_move_shows_the_dealt_table_and_the_log_up_to_that_move(
     assert m.shown.count() == 52 and "deck" not in {str(p) for p in m.shown.piles}
     north = 1 - m.human
     assert m.spec.seat_cards(m.shown.piles, north) > 0
-    assert say("log.deal") in m.log
-    stepped = {0: m.log}
+    assert say("log.deal") in m.log_words
+    stepped = {0: m.log_words}
     for k in range(1, len(scene.actions) + 1):
         key(app, pygame.K_RIGHT)
         while scene.model.show.busy:
             app.step(DT)
-        stepped[k] = scene.model.log
+        stepped[k] = scene.model.log_words
     for k, press in ((0, pygame.K_HOME), (len(scene.actions), pygame.K_END), (0, pygame.K_HOME)):
         key(app, press)
         assert scene.k == k
-        assert scene.model.log == stepped[k], k
+        assert scene.model.log_words == stepped[k], k
         assert scene.model.shown.count() == 52
 
 
@@ -207,11 +207,11 @@ def test_take_backs_name_the_move_and_continue_keeps_the_log_and_undo(tmp_path, 
     app = make_app(tmp_path, monkeypatch, keep=True, take_backs=True)
     table = open_table(app, "pisti", {"players": 2}, seed=9)
     _play_by_mouse(app, table, 3)
-    log_before = table.model.log
+    log_before = table.model.log_words
     mine = len(table.state.history)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     settle(app, table)
-    after = table.model.log
+    after = table.model.log_words
     taken = after[-1]
     assert taken.startswith(say("log.taken_back", move="").strip())
     assert taken.count("♠") + taken.count("♥") + taken.count("♦") + taken.count("♣") == 1
@@ -219,7 +219,7 @@ def test_take_backs_name_the_move_and_continue_keeps_the_log_and_undo(tmp_path, 
     assert len(after) - 1 < len(log_before) and len(table.state.history) < mine
     assert say("log.undo") not in after
     _play_by_mouse(app, table, 2)
-    log, history = table.model.log, table.state.record()
+    log, history = table.model.log_words, table.state.record()
     app.goto("menu")
     app.scene.leave()
     again = make_app(tmp_path, pytest.MonkeyPatch(), keep=True, take_backs=True)
@@ -231,7 +231,7 @@ def test_take_backs_name_the_move_and_continue_keeps_the_log_and_undo(tmp_path, 
         settle(again, resumed)
         assert resumed.state.record() == history
         taken_back = say("log.taken_back", move="").strip()
-        assert resumed.model.log == [line for line in log if not line.startswith(taken_back)]
+        assert resumed.model.log_words == [line for line in log if not line.startswith(taken_back)]
         assert resumed.controls.undo_btn.visible and resumed.controls.undo_btn.enabled
         key(again, pygame.K_z, pygame.KMOD_CTRL)
         settle(again, resumed)
@@ -254,19 +254,19 @@ def test_changing_the_language_mid_game_words_the_whole_table_again(app):
     _play_by_mouse(app, table, 2)
     m = table.model
     north = 1 - m.human
-    english = m.log
+    english = m.log_words
     assert seat_label(m, north).startswith("North")
     _language_from_the_table(app, table)
     assert app.settings.language == "tr"
-    turkish = m.log
+    turkish = m.log_words
     assert seat_label(m, north).startswith("Kuzey") and "Sen" in seat_label(m, m.human)
     assert not any("North" in line or line.startswith("You ") for line in turkish)
     assert any("Kuzey" in line for line in turkish) and len(turkish) == len(english)
     _play_by_mouse(app, table, 1)
-    assert not any("North" in line or "You " in line for line in m.log)
+    assert not any("North" in line or "You " in line for line in m.log_words)
     _language_from_the_table(app, table)
     assert app.settings.language == "en"
-    assert m.log[: len(english)] == english
+    assert m.log_words[: len(english)] == english
 
 
 def test_fullscreen_and_back_lay_out_for_the_window_size_the_dummy_driver_gives(app):

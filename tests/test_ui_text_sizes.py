@@ -11,7 +11,7 @@ from ui_support import DT, make_app, open_table, settle
 from game.core.agents import SeatView
 from game.text import say, set_language
 from game.ui import theme
-from game.ui.table import panel
+from game.ui.table import panel, says
 from game.ui.widgets import text_of
 
 SIZE = (960, 600)
@@ -210,6 +210,6 @@ def test_every_prompt_of_the_message_line_is_drawn_at_14_px_or_more(tmp_path, mo
     table = open_table(app, "pishe-pasha", {"players": 2}, seed=5)
     settle(app, table)
     for key in keys:
-        monkeypatch.setattr(table.model, "prompt", lambda key=key: say(key))
+        monkeypatch.setattr(says, "prompt", lambda m, phase=None, key=key: say(key))
         seen.look(app)
     assert seen.small == {}, f"{len(seen.small)} prompts below {SMALLEST} px: {seen.small}"

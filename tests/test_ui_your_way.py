@@ -125,11 +125,11 @@ def test_high_contrast_faces_are_their_own_pictures(app):
 
 
 def test_the_stop_window_goes_up_to_six_seconds_and_no_further():
-    assert (FIELDS["stop_window"].low, FIELDS["stop_window"].high) == (1.0, 6.0)
-    settings, problems = from_data({"stop_window": 5.5})
-    assert settings.stop_window == 5.5 and problems == []
-    settings, problems = from_data({"stop_window": 60.0})
-    assert settings.stop_window == Settings().stop_window and problems
+    assert (FIELDS["call_window"].low, FIELDS["call_window"].high) == (1.0, 6.0)
+    settings, problems = from_data({"call_window": 5.5})
+    assert settings.call_window == 5.5 and problems == []
+    settings, problems = from_data({"call_window": 60.0})
+    assert settings.call_window == Settings().call_window and problems
 
 
 def test_the_settings_screen_sets_card_size_and_faces(app):

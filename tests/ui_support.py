@@ -47,7 +47,7 @@ def make_app(tmp_path, monkeypatch, size=(1280, 800), keep: bool = False, **sett
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
     base = {
         "pace": "instant",
-        "stop_window": 0.05,
+        "call_window": 0.05,
         "sound": False,
         "language": "en",
         "auto_play": False,
@@ -83,11 +83,12 @@ def set_agent(table: TableScene, player: int, agent) -> None:
 
 
 def settle(app: App, table: TableScene, limit: float = 10.0) -> None:
-    """Step until the human may act, the hand is over, or the table is gone."""
+    """Step until the table is at the player's move (theirs to choose, or playing itself),
+    the hand is over, or the table is gone."""
     end = time.monotonic() + limit
     while time.monotonic() < end:
         app.step(DT)
-        if app.scene is not table or table.model.human_may_act():
+        if app.scene is not table or table.model.takes_moves():
             return
         if table.state.is_over and not table.model.show.busy:
             return
@@ -235,11 +236,21 @@ class Prefers:
         return None
 
 
+def north_turns_past_a_fault() -> PishePasha:
+    """North to move with the 2H on top of its discards, fitting the foundation: turning a
+    card instead is a fault that keeps North's turn (with Prefers("turn", "turned>D"))."""
+    rest = rest_of_deck("AH", "2H")
+    return PishePasha.from_piles(
+        [rest[:24], rest[24:49]], discards=[[], [rest[49], "2H"]],
+        foundations=[[], [], ["AH"], []], to_move=1, options={"stop_rule": True},
+    )  # fmt: skip
+
+
 def faulty_opponent_table(app: App) -> TableScene:
     """North holds 2H, which fits the foundation, and will discard it instead (a Stop fault);
     the Stop window stays open 5 s, long enough for a test to act in it."""
     state = holding_2h({"stop_rule": True}, to_move=1)
-    app.settings.stop_window = 5.0
+    app.settings.call_window = 5.0
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
     set_agent(table, 1, Prefers("turned>D", name="faulty"))
     return table

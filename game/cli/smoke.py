@@ -208,7 +208,7 @@ def play_a_few_moves(app, table, name: str) -> int:
     human_moves = 0
     end = time.monotonic() + SECONDS_PER_TABLE
     while time.monotonic() < end:
-        app.step(max(DT, model.window))  # a call window open for us passes in one frame
+        app.step(max(DT, model.window.seconds))  # a call window open for us passes in one frame
         moves = len(table.state.history)
         ai_wanted = 0 if not model.spec.levels else AI_MOVES_WANTED
         enough = moves >= MOVES_WANTED and moves - human_moves >= ai_wanted

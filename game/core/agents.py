@@ -51,7 +51,7 @@ class SeatView:
         return self._state.legal_actions()
 
     def calls(self) -> list[Action]:
-        """The calls (Stop!) this seat may make now."""
+        """The calls this seat may make now (out of turn, on another seat's move)."""
         return [a for a in self._state.calls() if a.seat == self.seat]
 
     def resample(self, rng: random.Random) -> GameState:
@@ -121,5 +121,5 @@ class RandomAgent(BaseAgent):
         calls = view.calls()
         if not calls:
             return None
-        rng = self.rng(view, salt="stop")
+        rng = self.rng(view, salt="call")
         return rng.choice(calls) if rng.random() < 0.5 else None

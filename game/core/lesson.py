@@ -24,7 +24,7 @@ class Wait(enum.Enum):
 
     MOVE = "move"  # one of the step's expected moves
     ANY = "any"  # any legal move
-    WATCH = "watch"  # the computer plays until the player may act (or call Stop)
+    WATCH = "watch"  # the computer plays until the player may act (or make a call)
     READ = "read"  # nothing on the table: the player presses Next
     FINISH = "finish"  # any legal moves, until the hand is over
 
@@ -61,7 +61,7 @@ class Lesson:
     setup: dict[str, Any]
     steps: tuple[Step, ...]
     options: dict[str, Any] = field(default_factory=dict)
-    script: tuple[str, ...] = ()  # the computer's moves and Stop calls, in order
+    script: tuple[str, ...] = ()  # the computer's moves and calls, in order
 
     def __post_init__(self) -> None:
         for step in self.steps:
@@ -71,7 +71,7 @@ class Lesson:
 
 class Script:
     """A computer player that makes the lesson's scripted moves in order: the next one when it
-    is legal, else its first legal move; it calls Stop only where the script says so."""
+    is legal, else its first legal move; it makes a call only where the script says so."""
 
     name = "lesson"
 

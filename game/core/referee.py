@@ -4,7 +4,7 @@ One referee drives every hand the program plays: the table (which asks its
 questions on a worker thread), the arena and the smoke check (which answer them
 at once). A hand is always in one of three phases:
 
-* ``CALLS``: the last move opened calls (the Stop rule). Computer seats that may
+* ``CALLS``: the last move opened calls (a game's interrupt). Computer seats that may
   call are asked once; a human caller gets the table's timed window. The
   window closes when nobody calls (:meth:`Referee.close_window`) or when the
   seat to move moves on. Ordinary moves never carry other seats' calls.
@@ -126,7 +126,7 @@ class Referee:
 
     @property
     def person_may_call(self) -> bool:
-        """The call window waits for a person (the table's timed Stop window)."""
+        """The call window waits for a person (the table's timed call window)."""
         return self.phase is Phase.CALLS and any(self.is_person(s) for s in self.callers())
 
     # ----------------------------------------------------------------- questions

@@ -85,6 +85,34 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class CallChoice:
+    """One way to make a call: its button's words (a phrase key) and the action it makes
+    for the calling seat."""
+
+    words: str
+    make: Callable[[int], Action]
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call a game lets a person make out of turn, after another seat's move (a game's
+    ``calls_in`` says when calls are in play). The table draws one button for it and opens
+    a short window after every computer move; pressing the button (or ``key``) offers its
+    ``choices`` under ``question``, or makes the only one at once. Every word is a phrase
+    key: ``button``, ``window`` (the window's name, in the header while it runs),
+    ``prompt`` (the hint line meanwhile) and ``keys`` (the keys panel's line: the key's
+    name and what it does)."""
+
+    button: str
+    key: str  # a letter
+    question: str
+    choices: tuple[CallChoice, ...]
+    window: str
+    prompt: str
+    keys: tuple[str, str]
+
+
+@dataclass(frozen=True)
 class SummaryRow:
     """A line of the end-of-hand table: a phrase key and a value per side."""
 
@@ -168,11 +196,10 @@ class GameSpec:
     )
     summary_lines: Callable[[GameState], list[Phrase]] = lambda state: []
     breakdown: Callable[[GameState], list[SummaryRow]] = lambda state: []
-    calls_in: Callable[[dict[str, Any]], bool] = lambda options: False  # Stop calls possible
+    calls_in: Callable[[dict[str, Any]], bool] = lambda options: False  # its calls in play
+    calls: tuple[Call, ...] = ()  # the calls a person may make at the table
     # the seat the open calls are about (the one that faulted), None when none are open
     call_subject: Callable[[GameState], int | None] = lambda state: None
-    # the call a seat makes (``end``: the call's second way), for the table's call button
-    call: Callable[[int, bool], Action | None] = lambda seat, end: None
     # a lone legal move the table may play for the player: "now", after a "beat", or None
     plays_itself: Callable[[Action], str | None] = lambda action: None
     # the hint's words for a move of ``seat`` (values: card, whose, n); None: the table's

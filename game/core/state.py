@@ -7,7 +7,7 @@ The referee, the UI, the AI, records and benchmarks only talk to a game through
 * Actions are :class:`~game.core.types.Action` values; their text is the record
   form of RULES.md §6. :meth:`GameState.apply` also takes that text.
 * :meth:`GameState.legal_actions` holds only the moves of the seat to move.
-  Calls that other seats may make at this moment (the Stop rule's interrupt)
+  Calls that other seats may make at this moment (a game's interrupt, such as a call on a fault)
   come from :meth:`GameState.calls`, so no caller has to filter them out.
 * Cards are ints (see :mod:`game.core.cards`). Every pile is a list from bottom
   to top: ``pile[-1]`` is the top card. Records write stocks top first.
@@ -85,7 +85,7 @@ class GameState(ABC):
         """Every action the seat to move may make now (never another seat's call)."""
 
     def calls(self) -> list[Action]:
-        """Calls other seats may make now (the Stop rule), none by default."""
+        """Calls other seats may make now (a game's interrupt), none by default."""
         return []
 
     @abstractmethod

@@ -110,7 +110,7 @@ ActionKind.ACCEPT = ActionKind("accept")  # the calls window closed without a ca
 class Action:
     """A move: a kind and the few fields it uses. Each game makes its actions through its
     :class:`ActionSet` (they are interned); ``str()`` is the record text of RULES.md §6
-    (``turn``, ``turned>F``, ``discard>1``, ``7H``, ``flip``, ``stop 1 force``, ``accept``)."""
+    (``turn``, ``turned>F``, ``discard>1``, ``7H``, ``flip``, ``accept``)."""
 
     kind: ActionKind
     card: int | None = None  # PLAY: the card

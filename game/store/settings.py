@@ -156,8 +156,8 @@ class Settings:
     )  # fmt: skip
     show_faults: bool = setting(False, bool, row="toggle", label="settings.show_faults", table=True)
     # seconds a person has to call after a computer move (games whose spec has calls_in)
-    stop_window: float = setting(
-        2.0, float, low=1.0, high=6.0, row="slider", label="settings.stop_window", table=True
+    call_window: float = setting(
+        2.0, float, low=1.0, high=6.0, row="slider", label="settings.call_window", table=True
     )
     fullscreen: bool = setting(False, bool, row="toggle", label="settings.fullscreen")
     speech: str = setting("auto", str, SPEECH, row="toggle", label="settings.speech")
@@ -192,11 +192,6 @@ class Settings:
     def lang(self) -> str:
         return self.language or system_language()
 
-    @property
-    def call_window(self) -> float:
-        """Seconds a person has to call after a computer move, in the table's own words."""
-        return self.stop_window
-
     def holding(self, **values: Any) -> Settings:
         """A copy for a table that holds some settings fixed (a lesson never plays by
         itself, a replay's table has no call window); only settings a table reads."""
@@ -223,7 +218,10 @@ def rows(kind: type[Settings] = Settings) -> list[tuple[str, About]]:
 
 FIELDS = schema()  # the file's schema, derived from the declarations above
 TABLE = tuple(f.name for f in dataclasses.fields(Settings) if about(f).table)
-OLD_NAMES = {"four_colour": ("faces", {True: "four_colour", False: "classic"})}
+OLD_NAMES = {  # a setting's old name: (its name now, old values -> new ones)
+    "four_colour": ("faces", {True: "four_colour", False: "classic"}),
+    "stop_window": ("call_window", {}),
+}
 
 
 def _within(value: int, bounds: tuple[int, int]) -> int:

@@ -1,5 +1,6 @@
 """The move log's lines kept as values and worded when read, so the log already written
-follows a change of language (and the seat names of the table it is read at).
+follows a change of language. A line keeps the seating of the hand it belongs to, so it
+reads the same in every later hand, whoever sits where then.
 
 A line is an event (worded by :func:`~game.text.words.event_line`) or a phrase key with its
 values; a value that is itself a :class:`Term` or a :class:`LogLine` is worded too.
@@ -7,11 +8,11 @@ values; a value that is itself a :class:`Term` or a :class:`LogLine` is worded t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.types import Event, EventKind
-from game.text.names import Namer
+from game.text.names import Namer, Seating
 from game.text.phrasebook import say
 from game.text.words import event_line
 
@@ -26,13 +27,15 @@ class Term:
 @dataclass(frozen=True)
 class LogLine:
     """One line of the move log. ``seat``: the seat the sentence is about (its ``who``, and
-    the ``.you`` form of ``key`` when that is the reader)."""
+    the ``.you`` form of ``key`` when that is the reader); ``seating``: the seats of its
+    hand, whose names it is worded with (None: the reader's)."""
 
     key: str = ""
     params: tuple[tuple[str, Any], ...] = ()
     event: Event | None = None
     faults: bool = False
     seat: int | None = None
+    seating: Seating | None = None
 
     @classmethod
     def said(cls, key: str, seat: int | None = None, **params: Any) -> LogLine:
@@ -51,7 +54,15 @@ class LogLine:
             return None if self.event.kind is EventKind.OVER else self.event.seat
         return self.seat
 
+    def at(self, seating: Seating | None) -> LogLine:
+        """The line as it belongs to a hand seated so (a line that knows its hand keeps it)."""
+        return (
+            self if self.seating is not None or seating is None else replace(self, seating=seating)
+        )
+
     def words(self, namer: Namer) -> str:
+        if self.seating is not None:
+            namer = self.seating.namer()
         if self.event is not None:
             return event_line(self.event, namer, self.faults) or ""
         params = {k: _worded(v, namer) for k, v in self.params}

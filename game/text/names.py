@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 from game.core.cards import RANK_TEXT, SUITS
 from game.text.phrasebook import current, say
 
@@ -101,3 +104,31 @@ class Namer:
 
     def side_is_pair(self, side: int) -> bool:
         return len(self.seats_of_side(side)) > 1
+
+
+@dataclass(frozen=True)
+class Seating:
+    """A table's seats as the player sat at them: where each seat sat, the player's own,
+    the sides and the game. Seats change places from hand to hand (Pişti deals in turn), so
+    a line of the move log keeps its own hand's seating and is always worded with it."""
+
+    positions: tuple[tuple[int, str], ...]
+    human: int
+    sides: tuple[tuple[int, int], ...]
+    game: str | None = None
+
+    @classmethod
+    def of(cls, positions: dict[int, str], human: int, sides: dict[int, int],
+           game: str | None = None) -> Seating:  # fmt: skip
+        return cls(tuple(sorted(positions.items())), human, tuple(sorted(sides.items())), game)
+
+    def namer(self) -> Namer:
+        """The names of this seating, in the language of now."""
+        return _namer(self, current().lang)
+
+
+@lru_cache(maxsize=32)
+def _namer(seating: Seating, lang: str) -> Namer:
+    return Namer.for_table(
+        dict(seating.positions), seating.human, dict(seating.sides), seating.game
+    )

@@ -214,7 +214,7 @@ class App:
         if fn is not None:
             try:
                 fn(*args)
-            except Exception as err:  # the player's files must never stop the game
+            except Exception as err:  # the player's files must never halt the game
                 log.warning("%s failed: %s", name, err)
 
     @property

@@ -43,7 +43,7 @@ class CardArt:
             self._back = None
 
     def warm(self) -> None:
-        """Render the whole deck now (about 0.1 s), so no frame of the game stops to
+        """Render the whole deck now (about 0.1 s), so no frame of the game waits to
         render a card the first time it turns up."""
         for card in DECK:
             self.face(card)

@@ -16,9 +16,10 @@ from game.core.spec import Phrase
 from game.text import say
 from game.text.words import phrase
 from game.ui import cardart, theme
+from game.ui.scroll_text import ScrollText
 from game.ui.table import hint_view
-from game.ui.table.model import PULSE_SECONDS
-from game.ui.widgets import Label, ScrollText, text_of
+from game.ui.table.suggestion import PULSE_SECONDS
+from game.ui.widgets import Label, text_of
 
 Style = Callable[[], tuple[str, str]]  # (card faces, card back) as the settings say
 

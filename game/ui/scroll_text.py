@@ -38,7 +38,7 @@ class ScrollText(Widget):
         return say_n(self.READING, len(self.parts()))
 
     def spoken_line(self) -> str:
-        """The part just read, or where the reading stopped (the first or last part)."""
+        """The part just read, or where the reading ended (the first or last part)."""
         if self.edge:
             return say("speech.list.last" if self.edge > 0 else "speech.list.first")
         parts = self.parts()

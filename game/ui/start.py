@@ -84,7 +84,7 @@ def open_app(args: argparse.Namespace):
     if args.game:  # asked first when it would replace a saved match, as from the menu
         menu.start_game(args.deal)
     else:
-        app.after_frame += [_art_or_stop, preload]
+        app.after_frame += [_art_or_quit, preload]
     return app
 
 
@@ -98,8 +98,8 @@ def window_hints() -> None:
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
-def _art_or_stop() -> None:
-    """The art check after the first frame: a damaged install stops the loop, which names
+def _art_or_quit() -> None:
+    """The art check after the first frame: a damaged install ends the loop, which names
     the file and says how to repair it (``game.__main__.run_app``)."""
     from game.assets import AssetError
 

@@ -1,5 +1,6 @@
 """Our own small widgets, drawn in the table's style: buttons, cyclers, toggles, a slider,
-a scrolling text panel, and the keyboard focus that moves between them.
+and the keyboard focus that moves between them (the scrolling text panel is
+:mod:`game.ui.scroll_text`).
 
 Each gets its rect from the scene on every resize and answers ``handle(event)``
 with True when it used the event. Labels are functions of no argument (usually a
@@ -29,7 +30,6 @@ __all__ = [
     "Toggle",
     "Widget",
     "button_row",
-    "column",
     "text_of",
 ]
 
@@ -48,7 +48,7 @@ class Button(Widget):
         self.on_click = on_click
         self.danger = danger
         self.pressed = False
-        self.progress: float | None = None  # a draining bar (the Stop window)
+        self.progress: float | None = None  # a draining bar (a call's window)
 
     def activate(self) -> None:
         if self.visible and self.enabled:
@@ -402,11 +402,3 @@ def button_row(rect: pygame.Rect, buttons: Sequence[Button], gap: int) -> None:
     for b, w in zip(buttons, widths, strict=True):
         b.rect = pygame.Rect(round(x), rect.y, round(x + w) - round(x), rect.h)
         x += w + gap
-
-
-def column(rect: pygame.Rect, widgets: Sequence[Any], row_h: int, gap: int) -> None:
-    """Stack widgets top to bottom inside ``rect``."""
-    y = rect.y
-    for w in widgets:
-        w.rect = pygame.Rect(rect.x, y, rect.w, row_h)
-        y += row_h + gap

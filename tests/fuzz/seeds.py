@@ -71,7 +71,7 @@ def settings() -> tuple[dict, ...]:
         card_scale=1.3,
         reduced_motion=True,
         fullscreen=True,
-        stop_window=4.5,
+        call_window=4.5,
         show_faults=True,
         auto_play=False,
         take_backs=True,

@@ -7,7 +7,7 @@ from typing import Any
 
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, Design, PileRole
-from game.core.spec import Choice, GameSpec, Phrase, Seat
+from game.core.spec import Call, CallChoice, Choice, GameSpec, Phrase, Seat
 from game.core.state import GameState
 from game.core.types import DISCARDS, STOCKS, Action, PileId
 from game.games.pishe_pasha import ai, words
@@ -138,6 +138,20 @@ def call_subject(state: GameState) -> int | None:
     return window[0] if window else None
 
 
+STOP_CALL = Call(
+    button="button.stop",
+    key="s",
+    question="title.stop_choice",
+    choices=(
+        CallChoice("button.force", lambda seat: stop(seat, False)),
+        CallChoice("button.end_turn", lambda seat: stop(seat, True)),
+    ),
+    window="status.stop_window",
+    prompt="prompt.stop_window",
+    keys=("keys.s", "keys.s.what"),
+)
+
+
 def variant(state: GameState) -> Phrase:
     if state.players == 3:
         key = "variant.three"
@@ -149,15 +163,14 @@ def variant(state: GameState) -> Phrase:
 
 
 def prompt(state: GameState, seat: int) -> Phrase:
+    """The player's move in a line; a click on an empty stock turns the discards over."""
     acts = state.legal_actions()
+    empty = TURN in acts and state.where(TURN).card is None  # the discard pile turns over
     if acts == [TURN]:
-        empty = state.where(TURN).card is None  # the discard pile turns over instead
         return Phrase("prompt.recycle" if empty else "prompt.turn")
-    if any(a.kind is ActionKinds.ACCEPT for a in acts):
-        return Phrase("prompt.window")
     if getattr(state, "turned", None) is not None:
         return Phrase("prompt.place_turned")
-    return Phrase("prompt.discard_or_turn")
+    return Phrase("prompt.discard_or_recycle" if empty else "prompt.discard_or_turn")
 
 
 def seat_cards(piles, seat: int) -> int:
@@ -207,8 +220,8 @@ SPEC = GameSpec(
     rules_key="rules.pishe-pasha",
     match_target=lambda choices: choices.get("match"),
     calls_in=lambda options: bool(options.get("stop_rule")),
+    calls=(STOP_CALL,),
     call_subject=call_subject,
-    call=stop,
     plays_itself=plays_itself,
     hint=hint,
     gesture=gesture,

@@ -1,11 +1,13 @@
 """A guided lesson on the real table: one step at a time, against a scripted computer.
 
-The table is the game's own model, view, controller and controls; the lesson's model
-checks each of the player's moves against the step before the referee sees it, so a
-move that is not the step's is refused kindly and the lesson goes on. Back rebuilds
-the position the previous step started from. The lesson's match lives only here: no
-hook of the app is called, so the player's match, statistics and history stay as
-they were.
+The table is a :class:`TableRig` like any other; the lesson vets each of the player's moves
+before the referee sees it, so a move that is not the step's is refused kindly and the
+lesson goes on. A step's words appear when the table reaches the position they describe
+(the table's phase says so), never before: a step that has been done stays on screen while
+its move is shown and the computer plays, until the next step's position is there. While a
+step is to be read the table waits. Back rebuilds the position the previous step started
+from. The lesson's match lives only here: no hook of the app is called, so the player's
+match, statistics and history stay as they were.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import math
 
 import pygame
 
-from game.core.lesson import Lesson, Script, Wait
+from game.core.lesson import Lesson, Script, Step, Wait
 from game.core.match import Match
 from game.core.referee import Referee
 from game.core.types import Action, PileKind
@@ -24,33 +26,16 @@ from game.text import say
 from game.ui import cardart, page, theme
 from game.ui.rules_panel import figure_image
 from game.ui.scene import Scene
-from game.ui.table.controller import TableController
-from game.ui.table.controls import Navigation, TableControls
-from game.ui.table.model import TableModel
-from game.ui.table.speech import TableSpeech
-from game.ui.table.thinker import Thinker
-from game.ui.table.view import TableView
+from game.ui.table.controls import Navigation
+from game.ui.table.phase import Doing, Phase
+from game.ui.table.rig import ENTER, RiggedScene, TableRig
 from game.ui.widgets import Button
 
 HUMAN = 0
+PLAYERS_TURN = (Doing.CHOOSING, Doing.CALLING, Doing.FORCED)
 
 
-class LessonModel(TableModel):
-    """The table's model, with each of the player's moves first shown to the lesson."""
-
-    check = staticmethod(lambda action: True)
-    done = staticmethod(lambda action: None)
-
-    def perform(self, action: Action, starts: dict | None = None, confirmed: bool = False) -> bool:
-        if not self.check(action):
-            return False
-        made = super().perform(action, starts, confirmed)
-        if made:
-            self.done(action)
-        return made
-
-
-class LessonScene(Scene):
+class LessonScene(RiggedScene):
     """Lesson ``index`` of ``game``, step by step; ``back`` is the scene to return to."""
 
     name = "lesson"
@@ -61,7 +46,7 @@ class LessonScene(Scene):
         self.index = index
         self.lesson: Lesson = self.spec.lessons[index]
         self.back_to = back
-        self.art = cardart.CardArt()
+        self.table_art = cardart.CardArt()
         self.figure_art = cardart.CardArt()  # sized for the step's figure, not the table
         self.clock = 0.0
         self.note = ""  # why the player's move is not the step's
@@ -69,115 +54,156 @@ class LessonScene(Scene):
         self.back_btn = Button(lambda: say("lesson.back"), self.step_back)
         self.next_btn = Button(self._next_label, self.skip)
         self.leave_btn = Button(lambda: say("lesson.leave"), self.leave_lesson)
-        self.marks: list[tuple[object, int]] = []  # (state, script moves made) at each step
-        self.k = 0
         state = self.spec.from_setup(self.lesson.setup, self.lesson.options)
-        self._build(state, 0)
-        self.marks = [(state.clone(), 0)]
+        self.marks: list[tuple[object, int]] = [(state.clone(), 0)]  # where each step began
+        self._build(state, 0, 0)
 
     # ----------------------------------------------------------------- the table
     def options(self) -> Settings:
         return self.app.settings.holding(auto_play=False, coach=False, take_backs=False)
 
-    def _build(self, state, scripted: int) -> None:
-        """A fresh table on ``state``; the computer's script resumes after ``scripted`` moves."""
-        players = state.players
+    def _build(self, state, scripted: int, k: int) -> None:
+        """A fresh table on ``state`` at step ``k``; the computer's script resumes after
+        ``scripted`` moves."""
         self.script = Script(self.lesson.script, scripted)
-        match = Match(self.spec, players, state.options, seed=0, target=None)
+        match = Match(self.spec, state.players, state.options, seed=0, target=None)
         match.hand = state
-        agents = [None] + [self.script] * (players - 1)
-        referee = Referee(state, agents, match)
-        self.thinker = Thinker(None)
-        play, size = self.app.audio.play, self.app.size
-        self.model = LessonModel(self.spec, match, referee, self.thinker, self.options, play, size)
-        self.model.check = self._check
-        self.model.caption = self.lesson.title
-        self.model.done = self._done
-        self.model.on_hand_over = lambda: None
-        self.view = TableView(self.model, self.art)
-        self.controller = TableController(
-            self.model, self.view.card_at, self.view.drop_target, self.view.card_home
-        )
+        referee = Referee(state, [None] + [self.script] * (state.players - 1), match)
         nav = Navigation(self.restart, self.leave_lesson, lambda: None, self.app.quit, None)
-        self.controls = TableControls(self.model, nav)
-        self.view.controller, self.view.controls = self.controller, self.controls
-        self.speech = TableSpeech(self.model, self.controller, self.app.voice, self.controls)
+        self.rig = TableRig(
+            self.app, self.spec, match, referee, self.options, nav, None, self.table_art
+        )
+        m = self.model
+        m.caption, m.hurries = self.lesson.title, False
+        m.vet, m.on_move, m.held = self._check, self._done, self._holds
+        self.rig.on_escape = self.leave_lesson
+        self.rig.holds_window = lambda: bool(m.my_calls())  # a fault waits for its call
+        self.controls.hint_btn.visible = self.controls.undo_btn.visible = False
+        self.k, self.step_done, self.began_at = k, False, len(state.history)
+        self.here = False  # the table has reached the step's position: its words are shown
         self._step_heard: tuple[int, int] | None = None
         self.resize(self.app.size)
 
     @property
-    def state(self):
-        return self.model.state
-
-    @property
-    def human(self) -> int:
-        return self.model.human
-
-    @property
-    def step(self):
+    def step(self) -> Step:
         return self.lesson.steps[self.k]
 
     @property
     def finished(self) -> bool:
         return self.k >= len(self.lesson.steps)
 
+    # ----------------------------------------------------------------- following the table
+    def _holds(self) -> bool:
+        """The table waits while a step is read, and once a step is done whose next step
+        is to be read (so the computer does not play past the position it describes)."""
+        if self.finished:
+            return False
+        if not self.step_done:
+            return self.step.wait is Wait.READ
+        k = self.k + 1
+        return k < len(self.lesson.steps) and self.lesson.steps[k].wait is Wait.READ
+
+    def follow(self) -> None:
+        """The step goes on when its wait is over and the next step's position is there."""
+        if self.finished:
+            return
+        phase = self.model.phase
+        if not self.here:
+            self.here = self._arrived(self.k, phase)
+            return
+        if not self.step_done:
+            self.step_done = self._wait_over(self.step, phase)
+        if self.step_done and self._arrived(self.k + 1, phase):
+            self._advance()
+
+    def _wait_over(self, step: Step, phase: Phase) -> bool:
+        """Whether a step that waits for the table is done: the computer has played and the
+        table is the player's again (or a call is open to them), or the hand is over."""
+        m = self.model
+        if step.wait is Wait.FINISH:
+            return phase.doing is Doing.OVER
+        if step.wait is not Wait.WATCH or len(m.state.history) <= self.began_at:
+            return False
+        return phase.mine or phase.doing is Doing.OVER or bool(m.my_calls())
+
+    def _arrived(self, k: int, phase: Phase) -> bool:
+        """Whether the table is at the position step ``k`` describes."""
+        if k >= len(self.lesson.steps):
+            return True
+        step, m = self.lesson.steps[k], self.model
+        if step.wait is Wait.READ:
+            return phase.at_rest and not m.thinker.busy
+        if step.wait is Wait.WATCH:
+            moving = phase.doing in (Doing.THINKING, Doing.SHOWING)
+            return moving and phase.seat not in (None, m.human)
+        if step.wait is Wait.FINISH:
+            return phase.mine or phase.doing is Doing.OVER
+        if not phase.mine and phase.doing not in PLAYERS_TURN:
+            return False
+        return step.wait is Wait.ANY or bool(self._expected(step))
+
+    def _expected(self, step: Step) -> list[Action]:
+        """The step's moves the player can make now (a call included)."""
+        m = self.model
+        return [a for a in m.my_actions() + m.my_calls() if str(a) in step.expect]
+
     def _check(self, action: Action) -> bool:
         """The player's move or call: the step's goes on, anything else is kindly refused."""
-        if self.finished or self.step.accepts(action):
+        k = self.k
+        self.follow()  # the player's input may have landed the cards that make a step
+        if self.k != k:  # its words come now: its move waits until they have been seen
+            return False
+        if self.finished or (self.here and not self.step_done and self.step.accepts(action)):
             self.note = ""
             return True
-        wrong = self.step.wrong if self.step.wait is Wait.MOVE else "lesson.wrong.wait"
-        self.note = say(wrong)
+        wrong = self.step.wait is Wait.MOVE and self.here and not self.step_done
+        self.note = say(self.step.wrong if wrong else "lesson.wrong.wait")
         self.app.speak(self.note)
         self.model.sound("slide_back")
         return False
 
     def _done(self, action: Action) -> None:
-        if not self.finished and self.step.wait is Wait.MOVE:
-            self._advance()
+        if not self.finished and self.step.wait in (Wait.MOVE, Wait.ANY):
+            self.step_done = True
 
     def _advance(self) -> None:
-        """The next step; the position it starts from is kept for Back."""
+        """The next step is shown; the position it starts from is kept for Back."""
         self.k += 1
-        self.note = ""
-        self.hurry = False
+        self.step_done, self.note, self.hurry, self.here = False, "", False, True
+        self.began_at = len(self.model.state.history)
         self.marks = self.marks[: self.k]
         self.marks.append((self.model.state.clone(), self.script.done))
 
     # ----------------------------------------------------------------- navigation
     def skip(self) -> None:
-        """Next (a step that waits for nothing) or Skip step: the step's move is made for the
-        player when there is one; at the end, back to the menu."""
+        """Next (a step to read) or Skip step: the step's move is made for the player when
+        there is one; at the end, the next lesson or back to the menu."""
         if self.finished:
             if self.index + 1 < len(self.spec.lessons):
                 self.app.goto("lesson", game=self.spec.id, index=self.index + 1, back=self.back_to)
             else:
                 self.leave_lesson()
             return
-        step = self.step
-        if step.wait is Wait.MOVE and self.model.human_may_act():
-            legal = self.model.state.legal_actions() + self.model.my_calls()
-            wanted = next((a for a in legal if str(a) in step.expect), None)
-            if wanted is not None:
-                self.model.perform(wanted)
-                return
-        if step.wait is Wait.FINISH:
+        step, m = self.step, self.model
+        if self.step_done or not self.here:
+            return
+        if step.wait is Wait.READ:
+            self.step_done = True
+        elif step.wait is Wait.FINISH:
             self.hurry = True  # the hand is played out for the player, one move as each comes
-        elif step.wait is Wait.ANY and self.model.human_may_act():
-            self.model.perform(self.model.state.legal_actions()[0])
-        elif step.wait is Wait.READ:
-            self._advance()
+        elif step.wait in (Wait.MOVE, Wait.ANY) and m.human_may_act():
+            wanted = self._expected(step) or (m.my_actions() if step.wait is Wait.ANY else [])
+            if wanted:
+                m.perform(wanted[0])
 
     def step_back(self) -> None:
         """The previous step, from the position it started at."""
         k = max(0, self.k - 1)
         state, scripted = self.marks[k]
-        self.thinker.close()
-        self._build(state.clone(), scripted)
-        self.k = k
+        self.rig.leave()
+        self._build(state.clone(), scripted, k)
         self.marks = self.marks[: k + 1]
-        self.note = ""
-        self.hurry = False
+        self.note, self.hurry = "", False
 
     def restart(self) -> None:
         self.controls.close_menu()
@@ -190,10 +216,12 @@ class LessonScene(Scene):
         else:
             self.app.goto("menu")
 
+    def _more(self) -> bool:
+        return self.index + 1 < len(self.spec.lessons)
+
     def _next_label(self) -> str:
         if self.finished:
-            more = self.index + 1 < len(self.spec.lessons)
-            return say("lesson.next_lesson" if more else "lesson.done")
+            return say("lesson.next_lesson" if self._more() else "lesson.done")
         return say("lesson.next" if self.step.wait is Wait.READ else "lesson.skip")
 
     # ----------------------------------------------------------------- frame
@@ -202,111 +230,91 @@ class LessonScene(Scene):
         return True
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.model.resize(size)
-        o = self.app.settings
-        self.art.configure(self.model.layout.card, o.faces, o.card_back)
-        self.controls.place(self.model.layout)
-        self.controls.hint_btn.visible = self.controls.undo_btn.visible = False
+        """The lesson's box over the side panel: its title (every title of the game's
+        lessons at one size, on up to two lines), the step's number and words, and the
+        buttons at its foot."""
+        self.rig.resize(size)
         panel = self.model.layout.areas["panel"]
-        row = max(26, min(40, panel.h // 12))
+        self.row = row = max(26, min(40, panel.h // 12))
         gap = row // 4
         self.box = pygame.Rect(panel.x, panel.y, panel.w, panel.h)
-        y = self.box.bottom - gap - row
-        half = (self.box.w - 3 * gap) // 2
-        self.back_btn.rect = pygame.Rect(self.box.x + gap, y - row - gap, half, row)
-        self.next_btn.rect = pygame.Rect(self.back_btn.rect.right + gap, y - row - gap, half, row)
-        self.leave_btn.rect = pygame.Rect(self.box.x + gap, y, self.box.w - 2 * gap, row)
-        self.head = pygame.Rect(self.box.x + gap * 2, self.box.y + gap, self.box.w - gap * 4, row)
-        top = self.head.bottom + row // 2 + gap
+        width = self.box.w - gap * 4
+        self.title_size, lines = self._title_size(row, width)
+        high = theme.font(self.title_size, True).get_linesize() * lines
+        self.head = pygame.Rect(self.box.x + gap * 2, self.box.y + gap, width, high)
+        self._place_buttons()
+        top = self.head.bottom + int(row * 0.6) + gap
         self.text_rect = pygame.Rect(
-            self.head.x, top, self.head.w, self.back_btn.rect.y - top - gap * 2
+            self.head.x, top, self.head.w, self.next_btn.rect.y - top - gap * 2
         )
+
+    def _title_size(self, row: int, width: int) -> tuple[int, int]:
+        """One size for every lesson title of the game, the largest at which each takes at
+        most two lines, and how many lines the longest takes."""
+        titles = [say(lesson.title) for lesson in self.spec.lessons]
+        size = max(theme.READABLE, int(row * 0.6))
+        while True:
+            lines = max(len(theme.wrap_lines(t, theme.font(size, True), width)) for t in titles)
+            if lines <= 2 or size <= theme.READABLE:
+                return size, lines
+            size -= 1
+
+    def _place_buttons(self) -> None:
+        """Back and Next side by side over Leave; at the lesson's end, Next lesson (or Done)
+        gets a row of its own, so its words stay whole."""
+        row, box = self.row, self.box
+        gap = row // 4
+        full = box.w - 2 * gap
+        y = box.bottom - gap - row
+        self.leave_btn.rect = pygame.Rect(box.x + gap, y, full, row)
+        y -= row + gap
+        if self.finished:
+            self.back_btn.rect = pygame.Rect(box.x + gap, y, full, row)
+            self.next_btn.rect = pygame.Rect(box.x + gap, y - row - gap, full, row)
+            return
+        half = (box.w - 3 * gap) // 2
+        self.back_btn.rect = pygame.Rect(box.x + gap, y, half, row)
+        self.next_btn.rect = pygame.Rect(self.back_btn.rect.right + gap, y, half, row)
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        m = self.model
-        m.window_hold = bool(m.my_calls()) or self.controls.stop_hovered(self.controller.hover)
-        m.update(dt)
-        self.controller.settle_focus()
-        self.speech.update()
+        self.rig.update(dt)
+        self.follow()
         self._step_changed()
-        self.controls.hint_btn.visible = self.controls.undo_btn.visible = False
-        at_rest = not m.show.busy and not m.thinker.busy
-        if self.finished or not at_rest:
-            return
-        wait = self.step.wait
-        if self.hurry and wait is Wait.FINISH and m.human_may_act():
+        m = self.model
+        if not self.finished and self.hurry and self.step.wait is Wait.FINISH and m.human_may_act():
             m.perform(m.state.legal_actions()[0])
-            return
-        if (
-            wait is Wait.WATCH
-            and (m.human_may_act() or m.my_calls() or m.state.is_over)
-            or wait is Wait.FINISH
-            and m.state.is_over
-        ):
-            self._advance()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.controls.overlay_open() or self.model.choosing:
-            self.controls.handle(event)
+        if self.controls.overlay_open():
+            self.rig.handle(event)
             return
         for w in (self.back_btn, self.next_btn, self.leave_btn):
             if w.handle(event):
                 return
         if event.type == pygame.KEYDOWN and self._lesson_key(event):
             return
-        if self.speech.key(event):
-            return
-        if self.controls.handle(event):
-            return
-        c = self.controller
-        if event.type == pygame.MOUSEMOTION:
-            c.motion(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            c.press(event.pos, event)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            c.release(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            self._table_key(event)
+        self.rig.handle(event)
 
     def _lesson_key(self, event: pygame.event.Event) -> bool:
-        """Esc leaves (after dropping a picked card), Backspace goes back, N skips."""
+        """Backspace goes back, N skips; Enter or Space goes on from a step to read."""
         key = event.key
-        if key == pygame.K_ESCAPE:
-            if not self.controller.escape():
-                self.leave_lesson()
-            return True
         if key == pygame.K_BACKSPACE:
             self.step_back()
-            return True
-        if key in (pygame.K_n, pygame.K_PAGEDOWN):
+        elif (
+            key in (pygame.K_n, pygame.K_PAGEDOWN)
+            or key in ENTER
+            and (self.finished or self.step.wait is Wait.READ)
+        ):
             self.skip()
-            return True
-        if key == pygame.K_s and self.controls.stop_btn.visible:
-            self.model.press_stop()
-            return True
-        return False
-
-    def _table_key(self, event: pygame.event.Event) -> None:
-        from game.ui.scenes.table import NUMBER_KEYS
-
-        c, key = self.controller, event.key
-        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.finished or self.step.wait is Wait.READ:
-                self.skip()
-            else:
-                c.activate()
-        elif key == pygame.K_TAB:
-            c.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            dx = (key == pygame.K_RIGHT) - (key == pygame.K_LEFT)
-            dy = (key == pygame.K_DOWN) - (key == pygame.K_UP)
-            c.focus_towards(dx, dy)
-        elif key in NUMBER_KEYS:
-            c.number_key(NUMBER_KEYS[key])
+        else:
+            return False
+        return True
 
     def _step_changed(self) -> None:
         """A step's words read aloud once it begins (after the moves that led to it)."""
+        if not self.here and not self.finished:
+            return
         now = (self.k, id(self.model))
         if now != self._step_heard:
             self._step_heard = now
@@ -321,13 +329,15 @@ class LessonScene(Scene):
 
     def step_words(self) -> str:
         if self.finished:
-            return say("lesson.finished")
+            return say("lesson.finished.more" if self._more() else "lesson.finished")
+        if not self.here:
+            return ""
         points = max(self.model.state.score or [0])
         return "\n".join(say(key, points=points) for key in self.step.text)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
-        if not self.finished:
+        if self.here and not self.finished:
             self._glow(surface)
         self.controls.draw(surface)
         self._box(surface)
@@ -336,15 +346,13 @@ class LessonScene(Scene):
         pulse = 0.55 + 0.45 * math.sin(self.clock * 4.0)
         colour = (*theme.GOLD[:3], int(90 + 140 * pulse))
         for pid in self.step.piles:
-            spot = self.model.layout.spots.get(pid)
-            if spot is None:
-                continue
-            self._ring(surface, self.view.pile_top_rect(pid), colour)
+            if pid in self.model.layout.spots:
+                self._ring(surface, self.view.pile_top_rect(pid), colour)
         for rect in self._card_rects():
             self._ring(surface, rect, colour)
-        stop = self.controls.stop_btn
-        if stop.visible and any(self.spec.parse_action(a).is_call for a in self.step.expect):
-            self._ring(surface, stop.rect, colour)
+        for text in self.step.expect:
+            for btn in self.view.call_buttons(self.spec.parse_action(text)):
+                self._ring(surface, btn.rect, colour)
 
     def _card_rects(self) -> list[pygame.Rect]:
         """The card in the player's hand that the step's move plays, if any."""
@@ -370,14 +378,16 @@ class LessonScene(Scene):
 
     def _box(self, surface: pygame.Surface) -> None:
         page.box(surface, self.box, 255, 12)
+        self._place_buttons()
         t, hd = self.text_rect, self.head
         n = len(self.lesson.steps)
-        title = say(self.lesson.title)
-        theme.paragraph(surface, title, int(hd.h * 0.6), theme.GOLD, hd, True)  # long: two lines
-        step = say("lesson.step", k=min(self.k + 1, n), n=n)
-        theme.text(
-            surface, step, int(hd.h * 0.45), theme.INK_DIM, hd.bottomleft, "topleft", width=hd.w
+        title = theme.font(self.title_size, True).render(
+            theme.safe(say(self.lesson.title)), True, theme.GOLD, wraplength=hd.w
         )
+        surface.blit(title, hd.topleft)
+        step = say("lesson.step", k=min(self.k + 1, n), n=n)
+        size = int(self.row * 0.45)
+        theme.text(surface, step, size, theme.INK_DIM, hd.bottomleft, "topleft", width=hd.w)
         size = self.text_size(surface.get_height())
         words = theme.wrapped(self.step_words(), size, theme.INK, t.w)
         surface.blit(words, t.topleft)
@@ -402,4 +412,4 @@ class LessonScene(Scene):
         return max(14, int(height * 0.027))
 
     def leave(self) -> None:
-        self.thinker.close()
+        self.rig.leave()

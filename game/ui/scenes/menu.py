@@ -21,6 +21,7 @@ from game.ui import cardart, page, theme
 from game.ui.number_box import NumberBox
 from game.ui.question import Question
 from game.ui.scene import Scene
+from game.ui.scenes.lesson_doors import LessonDoors
 from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row, text_of
 
 if TYPE_CHECKING:  # imported when first used: the first frame does not wait for them
@@ -50,7 +51,7 @@ def _match_words(info: dict) -> dict[str, str]:
     }
 
 
-class MenuScene(Scene):
+class MenuScene(LessonDoors, Scene):
     """Title, game choice, options, level and the buttons."""
 
     name = "menu"
@@ -222,53 +223,6 @@ class MenuScene(Scene):
         self.app.speak(say("speech.back.menu"))
 
     # ----------------------------------------------------------------- frame
-    # ----------------------------------------------------------------- lessons
-    def learn(self) -> None:
-        """The chosen game's lesson, or a list to choose from when it has several."""
-        lessons = self.spec.lessons
-        if len(lessons) == 1:
-            self._open_lesson(0)
-        elif lessons:
-            self.lesson_pick = [
-                Button(lambda k=lesson.title: say(k), lambda i=i: self._open_lesson(i))
-                for i, lesson in enumerate(lessons)
-            ] + [Button(lambda: say("button.back"), self._close_pick)]
-            self.resize(self.app.size)
-            names = ", ".join(text_of(b.label) for b in self.lesson_pick)
-            self.app.speak(say("speech.lesson_pick", lessons=names))
-
-    def _open_lesson(self, index: int) -> None:
-        self.lesson_pick = []
-        self.app.goto("lesson", game=self.spec.id, index=index, back=None)
-
-    def _close_pick(self) -> None:
-        self.lesson_pick = []
-        self.app.speak(say("speech.back.menu"))
-
-    def _offer_once(self) -> list[Button]:
-        """At the very first start, a question at the bottom: take the lesson or not. It is
-        offered once: the settings remember it once it has been on screen."""
-        if self.app.settings.lessons_offered:
-            return []
-        return [
-            Button(lambda: say("lesson.offer.yes"), self._take_offer),
-            Button(lambda: say("lesson.offer.no"), self._decline_offer),
-        ]
-
-    def _take_offer(self) -> None:
-        self._answered_offer()
-        if self.spec.lessons:
-            self._open_lesson(0)
-
-    def _decline_offer(self) -> None:
-        self._answered_offer()
-
-    def _answered_offer(self) -> None:
-        """The offer was seen and answered: it is never made again (the settings are saved
-        now; one merely seen is saved with them when the game quits)."""
-        self.offer = []
-        self.app.save_settings()
-
     def spoken(self) -> str:
         """The menu's title and keys, and at the very first start the lesson's offer, whose
         answers the first Tabs reach (after Continue, if a match was left)."""
@@ -375,17 +329,6 @@ class MenuScene(Scene):
             if wdg.handle(event):
                 return
 
-    def _pick_handle(self, event: pygame.event.Event) -> None:
-        """The list of lessons: a click or Tab and Enter picks one, Esc closes it."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._close_pick()
-            return
-        if self.ring.handle(event):
-            return
-        for b in self.lesson_pick:
-            if b.handle(event):
-                return
-
     def cursor(self) -> int:
         pos = pygame.mouse.get_pos()
         over = any(w.rect.collidepoint(pos) for w in self.widgets() if isinstance(w, Button))
@@ -479,25 +422,6 @@ class MenuScene(Scene):
             self.rules_back.draw(surface)
         if self.question is not None:
             self.question.draw(surface)
-
-    def _offer(self, surface: pygame.Surface) -> None:
-        if not self.offer or self.rules:
-            return
-        self.app.settings.lessons_offered = True  # kept with the settings at the next save
-        w, h = surface.get_size()
-        first = self.offer[0].rect
-        theme.text(
-            surface,
-            say("lesson.offer"),
-            int(h * 0.03),
-            theme.GOLD,
-            (w // 2, first.y - 6),
-            "midbottom",
-            True,
-            width=w - 40,
-        )
-        for b in self.offer:
-            b.draw(surface)
 
     def _explanation(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -27,9 +27,8 @@ from game.ui import cardart, theme
 from game.ui.scene import Scene
 from game.ui.scenes.review import NBSP, move_words
 from game.ui.table import hint_view
-from game.ui.table.model import PULSE_SECONDS, TableModel
-from game.ui.table.thinker import Thinker
-from game.ui.table.view import TableView
+from game.ui.table.rig import TableRig
+from game.ui.table.suggestion import PULSE_SECONDS
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, text_of
 
 PACES = ("slow", "normal", "fast")
@@ -61,18 +60,19 @@ class ReplayScene(Scene):
         self.compare_at = start
         self.back_to = back
         self.seat = seat
+        self.rig: TableRig | None = None
+        self.art = cardart.CardArt()
         checked = replay(record)
         # the error quotes the record (a move as written there): drawable before shown
         self.problem = None if checked.status == OK else drawable(checked.error)
         if checked.state is None:
             self.problem = self.problem or "?"
             self.actions: list[Action] = []
-            self.model = None
         else:
             self.spec: GameSpec = spec_of(record["game"])
             self.actions = [self.spec.parse_action(a) for a in record["actions"][: checked.applied]]
             self.options = Settings(
-                pace="normal", highlights=False, auto_play=False, stop_window=0.0
+                pace="normal", highlights=False, auto_play=False, call_window=0.0
             )
             self._build(0)
         self.playing = False
@@ -80,9 +80,13 @@ class ReplayScene(Scene):
         self.pace = "normal"
         self._controls()
         if self.model is not None and self.problem:
-            self.note = say("replay.stops_at", k=len(self.actions) + 1, detail=self.problem)
+            self.note = say("replay.broken_at", k=len(self.actions) + 1, detail=self.problem)
         if self.model is not None and start:
             self.jump(start)
+
+    def leave(self) -> None:
+        if self.rig is not None:
+            self.rig.leave()
 
     # ----------------------------------------------------------------- the table
     def _build(self, moves: int) -> None:
@@ -97,20 +101,14 @@ class ReplayScene(Scene):
         match.hand_no = (-self.seat) % players
         match.hand = state
         referee = Referee(state, [None] * players, match)
-        self.model = TableModel(
-            spec,
-            match,
-            referee,
-            Thinker(None),
-            lambda: self.options,
-            self.app.audio.play,
-            self.app.size,
-        )
-        self.model.on_line = lambda line, seat: self.app.speak(line, interrupt=False)
-        self.model.watching = True
+        if self.rig is not None:
+            self.rig.leave()
+        self.rig = TableRig(self.app, spec, match, referee, lambda: self.options, art=self.art)
         self.model.settle()
-        self.view = TableView(self.model, cardart.CardArt())
         self.k = moves
+
+    model = property(lambda self: self.rig.model if self.rig is not None else None)
+    view = property(lambda self: self.rig.view)
 
     def _controls(self) -> None:
         n = max(1, len(self.actions))
@@ -128,7 +126,9 @@ class ReplayScene(Scene):
         )
         self.faces = Button(
             lambda: say(
-                "replay.show_seen" if self.model and self.model.reveal_all else "replay.show_all"
+                "replay.show_seen"
+                if self.model and self.model.stage.reveal_all
+                else "replay.show_all"
             ),
             self._toggle_faces,
         )
@@ -155,13 +155,9 @@ class ReplayScene(Scene):
         self.note_good = False  # a note is trouble (red) unless it tells of something done
 
     def _toggle_faces(self) -> None:
-        self._faces(not self.model.reveal_all)
-        self.app.speak(say("speech.replay.all" if self.model.reveal_all else "speech.replay.seen"))
-
-    def _faces(self, on: bool) -> None:
-        self.model.reveal_all = on
-        self.model.show.reveal_all = on
-        self.model.shown.piles = self.model.seen_piles()
+        stage = self.model.stage
+        stage.face_up(not stage.reveal_all)
+        self.app.speak(say("speech.replay.all" if stage.reveal_all else "speech.replay.seen"))
 
     def _pace(self, pace: str) -> None:
         self.pace = pace
@@ -177,7 +173,7 @@ class ReplayScene(Scene):
         state = self.model.state
         by = action.seat if action.is_call else state.to_move
         events = self.model.referee.apply(action, by)
-        self.model._apply_events(events, action)
+        self.model.apply_events(events, action)
         self.k += 1
         return True
 
@@ -203,14 +199,10 @@ class ReplayScene(Scene):
             self._at_end(forward=not at_first)
             return
         k = max(0, min(n, k))
-        reveal = self.model.reveal_all
+        reveal = self.model.stage.reveal_all
         self._build(k)
-        self.model.reveal_all = self.model.show.reveal_all = reveal
-        self.model.shown.piles = self.model.seen_piles()
-        self.model.resize(self.app.size)
-        self.view.art.configure(
-            self.model.layout.card, self.app.settings.faces, self.app.settings.card_back
-        )
+        self.model.stage.face_up(reveal)
+        self.rig.resize(self.app.size)
         if self.app.scene is self and self.app.voice.on:
             self.app.speak(self.position_words())
 
@@ -282,10 +274,7 @@ class ReplayScene(Scene):
         the side panel, where the match score would be."""
         w, h = size
         if self.model is not None:
-            self.model.resize(size)
-            self.view.art.configure(
-                self.model.layout.card, self.app.settings.faces, self.app.settings.card_back
-            )
+            self.rig.resize(size)
             bar = self.model.layout.areas["message"]
             side = self.model.layout.areas["panel"]
         else:
@@ -312,7 +301,7 @@ class ReplayScene(Scene):
         if self.model is None:
             return
         self.slider.value = self.k / max(1, len(self.actions))
-        self.model.update(dt)
+        self.rig.update(dt)
         if not self.playing or self.model.show.busy:
             return
         self.timer += dt

@@ -123,7 +123,7 @@ class SummaryScene(Scene):
         """The end of the hand read aloud, each thing once: the match's outcome, the lines
         the move log has not just said (nor the headline, when the log said the result),
         and how to read the rest."""
-        heard = set(self.model.log)
+        heard = set(self.model.log_words)
         told = self._outcome() in heard
         said = [r for r in self.results() if r not in heard and not (told and r == self.headline())]
         keys = say("speech.summary.keys", next=text_of(self.next_btn.label))

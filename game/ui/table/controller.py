@@ -17,6 +17,7 @@ import pygame
 
 from game.core.types import Action, PileId, PileKind
 from game.text import say
+from game.ui.table import clock, says
 from game.ui.table.model import TableModel
 
 DRAG_THRESHOLD = 5
@@ -153,13 +154,13 @@ class TableController:
         if action is not None:
             self.m.refuse(action)
         elif dst is not None and dst != src:
-            self.m.say(say("message.cannot_go_there"))
+            self.m.say(lambda: say("message.cannot_go_there"))
         return False
 
     def click(self, pid: PileId, index: int, double: bool = False) -> bool:
         """A click on a pile: its one move (the stock's turn, a card with one place to go),
         or, double-clicked, the move to where its role sends a card (a foundation)."""
-        if not self.m.human_may_act():
+        if not self.m.takes_moves():
             return False
         pile = self.m.shown.get(pid)
         card = pile[index] if pile and -len(pile) <= index < len(pile) else None
@@ -190,9 +191,9 @@ class TableController:
         self.cancel_drag()
         self.picked = None
         hit = self.card_at(pos)
-        if not self.m.human_may_act():
+        if not self.m.takes_moves():
             if hit is None:
-                self.m.hurry()  # a click on the bare felt finishes the computer's turn
+                clock.hurry(self.m)  # a click on the bare felt finishes the computer's turn
             return
         if hit is None:
             return
@@ -244,7 +245,7 @@ class TableController:
         secs = max(0.12, self.m.show.seconds * 0.8) if self.m.show.seconds else 0.0
         flight = Flight(drag.card, drag.pos, drag.home, secs)
         flight.on_land = lambda: shown.get(drag.src).insert(drag.index, drag.card)
-        self.m.show.step = Timeline([flight])
+        self.m.show.glide = Timeline([flight])
         self.m.sound("slide_back")
 
     # ----------------------------------------------------------------- the keyboard
@@ -300,7 +301,7 @@ class TableController:
 
     def follow_play(self) -> None:
         """After a move: a shown focus goes where the next action most likely is."""
-        if self.focus is not None and self.picked is None and self.m.human_may_act():
+        if self.focus is not None and self.picked is None and self.m.takes_moves():
             self.focus = self.best_focus() or self.focus
 
     def settle_focus(self) -> None:
@@ -353,7 +354,7 @@ class TableController:
         """Enter or Space: the obvious next thing. Pick the focused card up, put the picked
         card down, turn the stock; with no focus, turn the stock or show where to play;
         during the computer's turn, hurry it. When nothing can be done, say why."""
-        if not self.m.human_may_act():
+        if not self.m.takes_moves():
             self._why_not()
             return
         if self.focus is None:
@@ -369,7 +370,7 @@ class TableController:
             if f.pile != src:
                 self.put_down(src, f.pile, card)
             else:
-                self.m.say(say("message.card_put_back"))
+                self.m.say(lambda: say("message.card_put_back"))
             return
         if self._clickable(f.pile):
             if not self.click(f.pile, index):
@@ -386,20 +387,18 @@ class TableController:
 
     def _nothing_here(self) -> None:
         """The focused place has no move: say so, and move the focus where there is one."""
-        self.m.say(say("message.nothing_here"))
+        self.m.say(lambda: say("message.nothing_here"))
         self.focus = self.best_focus() or self.focus
 
     def _why_not(self, hurry: bool = True) -> None:
-        """Enter or Space while the player may not act: hurry the computer, or say why."""
+        """Enter or Space while the player may not move: hurry the computer, or the phase
+        says why."""
         m = self.m
-        if hurry and m.hurry():
+        if hurry and clock.hurry(m):
             return
-        if m.state.is_over:
-            m.say(say("message.hand_over"))
-        elif m.window > 0 or m.choosing:
-            m.say(say("message.calls_open"))
-        else:
-            m.say(say("message.wait_a_moment"))
+        why = says.why_not(m, m.phase)
+        if why is not None:
+            m.say(why)
 
     def number_key(self, n: int) -> None:
         """1-9: the n-th card of the human's hand is clicked (played when it has one move)."""
@@ -407,7 +406,7 @@ class TableController:
         hand = self.m.shown.get(pid) if pid in self.m.layout.spots else []
         if 0 <= n < len(hand):
             self.focus = Focus(pid, n)
-            if not self.m.human_may_act():
+            if not self.m.takes_moves():
                 self._why_not(hurry=False)
             elif not self.click(pid, n):
                 self._nothing_here()

@@ -1,5 +1,6 @@
-"""The table's buttons and overlays: menu, hint, undo, Stop! and its choice, automatic
-play, the game menu, the rules, the keys, and questions that ask before going on.
+"""The table's buttons and overlays: menu, hint, undo, the calls a game declares (a button
+each, and its choices), automatic play, the game menu, the rules, the keys, and questions
+that ask before going on. What is enabled follows the table's phase.
 
 Buttons only call the model's and the scene's methods; they never write their fields.
 """
@@ -8,15 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
+from game.core.spec import Call
 from game.text import say
 from game.ui import theme
 from game.ui.rules_panel import RulesPanel
+from game.ui.scroll_text import ScrollText
+from game.ui.table import takebacks
+from game.ui.table.calls import answer_call, press_call
+from game.ui.table.hints import ask_hint
 from game.ui.table.layout import Layout
 from game.ui.table.model import TableModel
-from game.ui.widgets import Button, FocusRing, ScrollText, Slider, Toggle, Widget, text_of
+from game.ui.table.phase import Doing
+from game.ui.widgets import Button, FocusRing, Slider, Toggle, Widget, text_of
 
 
 @dataclass
@@ -42,7 +50,6 @@ KEYS = (
     ("keys.enter", "keys.enter.next.what"),
     ("keys.hurry", "keys.hurry.what"),
     ("keys.numbers", "keys.numbers.what"),
-    ("keys.s", "keys.s.what"),
     ("keys.h", "keys.h.what"),
     ("keys.undo", "keys.undo.what"),
     ("keys.redo", "keys.redo.what"),
@@ -57,8 +64,16 @@ KEYS = (
 )
 
 
-def keys_text() -> str:
-    return "\n".join(f"{say(k)}:  {say(w)}" for k, w in KEYS)
+UNDO_PHASES = (Doing.CHOOSING, Doing.CALLING, Doing.THINKING, Doing.FORCED)
+
+
+def keys_text(calls: tuple[Call, ...] = ()) -> str:
+    """The keys panel: the table's keys, with the key of each call in play after the
+    number keys."""
+    keys = list(KEYS)
+    at = keys.index(("keys.numbers", "keys.numbers.what")) + 1
+    keys[at:at] = [call.keys for call in calls]
+    return "\n".join(f"{say(k)}:  {say(w)}" for k, w in keys)
 
 
 class TableControls:
@@ -69,12 +84,18 @@ class TableControls:
         self.nav = nav
         m = model
         self.menu_btn = Button(lambda: say("button.menu"), self.open_menu)
-        self.hint_btn = Button(lambda: say("button.hint"), m.request_hint)
-        self.undo_btn = Button(lambda: say("button.undo"), m.undo)
-        self.stop_btn = Button(lambda: say("button.stop"), m.press_stop, danger=True)
-        self.force_btn = Button(lambda: say("button.force"), lambda: m.choose_call(False))
-        self.end_btn = Button(lambda: say("button.end_turn"), lambda: m.choose_call(True))
-        self.cancel_btn = Button(lambda: say("button.cancel"), lambda: m.choose_call(None))
+        self.hint_btn = Button(lambda: say("button.hint"), partial(ask_hint, m))
+        self.undo_btn = Button(lambda: say("button.undo"), partial(takebacks.undo, m))
+        self.call_btns = [
+            Button(lambda c=call: say(c.button), partial(press_call, m, i), danger=True)
+            for i, call in enumerate(m.spec.calls)
+        ]
+        self.choice_btns = [
+            [Button(lambda c=c: say(c.words), partial(answer_call, m, j))
+             for j, c in enumerate(call.choices)]
+            for call in m.spec.calls
+        ]  # fmt: skip
+        self.cancel_btn = Button(lambda: say("button.cancel"), partial(answer_call, m, None))
         self.flip_btn = Button(lambda: say("button.flip"), self._flip)
         self.auto = Toggle(
             lambda: say("button.auto"),
@@ -97,7 +118,7 @@ class TableControls:
             Button(lambda: say("button.quit"), nav.quit),
         ]
         self.rules = RulesPanel(lambda: say(m.spec.rules_key), lambda: m.spec.rules_figures)
-        self.help = ScrollText(keys_text)
+        self.help = ScrollText(lambda: keys_text(self.calls()))
         self.back_btn = Button(lambda: say("button.back"), self.close_panel)
         self.question: tuple[Callable[[], str], Callable[[], None]] | None = None
         self.yes_btn = Button(lambda: say("button.yes"), self._answer_yes)
@@ -118,12 +139,15 @@ class TableControls:
         action = next(
             (r for n, r in layout.areas.items() if layout.shows.get(n, ("",))[0] == "actions"), None
         )
-        calls = self.m.calls_in_play
-        self.stop_btn.visible = calls and action is not None
+        calls = self.m.calls_in_play and action is not None
+        for i, btn in enumerate(self.call_btns):
+            btn.visible = calls
+            if calls:  # the actions area shared among the calls, one above the other
+                h = action.h // len(self.call_btns)
+                btn.rect = pygame.Rect(action.x, action.y + i * h, action.w, h)
         autoplay = self.m.spec.autoplay and action is not None
         self.flip_btn.visible = self.auto.visible = self.speed.visible = autoplay
         if action is not None:
-            self.stop_btn.rect = action.copy()
             self._place_autoplay(action)
         self._place_centre(layout)
 
@@ -161,8 +185,9 @@ class TableControls:
         top = h // 2 - (len(self.pause_items) * (bh + gap)) // 2
         for i, b in enumerate(self.pause_items):
             b.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
-        for i, b in enumerate((self.force_btn, self.end_btn, self.cancel_btn)):
-            b.rect = pygame.Rect(w // 2 - bw // 2, h // 2 - bh + i * (bh + gap), bw, bh)
+        for choices in self.choice_btns:
+            for i, b in enumerate([*choices, self.cancel_btn]):
+                b.rect = pygame.Rect(w // 2 - bw // 2, h // 2 - bh + i * (bh + gap), bw, bh)
         for i, b in enumerate((self.yes_btn, self.no_btn)):
             b.rect = pygame.Rect(w // 2 - bw // 2, h // 2 + i * (bh + gap), bw, bh)
         for panel in (self.rules, self.help):
@@ -173,22 +198,18 @@ class TableControls:
     # ----------------------------------------------------------------- actions
     def open_menu(self) -> None:
         self.menu_open = True
-        self.m.paused = True
 
     def close_menu(self) -> None:
         self.menu_open = False
-        self.m.paused = self.paused
 
     def open_rules(self) -> None:
         self.menu_open, self.panel = False, self.rules
 
     def open_help(self) -> None:
         self.menu_open, self.panel = False, self.help
-        self.m.paused = True
 
     def close_panel(self) -> None:
         self.panel = None
-        self.m.paused = self.paused
 
     def ask(
         self,
@@ -200,17 +221,14 @@ class TableControls:
         self.menu_open = False
         self.question = (words, then)
         self._on_no = on_no
-        self.m.paused = True
 
     def _answer_yes(self) -> None:
         _, then = self.question
         self.question = None
-        self.m.paused = self.paused
         then()
 
     def _answer_no(self) -> None:
         self.question = None
-        self.m.paused = self.paused
         if getattr(self, "_on_no", None) is not None:
             self._on_no()
             self._on_no = None
@@ -237,8 +255,18 @@ class TableControls:
     def _set_speed(self, value: float) -> None:
         self.m.options().auto_flip_speed = value
 
-    def stop_hovered(self, pos: tuple[int, int]) -> bool:
-        return self.stop_btn.visible and self.stop_btn.rect.collidepoint(pos)
+    def calls(self) -> tuple[Call, ...]:
+        """The calls the table offers now (none when the game's calls are not in play)."""
+        return self.m.spec.calls if self.m.calls_in_play else ()
+
+    def call_hovered(self, pos: tuple[int, int]) -> bool:
+        """The pointer rests on a call's button (its window then waits)."""
+        return any(b.visible and b.rect.collidepoint(pos) for b in self.call_btns)
+
+    def choices(self) -> list[Button]:
+        """The buttons of the call being asked, and Cancel (none while none is asked)."""
+        asking = self.m.window.asking
+        return [*self.choice_btns[asking], self.cancel_btn] if asking is not None else []
 
     # ----------------------------------------------------------------- events
     def widgets(self) -> list[Widget]:
@@ -249,20 +277,23 @@ class TableControls:
             return [self.back_btn, self.panel]
         if self.menu_open:
             return list(self.pause_items)
-        if self.m.choosing:
-            return [self.force_btn, self.end_btn, self.cancel_btn]
+        if self.m.window.asking is not None:
+            return self.choices()
+        return self.bar_widgets()
+
+    def bar_widgets(self) -> list[Widget]:
         return [
             self.menu_btn,
             self.hint_btn,
             self.undo_btn,
-            self.stop_btn,
+            *self.call_btns,
             self.flip_btn,
             self.auto,
             self.speed,
         ]
 
     def overlay_open(self) -> bool:
-        return self.paused or self.m.choosing
+        return self.paused or self.m.window.asking is not None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -285,8 +316,8 @@ class TableControls:
             self._answer_no()
         elif self.panel is not None:
             self.close_panel()
-        elif self.m.choosing:
-            self.m.choose_call(None)
+        elif self.m.window.asking is not None:
+            answer_call(self.m, None)
         elif self.menu_open:
             self.close_menu()
         else:
@@ -295,36 +326,27 @@ class TableControls:
 
     # ----------------------------------------------------------------- drawing
     def refresh(self) -> None:
-        """Enable what can be used now; the Stop window's bar drains."""
-        m = self.m
-        o = m.options()
-        self.stop_btn.progress = None
-        if m.window > 0:
-            self.stop_btn.progress = m.window / max(0.1, o.call_window)
-        if self.undo_btn.visible != o.take_backs:
+        """Enable what the phase allows; a call's bar drains while its window runs. A call's
+        button is always pressable, so pressing it never gives a fault away."""
+        m, phase = self.m, self.m.phase
+        if self.undo_btn.visible != m.options().take_backs:
             self._place_top()
-        self.undo_btn.enabled = m.referee.can_undo(m.human) and not m.show.busy
-        self.flip_btn.enabled = m.human_may_act() and not m.auto_on
-        self.hint_btn.enabled = m.has_hints and m.human_may_act() and m.thinker.hint_pending is None
+        for btn in self.call_btns:
+            btn.progress = m.window.left
+        undo = phase.doing in UNDO_PHASES and not m.ended
+        self.undo_btn.enabled = undo and m.referee.can_undo(m.human)
+        self.flip_btn.enabled = phase.mine and not m.auto_on
+        self.hint_btn.enabled = m.has_hints and phase.mine and m.thinker.hint_pending is None
         self.auto.set_value(m.auto_on)
         self.ring.sync()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.refresh()
-        for w in (
-            self.menu_btn,
-            self.hint_btn,
-            self.undo_btn,
-            self.stop_btn,
-            self.flip_btn,
-            self.auto,
-            self.speed,
-        ):
+        for w in self.bar_widgets():
             w.draw(surface)
-        if self.m.choosing:
-            self._overlay(
-                surface, say("title.stop_choice"), [self.force_btn, self.end_btn, self.cancel_btn]
-            )
+        asking = self.m.window.asking
+        if asking is not None:
+            self._overlay(surface, say(self.m.spec.calls[asking].question), self.choices())
         if self.menu_open:
             self._overlay(surface, say("title.game_menu"), self.pause_items)
         if self.panel is not None:

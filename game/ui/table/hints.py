@@ -1,4 +1,5 @@
-"""The Expert's suggested move for the human, in words and as the piles to light up.
+"""The Expert's suggested move for the human: asked (kept by the model's
+:class:`~game.ui.table.suggestion.Hints`), in words, and as the piles to light up.
 
 What a move would do is the game's answer: its spec's ``hint`` words the move
 (and may try it on a copy to see what it takes), ``where`` gives the piles to
@@ -9,15 +10,12 @@ game does not word itself is worded by what it captures.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from game.core.types import Action, EventKind, IllegalAction, PileId, PileKind
 from game.text import say, say_n
 from game.text.names import card_params
 from game.text.words import phrase
-
-if TYPE_CHECKING:
-    from game.ui.table.model import TableModel
+from game.ui.table.model import TableModel
 
 
 @dataclass(frozen=True)
@@ -27,7 +25,18 @@ class Marks:
     src: PileId | None
     index: int
     target: PileId | None
-    stop_button: bool = False
+    call_button: bool = False  # the move is a call: its button lights up
+
+
+def ask_hint(m: TableModel) -> None:
+    """Key H or the Hint button: the Expert's move for the player, asked off the UI thread;
+    outside the player's move, the hint line says why there is none."""
+    if not m.has_hints:
+        m.say(lambda: say("message.no_hints"))
+    elif not m.phase.mine:
+        m.say(lambda: say("message.hint_your_turn"))
+    else:
+        m.hints.ask(m.thinker, m.state, m.human, m.options().show_faults)
 
 
 def trial(model: TableModel, action: Action):
@@ -58,7 +67,7 @@ def _play_words(model: TableModel, action: Action) -> str:
 def hint_marks(model: TableModel, action: Action) -> Marks:
     """The card to move and the pile it goes to, as the screen shows them now."""
     if action.is_call:
-        return Marks(None, -1, None, stop_button=True)
+        return Marks(None, -1, None, call_button=True)
     where = model.state.where(action)
     src = where.src
     pile = model.shown.get(src) if src is not None else []

@@ -4,7 +4,7 @@ Each game designs its table once in card units (:mod:`game.core.design`); this
 module scales that box to the largest size that fits the table area, centres
 it, and adds the screen's own areas (top bar, side panel, message line). A
 larger card size spreads the design over the spare room the window has and
-stops where piles would touch. The human always sits at the bottom.
+ends where piles would touch. The human always sits at the bottom.
 """
 
 from __future__ import annotations

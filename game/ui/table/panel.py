@@ -1,19 +1,19 @@
-"""The words around the table: top bar, side panel (scores, cards, log), message line,
-seat labels. Read-only: everything comes from the model and the catalogue."""
+"""The words around the table: top bar, side panel (scores, cards, log), message line.
+Read-only: everything comes from the model and the catalogue; what follows the phase
+(status, seat labels, the hint line) from :mod:`game.ui.table.says`."""
 
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.text import current, say, say_n
+from game.text import current, say
 from game.text.words import phrase
 from game.ui import theme
 from game.ui.layer import Layer
-from game.ui.table.model import TablePhase
+from game.ui.table.says import message_line, seat_label, status
 
 if TYPE_CHECKING:
     from game.ui.table.controls import TableControls
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 
 LOG_SHOWN = 60  # the most log lines the panel can show
+__all__ = ["message_line", "seat_label", "status", "title"]
 
 
 def team_name(m: TableModel, team: int) -> str:
@@ -38,42 +39,6 @@ def won_owner(m: TableModel, side: int) -> str:
     if m.namer.side_is_you(side):
         return say("label.yours")
     return say("label.won_pile", whose=m.namer.whose(m.namer.seats_of_side(side)[0]))
-
-
-def seat_label(m: TableModel, seat: int, counted: bool = True) -> str:
-    """ "East · 4 cards · thinking...": ``counted`` False leaves the count out (a narrow
-    seat; the side panel has it)."""
-    name = m.namer.who(seat)
-    st = m.state
-    if (
-        m.namer.side_is_pair(st.side_of(seat))
-        and seat != m.human
-        and m.namer.side_is_you(st.side_of(seat))
-    ):
-        name = say("label.partner", who=name)
-    n = m.spec.seat_cards(m.shown.piles, seat)
-    words = say_n("label.seat", n, who=name) if counted else name
-    thinking = m.thinker.busy and m.thinker.kind == "move" and seat in m.thinker.seats
-    if thinking:
-        words += say("label.thinking") + "." * (1 + int(time.monotonic() * 3) % 3)
-    elif seat == m.turn_shown() == m.human and not st.is_over and not m.dealing and not m.watching:
-        words += say("label.your_turn")
-    return words
-
-
-def status(m: TableModel) -> str:
-    st = m.state
-    if m.watching:
-        return ""
-    if st.is_over:
-        return say("status.over")
-    if m.phase is TablePhase.DEALING:
-        return say("status.dealing")
-    seat = m.turn_shown()
-    if seat == m.human:
-        return say("status.your_turn")
-    thinking = m.thinker.busy and m.thinker.kind == "move"
-    return say("status.thinking" if thinking else "status.to_move", who=m.namer.who(seat))
 
 
 def title(m: TableModel, short: int = 0) -> str:
@@ -182,7 +147,7 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
         head,
         tuple(_scores(m)),
         counts,
-        tuple(line.words(m.namer) for line in m.lines[-LOG_SHOWN:]),
+        tuple(line.words(m.namer) for line in m.log.lines[-LOG_SHOWN:]),
     )
 
     def draw(panel: pygame.Surface, _old: object) -> None:
@@ -257,18 +222,6 @@ def _log(log: tuple[str, ...], surface: pygame.Surface, box: pygame.Rect, size: 
         img.set_alpha(110 + int(145 * (i + 1) / len(lines)))
         surface.blit(img, (box.x, y))
         y += img.get_height() + 3
-
-
-def message_line(m: TableModel) -> tuple[str, tuple[int, int, int]]:
-    """What the message line says now, and in which colour."""
-    if m.message:
-        colour = theme.RED_LIGHT if m.message_age < 0.6 else (255, 200, 190)
-        return m.message, colour
-    if m.hint is not None:
-        return m.hint.text, theme.HINT
-    if m.thinker.hint_pending is not None:
-        return say("message.asking_hint"), theme.INK_DIM
-    return m.prompt(), theme.INK_DIM
 
 
 def _message(m: TableModel, surface: pygame.Surface) -> None:

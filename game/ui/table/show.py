@@ -97,6 +97,7 @@ class Show:
         self.reveal_all = False  # replays shown face up: every hand's cards land face up
         self.queue: deque[Event] = deque()
         self.step: Timeline | None = None
+        self.glide: Timeline | None = None  # a dropped card gliding home: no move, not busy
         self.starts: dict[int, pygame.Vector2] = {}
         self.seat: int | None = None  # whose move is being shown
         self.showing: list[Event] = []  # the events of the step being shown
@@ -127,18 +128,36 @@ class Show:
         self.queue.extend(events)
         self.starts.update(starts or {})
 
+    def deal(self, opening: list[Event], source: PileId) -> None:
+        """The opening deal: every card starts face down in ``source`` (the deck, or the
+        pack with its bottom card shown), and flies from there."""
+        keep = self.shown.piles.get(source, [])
+        bottom = keep[0] if keep else None
+        for pid in list(self.shown.piles):
+            self.shown.piles[pid] = []
+        self.shown.piles[source] = [bottom] + [None] * 51
+        if source.kind is PileKind.DECK:
+            self.layout.add_deck()
+        self.push(opening)
+
     def clear(self) -> None:
         self.queue.clear()
-        self.step = None
+        self.step = self.glide = None
         self.showing = []
         self.starts.clear()
 
     def flights(self) -> list[Flight]:
-        """Every flight of the current step; landed ones wait where they landed."""
-        return list(self.step.flights) if self.step else []
+        """Every flight of the current step (landed ones wait where they landed), and a
+        dropped card gliding home."""
+        steps = [t for t in (self.step, self.glide) if t is not None]
+        return [f for t in steps for f in t.flights]
 
     def advance(self, dt: float) -> bool:
         """Move the show on by ``dt``; True while something is still happening."""
+        if self.glide is not None:
+            self.glide.advance(dt)
+            if self.glide.done:
+                self.glide = None
         if self.step is not None:
             self.step.advance(dt)
             if self.step.done:

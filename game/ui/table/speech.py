@@ -1,5 +1,5 @@
 """The table read aloud: every move as the move log words it, the player's turn, the message
-line (a refusal's reason), a hint, the Stop window, what opens over the table, each move of
+line (a refusal's reason), a hint, the call window, what opens over the table, each move of
 the keyboard focus, and the keys that ask: T reads the whole table, C the player's own
 cards, L the last five moves.
 
@@ -19,6 +19,7 @@ from game.text.spoken import card_list, hand_card_words, pile_words
 from game.ui.table import panel
 from game.ui.table.controller import Focus, TableController
 from game.ui.table.model import TableModel
+from game.ui.table.phase import Doing
 from game.ui.voice import Voice
 from game.ui.widgets import text_of
 
@@ -96,24 +97,25 @@ class TableSpeech:
         self._hint = hint
 
     def _window_changed(self) -> None:
-        open_now = self.m.window > 0
+        open_now = self.m.window.open
         if open_now != self._window:
             self._window = open_now
             key = "speech.window.open" if open_now else "speech.window.closed"
             self.voice.speak(say(key), interrupt=False)
 
     def _turn_changed(self) -> None:
-        """Each change of turn once: "Your turn" once the others' moves have been shown (not
-        after each own move); "North's turn" as the table shows it pass to North, unless
-        North's move came first (a fast table: the move says whose turn it was)."""
+        """Each change of turn once, as the phase shows it: "Your turn" when the player may
+        move (not after each own move); "North's turn" as the table shows it pass to North,
+        unless North's move came first (a fast table: the move says whose turn it was)."""
         m = self.m
-        if m.state.to_move != m.human or m.state.is_over:
+        phase = m.phase
+        if not phase.mine and phase.seat != m.human:
             self._your_turn = False
-        if m.state.is_over or m.dealing or m.watching:
+        if phase.doing in (Doing.OVER, Doing.DEALING, Doing.WATCHING):
             return
-        seat = m.turn_shown()
+        seat = phase.seat
         if seat == m.human:
-            if not self._your_turn and m.human_may_act():
+            if not self._your_turn and phase.mine:
                 self._your_turn, self._turn_of = True, seat
                 words = say("status.your_turn")
                 self.voice.speak(words, interrupt=False, subject=self._name(seat), turn=True)
@@ -145,7 +147,7 @@ class TableSpeech:
             self.voice.speak(". ".join(parts))
 
     def _overlay(self) -> tuple[object, str]:
-        """What covers the table now (the keys or rules, a question, the Stop choice, the
+        """What covers the table now (the keys or rules, a question, a call's choices, the
         game menu), and its words."""
         k, m = self.controls, self.m
         if k is None:
@@ -154,11 +156,10 @@ class TableSpeech:
             return k.question, k.question[0]()
         if k.panel is not None:
             return k.panel, text_of(k.panel.body)
-        if m.choosing:
-            buttons = (k.force_btn, k.end_btn, k.cancel_btn)
-            return "stop", ". ".join(
-                [say("title.stop_choice"), *(text_of(b.label) for b in buttons)]
-            )
+        asking = m.window.asking
+        if asking is not None:
+            question = say(m.spec.calls[asking].question)
+            return ("call", asking), ". ".join([question, *(text_of(b.label) for b in k.choices())])
         if k.menu_open:
             return "menu", say("title.game_menu")
         return None, ""

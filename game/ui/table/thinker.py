@@ -27,7 +27,7 @@ class Pending:
 
 
 def _hint(agent: Agent, state: GameState, seat: int, calls_too: bool) -> Action | None:
-    """The Expert's move for ``seat``; a Stop call first when one is open to it and wanted."""
+    """The Expert's move for ``seat``; a call first when one is open to it and wanted."""
     view = SeatView(state, seat)
     if calls_too and view.calls():
         call = agent.call(view)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pygame
 
 from game.core.types import Action, PileId, PileKind
-from game.text import say, say_n
+from game.text import say
 from game.ui import cardart, theme
 from game.ui.layer import Layer
-from game.ui.table import hint_view, panel
+from game.ui.table import hint_view, labels, panel
 from game.ui.table.controller import TableController
 from game.ui.table.controls import TableControls
 from game.ui.table.hints import hint_marks
@@ -33,6 +33,8 @@ class TableView:
         self._background: tuple | None = None
         self._cards = Layer()
         self._panel = Layer()
+        self.banner_box: pygame.Rect | None = None  # the last banner drawn, and its words
+        self.banner_words: list[pygame.Rect] = []
 
     # ----------------------------------------------------------------- where things are
     @property
@@ -103,9 +105,10 @@ class TableView:
         if c is None or c.focus is None or c.focus.pile not in self.layout.spots:
             return None
         pile = self.m.shown.get(c.focus.pile)
-        index = c.focus.index if c.focus.index >= 0 else len(pile) - 1
-        if index < 0:
-            return self.layout.spots[c.focus.pile].rect.copy()
+        index = c.focus.index if 0 <= c.focus.index < len(pile) else len(pile) - 1
+        if index < 0:  # an empty place is framed only where a click does something
+            clickable = self.layout.role(c.focus.pile).clickable
+            return self.layout.spots[c.focus.pile].rect.copy() if clickable else None
         return pygame.Rect(self.card_home(c.focus.pile, index), self.layout.card)
 
     # ----------------------------------------------------------------- drawing
@@ -117,7 +120,7 @@ class TableView:
         if self.m.hint is not None and holding is None:
             self._hint_marks(surface)
         self._landed(surface)
-        self._labels(surface)
+        labels.draw(self.m, surface)
         self._hand_keys(surface)
         self._flights(surface)
         self._picked(surface)
@@ -275,10 +278,21 @@ class TableView:
                 hint_view.ring(surface, rect, self.layout.card, k)
         if card is not None and target is not None:
             hint_view.arrow(surface, card, target, self.layout.card, hint.age)
-        stop = self.controls.stop_btn if self.controls else None
-        if hint.action.is_call and stop is not None and stop.visible:
-            box = stop.rect.inflate(10, 10)
+        for btn in self.call_buttons(hint.action):
+            box = btn.rect.inflate(10, 10)
             pygame.draw.rect(surface, theme.HINT, box, 3, border_radius=box.h // 4)
+
+    def call_buttons(self, action) -> list:
+        """The buttons of the calls among whose choices ``action`` is (lit by a hint, a
+        lesson's step)."""
+        if not action.is_call or self.controls is None:
+            return []
+        calls = self.m.spec.calls
+        return [
+            btn
+            for call, btn in zip(calls, self.controls.call_btns, strict=True)
+            if btn.visible and any(c.make(action.seat) == action for c in call.choices)
+        ]
 
     def _landed(self, surface: pygame.Surface) -> None:
         """Reduced motion: cards that just moved glow a moment where they landed."""
@@ -286,84 +300,6 @@ class TableView:
             if item.pile in self.layout.spots and self.m.shown.get(item.pile):
                 k = max(0.0, 1 - item.age / 0.7)
                 self._glow(surface, self.pile_top_rect(item.pile), theme.HIGHLIGHT, False, k)
-
-    def _labels(self, surface: pygame.Surface) -> None:
-        for name, rect in self.layout.areas.items():
-            shows, subject = self.layout.shows.get(name, ("", None))
-            if shows == "seat_label":
-                self._seat_label(surface, rect, subject)
-            elif shows == "pile_count":
-                n = len(self.m.shown.get(self.layout.counts[name]))
-                words = say_n("label.pile", n)
-                theme.text(
-                    surface,
-                    words,
-                    int(rect.h * 0.8),
-                    theme.INK,
-                    rect.midleft,
-                    "midleft",
-                    True,
-                    width=rect.w,
-                )
-            elif shows == "pack_count":
-                pack = self.m.shown.get(self.layout.counts[name])
-                key = "label.pack_bottom" if pack and pack[0] is not None else "label.pack"
-                words = say_n(key, len(pack))
-                if not theme.fits(words, theme.READABLE, rect.w):  # a small screen:
-                    words = say_n("label.pack", len(pack))  # the short label, not cut off
-                theme.text(
-                    surface,
-                    words,
-                    int(rect.h * 0.8),
-                    theme.INK_DIM,
-                    rect.midleft,
-                    "midleft",
-                    width=rect.w,
-                )
-            elif shows == "owner":
-                self._owner(surface, rect, subject)
-
-    def _owner_room(self, rect: pygame.Rect) -> int:
-        """How wide an owner's label may be: a little past its pile, short of the next."""
-        layout = self.m.layout
-        others = [
-            abs(r.centerx - rect.centerx)
-            for n, r in layout.areas.items()
-            if layout.shows.get(n, ("",))[0] == "owner" and r != rect and r.y == rect.y
-        ]
-        return min([rect.w + rect.h, *(d - 10 for d in others)])
-
-    def _owner(self, surface: pygame.Surface, rect: pygame.Rect, side: int) -> None:
-        """Whose won pile this is, under it: in full when it fits at a readable size, else
-        just the name, else (a partnership) on two lines."""
-        words = panel.won_owner(self.m, side)
-        room = self._owner_room(rect)
-        if not theme.fits(words, theme.READABLE, room):
-            words = self.m.namer.side_name(side)
-        if theme.fits(words, theme.READABLE, room) or " " not in words:
-            size = int(rect.h * 0.95)
-            theme.text(surface, words, size, theme.INK_DIM, rect.center, "center", width=room)
-            return
-        img = theme.wrapped(words, theme.READABLE, theme.INK_DIM, room)
-        surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y)))
-
-    def _seat_label(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-        words = panel.seat_label(self.m, seat)
-        moving = self.m.state.to_move == seat and not self.m.state.is_over
-        pad = int(rect.h * 0.35)
-        if not theme.fits(words, theme.READABLE, rect.w - 2 * pad, True):
-            words = panel.seat_label(self.m, seat, counted=False)
-        if not theme.fits(words, theme.READABLE, rect.w - 2 * pad, True):
-            words = self.m.namer.who(seat)  # the top bar says who is thinking
-        size = theme.fit_text(words, int(rect.h * 0.8), rect.w - 2 * pad, True)
-        colour = theme.GOLD if moving else theme.INK_DIM
-        img = theme.rendered(words, size, colour, True)
-        where = img.get_rect(midleft=(rect.x + pad, rect.centery))
-        if moving:
-            pill = pygame.Rect(rect.x, rect.y, where.w + 2 * pad, rect.h)
-            theme.veil(surface, pill, 130, pill.h // 2)
-            pygame.draw.rect(surface, theme.GOLD, pill, 1, border_radius=pill.h // 2)
-        surface.blit(img, where)
 
     def _flights(self, surface: pygame.Surface) -> None:
         w, h = self.layout.card
@@ -451,24 +387,43 @@ class TableView:
                 surface.blit(self.art.face(c), (x0 + i * w * 0.7, y))
 
     def _banners(self, surface: pygame.Surface) -> None:
-        message = self.layout.areas["message"]
-        area = message.union(self.layout.areas["topbar"])
-        cx = message.centerx
-        cy = (area.top + area.bottom) // 2
+        """A game's big words over the table for a moment: the words and the line under
+        them inside one box, clear of the buttons on the felt (a call's)."""
         for b in self.m.hooks.banners[-1:]:
             k = min(1.0, b.age * 5) * min(1.0, (b.seconds - b.age) * 3)
             size = int(self.layout.card[1] * 0.5 * (0.8 + 0.2 * k))
-            img = theme.font(size, True).render(b.text, True, b.colour)
-            img.set_alpha(int(255 * k))
-            rect = img.get_rect(center=(cx, cy - size // 3))
-            back = rect.inflate(size, size * 0.9)
-            if b.sub:
-                back.h += size // 2
-            veil = pygame.Surface(back.size, pygame.SRCALPHA)
+            big = theme.font(size, True).render(b.text, True, b.colour)
+            room = self.layout.areas["message"].w - size
+            sub = theme.wrapped(b.sub, max(theme.READABLE, size // 3), theme.INK, room)
+            sub = sub if b.sub else None
+            high = big.get_height() + (sub.get_height() + size // 8 if sub else 0)
+            wide = max(big.get_width(), sub.get_width() if sub else 0)
+            box = self._clear_of_buttons(pygame.Rect(0, 0, wide + size, high + size * 0.6))
+            veil = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(veil, (0, 0, 0, int(160 * k)), veil.get_rect(), border_radius=18)
-            surface.blit(veil, back)
-            surface.blit(img, rect)
-            if b.sub:
-                sub = theme.font(size // 3, True).render(b.sub, True, theme.INK)
-                sub.set_alpha(int(255 * k))
-                surface.blit(sub, sub.get_rect(midtop=(cx, rect.bottom + 4)))
+            surface.blit(veil, box)
+            parts = [(big, box.y + size * 0.3)]
+            if sub is not None:
+                parts.append((sub, box.y + size * 0.3 + big.get_height() + size // 8))
+            self.banner_box, self.banner_words = box, []
+            for img, y in parts:
+                img.set_alpha(int(255 * k))
+                at = img.get_rect(midtop=(box.centerx, y))
+                surface.blit(img, at)
+                self.banner_words.append(at)
+
+    def _clear_of_buttons(self, box: pygame.Rect) -> pygame.Rect:
+        """``box`` centred on the felt, moved aside where a button on the felt would cover
+        it: to its left when there is room, else above it."""
+        message = self.layout.areas["message"]
+        area = message.union(self.layout.areas["topbar"])
+        box.center = (message.centerx, (area.top + area.bottom) // 2)
+        calls = self.controls.call_btns if self.controls else []
+        for rect in [b.rect.inflate(12, 12) for b in calls if b.visible]:
+            if not box.colliderect(rect):
+                continue
+            if rect.left - box.w >= message.left:
+                box.right = rect.left
+            else:
+                box.bottom = rect.top
+        return box

@@ -1,0 +1,91 @@
+"""The menu's doors to the lessons: Learn to play (the game's lesson, or a list of them),
+and the offer made once, at the very first start."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.text import say
+from game.ui import theme
+from game.ui.widgets import Button, text_of
+
+
+class LessonDoors:
+    """A part of the menu scene (it has ``app``, ``spec``, ``ring``, ``offer``,
+    ``lesson_pick``, ``rules`` and ``resize``)."""
+
+    def learn(self) -> None:
+        """The chosen game's lesson, or a list to choose from when it has several."""
+        lessons = self.spec.lessons
+        if len(lessons) == 1:
+            self._open_lesson(0)
+        elif lessons:
+            self.lesson_pick = [
+                Button(lambda k=lesson.title: say(k), lambda i=i: self._open_lesson(i))
+                for i, lesson in enumerate(lessons)
+            ] + [Button(lambda: say("button.back"), self._close_pick)]
+            self.resize(self.app.size)
+            names = ", ".join(text_of(b.label) for b in self.lesson_pick)
+            self.app.speak(say("speech.lesson_pick", lessons=names))
+
+    def _open_lesson(self, index: int) -> None:
+        self.lesson_pick = []
+        self.app.goto("lesson", game=self.spec.id, index=index, back=None)
+
+    def _close_pick(self) -> None:
+        self.lesson_pick = []
+        self.app.speak(say("speech.back.menu"))
+
+    def _offer_once(self) -> list[Button]:
+        """At the very first start, a question at the bottom: take the lesson or not. It is
+        offered once: the settings remember it once it has been on screen."""
+        if self.app.settings.lessons_offered:
+            return []
+        return [
+            Button(lambda: say("lesson.offer.yes"), self._take_offer),
+            Button(lambda: say("lesson.offer.no"), self._decline_offer),
+        ]
+
+    def _take_offer(self) -> None:
+        self._answered_offer()
+        if self.spec.lessons:
+            self._open_lesson(0)
+
+    def _decline_offer(self) -> None:
+        self._answered_offer()
+
+    def _answered_offer(self) -> None:
+        """The offer was seen and answered: it is never made again (the settings are saved
+        now; one merely seen is saved with them when the game quits)."""
+        self.offer = []
+        self.app.save_settings()
+
+    def _pick_handle(self, event: pygame.event.Event) -> None:
+        """The list of lessons: a click or Tab and Enter picks one, Esc closes it."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._close_pick()
+            return
+        if self.ring.handle(event):
+            return
+        for b in self.lesson_pick:
+            if b.handle(event):
+                return
+
+    def _offer(self, surface: pygame.Surface) -> None:
+        if not self.offer or self.rules:
+            return
+        self.app.settings.lessons_offered = True  # kept with the settings at the next save
+        w, h = surface.get_size()
+        first = self.offer[0].rect
+        theme.text(
+            surface,
+            say("lesson.offer"),
+            int(h * 0.03),
+            theme.GOLD,
+            (w // 2, first.y - 6),
+            "midbottom",
+            True,
+            width=w - 40,
+        )
+        for b in self.offer:
+            b.draw(surface)

@@ -1,0 +1,27 @@
+"""The player's calls at the table: a call's button (or key) pressed, and one of its ways
+chosen. Which calls a game has, their words and their ways, its spec declares
+(:class:`~game.core.spec.Call`); nothing here knows one."""
+
+from __future__ import annotations
+
+from game.ui.table.model import TableModel
+
+
+def press_call(m: TableModel, index: int = 0) -> None:
+    """A call's button (or key), always pressable so pressing it never gives a fault away:
+    with nothing to call the rules say why; one way to call is made at once; more are
+    offered (the window waits meanwhile)."""
+    mine = [c.make(m.human) for c in m.spec.calls[index].choices]
+    if not any(a in m.my_calls() for a in mine):
+        m.refuse(mine[0])
+    elif len(mine) == 1:
+        m.perform(mine[0])
+    else:
+        m.window.asking = index
+
+
+def answer_call(m: TableModel, choice: int | None) -> None:
+    """The offered call's choice (None: not now)."""
+    index, m.window.asking = m.window.asking, None
+    if index is not None and choice is not None:
+        m.perform(m.spec.calls[index].choices[choice].make(m.human))

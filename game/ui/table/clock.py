@@ -1,0 +1,156 @@
+"""Time at the table: what happens as frames pass. The show moves its cards on, the
+computer waits a moment and then thinks, the call window runs out, the player's forced
+move plays itself after a beat, Auto flips, and once a hand's end has been shown the
+summary's turn comes. The player may hurry the computer's turn (never a call window).
+
+The clock moves the hand on only through the model's own parts (its pace, its stage, its
+call window) and the referee; what the table is doing stays the model's phase.
+"""
+
+from __future__ import annotations
+
+from game.core.referee import Phase as Rules
+from game.ui.table.model import TableModel
+from game.ui.table.pace import AI_PAUSE, HAND_END_PAUSE
+from game.ui.table.phase import Doing
+from game.ui.table.suggestion import PULSE_SECONDS
+
+MESSAGE_FRESH = 0.7  # a fresh note is drawn brighter this long
+
+
+def running(m: TableModel) -> bool:
+    """Something moves or will soon (the loop then runs at full rate)."""
+    hint = m.hints.shown
+    return (
+        m.phase.moving_on
+        or m.window.open
+        or bool(m.hooks.banners or m.hooks.peeks or m.hooks.landed)
+        or m.state.is_over
+        or m.thinker.hint_pending is not None
+        or (hint is not None and hint.age < PULSE_SECONDS)
+        or m.message_age < MESSAGE_FRESH
+    )
+
+
+def tick(m: TableModel, dt: float) -> None:
+    """A frame: the model's parts age and take in the worker's answers, then the hand moves
+    on (not while an overlay or a call's choices cover the table)."""
+    m.update(dt)
+    if m.phase.doing in (Doing.PAUSED, Doing.DECIDING):
+        return
+    if m.pace.hurrying:
+        _hurry_on(m)
+    if m.show.advance(dt) or m.hooks.peeks:
+        return
+    m.stage.landed()
+    if m.state.is_over:
+        _toward_summary(m, dt)
+    elif not m.held():
+        _move_on(m, dt)
+
+
+def _move_on(m: TableModel, dt: float) -> None:
+    """The rules' turn: a computer's answer, the call window's time, the next question."""
+    if m.thinker.busy:
+        _poll_answer(m)
+        return
+    if m.window.open:
+        if m.window.tick(dt):
+            _window_over(m)
+        if m.window.open and m.state.to_move != m.human:
+            return
+    q = m.referee.question()
+    if m.state.is_over:
+        return
+    if q is None:
+        if m.referee.person_may_call and not m.window.open:
+            _window_over(m)  # a window with no time left (a resumed hand)
+        elif m.phase.doing is Doing.FORCED:
+            _plays_itself(m, dt)
+        return
+    pace = m.options().pace
+    if q.kind == "move" and m.pace.ai_pause > 0:
+        m.pace.ai_pause -= dt
+        return
+    m.pace.ai_pause = AI_PAUSE.get(pace, 0.25)
+    m.thinker.ask(q)
+
+
+def _poll_answer(m: TableModel) -> None:
+    got = m.thinker.answer()
+    if got is None:
+        return
+    question, action = got
+    events = m.referee.answer(question, action)
+    if events:
+        m.apply_events(events, m.state.history[-1])
+        if question.kind == "move" and m.calls_in_play and not m.state.is_over:
+            m.window.start(m.options().call_window)
+
+
+def _window_over(m: TableModel) -> None:
+    m.window.shut()
+    if m.referee.phase is Rules.CALLS and m.referee.person_may_call:
+        m.apply_events(m.referee.close_window(), None)
+
+
+def _toward_summary(m: TableModel, dt: float) -> None:
+    """The hand's end has been shown: after a pause the player can see, the summary."""
+    m.pace.end_timer += dt
+    pause = HAND_END_PAUSE if m.options().pace != "instant" else 0.0
+    if m.watching or m.pace.summed_up or m.pace.end_timer < pause:
+        return
+    m.pace.summed_up = True
+    w = m.state.winner
+    won = w not in (None, "draw") and w == m.state.side_of(m.human)
+    m.sound("win" if won else "lose")
+    m.on_summary()
+
+
+def _plays_itself(m: TableModel, dt: float) -> None:
+    """What plays itself: the one-move game's flips (Auto) at its speed, a forced move at
+    once or after a beat the player can see (the spec's ``plays_itself``)."""
+    action, p = m.my_actions()[0], m.pace
+    if m.auto_on and m.spec.autoplay:
+        p.auto_timer += dt
+        due = p.auto_timer >= 1.2 - m.options().auto_flip_speed * 1.15
+    elif m.spec.plays_itself(action) == "now":
+        due = True
+    else:
+        p.turn_beat += dt
+        due = p.turn_beat >= AI_PAUSE.get(m.options().pace, 0.25)
+    if due:
+        p.auto_timer = p.turn_beat = 0.0
+        m.perform(action)
+
+
+# ---------------------------------------------------------------------- hurrying
+def computer_playing(m: TableModel) -> bool:
+    """A computer seat is to move (or its move is still being shown): hurrying applies."""
+    st = m.state
+    if m.watching or not m.hurries or st.is_over or m.covered() or m.dealing:
+        return False
+    return st.to_move is not None and st.to_move != m.human
+
+
+def may_hurry(m: TableModel) -> bool:
+    """The computer plays and no call window runs: the player may hurry it."""
+    return computer_playing(m) and not m.window.open and not m.pace.hurrying
+
+
+def hurry(m: TableModel) -> bool:
+    """The player asks to see the computer's current turn finished at once: its cards land
+    without flying and it moves without pausing. A call window still runs its full time,
+    so hurrying never costs the player a call."""
+    if not computer_playing(m) or m.window.open:
+        return False
+    m.pace.hurrying = True
+    return True
+
+
+def _hurry_on(m: TableModel) -> None:
+    if not computer_playing(m) and not m.show.busy:
+        m.pace.hurrying = False
+        return
+    m.stage.land_now()
+    m.pace.ai_pause = 0.0

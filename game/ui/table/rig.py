@@ -1,0 +1,214 @@
+"""One table put together: the model, its view, the controller, the buttons, the voice and
+the computer's thinker, with the player's input routed by the table's phase. The table,
+the lesson and the replay each build a rig; none of them assembles a table by hand.
+
+Input goes to an open overlay first (the game menu, a call's choices, a question), then to
+the voice's keys, the buttons and the controller. Input while cards fly is never thrown
+away: the cards land at once and the input then acts on the table as it lies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from game.core.agents import Agent
+from game.core.match import Match
+from game.core.referee import Referee
+from game.core.spec import GameSpec
+from game.store.settings import Settings
+from game.ui import cardart
+from game.ui.scene import Scene
+from game.ui.table import clock, takebacks
+from game.ui.table.calls import press_call
+from game.ui.table.controller import TableController
+from game.ui.table.controls import Navigation, TableControls
+from game.ui.table.hints import ask_hint, hint_text
+from game.ui.table.model import TableModel
+from game.ui.table.speech import TableSpeech
+from game.ui.table.thinker import Thinker
+from game.ui.table.view import TableView
+
+NUMBER_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
+ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+ENTER = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+def _nowhere() -> None:
+    """A replay's table has no game menu to go anywhere from."""
+
+
+WATCHING = Navigation(_nowhere, _nowhere, _nowhere, _nowhere)
+
+
+class TableRig:
+    """A table's model, view, controller, buttons, voice and thinker. ``nav`` is what the
+    game menu can do beyond the table; a replay's rig only watches (no input, no voice)."""
+
+    def __init__(
+        self,
+        app,
+        spec: GameSpec,
+        match: Match,
+        referee: Referee,
+        options: Callable[[], Settings],
+        nav: Navigation | None = None,
+        hint_agent: Agent | None = None,
+        art: cardart.CardArt | None = None,
+    ) -> None:
+        self.app = app
+        self.thinker = Thinker(hint_agent)
+        play, size = app.audio.play, app.size
+        self.model = m = TableModel(spec, match, referee, self.thinker, options, play, size)
+        m.hint_words = partial(hint_text, m)
+        self.art = art or cardart.CardArt()
+        self.view = TableView(m, self.art)
+        self.controller = TableController(m, self.view.card_at, self.view.drop_target,
+                                          self.view.card_home)  # fmt: skip
+        self.controls = TableControls(m, nav or WATCHING)
+        self.controls.rules.style = lambda: (app.settings.faces, app.settings.card_back)
+        self.view.controller, self.view.controls = self.controller, self.controls
+        m.covered = lambda: self.controls.paused
+        self.watching = m.watching = nav is None
+        self.speech: TableSpeech | None = None
+        if self.watching:  # a replay says each move as it is shown, nothing else
+            m.on_line = lambda line, seat: app.speak(line, interrupt=False)
+        else:
+            self.speech = TableSpeech(m, self.controller, app.voice, self.controls)
+        self.on_escape: Callable[[], None] = self.controls.escape
+        self.holds_window: Callable[[], bool] = lambda: False  # besides the pointer on a call
+        self._moves_seen = -1
+
+    # ------------------------------------------------------------------ frame
+    @property
+    def active(self) -> bool:
+        return clock.running(self.model) or self.controller.drag is not None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.model.resize(size)
+        o = self.app.settings
+        self.art.configure(self.model.layout.card, o.faces, o.card_back)
+        self.controls.place(self.model.layout)
+
+    def update(self, dt: float) -> None:
+        m = self.model
+        m.window.held = self.holds_window() or self.controls.call_hovered(self.controller.hover)
+        clock.tick(m, dt)
+        moves = len(m.state.history)
+        if moves != self._moves_seen and m.human_may_act():  # the focus follows play
+            self._moves_seen = moves
+            self.controller.follow_play()
+        self.controller.settle_focus()
+        if self.speech is not None:
+            self.speech.update()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface)
+        if not self.watching:
+            self.controls.draw(surface)
+
+    def leave(self) -> None:
+        self.thinker.close()
+
+    # ------------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Route one input event; True when the table used it."""
+        if self.controls.overlay_open():
+            self.controls.handle(event)
+            return True
+        if self.speech is not None and self.speech.key(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if not self.controller.escape():
+                self.on_escape()
+            return True
+        if self.controls.handle(event):
+            return True
+        self._catch_up(event)
+        c = self.controller
+        if event.type == pygame.MOUSEMOTION:
+            c.motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            c.press(event.pos, event)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            c.release(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            return self._key(event)
+        else:
+            return False
+        return True
+
+    def _catch_up(self, event: pygame.event.Event) -> None:
+        """A press or a key that acts on the table, while cards fly (or a dropped card
+        glides home): the cards land at once, and the input then acts on the table as it
+        lies, never thrown away."""
+        acting = event.type == pygame.MOUSEBUTTONDOWN or (
+            event.type == pygame.KEYDOWN and (event.key in ENTER or event.key in NUMBER_KEYS)
+        )
+        m = self.model
+        if acting and (not m.phase.at_rest or m.show.glide is not None):
+            m.stage.land_now()
+            m.hooks.peeks.clear()
+            m.stage.landed()
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        c, m, key = self.controller, self.model, event.key
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        calls = {pygame.key.key_code(call.key): i for i, call in enumerate(self.controls.calls())}
+        if ctrl and key == pygame.K_z:
+            takebacks.undo(m)
+        elif ctrl and key == pygame.K_y:
+            takebacks.redo(m)
+        elif key in ENTER:
+            c.activate()
+        elif key == pygame.K_TAB:
+            c.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key in ARROWS:
+            dx = (key == pygame.K_RIGHT) - (key == pygame.K_LEFT)
+            dy = (key == pygame.K_DOWN) - (key == pygame.K_UP)
+            c.focus_towards(dx, dy)
+        elif key in NUMBER_KEYS:
+            c.number_key(NUMBER_KEYS[key])
+        elif key == pygame.K_h and self.controls.hint_btn.visible:
+            ask_hint(m)
+        elif key in calls and not ctrl:
+            press_call(m, calls[key])
+        elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+            self.controls.open_help()
+        else:
+            return False
+        return True
+
+    def cursor(self) -> int:
+        """A hand over what can be picked up or clicked, else the arrow."""
+        c, pos = self.controller, self.controller.hover
+        if c.drag or any(w.visible and w.rect.collidepoint(pos) for w in self.controls.widgets()):
+            return pygame.SYSTEM_CURSOR_HAND
+        hit = self.view.card_at(pos) if self.model.takes_moves() else None
+        if hit is None:
+            return pygame.SYSTEM_CURSOR_ARROW
+        pid, index = hit
+        clickable = pid.seat == self.model.human and bool(c.moves_from(pid, None))
+        if clickable or c.movable(pid, index):
+            return pygame.SYSTEM_CURSOR_HAND
+        return pygame.SYSTEM_CURSOR_ARROW
+
+
+class RiggedScene(Scene):
+    """A scene around a table rig (``self.rig``), its parts at hand by name."""
+
+    rig: TableRig
+    model = property(lambda self: self.rig.model)
+    view = property(lambda self: self.rig.view)
+    controller = property(lambda self: self.rig.controller)
+    controls = property(lambda self: self.rig.controls)
+    speech = property(lambda self: self.rig.speech)
+    thinker = property(lambda self: self.rig.thinker)
+    art = property(lambda self: self.rig.art)
+    state = property(lambda self: self.model.state)
+    human = property(lambda self: self.model.human)
+
+    def cursor(self) -> int:
+        return self.rig.cursor()

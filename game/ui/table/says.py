@@ -1,0 +1,132 @@
+"""The table's words that follow its phase: the header's status, the seat labels and the
+hint line. Each is a function of :attr:`TableModel.phase` (and of what the phase names), so
+the header never says "Your turn" unless the player may move, a seat is lit exactly when
+the header names its turn, and the hint line speaks of what can be done now."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.core.types import Code, Refusal
+from game.text import say, say_n
+from game.text.words import phrase, refusal_text
+from game.ui import theme
+from game.ui.table import clock
+from game.ui.table.phase import Doing, Phase
+
+if TYPE_CHECKING:
+    from game.ui.table.model import TableModel
+
+
+def status(m: TableModel, phase: Phase | None = None) -> str:
+    """The header's words for the phase: whose turn, or what the table is doing."""
+    ph = phase or m.phase
+    doing, seat = ph.doing, ph.seat
+    if ph.mine:
+        return say("status.your_turn")
+    if doing is Doing.DEALING:
+        return say("status.dealing")
+    if doing is Doing.OVER:
+        return say("status.over")
+    if doing is Doing.SHOWING and seat is not None:
+        return say(m.namer.pick("status.showing", seat), who=m.namer.who(seat))
+    if doing in (Doing.THINKING, Doing.CALLING) and seat is not None:
+        thinking = doing is Doing.THINKING and m.thinker.busy and m.thinker.kind == "move"
+        return say("status.thinking" if thinking else "status.to_move", who=m.namer.who(seat))
+    if doing is Doing.CALLING:
+        return call_words(m, "window")
+    words = {
+        Doing.FORCED: "status.forced",
+        Doing.COACHING: "message.coach_thinking",
+        Doing.DECIDING: "status.your_call",
+    }
+    return say(words[doing]) if doing in words else ""
+
+
+def call_words(m: TableModel, part: str) -> str:
+    """A part of the words of the call the table offers (its window's name, its prompt)."""
+    calls = m.spec.calls if m.calls_in_play else ()
+    return say(getattr(calls[0], part)) if calls else ""
+
+
+def seat_label(m: TableModel, seat: int, counted: bool = True, phase: Phase | None = None) -> str:
+    """ "East · 4 cards · thinking...": ``counted`` False leaves the count out (a narrow
+    seat; the side panel has it). During the deal a seat is named only: its cards are
+    still on their way."""
+    ph = phase or m.phase
+    name = m.namer.who(seat)
+    st = m.state
+    if (
+        m.namer.side_is_pair(st.side_of(seat))
+        and seat != m.human
+        and m.namer.side_is_you(st.side_of(seat))
+    ):
+        name = say("label.partner", who=name)
+    if ph.doing is Doing.DEALING:
+        return name
+    n = m.spec.seat_cards(m.shown.piles, seat)
+    words = say_n("label.seat", n, who=name) if counted else name
+    thinking = ph.doing is Doing.THINKING and m.thinker.busy and m.thinker.kind == "move"
+    if thinking and seat == ph.seat:
+        words += say("label.thinking") + "." * (1 + int(time.monotonic() * 3) % 3)
+    elif ph.mine and seat == m.human:
+        words += say("label.your_turn")
+    return words
+
+
+def lit(m: TableModel, seat: int, phase: Phase | None = None) -> bool:
+    """Whether a seat's label is lit: the seat whose turn the phase shows."""
+    ph = phase or m.phase
+    return ph.seat == seat and ph.doing not in (Doing.WATCHING, Doing.OVER, Doing.DEALING)
+
+
+def prompt(m: TableModel, phase: Phase | None = None) -> str:
+    """What the player can do now, when there is nothing else to say: their move's words,
+    the call window's, how to hurry the computer, what plays by itself."""
+    ph = phase or m.phase
+    doing = ph.doing
+    if doing is Doing.CALLING:
+        return call_words(m, "prompt")
+    if doing in (Doing.THINKING, Doing.SHOWING) and ph.seat != m.human and clock.may_hurry(m):
+        return say("message.hurry_hint")
+    if doing is Doing.FORCED:
+        return say("prompt.auto" if m.auto_on and m.spec.autoplay else "prompt.forced")
+    if doing is Doing.CHOOSING:
+        return phrase(m.spec.prompt(m.state, m.human), m.namer)
+    return ""
+
+
+def why_not(m: TableModel, phase: Phase) -> Callable[[], str] | None:
+    """Why the player's input makes no move now, in the phase's words (None: nothing to
+    say, as while a lesson holds the table and says so itself)."""
+    doing, seat = phase.doing, phase.seat
+    if doing is Doing.OVER:
+        return lambda: say("message.hand_over")
+    if doing is Doing.CALLING:
+        return lambda: call_words(m, "prompt")
+    if doing is Doing.COACHING:
+        return lambda: say("message.coach_thinking")
+    if seat is not None and seat != m.human and doing in (Doing.THINKING, Doing.SHOWING):
+        why = Refusal(Code.NOT_YOUR_TURN, seat=m.human, mover=seat)
+        return lambda: refusal_text(why, m.namer)
+    return None
+
+
+def message_line(m: TableModel) -> tuple[str, tuple[int, int, int]]:
+    """What the hint line says now, and in which colour: a note said in this phase (a
+    refusal's reason), else the hint, else the phase's own words. Nothing while an overlay
+    covers the table."""
+    ph = m.phase
+    if ph.doing is Doing.PAUSED:
+        return "", theme.INK_DIM
+    note = m.message
+    if note:
+        colour = theme.RED_LIGHT if m.message_age < 0.6 else (255, 200, 190)
+        return note, colour
+    if ph.mine and m.hint is not None:
+        return m.hint.text, theme.HINT
+    if ph.mine and m.thinker.hint_pending is not None:
+        return say("message.asking_hint"), theme.INK_DIM
+    return prompt(m, ph), theme.INK_DIM

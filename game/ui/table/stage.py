@@ -1,0 +1,120 @@
+"""The hand as the screen shows it, a part of the table's model: the seats' names, the
+layout, the piles as shown, the show that moves cards between them and what it tells
+(banners, peeks, cards lit where they landed). Made afresh for each hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.core.referee import Referee
+from game.core.spec import GameSpec
+from game.core.types import DECK
+from game.store.settings import Settings
+from game.text.log_lines import LogLine
+from game.text.names import Seating
+from game.ui.table.layout import Layout, seat_positions, table_layout
+from game.ui.table.show import Hooks, Show
+from game.ui.table.shown import ShownTable
+
+LANDED_SECONDS = 0.7
+
+
+class Stage:
+    """One hand's table as shown; ``dealing`` while its opening deal is shown, ``synced``
+    once the shown piles are the rules' (the show has nothing left to land)."""
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        referee: Referee,
+        human: int,
+        options: Callable[[], Settings],
+        size: tuple[int, int],
+        hooks: Hooks,
+    ) -> None:
+        st = referee.state
+        self.spec, self.referee, self.human, self.options = spec, referee, human, options
+        sides = {s: st.side_of(s) for s in range(st.players)}
+        positions = seat_positions(spec, st.players, human)
+        self.seating = Seating.of(positions, human, sides, spec.id)
+        self.namer = self.seating.namer()
+        self.hooks = hooks
+        self.shown = ShownTable.of(st, human)
+        self.dealing = False
+        self.synced = True
+        self.reveal_all = False  # replays: every card face up
+        self.layout = self._layout(size)
+        self.show = Show(self.shown, self.layout, human, self.namer, hooks, st.side_of, spec=spec)
+        self.follow_options()
+
+    def deal(self, opening: list, log: Callable[[LogLine], object]) -> None:
+        """Show the opening deal, from the deck (or the game's pack)."""
+        self.dealing = True
+        log(LogLine.said("log.deal"))
+        self.show.deal(opening, self.spec.deal_from or DECK)
+
+    def _layout(self, size: tuple[int, int]) -> Layout:
+        st, scale = self.referee.state, self.options().card_scale
+        sides = dict(self.seating.sides)
+        layout = table_layout(self.spec, size, st.players, self.human, st.options, sides, scale)
+        if self.dealing:
+            layout.add_deck()
+        return layout
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new size, or a new language (the seats' names are worded again)."""
+        self.namer = self.show.namer = self.seating.namer()
+        self.layout = self.show.layout = self._layout(size)
+
+    def follow_options(self) -> None:
+        o, show = self.options(), self.show
+        show.pace, show.still, show.show_faults = o.pace, o.reduced_motion, o.show_faults
+
+    def age(self, dt: float) -> None:
+        """Banners, peeks and landed cards last their moment."""
+        hooks = self.hooks
+        for group in (hooks.banners, hooks.peeks):
+            for item in group:
+                item.age += dt
+            group[:] = [i for i in group if i.age < i.seconds]
+        for item in hooks.landed:
+            item.age += dt
+        hooks.landed[:] = [i for i in hooks.landed if i.age < LANDED_SECONDS]
+
+    def seen_piles(self) -> dict:
+        """What the screen shows at rest: the human's view, or every card (replays)."""
+        st = self.referee.state
+        if self.reveal_all:
+            return {k: list(v) for k, v in st.reveal().items()}
+        return ShownTable.of(st, self.human).piles
+
+    def face_up(self, on: bool) -> None:
+        """Replays: every hand face up, or only what the player saw."""
+        self.reveal_all = self.show.reveal_all = on
+        self.shown.piles = self.seen_piles()
+
+    def landed(self) -> None:
+        """The show is over: the deck goes, and the screen shows exactly the rules' piles."""
+        if self.dealing:
+            self.dealing = False
+            self.layout.spots.pop(DECK, None)
+            self.shown.piles.pop(DECK, None)
+            self.synced = False
+        if not self.synced:
+            self.synced = True
+            fresh = self.seen_piles()
+            if fresh != self.shown.piles:
+                self.shown.piles = fresh
+
+    def settle(self) -> None:
+        """Straight to the position as it is, nothing left to show (a jump)."""
+        if self.dealing:
+            self.landed()
+        self.show.clear()
+        self.shown.piles = self.seen_piles()
+        self.synced = True
+
+    def land_now(self) -> None:
+        """Every card in flight lands at once (hurrying, or the player's input meanwhile)."""
+        while self.show.advance(60.0):
+            pass
