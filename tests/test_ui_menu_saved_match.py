@@ -11,7 +11,7 @@ from ui_support import DT, click, key, make_app, open_table, settle
 from game.core.agents import SeatView
 from game.session import Session
 from game.text import set_language
-from game.ui import theme
+from game.ui import page, theme
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene
 
@@ -186,7 +186,7 @@ def test_the_menu_at_960x600_keeps_continue_clear_of_the_fans_and_has_no_blank_r
             return r
 
     screen = Screen(app.size)
-    menu._fan(screen)
+    page.card_fans(screen, menu.panel.x - 12, None, app.settings)
     assert len(blits) == 8
     for card in blits:
         assert screen.get_rect().contains(card)

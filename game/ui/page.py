@@ -44,3 +44,22 @@ def message(surface: pygame.Surface, words: str, good: bool) -> None:
     w, h = surface.get_size()
     colour = theme.news(good)
     theme.text(surface, words, int(h * 0.026), colour, (w // 2, h - 12), "midbottom", width=w - 40)
+
+
+def card_fans(surface: pygame.Surface, margin: int, art, settings):
+    """A few cards fanned either side of a title, for looks, in the ``margin`` beside the
+    page's panel; returns the card art used (kept by the caller for the next frame)."""
+    w, h = surface.get_size()
+    cw = max(24, min(int(h * 0.1), int(margin / 2.5)))
+    size = (cw, int(cw * 1.4))
+    if art is None or art.size != size:
+        art = cardart.CardArt()
+        art.configure(size, settings.faces, settings.card_back)
+    step = cw * 0.35
+    left = margin - cw * 0.75 - 3 * step
+    right = w - margin + cw * 0.75
+    for x0, cards in ((left, (12, 25, 38, 51)), (right, (10, 23, 36, 49))):
+        for i, card in enumerate(cards):
+            img = pygame.transform.rotozoom(art.face(card), 18 - i * 12, 1)
+            surface.blit(img, img.get_rect(center=(x0 + i * step, h * 0.11)))
+    return art

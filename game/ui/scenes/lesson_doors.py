@@ -54,6 +54,11 @@ class LessonDoors:
     def _decline_offer(self) -> None:
         self._answered_offer()
 
+    def offer_words(self) -> str:
+        """The offer for the ear, with the answers the first Tabs reach."""
+        yes, no = (text_of(b.label) for b in self.offer)
+        return say("speech.lesson_offer", offer=say("lesson.offer"), yes=yes, no=no)
+
     def _answered_offer(self) -> None:
         """The offer was seen and answered: it is never made again (the settings are saved
         now; one merely seen is saved with them when the game quits)."""

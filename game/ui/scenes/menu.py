@@ -22,7 +22,7 @@ from game.ui.number_box import NumberBox
 from game.ui.question import Question
 from game.ui.scene import Scene
 from game.ui.scenes.lesson_doors import LessonDoors
-from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row, text_of
+from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row
 
 if TYPE_CHECKING:  # imported when first used: the first frame does not wait for them
     from game.ui.rules_panel import RulesPanel
@@ -93,6 +93,7 @@ class MenuScene(LessonDoors, Scene):
             Button(lambda: say("button.quit"), app.quit),
         ]
         self.offer = self._offer_once()
+        self._art: cardart.CardArt | None = None  # the fans' cards
         self.lesson_pick: list[Button] = []  # the lessons to choose from, while shown
         self.rules: RulesPanel | None = None
         self.rules_back = Button(lambda: say("button.back"), self._close_rules)
@@ -227,10 +228,7 @@ class MenuScene(LessonDoors, Scene):
         """The menu's title and keys, and at the very first start the lesson's offer, whose
         answers the first Tabs reach (after Continue, if a match was left)."""
         words = say("speech.scene.menu")
-        if not self.offer:
-            return words
-        yes, no = (text_of(b.label) for b in self.offer)
-        return f"{words}. {say('speech.lesson_offer', offer=say('lesson.offer'), yes=yes, no=no)}"
+        return f"{words}. {self.offer_words()}" if self.offer else words
 
     def spoken_question(self) -> tuple[str, str] | None:
         return self.question.asked() if self.question is not None else None
@@ -348,7 +346,7 @@ class MenuScene(LessonDoors, Scene):
         w, h = surface.get_size()
         self.ring.sync()
         surface.blit(cardart.felt((w, h)), (0, 0))
-        self._fan(surface)
+        self._art = page.card_fans(surface, self.panel.x - 12, self._art, self.app.settings)
         theme.text(
             surface,
             say("app.title"),
@@ -432,22 +430,3 @@ class MenuScene(LessonDoors, Scene):
         theme.text(
             surface, widget.help(), int(h * 0.026), theme.HINT, box.midtop, "midtop", width=box.w
         )
-
-    def _fan(self, surface: pygame.Surface) -> None:
-        """A few cards fanned either side of the title, for looks: in the margins beside
-        the panel and the Continue bar, never over them."""
-        w, h = surface.get_size()
-        margin = self.panel.x - 12
-        cw = max(24, min(int(h * 0.1), int(margin / 2.5)))
-        size = (cw, int(cw * 1.4))
-        art = getattr(self, "_art", None)
-        if art is None or art.size != size:
-            art = self._art = cardart.CardArt()
-            art.configure(size, self.app.settings.faces, self.app.settings.card_back)
-        step = cw * 0.35
-        left = margin - cw * 0.75 - 3 * step
-        right = w - margin + cw * 0.75
-        for x0, cards in ((left, (12, 25, 38, 51)), (right, (10, 23, 36, 49))):
-            for i, card in enumerate(cards):
-                img = pygame.transform.rotozoom(art.face(card), 18 - i * 12, 1)
-                surface.blit(img, img.get_rect(center=(x0 + i * step, h * 0.11)))
