@@ -135,8 +135,8 @@ def test_a_capital_at_the_start_is_a_turkish_capital(tr):
 def test_turkish_says_one_card_and_an_empty_table_in_their_own_words(tr):
     assert tr.say_n("label.pile", 0) == "Yer boş"
     assert tr.say_n("label.pile", 3) == "Yer: 3 kart"
-    assert tr.say_n("log.capture.you", 1) == "Yerdeki kartı aldın"
-    assert tr.say_n("log.capture.you", 5) == "Yerdeki kartları aldın (5 kart)"
+    assert tr.say_n("log.capture.you", 1, card="K♥") == "K♥ ile yerdeki kartı aldın"
+    assert tr.say_n("log.capture.you", 5, card="K♥") == "K♥ ile yerdeki kartları aldın (5 kart)"
     assert tr.say_n("log.leftover", 1, who="Kuzey") == "Yerde kalan kartı son alan Kuzey aldı"
     assert phrasebook.Phrasebook("en").say_n("label.pile", 0) == "Pile: empty"
 

@@ -283,10 +283,10 @@ def a_hand_behind_a_lagging_voice(tmp_path, monkeypatch, lang, game, seed):
     subjects: list[str] = []  # who the voice was told made each logged move
     speak = app.voice.speak
 
-    def told(text, interrupt=True, force=False, subject="", turn=False):
+    def told(text, interrupt=True, force=False, subject="", turn=False, urgent=False):
         if not interrupt and not turn and len(subjects) < len(heard.lines):
             subjects.append(subject)
-        speak(text, interrupt, force, subject, turn)
+        speak(text, interrupt, force, subject, turn, urgent)
 
     app.voice.speak = told
     made = 0
@@ -621,14 +621,21 @@ def test_a_hint_asked_for_with_h_is_heard(tmp_path, monkeypatch, said):
 @pytest.mark.parametrize(("lang", "words"), [("en", "Read the whole table"),
                                               ("tr", "Bütün masayı oku")])  # fmt: skip
 def test_f1_lists_the_speech_keys_and_reads_them_out(tmp_path, monkeypatch, said, lang, words):
+    """F1 says its title and how to read it; the arrows then read each key's line."""
     app = speaking_app(tmp_path, monkeypatch, said, language=lang)
     table = open_table(app, "pisti", {"players": 2})
     settle(app, table)
     key(app, pygame.K_F1)
-    body = table.controls.help.body()
-    for k in ("F2", "F3", "T", "C", "L"):
+    panel = table.controls.help
+    body = panel.body()
+    for k in ("F2", "F3", "T", "C", "L", "I"):
         assert f"\n{k}:" in body
-    assert words in body and words in app.voice.last
+    assert app.voice.last == f"{say('button.keys')}. {panel.spoken()}"
+    for _ in range(len(panel.parts())):
+        key(app, pygame.K_DOWN)
+        if words in app.voice.last:
+            break
+    assert words in app.voice.last and words in body
 
 
 def test_a_lists_selected_row_is_heard_when_it_moves_and_after_the_title(tmp_path, monkeypatch):
@@ -682,7 +689,8 @@ def test_each_change_of_turn_is_heard_once_before_that_players_moves(
     table = open_table(app, "pisti", {"players": 4}, seed=8)
     play_rounds(app, table, 2)
     heard = list(app.voice.heard)
-    assert [h for h in heard if h in ROUND[lang]] == ROUND[lang] * 2 + ROUND[lang][:1]
+    turns = [h.split(". ")[0] for h in heard]  # "Your turn. Your hand: …": the turn first
+    assert [t for t in turns if t in ROUND[lang]] == ROUND[lang] * 2 + ROUND[lang][:1]
     names = table.model.namer.names
     for i, h in enumerate(heard):
         if h in ROUND[lang][1:]:  # a computer's turn, then its move

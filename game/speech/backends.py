@@ -35,6 +35,7 @@ class FileBackend(Backend):
     """Each sentence on a line of a text file, after the time it was said (``--speech-log``)."""
 
     name = "file"
+    chars_per_second = float("inf")  # written at once: never behind
 
     def __init__(self, path: str | os.PathLike) -> None:
         self.path = Path(path)
@@ -103,6 +104,8 @@ class OutputBackend(Backend):
     long as the sentence takes at a reader's quick rate, so that moves coming meanwhile
     gather into one sentence (and a turn their move told is dropped) instead of queueing
     up in the reader behind the game."""
+
+    chars_per_second = READER_CHARS_PER_SECOND
 
     def __init__(self, output, screen_reader: bool) -> None:
         self.output = output

@@ -8,6 +8,7 @@ class Backend:
 
     name = "none"
     screen_reader = False
+    chars_per_second = 15.0  # how fast it speaks before it has been timed (a typical voice)
 
     def speak(self, text: str, lang: str, interrupt: bool) -> None:
         raise NotImplementedError

@@ -13,13 +13,16 @@ of fast moves is never padded with whose turn each was.
 The voice must never hold the player back: a sentence said with ``urgent=True`` (what the
 player needs now: their turn, the choice waiting for them) goes before every move still
 waiting, cuts short the moves being said, and those moves, the backlog, are shortened by
-the Speaker's ``summarise`` (by default the last two are kept) and said after it.
+the Speaker's ``summarise`` (by default the last two are kept) and said after it. Whether
+the voice is behind (``behind``) is judged in seconds: what is still to be said at the
+rate the engine has been heard to speak (timed on every sentence it finishes).
 """
 
 from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -51,6 +54,9 @@ class Utterance:
 
 Summariser = Callable[[list[Utterance]], list[Utterance]]
 BACKLOG_KEPT = 2
+BEHIND = 1.0  # seconds of speech still to come before a new sentence: the voice is behind
+RATE_WEIGHT = 0.3  # how much the last sentence timed moves the engine's measured rate
+TIMED_LEAST = 0.05  # seconds: a sentence said quicker than this times nothing
 
 
 def keep_last(backlog: list[Utterance]) -> list[Utterance]:
@@ -73,6 +79,9 @@ class Speaker:
         self._cv = threading.Condition()
         self._closed = False
         self._thread: threading.Thread | None = None
+        self._began = 0.0  # when the sentence being said began
+        self._cut = False  # the sentence being said was cut short
+        self.rate = backend.chars_per_second if backend is not None else float("inf")
 
     @property
     def name(self) -> str:
@@ -106,6 +115,7 @@ class Speaker:
             self._start()
             self._cv.notify_all()
             if cut:  # (under the lock: the sentence cut is the one being said, not the next)
+                self._cut = True
                 self.backend.stop()
 
     def _put_first(self, new: Utterance) -> bool:
@@ -124,6 +134,25 @@ class Speaker:
         self._pending = deque([*first, new, *(replace(u, parts=()) for u in kept), *rest])
         return cut
 
+    def behind(self, seconds: float = BEHIND) -> bool:
+        """Is the voice behind the game: would a sentence said now wait more than
+        ``seconds`` (the rest of the one being said and all those queued, at the rate the
+        engine speaks)?"""
+        with self._cv:
+            chars = sum(len(u.text) for u in self._pending)
+            wait = chars / self.rate
+            if self._speaking is not None:
+                said = time.monotonic() - self._began
+                wait += max(0.0, len(self._speaking.text) / self.rate - said)
+            return wait > seconds
+
+    def waiting(self, text: str) -> bool:
+        """Is ``text`` still to be said (queued, or the sentence being said)?"""
+        with self._cv:
+            speaking = self._speaking
+            said = [u.text for u in (speaking.parts or (speaking,))] if speaking else []
+            return text in said or any(u.text == text for u in self._pending)
+
     def _start(self) -> None:
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="speech", daemon=True)
@@ -136,6 +165,7 @@ class Speaker:
                 self._cv.wait()
             if self._closed:
                 return None
+            self._began, self._cut = time.monotonic(), False
             first = self._pending.popleft()
             burst = [first]
             while (
@@ -167,8 +197,18 @@ class Speaker:
             with contextlib.suppress(Exception):
                 self.backend.speak(said.text, said.lang, said.interrupt)
             with self._cv:
+                self._timed(said.text)
                 self._speaking = None
                 self._cv.notify_all()
+
+    def _timed(self, text: str) -> None:
+        """A sentence said to its end tells how fast the engine speaks (under the lock)."""
+        took = time.monotonic() - self._began
+        if self._cut or took < TIMED_LEAST or self.backend.chars_per_second == float("inf"):
+            return  # (cut short, too quick to time, or an engine that writes: never behind)
+        rate = len(text) / took
+        known = self.rate if self.rate != float("inf") else rate
+        self.rate = known + RATE_WEIGHT * (rate - known)
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until everything queued has been said (tests, the end of the game)."""

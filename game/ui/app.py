@@ -23,7 +23,7 @@ from game.assets.sounds import quiet_stderr
 from game.core.drawable import drawable
 from game.store.settings import Settings, load_settings, save_settings
 from game.text import say, set_language
-from game.ui import theme
+from game.ui import caption, theme
 from game.ui.audio import Audio
 from game.ui.scene import Scene
 from game.ui.voice import Voice
@@ -333,9 +333,11 @@ class App:
         self.scene.update(dt)
         self.voice.follow(self.scene)
         self.voice.tell(self.notices)
-        active = self.scene.active
+        active = self.voice.age(dt) or self.scene.active
         if self.dirty or active or self._was_active:
             self.scene.draw(self.screen)
+            if self.voice.caption is not None:
+                caption.draw(self.screen, self.voice.caption)
             self.window.flip()
             self.dirty = False
             while self.after_frame:

@@ -8,6 +8,9 @@ sentence again, or, while a question is open, the question.
 A scene tells what it asks with ``spoken_question()``: the open question's words and the
 focused answer's label, or None. The voice follows that one value: the question is said
 when it opens (with the answer the focus starts on) and F3 says it again.
+
+What a Read aloud key says (F2, F3, and the table's keys through ``answer``) is shown for a
+moment as a caption too; with Read aloud off, those keys show how to switch it on.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from game.speech.speaker import Summariser, keep_last
 from game.store.settings import Settings
 from game.text import current, say
 from game.text.spoken import spoken
+from game.ui.caption import Caption
 
 HEARD = 40  # sentences kept for "repeat"
 
@@ -37,6 +41,7 @@ class Voice:
         self._told = 0  # the app's notices said so far
         self._summarise: Summariser | None = None
         self._seen: weakref.WeakSet = weakref.WeakSet()  # scenes shown before (a return)
+        self.caption: Caption | None = None  # what a Read aloud key said, on screen a moment
         if detect and settings.speech == "auto" and screen_reader_running():
             self.on = True
         else:
@@ -63,6 +68,15 @@ class Voice:
         self._summarise = summarise
         if self.speaker is not None:
             self.speaker.summarise = summarise or keep_last
+
+    def behind(self) -> bool:
+        """The voice is behind the game (moves waiting to be said): what the player needs
+        now is then said urgently, before them."""
+        return self.speaker is not None and self.speaker.behind()
+
+    def waiting(self, text: str) -> bool:
+        """``text`` (as asked to be said) is still queued or being said."""
+        return self.speaker is not None and self.speaker.waiting(spoken(text))
 
     @property
     def engine(self) -> str | None:
@@ -97,11 +111,35 @@ class Voice:
     def repeat(self) -> None:
         """F3: the open question (not the answer the focus is on), else the last sentence."""
         if not self.on:
+            self.show(say("speech.caption.off"))
             return
         if self._asked is not None:
-            self.speak(question_words(*self._asked))
+            self.answer(question_words(*self._asked))
         elif self.last:
             self._speaker().say(self.last, current().lang, True)
+            self.show(self.last)
+
+    def answer(self, text: str) -> None:
+        """What a Read aloud key asked for: said and shown a moment as a caption; with Read
+        aloud off, the caption says how to switch it on."""
+        if not self.on:
+            self.show(say("speech.caption.off"))
+            return
+        self.speak(text)
+        self.show(spoken(text))
+
+    def show(self, text: str) -> None:
+        """A caption for a moment, in place of the one up."""
+        self.caption = Caption(" ".join(text.split()))
+
+    def age(self, dt: float) -> bool:
+        """The caption's time passes; True while one is up (the window then redraws)."""
+        if self.caption is None:
+            return False
+        self.caption.age += dt
+        if not self.caption.up:
+            self.caption = None
+        return True
 
     def set_on(self, on: bool) -> None:
         self.on = on
@@ -110,7 +148,9 @@ class Voice:
     def toggle(self) -> None:
         """The Read aloud key: on or off, and say which (off is said before falling quiet)."""
         self.set_on(not self.on)
-        self.speak(say("speech.on" if self.on else "speech.off"), force=True)
+        words = say("speech.on" if self.on else "speech.off")
+        self.speak(words, force=True)
+        self.show(words)
 
     def entered(self, scene: Any, back: bool = False) -> None:
         """A scene came on screen: its own words (``spoken()``) or its title; ``back``: the

@@ -29,7 +29,8 @@ def describe(ev: Event, faults: bool) -> Phrase | None:
     if k is E.MOVE and ev.dst is not None and ev.dst.kind is PileKind.TABLE:
         return Phrase("log.play", {"who": who, "card": Cards(ev.cards)}, YOU)
     if k is E.CAPTURE and ev.dst is not None and ev.dst.kind is not PileKind.STOCK:
-        return Phrase("log.capture", {"who": who, "n": len(ev.cards) - 1}, YOU)
+        params = {"who": who, "n": len(ev.cards) - 1, "card": Cards(ev.cards[-1:])}
+        return Phrase("log.capture", params, YOU)  # (the card that takes the pile comes last)
     if k is E.LEFTOVER:
         return Phrase(
             "log.leftover", {"who": SideOf(ev.seat), "n": len(ev.cards)}, (("who", ".you"),)

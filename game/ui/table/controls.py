@@ -61,6 +61,7 @@ KEYS = (
     ("keys.t", "keys.t.what"),
     ("keys.c", "keys.c.what"),
     ("keys.l", "keys.l.what"),
+    ("keys.i", "keys.i.what"),
 )
 
 
@@ -203,10 +204,15 @@ class TableControls:
         self.menu_open = False
 
     def open_rules(self) -> None:
-        self.menu_open, self.panel = False, self.rules
+        self._open_panel(self.rules)
 
     def open_help(self) -> None:
-        self.menu_open, self.panel = False, self.help
+        self._open_panel(self.help)
+
+    def _open_panel(self, panel: ScrollText) -> None:
+        """A panel opens at its top, no line read yet (the arrows read from the first)."""
+        self.menu_open, self.panel = False, panel
+        panel.line, panel.edge = -1, 0
 
     def close_panel(self) -> None:
         self.panel = None
@@ -217,21 +223,35 @@ class TableControls:
         then: Callable[[], None],
         on_no: Callable[[], None] | None = None,
     ) -> None:
-        """A yes/no question over the table; ``then`` runs on yes, ``on_no`` on no."""
+        """A yes/no question over the table; ``then`` runs on yes, ``on_no`` on no. The
+        keyboard focus starts on No, so Enter answers at once and never by habit yes."""
         self.menu_open = False
         self.question = (words, then)
         self._on_no = on_no
+        self.ring.shown, self.ring.index = True, 1
+
+    def asked(self) -> tuple[str, str] | None:
+        """The open question's words and the answer the focus is on (for the voice)."""
+        if self.question is None:
+            return None
+        focused = self.ring.current()
+        return self.question[0](), text_of(focused.label) if focused is not None else ""
 
     def _answer_yes(self) -> None:
         _, then = self.question
-        self.question = None
+        self._closed_question()
         then()
 
     def _answer_no(self) -> None:
-        self.question = None
+        self._closed_question()
         if getattr(self, "_on_no", None) is not None:
             self._on_no()
             self._on_no = None
+
+    def _closed_question(self) -> None:
+        """The question goes, and its focus with it (no ring left on the table's buttons)."""
+        self.question = None
+        self.ring.shown = False
 
     def _ask_new_hand(self) -> None:
         """A new hand mid-hand counts as a lost hand: say so and ask first."""

@@ -111,6 +111,8 @@ class TableRig:
 
     def leave(self) -> None:
         self.thinker.close()
+        if self.speech is not None:  # the app's voice shortens no other table's moves
+            self.app.voice.summarise_with(None)
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> bool:
@@ -212,3 +214,8 @@ class RiggedScene(Scene):
 
     def cursor(self) -> int:
         return self.rig.cursor()
+
+    def spoken_question(self) -> tuple[str, str] | None:
+        """The question over the table (its words, the answer the focus is on), which the
+        app's voice says when it opens and F3 repeats."""
+        return self.rig.controls.asked()

@@ -1,7 +1,13 @@
-"""The table read aloud: every move as the move log words it, the player's turn, the message
-line (a refusal's reason), a hint, the call window, what opens over the table, each move of
-the keyboard focus, and the keys that ask: T reads the whole table, C the player's own
-cards, L the last five moves.
+"""The table read aloud: every move as the move log words it, the table and the hand as they
+start, a new deal, whose turn it is and the player's choice with the moves it offers, the
+message line (a refusal's reason), a hint, the call window, what opens over the table and
+going back to it, each move of the keyboard focus (where the player can play, so), and the
+keys that ask: T reads the whole table, C the player's own cards, L the last five moves,
+I the hand with its deal number.
+
+The voice never holds the player back: when the player may choose and the voice is behind,
+the choice is said first and the moves still waiting are shortened (``heard.summary``).
+The player's turn is told before anything of theirs that plays itself.
 
 It only listens: the model calls ``line`` for each logged move, and ``update`` (once a
 frame) notices what else changed. Piles are described by their roles, never by a game.
@@ -13,10 +19,10 @@ from collections import deque
 
 import pygame
 
-from game.core.types import PileId, PileKind
+from game.core.types import EventKind, PileId, PileKind
 from game.text import current, say
 from game.text.spoken import card_list, hand_card_words, pile_words
-from game.ui.table import panel
+from game.ui.table import heard, panel
 from game.ui.table.controller import Focus, TableController
 from game.ui.table.model import TableModel
 from game.ui.table.phase import Doing
@@ -24,6 +30,7 @@ from game.ui.voice import Voice
 from game.ui.widgets import text_of
 
 LAST_MOVES = 5
+PLAYS_ITSELF = (Doing.FORCED, Doing.SHOWING)  # the player's move plays itself, or is shown
 
 
 class TableSpeech:
@@ -47,7 +54,11 @@ class TableSpeech:
         self._window = False
         self._your_turn = False
         self._turn_of: int | None = None  # the seat whose turn was last heard
+        self._table_told = False  # the table itself is said with its first hand
+        self._asked_at: int | None = None  # the position whose choice was said
+        self._hand_size: int | None = None  # the player's hand at rest (a new deal fills it)
         model.on_line = self.line
+        self._summarise = self.summarise
 
     # ----------------------------------------------------------------- listening
     def line(self, text: str, seat: int | None = None) -> None:
@@ -66,6 +77,7 @@ class TableSpeech:
     def update(self) -> None:
         """Once a frame, after the model moved on: say what changed."""
         m = self.m
+        self.voice.summarise_with(self._summarise)  # (this table's, while it is on screen)
         if m.show is not self._show:
             self._new_hand()
         for pile in m.shown.piles.values():
@@ -74,14 +86,27 @@ class TableSpeech:
         self._hint_changed()
         self._window_changed()
         self._focus_changed()  # (a focus said once a move has landed: before the next turn)
+        self._deal_changed()
         self._turn_changed()
         self._overlay_changed()
 
     def _new_hand(self) -> None:
+        """A hand starts: the table with the first one, then the hand; once in a player's
+        life, at the first table, which keys read it."""
         self._show, self._your_turn, self._window = self.m.show, False, False
-        self._turn_of = None
+        self._turn_of = self._asked_at = self._hand_size = None
         self.seen.clear()
-        self.voice.speak(panel.title(self.m), interrupt=False)
+        first = not self._table_told
+        self._table_told = True
+        self.voice.speak(heard.hand_words(self.m, first), interrupt=False)
+        settings = self.voice.settings
+        if first and self.m.caption is None and self.voice.on and not settings.speech_keys_told:
+            settings.speech_keys_told = True
+            self.voice.speak(say("speech.keys_once"), interrupt=False)
+
+    def summarise(self, backlog):
+        """The game's summary of moves the voice fell behind on (see ``heard.summary``)."""
+        return heard.summary(backlog, say("status.your_turn"))
 
     def _message_changed(self) -> None:
         m = self.m
@@ -103,27 +128,65 @@ class TableSpeech:
             key = "speech.window.open" if open_now else "speech.window.closed"
             self.voice.speak(say(key), interrupt=False)
 
+    def _deal_changed(self) -> None:
+        """A new deal fills the player's hand (after the first): said once it has landed."""
+        m = self.m
+        hand = PileId(PileKind.HAND, m.human)
+        if hand not in m.layout.spots or m.dealing or not m.phase.at_rest:
+            return
+        n = len(m.shown.get(hand))
+        if self._hand_size is not None and n > self._hand_size:
+            self.voice.speak(heard.deal_words(m), interrupt=False)
+        self._hand_size = n
+
     def _turn_changed(self) -> None:
-        """Each change of turn once, as the phase shows it: "Your turn" when the player may
-        move (not after each own move); "North's turn" as the table shows it pass to North,
-        unless North's move came first (a fast table: the move says whose turn it was)."""
+        """Each change of turn once, as the phase shows it. The player's: "Your turn" with the
+        choice and the moves it offers when they may choose (said first, the backlog
+        shortened, when the voice is behind), or before a move of theirs that plays itself;
+        "North's turn" as the table shows it pass to North, unless North's move came first
+        (a fast table: the move says whose turn it was)."""
         m = self.m
         phase = m.phase
         if not phase.mine and phase.seat != m.human:
             self._your_turn = False
-        if phase.doing in (Doing.OVER, Doing.DEALING, Doing.WATCHING):
+        if phase.doing in (Doing.OVER, Doing.DEALING, Doing.WATCHING, Doing.PAUSED):
             return
+        if phase.doing is Doing.SHOWING and self._dealt_now():
+            return  # (cards dealt to a seat are not its turn)
         seat = phase.seat
-        if seat == m.human:
-            if not self._your_turn and phase.mine:
-                self._your_turn, self._turn_of = True, seat
-                words = say("status.your_turn")
-                self.voice.speak(words, interrupt=False, subject=self._name(seat), turn=True)
-        elif seat is not None and seat != self._turn_of:
+        if seat == m.human and m.state.to_move == m.human:
+            self._turn_of = seat
+            if phase.mine:
+                self._choice()
+            elif phase.doing in PLAYS_ITSELF and not self._your_turn:
+                self._your_turn = True  # (plain: a move of theirs never makes it out of date)
+                self.voice.speak(say("status.your_turn"), interrupt=False)
+        elif seat is not None and seat != m.human and seat != self._turn_of:
             self._turn_of = seat
             whose = m.namer.whose(seat)
             words = say("speech.turn", whose=whose, Whose=current().capitalise(whose))
             self.voice.speak(words, interrupt=False, subject=self._name(seat), turn=True)
+
+    def _dealt_now(self) -> bool:
+        """The cards being shown are dealt (the player's hand filling is not their move)."""
+        showing = self.m.show.showing or list(self.m.show.queue)[:1]
+        return any(e.kind is EventKind.DEAL for e in showing)
+
+    def _choice(self) -> None:
+        """A decision waits: once for each position, "Your turn" (the first of this turn, or
+        in place of one still waiting when the choice goes first) and the moves offered. A
+        move of the player's, or the next choice, makes it out of date."""
+        at = len(self.m.state.history)
+        if self._asked_at == at:
+            return
+        self._asked_at = at
+        urgent = self.voice.behind()
+        words, turn = heard.choice_words(self.m), say("status.your_turn")
+        if not self._your_turn or (urgent and self.voice.waiting(turn)):
+            words = f"{turn}. {words}"  # (said first, it takes the place of the one waiting)
+        self._your_turn = True
+        name = self._name(self.m.human)
+        self.voice.speak(words, interrupt=False, subject=name, turn=True, urgent=urgent)
 
     def _focus_changed(self) -> None:
         """A card picked up and the focus moved to where it may go: one sentence (after the
@@ -148,14 +211,17 @@ class TableSpeech:
 
     def _overlay(self) -> tuple[object, str]:
         """What covers the table now (the keys or rules, a question, a call's choices, the
-        game menu), and its words."""
+        game menu), and its words. A question's words are the scene's (``spoken_question``,
+        said by the app's voice with the answer the focus is on); a panel's are its title and
+        how the arrows read it."""
         k, m = self.controls, self.m
         if k is None:
             return None, ""
         if k.question is not None:
-            return k.question, k.question[0]()
+            return "question", ""
         if k.panel is not None:
-            return k.panel, text_of(k.panel.body)
+            title = say("button.keys" if k.panel is k.help else "button.rules")
+            return k.panel, f"{title}. {k.panel.spoken()}"
         asking = m.window.asking
         if asking is not None:
             question = say(m.spec.calls[asking].question)
@@ -165,10 +231,18 @@ class TableSpeech:
         return None, ""
 
     def _overlay_changed(self) -> None:
+        """An overlay opening says its words; closing back onto the table (not a call's
+        choices, which the call's own move follows) says so."""
         shown, words = self._overlay()
-        if shown != self._overlay_shown:
-            self._overlay_shown = shown
+        if shown == self._overlay_shown:
+            return
+        was, self._overlay_shown = self._overlay_shown, shown
+        if words:
             self.voice.speak(words)
+        elif shown is None and was is not None and not isinstance(was, tuple):
+            back = say("speech.back.table")
+            if self.voice.last != back:  # (coming back from Settings said it already)
+                self.voice.speak(back)
 
     # ----------------------------------------------------------------- words
     def focus_words(self, f: Focus, was: Focus | None = None) -> str:
@@ -182,8 +256,11 @@ class TableSpeech:
                 words = self._pile_words(f.pile) + ". " + words
         else:
             words = self._pile_words(f.pile)
-        if self.c.picked is not None and f.pile in self.c.targets():
+        c = self.c
+        if c.picked is not None and f.pile in c.targets():
             words += ". " + current().capitalise(say("speech.can_go"))
+        elif c.picked is None and m.takes_moves() and c.live(f):  # Tab's first sweep
+            words += ". " + current().capitalise(say("speech.can_play"))
         return words
 
     def _pile_words(self, pid: PileId) -> str:
@@ -222,16 +299,24 @@ class TableSpeech:
     def last_moves(self) -> str:
         return ". ".join(self.moves) if self.moves else say("speech.no_moves")
 
+    def hand_header(self) -> str:
+        """The hand with its deal's number (said on request, not at every hand)."""
+        return panel.title(self.m)
+
     # ----------------------------------------------------------------- keys
     def key(self, event: pygame.event.Event) -> bool:
-        """T, C or L while Read aloud is on (off, the letters mean nothing here)."""
-        if not self.voice.on or event.type != pygame.KEYDOWN:
+        """T, C, L or I: said and shown a moment; with Read aloud off, the caption says how
+        to switch it on."""
+        if event.type != pygame.KEYDOWN or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             return False
-        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            return False
-        ask = {pygame.K_t: self.table_words, pygame.K_c: self.my_words, pygame.K_l: self.last_moves}
+        ask = {
+            pygame.K_t: self.table_words,
+            pygame.K_c: self.my_words,
+            pygame.K_l: self.last_moves,
+            pygame.K_i: self.hand_header,
+        }
         words = ask.get(event.key)
         if words is None:
             return False
-        self.voice.speak(words())
+        self.voice.answer(words() if self.voice.on else "")
         return True

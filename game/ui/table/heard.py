@@ -1,0 +1,111 @@
+"""What the table says for the ear beyond its moves: the table and the hand when they start,
+a new deal, the player's choice with the moves it offers, and a backlog of moves shortened
+when the voice has fallen behind. Worded from the catalogues; piles by their roles and
+moves by the game's own phrases, so nothing here names a game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game.core.types import PACK, PileId, PileKind
+from game.speech.speaker import Utterance
+from game.text import say, say_n
+from game.text.spoken import pile_words
+from game.text.words import move_phrase, phrase
+from game.ui.table import panel
+
+if TYPE_CHECKING:
+    from game.ui.table.model import TableModel
+
+KEPT = 2  # the last moves of a backlog said as they are; the earlier ones counted
+
+
+def hand_words(m: TableModel, table: bool) -> str:
+    """A hand starting: "Hand 2"; with ``table`` (the first hand at this table) the game, its
+    variant and who plays first: "Pişti, 2 players, against North. Hand 1". The deal's
+    number is left out (the I key says it). A lesson says its own title."""
+    if m.caption is not None:
+        return panel.title(m)
+    hand = say("speech.hand", n=m.match.hand_no + 1)
+    if not table:
+        return hand
+    parts = [say(m.spec.title_key), phrase(m.spec.variant(m.state), m.namer), seats_words(m)]
+    return say("speech.table", table=", ".join(p for p in parts if p), hand=hand)
+
+
+def seats_words(m: TableModel) -> str:
+    """Whom the player plays with and against: "against North", "with North, against East
+    and West"."""
+    st, human = m.state, m.human
+    side = st.side_of(human)
+    partners = [m.namer.who(s) for s in range(st.players) if s != human and st.side_of(s) == side]
+    others = [m.namer.who(s) for s in range(st.players) if st.side_of(s) != side]
+    against = say_n("speech.table.against", len(others), others=listed(others, "speech.and"))
+    if not partners:
+        return against
+    return say("speech.table.partner", partner=listed(partners, "speech.and"), against=against)
+
+
+def listed(items: list[str], last: str = "speech.or") -> str:
+    """ "a, b or c" (``last``: the phrase that joins the last two, "or" or "and")."""
+    if len(items) < 2:
+        return "".join(items)
+    return say(last, a=", ".join(items[:-1]), b=items[-1])
+
+
+def deal_words(m: TableModel) -> str:
+    """A new deal in the hand: how many cards the pack has left ("the last deal" at none)."""
+    if PACK not in m.layout.spots:
+        return say("speech.new_deal.plain")
+    return say_n("speech.new_deal", len(m.shown.get(PACK)))
+
+
+def choice_words(m: TableModel) -> str:
+    """The player's choice with the moves it offers. Cards played from the player's hand
+    onto one pile: the hand and that pile ("Your hand: …. The middle pile, 3 cards, top
+    …"); else each move as the game words it, the stock's last ("Your choices: 7♥ onto
+    North's pile, or turning a card from your stock")."""
+    st, acts = m.state, m.my_actions()
+    wheres = [st.where(a) for a in acts]
+    hand = PileId(PileKind.HAND, m.human)
+    targets = {w.dst for w in wheres}
+    if acts and all(w.src == hand for w in wheres) and len(targets) == 1:
+        (target,) = targets
+        piles = [hand] if target is None else [hand, target]
+        return ". ".join(_pile(m, p) for p in piles)
+    order = sorted(
+        range(len(acts)),
+        key=lambda i: wheres[i].src is not None and m.layout.role(wheres[i].src).clickable,
+    )
+    moves = [move_phrase(st, acts[i], m.namer, m.spec) for i in order]
+    if len(moves) == 1:
+        return say("speech.choice.one", move=moves[0])
+    return say("speech.choices", moves=listed(moves))
+
+
+def _pile(m: TableModel, pid: PileId) -> str:
+    return pile_words(pid, m.shown.get(pid), m.namer, m.layout.role(pid))
+
+
+def summary(backlog: list[Utterance], your_turn: str) -> list[Utterance]:
+    """A backlog of moves shortened: the last two as they are, the ones before counted by
+    who made them ("Earlier: North, 4 moves. Then: …"), all in one sentence (so a second
+    shortening leaves it as it is). Turns are out of date, and the player's turn is said
+    by the urgent prompt this summary follows."""
+    said = [u for u in backlog if not u.turn and u.text != your_turn]
+    if len(said) <= KEPT + 1:  # (counting one would save nothing)
+        return said
+    earlier, last = said[:-KEPT], said[-KEPT:]
+    counts: dict[str, int] = {}
+    for u in earlier:
+        if u.subject:
+            counts[u.subject] = counts.get(u.subject, 0) + 1
+    parts = [say_n("speech.backlog.who", n, who=who) for who, n in counts.items()]
+    head = [say("speech.backlog", moves=listed(parts, "speech.and"))] if parts else []
+    text = " ".join(_ended(t) for t in [*head, *(u.text for u in last)])
+    return [replace(last[-1], text=text, subject="", turn=False, parts=())]
+
+
+def _ended(text: str) -> str:
+    return text if text[-1:] in ".!?…:" else text + "."
