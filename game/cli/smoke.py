@@ -17,6 +17,7 @@ after the first frame is done, and exits.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import shutil
 import sys
@@ -82,7 +83,7 @@ def check_art() -> tuple[Path, int]:
     """Render every face (both colour schemes, two sizes), every back and the icon."""
     import pygame
 
-    from game.assets import AssetError, asset_dir, back_names, font_file
+    from game.assets import AssetError, asset_dir, back_names, font_file, read_bytes
     from game.assets.deck import FACES, DeckRenderer
 
     try:
@@ -100,9 +101,9 @@ def check_art() -> tuple[Path, int]:
                     for key, img in pictures.items():
                         _check_picture(img, size, f"card {key} at {size}")
                     count += len(pictures)
-        icon = pygame.image.load_sized_svg(str(sprites / "icon.svg"), (64, 64))
+        icon = deck.render_file(sprites / "icon.svg", (64, 64))
         _check_picture(icon, (64, 64), "icon.svg")
-        pygame.image.load(str(sprites / "icon.png"))
+        pygame.image.load(io.BytesIO(read_bytes(sprites / "icon.png")), "icon.png")
     except (AssetError, pygame.error, OSError) as exc:
         raise SmokeFailure(f"art: {exc}") from exc
     return sprites, count
@@ -150,7 +151,7 @@ def check_sounds() -> tuple[Path, int]:
     """Start the mixer (dummy driver when headless) and load and play every effect."""
     import pygame
 
-    from game.assets import AssetError, asset_dir
+    from game.assets import AssetError, asset_dir, read_bytes
     from game.assets.sounds import SOUND_NAMES
 
     try:
@@ -158,7 +159,7 @@ def check_sounds() -> tuple[Path, int]:
         if not pygame.mixer.get_init():
             pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
         for name in SOUND_NAMES:
-            sound = pygame.mixer.Sound(str(folder / f"{name}.wav"))
+            sound = pygame.mixer.Sound(file=io.BytesIO(read_bytes(folder / f"{name}.wav")))
             if sound.get_length() <= 0:
                 raise SmokeFailure(f"sound {name}.wav is empty")
             sound.set_volume(0.0)
