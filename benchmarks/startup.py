@@ -1,7 +1,7 @@
 """How long a player waits: process start to the first drawn frame of the menu.
 
     python benchmarks/startup.py [--runs 7] [--exe PATH] [--video xvfb|dummy]
-                                 [--against DIR [--against-exe PATH]] [--tmpdir DIR]
+                                 [--against DIR [--against-exe PATH]] [--tmpdir DIR ...]
 
 Times ``python -m game`` and the one-file executable (build it first: ``python
 build/make_exe.py``), each started with ``--first-frame-exit``: the program draws its
@@ -20,11 +20,12 @@ comparison: the machine's load moves these by a third.
 
 The one-file executable unpacks itself into a new folder under ``TMPDIR`` (else /tmp) at
 every start (about 100 files, 26 MB, since 0.2.0; 300 files before): ``--tmpdir DIR``
-times each executable a second time with ``TMPDIR=DIR`` (a tmpfs such as /dev/shm, as
-/tmp is on Fedora, Arch and Debian 13), and the time to create a file in each place is
-printed, since that, not the game, can decide the executable's figure (on the project's
-machine /tmp took half a millisecond a file). The load average before and after the runs
-is printed too: other work on the machine moves every figure.
+(which may be given more than once) times each executable again with ``TMPDIR=DIR`` (a
+tmpfs such as /dev/shm, as /tmp is on Fedora, Arch and Debian 13), and the time to create
+a file in each place is printed, since that, not the game, can decide the executable's
+figure (on the project's machine /tmp, its root file system on a shared virtual disk,
+took 0.2 to 0.7 ms a file). The load average before and after the runs is printed too:
+other work on the machine moves every figure.
 
 By default the window is real, on an Xvfb server started here; ``--video dummy`` uses
 SDL's headless driver. Medians of ``--runs`` runs after one warm-up run each. Python
@@ -118,9 +119,9 @@ def programs(args: argparse.Namespace) -> list[Program]:
         if exe is not None and exe.is_file():
             cmd = [str(exe.resolve()), "--first-frame-exit"]
             found.append(Program("executable" + label, cmd, checkout, mine))
-            if args.tmpdir is not None:
-                tmp = {"TMPDIR": str(args.tmpdir)}
-                found.append(Program(f"executable, TMPDIR={args.tmpdir}{label}", cmd, checkout,
+            for tmpdir in args.tmpdir:
+                tmp = {"TMPDIR": str(tmpdir)}
+                found.append(Program(f"executable, TMPDIR={tmpdir}{label}", cmd, checkout,
                                      mine, tmp))  # fmt: skip
         else:
             print(f"no executable built in {checkout}: python build/make_exe.py builds it")
@@ -170,7 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exe", type=Path, default=None, help="the built executable")
     parser.add_argument("--against", type=Path, help="another checkout, timed beside this one")
     parser.add_argument("--against-exe", type=Path, help="its executable")
-    parser.add_argument("--tmpdir", type=Path, help="time the executables unpacking here too")
+    parser.add_argument("--tmpdir", type=Path, action="append", default=[],
+                        help="time the executables unpacking here too (repeatable)")  # fmt: skip
     parser.add_argument("--video", choices=("xvfb", "dummy"), default=None)
     args = parser.parse_args(argv)
     if args.runs < 1:
@@ -197,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
             server.terminate()
             server.wait(timeout=10)
     loads.append(load())
-    tmpdirs = [tempfile.gettempdir(), *([str(args.tmpdir)] if args.tmpdir else [])]
+    tmpdirs = [tempfile.gettempdir(), *map(str, args.tmpdir)]
     unpacking = any("executable" in p.name for p in found)
     report(found, args.runs, video, tmpdirs if unpacking else [], loads)
     return 0
