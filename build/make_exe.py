@@ -2,15 +2,16 @@
 also the app bundle), named with its version: ``dist/pasha-pisti-0.2.0[.exe]``.
 
     python build/make_exe.py            # build, check the bundle, print size and time
-    python build/make_exe.py --check    # only check an existing dist/ executable
+    python build/make_exe.py --check    # only check an existing dist/ executable (or EXE)
     python build/make_exe.py --path     # print where the executable is (for scripts)
 
 PyInstaller's work folder is .build-work/ and its output dist/ (both ignored), so
 it never writes into this recipe folder. After building, the bundle's table of
 contents is read back to prove that numpy, OpenSSL and the other packages the game
-does not use stayed out and that every sprite, sound, catalogue and the desktop entry
-went in, and the executable is asked its ``--version``: a missing file should fail the
-build, not a player's first game.
+does not use stayed out, that every sprite and sound (in the art archive), font,
+catalogue and the desktop entry went in, and that it unpacks no more files than
+``MAX_FILES`` (exe_contents.py says why that counts), and the executable is asked its
+``--version``: a missing file should fail the build, not a player's first game.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import sys
 import time
 from pathlib import Path
 
+import exe_contents
 import exe_info
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,6 +35,7 @@ FORBIDDEN = ("numpy", "pytest", "_pytest", "hypothesis", "PyInstaller", "setupto
              "babel", "ssl")  # fmt: skip
 NOT_BUNDLED = ("libcrypto", "libssl")  # OpenSSL: 5.4 MB unpacked at every start, unused
 MAX_MB = 20
+MAX_FILES = 120  # unpacked at every start on Linux (100 in 0.2.0, 306 before)
 
 
 class BuildError(RuntimeError):
@@ -83,18 +86,42 @@ def bundle_contents(exe: Path) -> tuple[set[str], set[str]]:
     return files, modules
 
 
+def unpacked(exe: Path) -> dict[str, int]:
+    """The files (and links) the executable unpacks at every start, with their sizes: all
+    but the Python modules and scripts it runs from its own archive."""
+    from PyInstaller.archive.readers import CArchiveReader
+
+    toc = CArchiveReader(str(exe)).toc.items()
+    return {name: entry[2] for name, entry in sorted(toc) if entry[4] in "bxn"}
+
+
+def archived(exe: Path) -> list[str]:
+    """The files in the executable's art archive (none if it has none)."""
+    import io
+    import zipfile
+
+    from PyInstaller.archive.readers import CArchiveReader
+
+    name = f"{exe_contents.DATA}/{exe_contents.game_assets().ARCHIVE}"
+    reader = CArchiveReader(str(exe))
+    if name not in reader.toc:
+        return []
+    with zipfile.ZipFile(io.BytesIO(reader.extract(name))) as archive:
+        return sorted(n for n in archive.namelist() if not n.endswith("/"))
+
+
 def expected_assets() -> set[str]:
-    """Every file under sprites/, sounds/ and fonts/, the compiled phrasebooks (every game's
-    too) and the desktop entry's files, as the bundle names them (the art under
-    game/assets/data/, as in a wheel)."""
-    files = {
-        f"game/assets/data/{p.relative_to(ROOT).as_posix()}"
-        for folder in ("sprites", "sounds", "fonts")
-        for p in (ROOT / folder).rglob("*")
+    """The fonts, the art archive, the compiled phrasebooks (every game's too) and the
+    desktop entry's files, as the bundle names them (the art under game/assets/data/, as
+    in a wheel; the pictures and sounds in the archive: ``archived``)."""
+    fonts = {
+        f"{exe_contents.DATA}/{p.relative_to(ROOT).as_posix()}"
+        for p in (ROOT / "fonts").rglob("*")
         if p.is_file()
     }
     data = [*(ROOT / "game").rglob("*.mo"), *(ROOT / "game" / "desktop").iterdir()]
-    return files | {p.relative_to(ROOT).as_posix() for p in data}
+    archive = f"{exe_contents.DATA}/{exe_contents.game_assets().ARCHIVE}"
+    return fonts | {archive} | {p.relative_to(ROOT).as_posix() for p in data}
 
 
 def scene_modules() -> set[str]:
@@ -121,8 +148,13 @@ def check(exe: Path) -> list[str]:
         problems.append(f"screens missing from the bundle: {', '.join(scenes)}")
     names = {f.replace("\\", "/") for f in files}
     missing = sorted(expected_assets() - names)
+    missing += sorted(set(exe_contents.archived_names()) - set(archived(exe)))
     if missing:
         problems.append(f"{len(missing)} asset files not bundled, e.g. {missing[0]}")
+    sources = sorted(n for n in names if n.endswith(".po"))
+    if sources:
+        problems.append(f"catalogue sources bundled (only .mo is read): {', '.join(sources)}")
+    problems += unpacking_problems(exe, modules)
     heavy = sorted(n for n in names if Path(n).name.startswith(NOT_BUNDLED))
     if heavy:
         problems.append(f"libraries the game does not use are bundled: {', '.join(heavy)}")
@@ -137,6 +169,39 @@ def check(exe: Path) -> list[str]:
     if size_mb > MAX_MB:
         problems.append(f"{exe.name} is {size_mb:.1f} MB, over the {MAX_MB} MB budget")
     return problems
+
+
+def unpacking_problems(exe: Path, modules: set[str]) -> list[str]:
+    """What would make every start unpack more than it needs (see exe_contents.py)."""
+    problems = []
+    files = unpacked(exe)
+    if sys.platform.startswith("linux") and len(files) > MAX_FILES:  # (measured on Linux)
+        problems.append(f"{exe.name} unpacks {len(files)} files at every start, over the "
+                        f"budget of {MAX_FILES}: pack data into the art archive")  # fmt: skip
+    left_out = set(exe_contents.not_imported(sys.platform))
+    extensions = {extension_module(f) for f in files if ".cpython-" in f}
+    back = sorted(m for m in modules | extensions if left_out & set(packages_of(m)))
+    if back:
+        problems.append(f"modules the game never imports are bundled: {', '.join(back)}")
+    if sys.platform.startswith("linux"):
+        system = sorted(f for f in files if Path(f).name in exe_contents.FROM_THE_SYSTEM)
+        if system:
+            problems.append(f"libraries the system provides are bundled: {', '.join(system)}")
+    return problems
+
+
+def packages_of(module: str) -> list[str]:
+    """A module's name and its packages' (``a.b.c``: ``a``, ``a.b``, ``a.b.c``)."""
+    parts = module.split(".")
+    return [".".join(parts[: i + 1]) for i in range(len(parts))]
+
+
+def extension_module(file: str) -> str:
+    """The module an extension file in the bundle is: ``pygame/_sdl2/video.cpython-311-...
+    .so`` is ``pygame._sdl2.video``; the standard library's are under lib-dynload/."""
+    path = Path(file.replace("\\", "/"))
+    parts = [p for p in path.parent.parts if not p.startswith("python3") and p != "lib-dynload"]
+    return ".".join([*parts, path.name.split(".")[0]])
 
 
 def bundled_version(exe: Path, names: set[str]) -> str | None:
@@ -169,7 +234,9 @@ def said_version(exe: Path) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="make_exe.py", description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="check dist/ without building")
+    parser.add_argument("--check", nargs="?", const=True, metavar="EXE",
+                        help="check dist/'s executable (or EXE, say another version's) "
+                        "without building")  # fmt: skip
     parser.add_argument("--path", action="store_true", help="print the executable's path")
     args = parser.parse_args(argv)
     if args.path:
@@ -177,7 +244,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     started = time.monotonic()
     try:
-        exe = exe_path() if args.check else build()
+        exe = Path(args.check) if isinstance(args.check, str) else None
+        exe = exe or (exe_path() if args.check else build())
         if not exe.is_file():
             raise BuildError(f"no executable at {exe}; run python build/make_exe.py first")
         problems = check(exe)
@@ -188,7 +256,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"make_exe: {problem}", file=sys.stderr)
     seconds = time.monotonic() - started
     size_mb = exe.stat().st_size / 1_000_000
-    print(f"{exe.relative_to(ROOT)}: {size_mb:.1f} MB, {seconds:.0f} s")
+    files = unpacked(exe)
+    unpacked_mb = sum(files.values()) / 1_000_000
+    where = exe.resolve().relative_to(ROOT) if exe.resolve().is_relative_to(ROOT) else exe
+    print(f"{where}: {size_mb:.1f} MB, unpacking {len(files)} files of {unpacked_mb:.1f} MB "
+          f"at every start; {seconds:.0f} s")  # fmt: skip
     return 1 if problems else 0
 
 

@@ -139,6 +139,63 @@ def test_packaged_assets_win_over_the_folders_beside_the_code(tmp_path, monkeypa
     assert assets.asset_dir("sounds") == Path(assets.__file__).resolve().parents[2] / "sounds"
 
 
+@pytest.fixture
+def packaged_as_the_executable(tmp_path, monkeypatch) -> Path:
+    """``game/assets/data`` as the one-file executable carries it: the pictures and sounds
+    in one archive (written by the recipe's own ``exe_contents.art_archive``), the fonts
+    as files."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "build"))
+    try:
+        import exe_contents
+    finally:
+        sys.path.pop(0)
+    data = tmp_path / "data"
+    archive, _ = exe_contents.art_archive(data)
+    (data / "fonts").symlink_to(assets.asset_dir("fonts"), target_is_directory=True)
+    real = assets.resources.files
+    monkeypatch.setattr(
+        assets.resources,
+        "files",
+        lambda anchor: tmp_path if anchor == "game.assets" else real(anchor),
+    )
+    return Path(archive)
+
+
+def test_the_executables_archive_is_found_and_read_like_the_folders(packaged_as_the_executable):
+    sprites, sounds = assets.asset_dir("sprites"), assets.asset_dir("sounds")
+    assert str(sprites) == f"{packaged_as_the_executable}/sprites/"
+    assert str(sounds) == f"{packaged_as_the_executable}/sounds/"
+    assert assets.asset_dir("sprites") is sprites  # one place, so its pictures are cached once
+    assert assets.font_file().parent == packaged_as_the_executable.parent / "fonts"
+    assert assets.back_names(sprites) == assets.back_names(
+        Path(assets.__file__).parents[2] / "sprites"
+    )
+    folder = Path(assets.__file__).resolve().parents[2] / "sprites"
+    assert sorted(p.name for p in assets.files_in(sprites)) == sorted(
+        p.name for p in folder.rglob("*") if p.is_file()
+    )
+    deck = DeckRenderer(sprites)
+    assert pixels(deck.render((70, 98))[parse_card("QH")]) == pixels(
+        DeckRenderer(folder).render((70, 98))[parse_card("QH")]
+    )
+    assert icon.window_icon(32).get_size() == (32, 32)
+    loud = sound_module.Sounds(sounds)
+    assert loud.available and len(loud._load()) == len(sound_module.SOUND_NAMES)
+
+
+def test_a_file_missing_from_the_archive_or_a_damaged_archive_is_named(
+    packaged_as_the_executable,
+):
+    sprites = assets.asset_dir("sprites")
+    with pytest.raises(assets.AssetError, match=r"cannot read .*assets.zip/sprites/cards/ZZ.svg"):
+        assets.read_bytes(sprites / "cards" / "ZZ.svg")
+    damaged = packaged_as_the_executable.parent.parent / "broken" / "assets.zip"
+    damaged.parent.mkdir()
+    damaged.write_bytes(b"PK this is not an archive")
+    with pytest.raises(assets.AssetError, match="cannot open .*broken/assets.zip"):
+        assets._opened(damaged)
+
+
 def test_asset_dir_rejects_unknown_kind():
     with pytest.raises(assets.AssetError, match="unknown asset kind"):
         assets.asset_dir("movies")

@@ -4,7 +4,9 @@ macOS and Linux would run it, so each system's icon, version details and (on mac
 bundle are checked on this machine: the file name carries the version, Windows gets the
 .ico and a version resource naming the title, version and licence, macOS an .icns made
 from the icon's SVG and an app bundle whose Info.plist says the version; every
-catalogue folder (a game's own too), the desktop entry and the package metadata go in."""
+compiled catalogue (a game's own too), the desktop entry, the package metadata and the
+art archive go in. On Linux the bundle leaves out what the game never imports and the
+libraries the system has, and stores pygame's libraries uncompressed (exe_contents.py)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build" / "pasha_pisti.spec"
 sys.path.insert(0, str(ROOT / "build"))
+import exe_contents  # noqa: E402
 import exe_info  # noqa: E402
 
 from game import APP_ID, TITLE  # noqa: E402
@@ -109,9 +112,37 @@ def test_linux_bundles_every_catalogue_the_desktop_entry_and_the_metadata(tmp_pa
     made = run_spec("linux", tmp_path, monkeypatch)
     (analysis,) = made["Analysis"]
     datas = {dest.replace("\\", "/") for _, dest in analysis[1]["datas"]}
-    catalogues = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("locale")}
-    assert catalogues <= datas and "game/desktop" in datas
-    assert any(d.startswith("pasha_pisti") for d in datas), "the version's metadata"
+    sources = [Path(source) for source, _ in analysis[1]["datas"]]
+    compiled = (ROOT / "game").rglob("locale/*/LC_MESSAGES/*.mo")
+    catalogues = {p.parent.relative_to(ROOT).as_posix() for p in compiled}
+    assert len(catalogues) >= 2 and catalogues <= datas and "game/desktop" in datas
+    assert not [p for p in sources if p.suffix == ".po"], "only the compiled catalogues"
+    metadata = [p for p in sources if p.parent.name.startswith("pasha_pisti")]
+    assert [p.name for p in metadata] in (["PKG-INFO"], ["METADATA"]), "the version's, alone"
+    assert {p.name for p in sources} >= {"assets.zip", "fonts"}
     assert {f"game.ui.scenes.{m}" for m in ("menu", "table")} <= set(analysis[1]["hiddenimports"])
-    assert {"ssl", "_hashlib"} <= set(analysis[1]["excludes"])
-    assert made["EXE"][0][1]["icon"] is None and "BUNDLE" not in made
+    assert {"ssl", "_hashlib", "multiprocessing", "unicodedata"} <= set(analysis[1]["excludes"])
+    assert not {"sqlite3", "_sqlite3", "csv", "_csv"} & set(analysis[1]["excludes"])
+    exe = made["EXE"][0][1]
+    assert exe["icon"] is None and "BUNDLE" not in made
+    assert exe["cdict"]["BINARY"] is False and exe["cdict"]["EXTENSION"] is True
+
+
+def test_linux_stores_pygames_libraries_and_takes_libstdcxx_from_the_system():
+    toc = [
+        ("libpython3.11.so.1.0", "/p", "BINARY"),
+        ("libstdc++.so.6", "/s", "BINARY"),
+        ("pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10", "/l", "BINARY"),
+        ("pygame_ce.libs/libjpeg-a5e764f6.so.62.4.0", "/j", "BINARY"),
+        ("pygame/base.cpython-311-x86_64-linux-gnu.so", "/b", "EXTENSION"),
+        ("libSDL2-2-50d19f93.0.so.0.3200.10", "pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10",
+         "SYMLINK"),
+    ]  # fmt: skip
+    kept = exe_contents.linux_binaries(exe_contents.without_library_links(toc, "linux"))
+    assert [(dest, kind) for dest, _, kind in kept] == [
+        ("libpython3.11.so.1.0", "EXTENSION"),  # compressed
+        ("pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10", "BINARY"),  # stored
+        ("pygame_ce.libs/libjpeg-a5e764f6.so.62.4.0", "EXTENSION"),
+        ("pygame/base.cpython-311-x86_64-linux-gnu.so", "EXTENSION"),
+    ]
+    assert exe_contents.without_library_links(toc, "win32") == toc

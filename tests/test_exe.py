@@ -1,17 +1,20 @@
 """The smoke test, and the built one-file executable.
 
 The first tests always run: ``python -m game --smoke-test`` must pass, and must fail
-with a reason when the art is missing. The rest test a built executable and run only
-when ``PASHA_PISTI_EXE`` names it (CI builds it with ``build/make_exe.py`` after the
-unit tests, then runs this file again). There the executable must pass its own smoke
-test from its bundle, stay within the size budget, leave the dev-only packages out,
-and, started under Xvfb, show the main menu in a real window. On CI (``CI=true``) a
-missing tool fails the test instead of skipping it.
+with a reason when the art is missing; and the game, run from source with the modules
+the executable leaves out made unimportable (``build/exe_contents.py``), must still
+play a whole hand of each game and open every screen. The rest test a built executable
+and run only when ``PASHA_PISTI_EXE`` names it (CI builds it with ``build/make_exe.py``
+after the unit tests, then runs this file again). There the executable must pass its own
+smoke test from its bundle (a whole hand of each game included), stay within the size
+budget, leave the dev-only packages out, and, started under Xvfb, show the main menu in
+a real window. On CI (``CI=true``) a missing tool fails the test instead of skipping it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
@@ -66,8 +69,62 @@ def test_smoke_test_passes_from_source_without_display_or_drivers(tmp_path):
     done = run([sys.executable, "-m", "game", "--smoke-test"], ROOT, clean_env())
     assert done.returncode == 0, done.stderr
     assert "smoke test passed" in done.stdout
-    assert "8 tables" in done.stdout
+    assert "8 tables, 3 hands to the end" in done.stdout
     assert found_at(done.stdout, "sprites") == ROOT / "sprites"
+
+
+WITHOUT = """
+import sys
+LEFT_OUT = {left_out!r}
+
+def left_out(name):
+    return any(name == x or name.startswith(x + ".") for x in LEFT_OUT)
+
+class AsInTheExecutable:  # a meta path finder that finds what the bundle has not
+    def find_spec(self, name, path=None, target=None):
+        if left_out(name):
+            tried.add(name)
+            raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
+
+tried, already = set(), sorted(m for m in sys.modules if left_out(m))
+sys.meta_path.insert(0, AsInTheExecutable())
+import json
+from game.cli.smoke import DT, SIZE, run_smoke
+code = run_smoke()
+import pygame
+from game.store.settings import Settings
+from game.ui.app import App
+from game.ui.scenes import install_routes
+pygame.init()
+app = App(SIZE, settings=Settings(pace="instant", language="tr"))
+install_routes(app)
+for route in ("menu", "settings", "stats", "history"):
+    app.goto(route)
+    app.step(DT)
+app.scene.leave()
+print(json.dumps({{"code": code, "already": already, "tried": sorted(tried)}}))
+"""
+
+
+@pytest.mark.slow
+def test_whole_hands_and_every_screen_need_nothing_the_executable_leaves_out(tmp_path):
+    """Run from source, the game cannot import what the Linux executable leaves out, as
+    in the bundle: the smoke test (every table, a whole hand of each game and its summary)
+    and the screens still work. Only optional imports may try them (shutil's bz2)."""
+    sys.path.insert(0, str(ROOT / "build"))
+    try:
+        import exe_contents
+    finally:
+        sys.path.remove(str(ROOT / "build"))
+    left_out = exe_contents.not_imported("linux")
+    env = clean_env(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = run([sys.executable, "-c", WITHOUT.format(left_out=left_out)], ROOT, env)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout.splitlines()[-1])
+    assert seen["code"] == 0, done.stderr
+    assert seen["already"] == []
+    assert set(seen["tried"]) <= {"bz2", "lzma"}, "imported beyond an optional try"
+    assert "3 hands to the end" in done.stdout
 
 
 def test_smoke_test_fails_with_reason_when_the_art_is_missing(tmp_path):
@@ -114,8 +171,10 @@ def test_exe_smoke_test_passes_from_its_bundle(exe, tmp_path):
     done = run([str(exe), "--smoke-test"], tmp_path, clean_env())
     assert done.returncode == 0, done.stderr
     assert "smoke test passed" in done.stdout
+    assert "8 tables, 3 hands to the end" in done.stdout  # without what the bundle leaves out
     for kind in ("game", "sprites", "sounds", "words"):
         assert "_MEI" in str(found_at(done.stdout, kind)), f"{kind} not from the bundle"
+    assert found_at(done.stdout, "sprites").parent.name == "assets.zip"  # one file, not 150
 
 
 def test_exe_is_named_with_its_version_and_says_it(exe, tmp_path):

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import io
 from collections import OrderedDict
-from pathlib import Path
+from importlib.resources.abc import Traversable
 
 import pygame
 
-from game.assets import AssetError, asset_dir, back_names
+from game.assets import AssetError, asset_dir, back_names, read_bytes
 from game.core.cards import DECK, card_text
 
 FOUR_COLOUR_SUITS = "CD"
@@ -30,13 +30,13 @@ class DeckRenderer:
 
     KEEP_SIZES = 4
 
-    def __init__(self, sprites: Path | None = None) -> None:
+    def __init__(self, sprites: Traversable | None = None) -> None:
         self.sprites = sprites or asset_dir("sprites")
-        self._svg: dict[Path, bytes] = {}
+        self._svg: dict[str, bytes] = {}
         self._faces: OrderedDict[tuple, dict[int, pygame.Surface]] = OrderedDict()
         self._backs: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
-    def card_file(self, card: int, faces: str | bool = "classic") -> Path:
+    def card_file(self, card: int, faces: str | bool = "classic") -> Traversable:
         """The SVG of ``card`` in a face style (``True`` means the four-colour deck)."""
         text = card_text(card)
         if faces is True or faces == "four_colour":
@@ -46,21 +46,18 @@ class DeckRenderer:
             return self.sprites / "cards-hc" / f"{text}.svg"
         return self.sprites / "cards" / f"{text}.svg"
 
-    def back_file(self, back: str) -> Path:
+    def back_file(self, back: str) -> Traversable:
         path = self.sprites / "cards" / f"back-{back}.svg"
         if not path.is_file():
             names = ", ".join(back_names(self.sprites))
             raise AssetError(f"there is no card back called {back!r}; choose one of: {names}")
         return path
 
-    def render_file(self, path: Path, size: tuple[int, int]) -> pygame.Surface:
+    def render_file(self, path: Traversable, size: tuple[int, int]) -> pygame.Surface:
         """One SVG at exactly ``size`` pixels (nanosvg keeps the aspect, so we adjust)."""
-        data = self._svg.get(path)
+        data = self._svg.get(str(path))
         if data is None:
-            try:
-                data = self._svg[path] = path.read_bytes()
-            except OSError as exc:
-                raise AssetError(f"cannot read {path}: {exc.strerror}") from None
+            data = self._svg[str(path)] = read_bytes(path)
         w, h = int(size[0]), int(size[1])
         if w < 1 or h < 1:
             raise ValueError(f"a card must be at least 1x1 pixels, not {w}x{h}")

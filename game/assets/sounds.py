@@ -5,14 +5,15 @@ Which event sounds like which effect, each game's spec says (``GameSpec.sound``)
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import os
 import sys
-from pathlib import Path
+from importlib.resources.abc import Traversable
 
 import pygame
 
-from game.assets import AssetError, asset_dir
+from game.assets import AssetError, asset_dir, read_bytes
 
 log = logging.getLogger(__name__)
 SOUND_NAMES = (
@@ -53,7 +54,9 @@ def _report_silence(reason: str) -> None:
 class Sounds:
     """The game's sound effects; silent (never failing) when there is no audio device."""
 
-    def __init__(self, folder: Path | None = None, enabled: bool = True, volume: float = 0.8):
+    def __init__(
+        self, folder: Traversable | None = None, enabled: bool = True, volume: float = 0.8
+    ):
         self._folder = folder
         self._enabled = enabled
         self._volume = volume
@@ -102,8 +105,8 @@ class Sounds:
             return self._sounds
         for name in SOUND_NAMES:
             try:
-                sound = pygame.mixer.Sound(str(folder / f"{name}.wav"))
-            except (pygame.error, FileNotFoundError) as exc:
+                sound = pygame.mixer.Sound(file=io.BytesIO(read_bytes(folder / f"{name}.wav")))
+            except (pygame.error, AssetError) as exc:
                 _report_silence(f"cannot load {name}.wav: {exc}")
                 continue
             sound.set_volume(self._volume)

@@ -143,7 +143,7 @@ def desktop_file(template: str, words: list[str], folder: Path | None) -> str:
 
 def entry() -> dict[str, bytes]:
     """The files for this copy of the game, by where they go under the data home."""
-    from game.assets import asset_dir
+    from game.assets import asset_dir, read_bytes
     from game.assets.art.icon import icon_png
 
     source = Path(str(resources.files("game") / "desktop"))
@@ -151,7 +151,7 @@ def entry() -> dict[str, bytes]:
     files = {
         ENTRY: desktop_file(template, *command()).encode(),
         METAINFO: (source / Path(METAINFO).name).read_bytes(),
-        SVG: (asset_dir("sprites") / "icon.svg").read_bytes(),
+        SVG: read_bytes(asset_dir("sprites") / "icon.svg"),
     }
     return files | {png_name(n): icon_png(n) for n in ICON_SIZES}
 

@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import sys
 
-    from game.assets import KINDS, AssetError, asset_dir
+    from game.assets import KINDS, AssetError, asset_dir, files_in
 
     parser = argparse.ArgumentParser(prog="python -m game.cli.sheet", description=__doc__)
     parser.add_argument("sheet", nargs="?", metavar="FILE.png", help="write a contact sheet")
@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.list or not args.sheet:
             for kind in KINDS:
                 folder = asset_dir(kind)
-                count = sum(1 for p in folder.rglob("*") if p.is_file())
+                count = sum(1 for _ in files_in(folder))
                 print(f"{kind}: {folder} ({count} files)")
         if args.sheet:
             write_sheet(Path(args.sheet), parse_sizes(args.sizes))

@@ -6,8 +6,10 @@ PyInstaller did not pick up), so this runs the real program headless: it renders
 card face in both colour schemes and every back, finds every registered game's words in
 each language, loads every sound, draws the menu,
 then opens each game's table through the menu's own Start and lets the
-computer play a few moves there through the app's step loop. Exit 0 means all
-of that worked; otherwise the reason is printed on stderr.
+computer play a few moves there through the app's step loop, and the first table of
+each game to the end of the hand and its summary (so an executable proves it can finish
+a hand with what it carries). Exit 0 means all of that worked; otherwise the reason is
+printed on stderr.
 
 ``--first-frame-exit`` (for ``benchmarks/startup.py``) draws the first frame,
 prints ``first-frame <unix time>``, then ``ready <unix time>`` once the work left for
@@ -17,6 +19,7 @@ after the first frame is done, and exits.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import shutil
 import sys
@@ -82,7 +85,7 @@ def check_art() -> tuple[Path, int]:
     """Render every face (both colour schemes, two sizes), every back and the icon."""
     import pygame
 
-    from game.assets import AssetError, asset_dir, back_names, font_file
+    from game.assets import AssetError, asset_dir, back_names, font_file, read_bytes
     from game.assets.deck import FACES, DeckRenderer
 
     try:
@@ -100,9 +103,9 @@ def check_art() -> tuple[Path, int]:
                     for key, img in pictures.items():
                         _check_picture(img, size, f"card {key} at {size}")
                     count += len(pictures)
-        icon = pygame.image.load_sized_svg(str(sprites / "icon.svg"), (64, 64))
+        icon = deck.render_file(sprites / "icon.svg", (64, 64))
         _check_picture(icon, (64, 64), "icon.svg")
-        pygame.image.load(str(sprites / "icon.png"))
+        pygame.image.load(io.BytesIO(read_bytes(sprites / "icon.png")), "icon.png")
     except (AssetError, pygame.error, OSError) as exc:
         raise SmokeFailure(f"art: {exc}") from exc
     return sprites, count
@@ -150,7 +153,7 @@ def check_sounds() -> tuple[Path, int]:
     """Start the mixer (dummy driver when headless) and load and play every effect."""
     import pygame
 
-    from game.assets import AssetError, asset_dir
+    from game.assets import AssetError, asset_dir, read_bytes
     from game.assets.sounds import SOUND_NAMES
 
     try:
@@ -158,7 +161,7 @@ def check_sounds() -> tuple[Path, int]:
         if not pygame.mixer.get_init():
             pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
         for name in SOUND_NAMES:
-            sound = pygame.mixer.Sound(str(folder / f"{name}.wav"))
+            sound = pygame.mixer.Sound(file=io.BytesIO(read_bytes(folder / f"{name}.wav")))
             if sound.get_length() <= 0:
                 raise SmokeFailure(f"sound {name}.wav is empty")
             sound.set_volume(0.0)
@@ -198,9 +201,9 @@ def _click(app, pos: tuple[int, int]) -> None:
         app.step(DT)
 
 
-def play_a_few_moves(app, table, name: str) -> int:
+def play_a_few_moves(app, table, name: str, to_the_end: bool = False) -> int:
     """Step the app; the referee asks the computer seats, a Medium agent plays ours (and
-    lets each call window pass)."""
+    lets each call window pass); ``to_the_end``, until the hand's summary is shown."""
     from game.core.agents import SeatView
 
     model = table.model
@@ -211,9 +214,11 @@ def play_a_few_moves(app, table, name: str) -> int:
         app.step(max(DT, model.window.seconds))  # a call window open for us passes in one frame
         moves = len(table.state.history)
         ai_wanted = 0 if not model.spec.levels else AI_MOVES_WANTED
-        enough = moves >= MOVES_WANTED and moves - human_moves >= ai_wanted
+        enough = moves >= MOVES_WANTED and moves - human_moves >= ai_wanted and not to_the_end
         if enough or app.scene is not table:
-            _check_frame(app.screen, f"the {name} table")
+            _check_frame(app.screen, f"the {name} table" if enough else f"{name}'s end")
+            if to_the_end and getattr(app.scene, "name", "") != "summary":
+                raise SmokeFailure(f"{name}: the hand ended on {app.scene.name}, not its summary")
             return moves
         if model.human_may_act() and not table.state.is_over:
             action = ours.choose(SeatView(table.state, table.human))
@@ -229,10 +234,12 @@ def play_a_few_moves(app, table, name: str) -> int:
 
 
 def check_tables(app) -> int:
-    total = 0
+    """Every table a few moves, the first of each game to the end of its hand."""
+    total, finished = 0, set()
     for i, (name, game, choices) in enumerate(tables()):
         table = open_table(app, game, choices, seed=101 + i)
-        total += play_a_few_moves(app, table, name)
+        total += play_a_few_moves(app, table, name, to_the_end=game not in finished)
+        finished.add(game)
     return total
 
 
@@ -296,7 +303,8 @@ def run_smoke() -> int:
     seconds = time.monotonic() - started
     _say(
         f"smoke test passed: {pictures} card pictures, {effects} sounds, "
-        f"{len(tables())} tables, {moves} moves played in {seconds:.1f} s"
+        f"{len(tables())} tables, {len({t[1] for t in tables()})} hands to the end, "
+        f"{moves} moves played in {seconds:.1f} s"
     )
     return 0
 

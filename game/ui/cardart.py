@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from functools import lru_cache
-from pathlib import Path
+from importlib.resources.abc import Traversable
 
 import pygame
 
@@ -72,7 +72,7 @@ class _Pictures:
 
     KEEP = 8
 
-    def __init__(self, sprites: Path) -> None:
+    def __init__(self, sprites: Traversable) -> None:
         self.deck = DeckRenderer(sprites)
         self._faces: OrderedDict[tuple, dict[int, pygame.Surface]] = OrderedDict()
 
@@ -92,7 +92,7 @@ class _Pictures:
 
 
 @lru_cache(maxsize=4)
-def _pictures(sprites: Path) -> _Pictures:
+def _pictures(sprites: Traversable) -> _Pictures:
     return _Pictures(sprites)
 
 

@@ -17,9 +17,9 @@ MARKS = ("C", "D", "H", "S", "A", "any")
 
 
 def _mark(name: str, side: int, alpha: int) -> pygame.Surface:
-    from game.assets import asset_dir
+    from game.assets import asset_dir, read_bytes
 
-    data = (asset_dir("sprites") / "marks" / f"{name}.svg").read_bytes()
+    data = read_bytes(asset_dir("sprites") / "marks" / f"{name}.svg")
     surf = pygame.image.load_sized_svg(io.BytesIO(data), (side, side))
     surf.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
     return surf

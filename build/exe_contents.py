@@ -1,0 +1,140 @@
+"""What the one-file executable carries, and how, for the recipe (``pasha_pisti.spec``)
+and the checks in ``make_exe.py``.
+
+A one-file build unpacks every file it holds into a new temporary folder at every start,
+before Python runs: on a disk where creating a file takes half a millisecond, each file
+counts, and every compressed byte is inflated again (about 250 MB/s). So the executable
+holds as few files as the game needs:
+
+- the pictures and sounds as one archive (``game/assets/data/assets.zip``, which
+  ``game.assets`` reads like the folders a wheel has), not 150 files;
+- the compiled catalogues (``.mo``), not their sources, and of the package metadata only
+  the file ``--version`` reads;
+- on Linux, not the standard library's extension modules the game never imports, nor
+  pygame's ``_sdl2``, nor the links PyInstaller makes at the top of the bundle to
+  pygame's libraries (pygame's modules find them by their own run path);
+
+and pygame's libraries, which every start loads, are stored uncompressed, within the size
+budget (``make_exe.MAX_MB``).
+"""
+
+from __future__ import annotations
+
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = "game/assets/data"  # where the wheel has the art, and game.assets looks
+# A fixed date for every archived file: the same art makes the same archive.
+ZIP_DATE = (2026, 1, 1, 0, 0, 0)
+
+# Never imported by the game on Linux (its smoke test, every table and the whole hands of
+# tests/test_exe.py run without them), each an extension module or a package that only
+# reaches one. sqlite3 and csv stay: the game keeps its records in SQLite and exports CSV.
+NOT_IMPORTED_ON_LINUX = [
+    "asyncio", "_asyncio",  # no event loop: the AI thinks on a thread
+    "multiprocessing", "_multiprocessing", "_posixshmem", "mmap",  # no worker processes
+    "ctypes", "_ctypes",  # only the Windows screen-reader flag calls a DLL
+    "bz2", "_bz2", "lzma", "_lzma",  # no archives made or read but the art's (deflate)
+    "xml", "pyexpat", "xmlrpc", "plistlib",  # the metainfo XML is copied, never parsed
+    "_decimal", "_pickle",  # never imported (pure-Python fallbacks exist for both)
+    "unicodedata",  # only for regexes' \N{...}, IDNA host names and wide tracebacks
+    "_statistics", "resource", "grp",  # optional to the modules that ask for them
+    "pygame._sdl2",  # the window is pygame.Window; nothing imports pygame._sdl2
+]  # fmt: skip
+# On Linux these come from the system, as libc does: the bootloader itself links libz, and
+# every distribution's package manager needs libstdc++ and libgcc_s (pygame's MIDI
+# synthesiser, libfluidsynth, asks for GLIBCXX 3.4.19, of 2014). A bundled libstdc++ can
+# also shadow the newer one a system's OpenGL driver needs.
+FROM_THE_SYSTEM = ("libz.so.1", "libstdc++.so.6", "libgcc_s.so.1")
+# Stored as they are (Linux): pygame's libraries, whose inflating is most of the unpacking,
+# but for the three zlib shrinks to a third or less (libjpeg 29 %, libtiff 35 %,
+# libvorbisenc 14 %), which cost the size budget most per millisecond saved.
+STORED_FOLDER = "pygame_ce.libs/"
+KEPT_COMPRESSED = ("libjpeg-", "libtiff-", "libvorbisenc-")
+
+
+def game_assets():
+    """This checkout's ``game.assets``, which says what the art archive holds."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import game.assets
+
+    return game.assets
+
+
+def archived_names() -> list[str]:
+    """What the art archive holds: every file of the archived kinds, ``<kind>/<path>``."""
+    kinds = game_assets().ARCHIVED
+    found = [p for kind in kinds for p in (ROOT / kind).rglob("*") if p.is_file()]
+    return sorted(p.relative_to(ROOT).as_posix() for p in found)
+
+
+def art_archive(work: Path) -> tuple[str, str]:
+    """The pictures and sounds as one zip written in ``work`` (deflated, in name order,
+    dated alike), as the (file, folder in the bundle) pair the recipe adds."""
+    out = work / game_assets().ARCHIVE
+    work.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(out, "w") as archive:
+        for name in archived_names():
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, (ROOT / name).read_bytes(), compresslevel=9)
+    return str(out), DATA
+
+
+def catalogues() -> list[tuple[str, str]]:
+    """Every compiled catalogue under game/ (the shared phrasebook's and each game's own
+    ``locale/``), as (file, folder in the bundle) pairs."""
+    return [
+        (str(p), p.parent.relative_to(ROOT).as_posix())
+        for p in sorted((ROOT / "game").rglob("locale/*/LC_MESSAGES/*.mo"))
+    ]
+
+
+def metadata(copied: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Of PyInstaller's ``copy_metadata`` folders, only the file ``importlib.metadata``
+    reads the version from (``METADATA``, or ``PKG-INFO`` of an egg-info)."""
+    found = []
+    for source, dest in copied:
+        for name in ("METADATA", "PKG-INFO"):
+            if (Path(source) / name).is_file():
+                found.append((str(Path(source) / name), dest))
+                break
+    return found
+
+
+def not_imported(platform: str) -> list[str]:
+    """The modules left out on ``platform`` (only Linux has been measured and tested)."""
+    return NOT_IMPORTED_ON_LINUX if platform.startswith("linux") else []
+
+
+def without_library_links(toc: list[tuple], platform: str) -> list[tuple]:
+    """``toc`` without the links PyInstaller adds at the top of the bundle to pygame's
+    libraries (Linux: each is one more file to make at every start, and neither pygame's
+    modules nor those libraries look there: their run paths name pygame_ce.libs/)."""
+    if not platform.startswith("linux"):
+        return toc
+    return [e for e in toc if not (e[2] == "SYMLINK" and e[1].startswith("pygame_ce.libs/"))]
+
+
+def stored(dest: str) -> bool:
+    """Whether the binary unpacked as ``dest`` is stored as it is (see ``STORED_FOLDER``)."""
+    return dest.startswith(STORED_FOLDER) and not Path(dest).name.startswith(KEPT_COMPRESSED)
+
+
+def linux_binaries(binaries: list[tuple]) -> list[tuple]:
+    """The binaries the Linux executable carries: not ``FROM_THE_SYSTEM``, and tagged
+    ``BINARY`` when ``stored``, ``EXTENSION`` otherwise. Both are unpacked alike, but the
+    recipe's ``cdict`` stores ``BINARY`` entries as they are and compresses ``EXTENSION``
+    ones (PyInstaller chooses compression by type only)."""
+    out = []
+    for dest, source, kind in binaries:
+        if Path(dest).name in FROM_THE_SYSTEM:
+            continue
+        if kind in ("BINARY", "EXTENSION"):
+            kind = "BINARY" if stored(dest) else "EXTENSION"
+        out.append((dest, source, kind))
+    return out
