@@ -122,10 +122,10 @@ def heard_as(line: str, names) -> str:
     the player's name left out ("North turns the 9 of spades, loads it…")."""
     text = spoken(line)
     whole = r"(?<![\w])" + re.escape(text)
-    who = next((n for n in names if text.startswith((n + " ", n + ","))), None)
-    if who is None:
+    name = who(line, names)
+    if name is None:
         return whole
-    rest = text[len(who) :].lstrip(" ,")
+    rest = text[len(name) :].lstrip(" ,")
     return "(?:" + whole + "|, " + re.escape(rest) + ")"
 
 
@@ -137,8 +137,24 @@ def assert_each_move_heard_once_in_order(lines: list[str], heard: list[str], nam
         assert found is not None, (line, text[at : at + 300])
         at = found.end()
     for line in set(lines):
-        pattern = heard_as(line, names) + r"(?=[.!?,\n]|$)"
-        assert len(re.findall(pattern, text)) == lines.count(line), line
+        pattern = re.compile(heard_as(line, names) + r"(?=[.!?,\n]|$)")
+        mine = [m for m in pattern.finditer(text) if burst_of(text, m, names) == who(line, names)]
+        assert len(mine) == lines.count(line), line
+
+
+def who(line: str, names) -> str | None:
+    """The player a move line begins with."""
+    text = spoken(line)
+    return next((n for n in names if text.startswith((n + " ", n + ","))), None)
+
+
+def burst_of(text: str, found: re.Match, names) -> str | None:
+    """Whose move ``found`` is: the player named in it, or for a move said without its
+    name (", turns the 5 of hearts"), the one opening the burst it closes."""
+    if not found.group().startswith(","):
+        return who(found.group(), names)
+    start = max(text.rfind(stop, 0, found.start() + 1) for stop in (". ", "\n", "! ", "? "))
+    return who(text[max(start, 0) :].lstrip(".!?\n "), names)
 
 
 def assert_the_table_is_read_as_shown(app, table) -> None:
