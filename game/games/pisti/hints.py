@@ -9,18 +9,21 @@ from game.core.types import Action, IllegalAction
 from game.games.pisti.kinds import EventKinds
 
 
-def hint(state: GameState, action: Action, seat: int) -> Phrase | None:
-    """A card that makes a pişti (or a jack pişti) is hinted as such; other cards are
-    worded by the table, by what they take."""
+def bonus(state: GameState, action: Action) -> str:
+    """What ``action`` would score beyond the cards: "pisti", "jack_pisti", or ""."""
     try:
         events = state.clone().apply(action)
     except IllegalAction:
-        return None
+        return ""
     special = (EventKinds.JACK_PISTI, EventKinds.PISTI)
-    kind = next((e.kind for e in events if e.kind in special), None)
-    if kind is None:
-        return None
-    return Phrase(f"hint.play_{kind.value}", {"card": state.where(action).card})
+    return next((e.kind.value for e in events if e.kind in special), "")
+
+
+def hint(state: GameState, action: Action, seat: int) -> Phrase | None:
+    """A card that makes a pişti (or a jack pişti) is hinted as such; other cards are
+    worded by the table, by what they take."""
+    kind = bonus(state, action)
+    return Phrase(f"hint.play_{kind}", {"card": state.where(action).card}) if kind else None
 
 
 def plays_itself(action: Action) -> str | None:

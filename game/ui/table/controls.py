@@ -217,18 +217,28 @@ class TableControls:
         then: Callable[[], None],
         on_no: Callable[[], None] | None = None,
     ) -> None:
-        """A yes/no question over the table; ``then`` runs on yes, ``on_no`` on no."""
+        """A yes/no question over the table; ``then`` runs on yes, ``on_no`` on no. It
+        opens with the keyboard's focus on No, the answer that changes nothing, so Enter
+        answers at once."""
         self.menu_open = False
         self.question = (words, then)
         self._on_no = on_no
+        self.ring.shown, self.ring.index = True, 1
+        self.ring.sync()
+
+    def _closed(self) -> None:
+        """The question is gone: no focus is left behind on the bar."""
+        self.question = None
+        self.ring.shown, self.ring.index = False, -1
+        self.ring.sync()
 
     def _answer_yes(self) -> None:
         _, then = self.question
-        self.question = None
+        self._closed()
         then()
 
     def _answer_no(self) -> None:
-        self.question = None
+        self._closed()
         if getattr(self, "_on_no", None) is not None:
             self._on_no()
             self._on_no = None

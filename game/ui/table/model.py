@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.match import Match
 from game.core.referee import Referee
@@ -31,6 +31,9 @@ from game.ui.table.show import Hooks
 from game.ui.table.stage import Stage
 from game.ui.table.suggestion import Hint, Hints
 from game.ui.table.thinker import Thinker
+
+if TYPE_CHECKING:
+    from game.ai.coach import Advice
 
 
 def _quiet(*_: Any) -> None:
@@ -66,7 +69,7 @@ class TableModel:
         self.held: Callable[[], bool] = lambda: False
         self.vet: Callable[[Action], bool] = lambda action: True
         self.caption: str | None = None  # a phrase key the top bar shows instead (a lesson)
-        self.hint_words: Callable[[Action], str] = str  # the scene words the hints
+        self.hint_words: Callable[[Advice], str] = str  # the scene words the hints
         self.auto_on = self.watching = False  # Auto flips; a replay (nobody acts)
         self.hurries = True  # the player may hurry the computer (not in a lesson)
         self.start_hand()

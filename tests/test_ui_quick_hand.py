@@ -1,0 +1,172 @@
+"""A quick, clear hand (issue 36): forced moves that say so and fly faster, the last card
+of a Pişti deal that plays itself, hints that say why, a coach that asks only about clear
+losses, two presses to move a card by keyboard, take-backs that keep their place, and a
+coach dialog that answers to Enter at once."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from ui_support import (
+    DT,
+    Prefers,
+    centre,
+    click,
+    history,
+    holding_2h,
+    key,
+    make_app,
+    open_table,
+    pid,
+    pisti_deck,
+    set_agent,
+    settle,
+)
+
+from game.core.cards import parse_card
+from game.games.pisti.rules import Pisti
+
+COACHED = (["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch, keep=True, auto_play=True)
+    yield a
+    a.scene.leave()
+
+
+def pisti_table(app, table, hand0, hand1, opponent: str | None = None):
+    deck = pisti_deck(table, hand0, hand1)
+    state = Pisti.from_setup({"players": 2, "deck": deck}, {})
+    scene = open_table(app, "pisti", {"players": 2}, state)
+    if opponent is not None:
+        set_agent(scene, 1, Prefers(opponent))
+    settle(app, scene)
+    return scene
+
+
+def click_card(app, table, card: str) -> None:
+    hand = table.model.shown.get(pid(f"hand{table.human}"))
+    click(app, centre(table, f"hand{table.human}", hand.index(parse_card(card))))
+
+
+def step_until(app, done, limit: float = 20.0) -> None:
+    end = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < end, "the table never got there"
+        app.step(DT)
+        time.sleep(0.002)
+
+
+def log_words(table) -> list[str]:
+    return table.model.log.words(table.model.namer)[table.model.log.hand_from :]
+
+
+# ----------------------------------------------------------------- items 1 and 3
+def test_item1_and_3_the_last_card_plays_itself_marked_played_for_you_told_once(app):
+    table = pisti_table(app, ["2C", "3D", "4S", "5H"], ["6C", "7D", "8S", "9H"],
+                        ["KC", "KD", "KS", "QH"])  # fmt: skip
+    marked = []
+    for card in ("6C", "7D", "8S"):
+        settle(app, table)
+        assert table.model.human_may_act()
+        click_card(app, table, card)
+    assert app.settings.forced_told is False
+
+    def watched() -> bool:
+        marked.extend(table.model.hooks.marks)
+        return len(table.state.history) >= 8 and not table.model.show.busy
+
+    step_until(app, watched)
+    assert history(table)[6] == "9H", "the last card went without a click"
+    words = log_words(table)
+    forced = [w for w in words if "(played for you" in w]
+    assert len(forced) == 1 and "9♥" in forced[0] and "your only move" in forced[0], words
+    assert [line.forced for line in table.model.log.lines if line.forced], "its own colour"
+    assert any(m.card == parse_card("9H") for m in marked), "the card is marked where it lands"
+    assert app.settings.forced_told is True
+    first = [w for w in words if "Settings" in w]
+    assert len(first) == 1 and "Auto-play forced moves" in first[0]
+
+
+# ----------------------------------------------------------------- item 4
+def wait_hint(app, table) -> str:
+    key(app, pygame.K_h)
+    step_until(app, lambda: table.model.hint is not None, 60.0)
+    return table.model.hint.text
+
+
+def test_item4_a_hint_says_why_in_plain_words(app):
+    table = pisti_table(app, *COACHED)
+    words = wait_hint(app, table)
+    assert words.startswith("Hint: ") and "5♣" in words, words
+    assert "would be worse: it misses taking the pile" in words, "why not the next best card"
+
+
+def test_item4_a_hint_for_the_only_move_says_it_is_the_only_one(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, keep=True)  # forced moves wait for the player
+    try:
+        table = open_table(app, "pishe-pasha", {"players": 2}, holding_2h())
+        settle(app, table)
+        assert len(table.state.legal_actions()) == 1
+        assert wait_hint(app, table).endswith("It is your only move."), table.model.hint.text
+    finally:
+        app.scene.leave()
+
+
+# ----------------------------------------------------------------- item 6
+def test_item6_two_enter_presses_pick_a_card_up_and_put_it_where_it_goes(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    try:
+        table = open_table(app, "pishe-pasha", {"players": 2}, holding_2h())
+        settle(app, table)
+        assert table.controller.focus is None and table.controller.picked is None
+        to_foundation = next(a for a in table.state.legal_actions() if "F" in str(a))
+        key(app, pygame.K_RETURN)
+        assert table.controller.picked is not None, "the first Enter picks the card up"
+        assert str(table.controller.focus.pile) == "found2", "the focus is where it goes"
+        key(app, pygame.K_RETURN)
+        assert history(table) == [str(to_foundation)]
+    finally:
+        app.scene.leave()
+
+
+# ----------------------------------------------------------------- item 12
+def coach_asks(app, table, card: str) -> None:
+    app.settings.coach = True
+    time.sleep(0.45)  # a pause, as a person makes: not a double click on the same card
+    click_card(app, table, card)
+    step_until(app, lambda: table.controls.question is not None, 60.0)
+
+
+def test_item12_the_coach_dialog_answers_enter_at_once_and_leaves_no_focus(app):
+    table = pisti_table(app, *COACHED)
+    coach_asks(app, table, "QH")
+    c = table.controls
+    assert c.ring.current() is c.no_btn, "the dialog opens with the keyboard's focus"
+    key(app, pygame.K_RETURN)
+    assert c.question is None and table.state.history == [], "Enter said no at once"
+    app.dirty = True
+    app.step(DT)
+    assert c.ring.current() is None
+    assert not any(w.focused for w in c.bar_widgets()), "no focus ring left on the bar"
+    coach_asks(app, table, "QH")
+    key(app, pygame.K_TAB)
+    assert c.ring.current() is c.yes_btn
+    key(app, pygame.K_RETURN)
+    step_until(app, lambda: bool(table.state.history))
+    assert history(table)[0] == "QH" and not c.menu_btn.focused
+
+
+def test_item12_a_missed_pisti_is_called_a_pisti(app):
+    table = pisti_table(app, ["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"],
+                        ["9D", "6C", "7C", "8C"], opponent="9D")  # fmt: skip
+    click_card(app, table, "5C")
+    step_until(app, lambda: len(table.state.history) >= 2 and table.model.human_may_act())
+    assert history(table)[:2] == ["5C", "9D"]
+    coach_asks(app, table, "KD")
+    words = table.controls.question[0]()
+    assert "misses a pişti (10 points)" in words and "9♠" in words, words
