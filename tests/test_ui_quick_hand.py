@@ -27,6 +27,7 @@ from ui_support import (
 
 from game.core.cards import parse_card
 from game.games.pisti.rules import Pisti
+from game.session import Session
 
 COACHED = (["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
 
@@ -170,3 +171,54 @@ def test_item12_a_missed_pisti_is_called_a_pisti(app):
     coach_asks(app, table, "KD")
     words = table.controls.question[0]()
     assert "misses a pişti (10 points)" in words and "9♠" in words, words
+
+
+# ----------------------------------------------------------------- item 10
+def test_item10_a_take_back_removes_only_its_lines_and_redo_survives_continue(app):
+    app.settings.take_backs = True
+    table = pisti_table(app, *COACHED, opponent="9D")
+    click_card(app, table, "5C")  # takes the pile: the face-down cards are shown in the log
+    step_until(app, lambda: len(table.state.history) == 2 and table.model.human_may_act())
+    before = log_words(table)
+    assert any(w.startswith("Face-down cards taken") for w in before), before
+    time.sleep(0.45)
+    click_card(app, table, "9S")
+    step_until(app, lambda: len(table.state.history) == 4 and table.model.human_may_act())
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert history(table) == ["5C", "9D"]
+    after = log_words(table)
+    assert after[:-1] == before, "only the move taken back lost its lines"
+    assert after[-1].startswith("Taken back") and "9♠" in after[-1], after[-1]
+    pause = table.controls
+    key(app, pygame.K_ESCAPE)
+    while pause.ring.current() is not pause.pause_items[5]:
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    menu = app.scene
+    assert menu is not table and menu.continue_btn.visible
+    click(app, menu.continue_btn.rect.center)
+    table = app.scene
+    settle(app, table)
+    assert history(table) == ["5C", "9D"]
+    assert log_words(table)[-1] == after[-1], "the line saying what was taken back is there"
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert history(table)[:3] == ["5C", "9D", "9S"], "Ctrl+Y makes it again after Continue"
+
+
+def test_item10_moves_taken_back_that_cannot_be_kept_are_said_so(app):
+    app.settings.take_backs = True
+    table = pisti_table(app, *COACHED, opponent="9D")
+    click_card(app, table, "5C")
+    step_until(app, lambda: len(table.state.history) == 2 and table.model.human_may_act())
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.model.referee.can_redo()
+    data = table.session.to_save()
+    assert data["referee"]["future"] == [["5C", 0], ["9D", 1]]
+    data["referee"]["future"] = [["9D", 0]]  # a save that no longer fits its hand
+    again = Session.from_save(data)
+    assert again.redo_lost and not again.referee.can_redo()
+    table = app.goto("table", session=again)
+    settle(app, table)
+    assert log_words(table)[-1].startswith("The moves you took back could not be kept")
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert history(table) == []
