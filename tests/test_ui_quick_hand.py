@@ -14,6 +14,7 @@ from ui_support import (
     Prefers,
     centre,
     click,
+    gesture_for,
     history,
     holding_2h,
     key,
@@ -25,6 +26,7 @@ from ui_support import (
     settle,
 )
 
+from game.core.agents import SeatView
 from game.core.cards import parse_card
 from game.games.pisti.rules import Pisti
 from game.session import Session
@@ -222,3 +224,65 @@ def test_item10_moves_taken_back_that_cannot_be_kept_are_said_so(app):
     assert log_words(table)[-1].startswith("The moves you took back could not be kept")
     key(app, pygame.K_y, pygame.KMOD_CTRL)
     assert history(table) == []
+
+
+# ----------------------------------------------------------------- item 5
+@pytest.mark.slow
+def test_item5_coach_mode_asks_at_most_twice_in_a_hand_the_hard_level_plays(app):
+    app.settings.coach = True  # at the setting's default: 2 points
+    table = open_table(app, "pishe-pasha", {"players": 2}, seed=5)  # one hand (the spread of
+    # many: benchmarks/coach_noise.py)
+    hard = table.model.spec.make_agent("hard", 5)
+    asked = []
+    while True:
+        settle(app, table, 60.0)
+        if app.scene is not table:
+            break
+        if table.state.is_over or table.model.plays_itself():
+            app.step(DT)
+            continue
+        action = hard.choose(SeatView(table.state, table.human))
+        moves = len(table.state.history)
+        gesture_for(app, table, action)
+
+        def answered(moves: int = moves) -> bool:
+            return len(table.state.history) > moves or table.controls.question is not None
+
+        step_until(app, answered, 60.0)
+        if table.controls.question is not None:
+            asked.append(table.controls.question[0]())
+            click(app, table.controls.yes_btn.rect.center)
+    assert len(asked) <= 2, "\n".join(asked)
+    assert all("points" in words for words in asked), "it says how much"
+
+
+# ----------------------------------------------------------------- item 2
+def test_item2_the_players_forced_moves_fly_faster_than_the_moves_they_choose(
+    tmp_path, monkeypatch
+):
+    app = make_app(tmp_path, monkeypatch, keep=True, auto_play=True, pace="normal")
+    table = open_table(app, "pishe-pasha", {"players": 2}, seed=5)
+    seconds: dict[int, list] = {}  # each of the player's steps: [forced, seconds shown]
+    step = app.step
+
+    def timed(dt: float, first=None):
+        show = table.model.show
+        if show.step is not None and show.step.flights and show.seat == table.human:
+            seconds.setdefault(id(show.step), [bool(show.step_forced), 0.0])[1] += dt
+        return step(dt, first)
+
+    app.step = timed
+    try:
+        agent = table.model.spec.make_agent("medium", 5)
+        while len({forced for forced, _ in seconds.values()}) < 2 or len(seconds) < 12:
+            settle(app, table, 30.0)
+            assert app.scene is table and not table.state.is_over
+            if table.model.plays_itself():
+                app.step(DT)
+                continue
+            gesture_for(app, table, agent.choose(SeatView(table.state, table.human)))
+    finally:
+        app.scene.leave()
+    forced = [s for f, s in seconds.values() if f]
+    chosen = [s for f, s in seconds.values() if not f]
+    assert max(forced) < min(chosen), (forced, chosen)

@@ -185,4 +185,6 @@ def table_reason(state: GameState, seat: int, played: Action, better: Action) ->
     return Phrase("coach.why.search")
 
 
-COACH = Coach(evaluate, reason)
+# The largest loss the coach charged the Expert's own moves was 1.01 points (benchmarks/
+# coach_noise.py): a smaller loss cannot be told from the Expert's play, so it is not asked.
+COACH = Coach(evaluate, reason, quiet=2.0)

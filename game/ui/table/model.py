@@ -256,7 +256,7 @@ class TableModel:
         fits = lambda a: self.referee.refusal(a, self.human) is None  # noqa: E731
         if self.hints.poll(self.thinker, dt, len(self.state.history), fits, self.hint_words):
             self.note = None
-        action = self.coach.verdict(len(self.state.history), self.options().coach_threshold)
+        action = self.coach.verdict(len(self.state.history), self.coach_threshold)
         if action is not None:
             self.perform(action, confirmed=True)
 
@@ -296,6 +296,13 @@ class TableModel:
             self.ended = True
             if not self.watching:
                 self.match.finish_hand()
+
+    @property
+    def coach_threshold(self) -> float:
+        """The loss, in points, over which coach mode asks: the player's setting, and never
+        less than the game's coach can tell from noise (``Coach.quiet``)."""
+        quiet = self.spec.coach.quiet if self.spec.coach is not None else 0.0
+        return max(self.options().coach_threshold, quiet)
 
     def _coach_first(self, action: Action, confirmed: bool) -> bool:
         """Hand the move to the coach; True when the move now waits for its verdict."""
