@@ -133,6 +133,8 @@ def test_a_settings_file_the_previous_version_wrote_loads_with_every_value(tmp_p
     path.write_text(json.dumps(old, indent=1), encoding="utf-8")
     loaded, problem = load_settings(path)
     assert problem is None
-    assert settings_dict(loaded) == old
+    kept = settings_dict(loaded)
+    assert {k: kept[k] for k in old} == old
+    assert {k: kept[k] for k in set(kept) - set(old)} == {"forced_told": False}, "new: default"
     assert save_settings(loaded, path) is None
-    assert json.loads(path.read_text(encoding="utf-8")) == old
+    assert json.loads(path.read_text(encoding="utf-8")) == kept

@@ -352,19 +352,18 @@ class TableController:
 
     def activate(self) -> None:
         """Enter or Space: the obvious next thing. Pick the focused card up (the focus goes
-        to where it most likely goes), put the picked card down, turn the stock; with no
-        focus, turn the stock, else act on the likeliest place; during the computer's
-        turn, hurry it. When nothing can be done, say why."""
+        to where it most likely goes, so a second press puts it there), put the picked card
+        down, turn the stock; with no focus, turn the stock or show where to play (a press
+        left over from hurrying the computer moves no card); during the computer's turn,
+        hurry it. When nothing can be done, say why."""
         if not self.m.takes_moves():
             self._why_not()
             return
         if self.focus is None:
-            if self.stock_click():
-                return
-            self.focus = self.best_focus()
-        f = self.focus
-        if f is None:
+            if not self.stock_click():
+                self.focus = self.best_focus()
             return
+        f = self.focus
         pile = self.m.shown.get(f.pile)
         index = f.index if 0 <= f.index < len(pile) else len(pile) - 1
         if self.picked is not None:
