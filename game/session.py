@@ -25,6 +25,7 @@ from game.core.state import GameState
 from game.games import known_game, spec_of
 
 SAVE_VERSION = 2  # 2: the match has an id; its finished hands are no longer in the save
+MAX_FUTURE = 100_000  # moves taken back a save may hold (a hand is far shorter)
 HINT_SEED = 97
 
 
@@ -39,6 +40,7 @@ class Session:
     match: Match
     referee: Referee
     took_back: bool = False  # a take-back happened in this hand
+    redo_lost: bool = False  # the save's moves taken back could not be made again here
     id: str = field(default_factory=lambda: uuid.uuid4().hex)  # the match's, kept in its save
 
     @classmethod
@@ -157,6 +159,8 @@ class Session:
         session.took_back = bool(data["took_back"])
         session.referee.window_closed = bool(data["referee"].get("window_closed", False))
         session.referee.calls_asked = bool(data["referee"].get("calls_asked", False))
+        future = data["referee"].get("future", [])
+        session.redo_lost = bool(future) and not session.referee.restore_future(future)
         return session
 
     def summary(self) -> dict[str, Any]:
@@ -220,6 +224,16 @@ def migrate(data: Any) -> Any:
     return data
 
 
+def _check_future(future: Any, players: int) -> None:
+    """The moves taken back, as the save keeps them: [move text, seat] pairs."""
+    if not isinstance(future, list) or len(future) > MAX_FUTURE:
+        raise ValueError(f"the save's moves taken back must be a list of at most {MAX_FUTURE}")
+    for pair in future:
+        ok = isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)
+        if not ok or type(pair[1]) is not int or not 0 <= pair[1] < players:
+            raise ValueError(f"the save's moves taken back hold {brief(pair)}, not [move, seat]")
+
+
 def check_save(data: Any) -> dict[str, Any]:
     """A save's fields checked, and checked against its game (choices, players, teams, its
     hand's record); ValueError names the first problem."""
@@ -243,6 +257,7 @@ def check_save(data: Any) -> dict[str, Any]:
     flags = [out["referee"].get(n, False) for n in ("window_closed", "calls_asked")]
     if any(type(flag) is not bool for flag in flags):
         raise ValueError("the save's referee must say true or false")
+    _check_future(out["referee"].get("future", []), players)
     try:
         state, _ = record.parse(out["hand"])
     except record.RecordError as err:

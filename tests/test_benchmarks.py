@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BRIEF = {  # the arguments of a short run, and a word the output must hold
     "ai_speed.py": (["1"], "ms"),
     "book_endings.py": (["20"], "stalemates"),
+    "coach_noise.py": (["1", "--game", "pisti"], "threshold"),
     "frames.py": (["--hands", "0", "--idle", "0.2", "--size", "960x600"], "idle loop"),
     "hand_inputs.py": (["1", "--only", "pisti 2p"], "inputs"),
     "pasha_ceiling.py": (["--deals", "2", "--randoms", "1"], "%"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from ui_support import DT, click, make_app, open_table, pid, rest_of_deck, settle
+from ui_support import DT, click, make_app, open_table, pid, pisti_deck, settle
 
 from game.core.agents import SeatView
 from game.core.types import Action
@@ -76,13 +76,6 @@ def test_the_review_lists_costly_decisions_worst_first_and_shows_them(app):
     assert not viewer.model.stage.reveal_all, "the position as the player saw it"
     viewer.leave_screen()
     assert app.scene is review
-
-
-def pisti_deck(table: list[str], hand0: list[str], hand1: list[str]) -> list[str]:
-    rest = rest_of_deck(*table, *hand0, *hand1)
-    rest.sort(key=lambda c: c.startswith("J"))
-    rest.reverse()
-    return [*table, *hand0, *hand1, *rest]
 
 
 def ask_the_coach(app, played: str = "QH"):

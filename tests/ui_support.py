@@ -157,6 +157,15 @@ def rest_of_deck(*used: str) -> list[str]:
     return [CARD_TEXT[c] for c in range(52) if c not in taken]
 
 
+def pisti_deck(table: list[str], hand0: list[str], hand1: list[str]) -> list[str]:
+    """A two-player Pişti deck: the table's four cards, then each seat's first packet, then
+    the rest (the shown bottom card last, never a jack)."""
+    rest = rest_of_deck(*table, *hand0, *hand1)
+    rest.sort(key=lambda c: c.startswith("J"))
+    rest.reverse()
+    return [*table, *hand0, *hand1, *rest]
+
+
 def holding_2h(options: dict | None = None, to_move: int = 0) -> PishePasha:
     """Seat ``to_move`` holds a turned 2H, AH is on the hearts foundation, discards empty."""
     rest = rest_of_deck("AH", "2H")

@@ -39,6 +39,7 @@ COACH_SEED = 1_000_003
 THRESHOLD = 0.25  # expected points: smaller differences are search noise, not mistakes
 REVIEW_BUDGET = 3.0  # times the Expert's budget in play: a review may take its time
 ASSESS_BUDGET = 1.0  # a warning before a move must come as fast as the Expert's own move
+EVEN = 1e-9  # two moves valued this close are as good as each other
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,35 @@ def assess(state: GameState, seat: int, action: Action | str,
     if len(set(values.values())) == 1:
         return 0.0
     return max(0.0, best - values[act])
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A move suggested to a seat (a hint) and why: ``only``, it is the seat's only move;
+    else ``other``, the next best move the coach found, and ``why`` it is worse (None:
+    the search saw no difference). A call, or a game without a coach, has neither: its
+    words are the game's."""
+
+    action: Action
+    only: bool = False
+    other: Action | None = None
+    why: Phrase | None = None
+
+
+def advise(state: GameState, seat: int, budget: float = ASSESS_BUDGET) -> Advice | None:
+    """The coach's best move for ``seat`` (to move) and why, from what its search saw
+    after it and after the next best move; None when the game has no coach to judge it."""
+    acts = state.legal_actions()
+    if len(acts) == 1:
+        return Advice(acts[0], only=True)
+    values = move_values(state, seat, budget)
+    if len(values) < 2:
+        return None
+    ranked = sorted(values.items(), key=lambda kv: (-kv[1], str(kv[0])))
+    (best, top), (other, second) = ranked[0], ranked[1]
+    if top - second <= EVEN:
+        return Advice(best, other=other)
+    return Advice(best, other=other, why=reason(state, seat, other, best, values.seen))
 
 
 def review(record: dict[str, Any], seat: int, budget: float = REVIEW_BUDGET,

@@ -289,5 +289,27 @@ class Referee:
         self._start(state)
 
     def describe(self) -> dict[str, Any]:
-        """The referee's own part of the position, for saves: the window's progress."""
-        return {"window_closed": self.window_closed, "calls_asked": self.calls_asked}
+        """The referee's own part of the position, for saves: the window's progress and
+        the moves taken back, which can be made again (each with the seat that made it)."""
+        return {
+            "window_closed": self.window_closed,
+            "calls_asked": self.calls_asked,
+            "future": [[str(a), by] for a, by in self.future],
+        }
+
+    def restore_future(self, pairs: list[list]) -> bool:
+        """The moves taken back from a save, kept only if they can be made again from
+        here in order (False: they could not, and none are kept)."""
+        state, future = self.state.clone(), []
+        try:
+            for text, by in pairs:
+                action = state.ACTIONS.parse(text)
+                mover = action.seat if action.is_call else state.to_move
+                if mover != by or state.check(action) is not None:
+                    return False
+                state.apply(action)
+                future.append((action, by))
+        except (ValueError, IllegalAction):
+            return False
+        self.future = future
+        return True

@@ -132,6 +132,7 @@ class Coach:
 
     evaluate: Callable[..., Verdict]
     reason: Callable[[GameState, int, Action, Action, dict[Action, Seen]], Phrase]
+    quiet: float = 0.0  # points: a smaller loss is within what the search cannot tell apart
 
 
 @dataclass

@@ -166,6 +166,7 @@ class Settings:
     level: str = setting("medium", str, LEVELS)
     lessons_offered: bool = setting(False, bool)  # the first start offered the lesson (once)
     speech_keys_told: bool = setting(False, bool)  # the first table read aloud named T, C, F1
+    forced_told: bool = setting(False, bool)  # the log said once why forced moves play themselves
     game_options: dict[str, dict[str, Any]] = setting({}, dict, check=_game_options)
     window_width: int = setting(0, int, low=WINDOW_WIDTH[0], high=WINDOW_WIDTH[1])
     window_height: int = setting(0, int, low=WINDOW_HEIGHT[0], high=WINDOW_HEIGHT[1])

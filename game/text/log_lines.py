@@ -28,7 +28,9 @@ class Term:
 class LogLine:
     """One line of the move log. ``seat``: the seat the sentence is about (its ``who``, and
     the ``.you`` form of ``key`` when that is the reader); ``seating``: the seats of its
-    hand, whose names it is worded with (None: the reader's)."""
+    hand, whose names it is worded with (None: the reader's). ``forced``: the move played
+    itself for the player, and how ("now": a card with one place to go, "beat": the only
+    move); the line says so, the panel draws it apart and the voice may read the flag."""
 
     key: str = ""
     params: tuple[tuple[str, Any], ...] = ()
@@ -36,14 +38,15 @@ class LogLine:
     faults: bool = False
     seat: int | None = None
     seating: Seating | None = None
+    forced: str = ""
 
     @classmethod
     def said(cls, key: str, seat: int | None = None, **params: Any) -> LogLine:
         return cls(key, tuple(params.items()), seat=seat)
 
     @classmethod
-    def of_event(cls, event: Event, show_faults: bool = False) -> LogLine:
-        return cls(event=event, faults=show_faults)
+    def of_event(cls, event: Event, show_faults: bool = False, forced: str = "") -> LogLine:
+        return cls(event=event, faults=show_faults, forced=forced)
 
     @property
     def actor(self) -> int | None:
@@ -64,7 +67,8 @@ class LogLine:
         if self.seating is not None:
             namer = self.seating.namer()
         if self.event is not None:
-            return event_line(self.event, namer, self.faults) or ""
+            said = event_line(self.event, namer, self.faults) or ""
+            return say(f"log.forced.{self.forced}", move=said) if self.forced and said else said
         params = {k: _worded(v, namer) for k, v in self.params}
         key = self.key
         if self.seat is not None:
@@ -81,7 +85,9 @@ def _worded(value: Any, namer: Namer) -> Any:
     return value
 
 
-def event_lines(events: list[Event], namer: Namer, show_faults: bool = False) -> list[LogLine]:
-    """The lines the events make (events not worth a line make none)."""
-    lines = [LogLine.of_event(ev, show_faults) for ev in events]
+def event_lines(events: list[Event], namer: Namer, show_faults: bool = False,
+                forced: str = "") -> list[LogLine]:  # fmt: skip
+    """The lines the events make (events not worth a line make none); ``forced``: they are
+    a move that played itself for the player."""
+    lines = [LogLine.of_event(ev, show_faults, forced) for ev in events]
     return [line for line in lines if line.words(namer)]

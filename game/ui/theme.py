@@ -33,6 +33,7 @@ SLOT_EDGE = (255, 255, 255, 70)
 HIGHLIGHT = (255, 214, 80)
 LEGAL = (120, 230, 140)
 HINT = (130, 210, 255)
+FORCED = (200, 176, 255)  # a move that played itself for the player: its mark and log line
 FOCUS = (255, 255, 255)
 SHADOW = (0, 0, 0, 90)
 BUTTON = (38, 78, 58)

@@ -188,4 +188,6 @@ def _one_short(state, card: int) -> bool:
     return need + 1 < 13 and card % 13 == need + 1
 
 
-COACH = Coach(evaluate, reason)
+# The largest loss the coach charged the Expert's own moves was 3.03 points (benchmarks/
+# coach_noise.py): a smaller loss cannot be told from the Expert's play, so it is not asked.
+COACH = Coach(evaluate, reason, quiet=4.0)

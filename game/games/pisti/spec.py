@@ -15,14 +15,12 @@ from game.core.types import (
     TABLE,
     WONS,
     Action,
-    IllegalAction,
     PileId,
 )
-from game.games.pisti import ai, words
+from game.games.pisti import ai, hints, words
 from game.games.pisti.coach import COACH
 from game.games.pisti.counts import counts
 from game.games.pisti.figures import FIGURES
-from game.games.pisti.kinds import EventKinds
 from game.games.pisti.lessons import LESSONS
 from game.games.pisti.rules import Pisti
 
@@ -92,20 +90,6 @@ def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | N
     return None
 
 
-def hint(state: GameState, action: Action, seat: int) -> Phrase | None:
-    """A card that makes a pişti (or a jack pişti) is hinted as such; other cards are
-    worded by the table, by what they take."""
-    try:
-        events = state.clone().apply(action)
-    except IllegalAction:
-        return None
-    special = (EventKinds.JACK_PISTI, EventKinds.PISTI)
-    kind = next((e.kind for e in events if e.kind in special), None)
-    if kind is None:
-        return None
-    return Phrase(f"hint.play_{kind.value}", {"card": state.where(action).card})
-
-
 def breakdown(state: GameState) -> list[SummaryRow]:
     rows = state.breakdown()
     out = [SummaryRow(f"score.{key}", tuple(r[key] for r in rows)) for key in BREAKDOWN]
@@ -155,7 +139,8 @@ SPEC = GameSpec(
     seat_cards=lambda piles, seat: len(piles.get(HANDS[seat], [])),
     panel_counts=panel_counts,
     breakdown=breakdown,
-    hint=hint,
+    hint=hints.hint,
+    plays_itself=hints.plays_itself,
     gesture=gesture,
     live_score=True,
     deal_from=PACK,

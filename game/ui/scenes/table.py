@@ -12,6 +12,7 @@ import pygame
 from game.session import Session
 from game.store.settings import Settings
 from game.text import number, say
+from game.text.log_lines import LogLine
 from game.ui.table.controls import Navigation
 from game.ui.table.rig import RiggedScene, TableRig
 
@@ -30,6 +31,9 @@ class TableScene(RiggedScene):
         m = self.model
         m.on_change = self._changed
         m.on_summary = self._summary
+        if session.redo_lost:  # the save's take-backs could not be kept: say so once
+            session.redo_lost = False
+            m.log.aside(LogLine.said("log.redo_lost"))
         self.resize(app.size)
         self.rig.art.warm()
         self._changed()

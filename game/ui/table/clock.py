@@ -40,6 +40,7 @@ def tick(m: TableModel, dt: float) -> None:
         return
     if m.pace.hurrying:
         _hurry_on(m)
+    _flow_on(m)
     if m.show.advance(dt) or m.hooks.peeks:
         return
     m.stage.landed()
@@ -109,12 +110,13 @@ def _toward_summary(m: TableModel, dt: float) -> None:
 
 def _plays_itself(m: TableModel, dt: float) -> None:
     """What plays itself: the one-move game's flips (Auto) at its speed, a forced move at
-    once or after a beat the player can see (the spec's ``plays_itself``)."""
+    once or after a beat the player can see (the spec's ``plays_itself``); a forced move
+    right after the player's own moves on without a beat, so a run of them flows as one."""
     action, p = m.my_actions()[0], m.pace
     if m.auto_on and m.spec.autoplay:
         p.auto_timer += dt
         due = p.auto_timer >= 1.2 - m.options().auto_flip_speed * 1.15
-    elif m.spec.plays_itself(action) == "now":
+    elif m.spec.plays_itself(action) == "now" or _runs_on(m):
         due = True
     else:
         p.turn_beat += dt
@@ -122,6 +124,22 @@ def _plays_itself(m: TableModel, dt: float) -> None:
     if due:
         p.auto_timer = p.turn_beat = 0.0
         m.perform(action)
+
+
+def _flow_on(m: TableModel) -> None:
+    """A run of the player's forced moves flows as one: while the last of them is shown,
+    the next one is made, and its cards fly the moment the others land."""
+    show = m.show
+    if not show.step_forced or show.queue or m.state.is_over or m.held() or m.coach.busy:
+        return
+    if m.state.to_move == m.human and m.referee.question() is None and m.plays_itself():
+        m.perform(m.state.legal_actions()[0])
+
+
+def _runs_on(m: TableModel) -> bool:
+    """The last move made was the player's own (not a call): their turn runs on."""
+    past = m.referee.past
+    return bool(past) and past[-1].by == m.human and not past[-1].action.is_call
 
 
 # ---------------------------------------------------------------------- hurrying

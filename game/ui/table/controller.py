@@ -351,9 +351,11 @@ class TableController:
         return x + w / 2, y + h / 2
 
     def activate(self) -> None:
-        """Enter or Space: the obvious next thing. Pick the focused card up, put the picked
-        card down, turn the stock; with no focus, turn the stock or show where to play;
-        during the computer's turn, hurry it. When nothing can be done, say why."""
+        """Enter or Space: the obvious next thing. Pick the focused card up (the focus goes
+        to where it most likely goes, so a second press puts it there), put the picked card
+        down, turn the stock; with no focus, turn the stock or show where to play (a press
+        left over from hurrying the computer moves no card); during the computer's turn,
+        hurry it. When nothing can be done, say why."""
         if not self.m.takes_moves():
             self._why_not()
             return
@@ -378,12 +380,19 @@ class TableController:
             return
         if index >= 0 and self.movable(f.pile, index):
             self.picked = Focus(f.pile, index)
-            targets = self.targets()
-            if targets:
-                first = next(iter(targets))
-                self.focus = Focus(first)
+            self.focus = self._likely_target() or self.focus
             return
         self._nothing_here()
+
+    def _likely_target(self) -> Focus | None:
+        """Where the picked card most likely goes: where the hint sends it, else a place
+        that is not the player's own (a card is got rid of), else the first legal one."""
+        hint = self.m.hint
+        hinted = self.m.state.where(hint.action).dst if hint and not hint.action.is_call else None
+        targets = list(self.targets())
+        if not targets:
+            return None
+        return Focus(min(targets, key=lambda p: (p != hinted, p.seat == self.m.human)))
 
     def _nothing_here(self) -> None:
         """The focused place has no move: say so, and move the focus where there is one."""

@@ -223,12 +223,14 @@ class TableControls:
         then: Callable[[], None],
         on_no: Callable[[], None] | None = None,
     ) -> None:
-        """A yes/no question over the table; ``then`` runs on yes, ``on_no`` on no. The
-        keyboard focus starts on No, so Enter answers at once and never by habit yes."""
+        """A yes/no question over the table; ``then`` runs on yes, ``on_no`` on no. It
+        opens with the keyboard's focus on No, the answer that changes nothing, so Enter
+        answers at once."""
         self.menu_open = False
         self.question = (words, then)
         self._on_no = on_no
         self.ring.shown, self.ring.index = True, 1
+        self.ring.sync()
 
     def asked(self) -> tuple[str, str] | None:
         """The open question's words and the answer the focus is on (for the voice)."""
@@ -251,7 +253,8 @@ class TableControls:
     def _closed_question(self) -> None:
         """The question goes, and its focus with it (no ring left on the table's buttons)."""
         self.question = None
-        self.ring.shown = False
+        self.ring.shown, self.ring.index = False, -1
+        self.ring.sync()
 
     def _ask_new_hand(self) -> None:
         """A new hand mid-hand counts as a lost hand: say so and ask first."""

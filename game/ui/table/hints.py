@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.ai.coach import Advice
 from game.core.types import Action, EventKind, IllegalAction, PileId, PileKind
-from game.text import say, say_n
+from game.text import current, say, say_n
 from game.text.names import card_params
-from game.text.words import phrase
+from game.text.words import move_phrase, phrase
 from game.ui.table.model import TableModel
 
 
@@ -53,6 +54,27 @@ def hint_text(model: TableModel, action: Action) -> str:
     if words is not None:
         return phrase(words, model.namer)
     return _play_words(model, action)
+
+
+def hint_words(model: TableModel, advice: Advice) -> str:
+    """The suggestion and why: "Hint: turn the top card of your stock. 5♠ onto North's
+    pile would be worse: it loads away 5♠, one card short of its foundation."."""
+    said, why = hint_text(model, advice.action), _why(model, advice)
+    return f"{said} {why}" if why else said
+
+
+def _why(model: TableModel, advice: Advice) -> str:
+    """Why the hinted move, as the coach says it: the only move, or what the next best
+    move would cost (nothing: a call or a game without a coach, whose words say why)."""
+    if advice.only:
+        return say("hint.why.only")
+    if advice.other is None:
+        return ""
+    other = move_phrase(model.state, advice.other, model.namer)
+    if advice.why is None:
+        return current().capitalise(say("hint.why.as_good", other=other))
+    why = phrase(advice.why, model.namer)
+    return current().capitalise(say("hint.why.rather", other=other, why=why))
 
 
 def _play_words(model: TableModel, action: Action) -> str:

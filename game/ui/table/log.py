@@ -3,11 +3,13 @@ the lines of a few earlier hands above this hand's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.core.types import Action, Event
+from game.core.types import TABLE, Action, Event, EventKind, PileKind
 from game.text.log_lines import LogLine, Term, event_lines
-from game.text.names import Namer, Seating
+from game.text.names import Namer, Seating, card_short
+from game.ui.table.phase import forced_how
 
 LOG_KEPT = 120  # lines of earlier hands kept when a hand starts
 
@@ -27,20 +29,45 @@ def fault_lines(
     return said, fault
 
 
+def hidden_taken(ev: Event, pile: list, side: int, side_of: Callable[[int], int]) -> list[int]:
+    """The cards of ``pile`` (as the player sees it: None face down) that ``ev`` takes face
+    down for the player's side ``side``: the player sees them a moment (RULES.md §5)."""
+    if ev.kind is not EventKind.CAPTURE or ev.src is None or ev.seat is None:
+        return []
+    if ev.src.kind is not PileKind.TABLE or side_of(ev.seat) != side:
+        return []
+    return [c for c, s in zip(ev.cards, pile, strict=False) if s is None]
+
+
+def peek_line(hidden: list[int]) -> LogLine:
+    return LogLine.said("log.peek", cards=" ".join(map(card_short, hidden)))
+
+
 @dataclass
 class MoveLog:
     """The lines, where this hand's begin, the seat whose fault is still open (its fate goes
-    to the log with the next move), and this hand's seating, which each line keeps."""
+    to the log with the next move), and this hand's seating, which each line keeps.
+    ``asides``: lines of this hand no record can make again (a word said once in the
+    player's life), each with how many of the hand's other lines came before it."""
 
     lines: list[LogLine] = field(default_factory=list)
     hand_from: int = 0
     fault: int | None = None
     seating: Seating | None = None
+    asides: list[tuple[int, LogLine]] = field(default_factory=list)
 
     def new_hand(self, seating: Seating) -> None:
         del self.lines[: max(0, len(self.lines) - LOG_KEPT)]
         self.hand_from = len(self.lines)
         self.fault, self.seating = None, seating
+        self.asides = []
+
+    def aside(self, line: LogLine) -> None:
+        """A line the hand's record cannot make again: kept in its place when the hand's
+        lines are made again (a take-back)."""
+        line = line.at(self.seating)
+        self.asides.append((len(self.lines) - self.hand_from - len(self.asides), line))
+        self.lines.append(line)
 
     def add(self, line: LogLine) -> LogLine:
         line = line.at(self.seating)
@@ -53,9 +80,14 @@ class MoveLog:
         self.lines += [line.at(self.seating) for line in said]
 
     def this_hand(self, lines: list[LogLine]) -> None:
-        """This hand's lines made again (a take-back, a jump): the earlier hands' stay."""
+        """This hand's lines made again (a take-back, a jump): the earlier hands' stay, and
+        so do this hand's asides where the lines they followed still stand."""
+        lines = [line.at(self.seating) for line in lines]
+        self.asides = [(at, line) for at, line in self.asides if at <= len(lines)]
+        for shift, (at, line) in enumerate(self.asides):
+            lines.insert(at + shift, line)
         del self.lines[self.hand_from :]
-        self.lines += [line.at(self.seating) for line in lines]
+        self.lines += lines
         self.fault = None
 
     def words(self, namer: Namer) -> list[str]:
@@ -69,11 +101,24 @@ def hand_head(match, spec) -> LogLine:
     return LogLine.said(key, n=match.hand_no + 1, game=Term(spec.title_key), deal=deal)
 
 
-def hand_lines(spec, record: dict, history: list[Action], head: LogLine, namer: Namer,
-               faults: bool) -> list[LogLine]:  # fmt: skip
+@dataclass(frozen=True)
+class Reader:
+    """Who reads a hand's log and how: the player's seat (None: nobody's, a replay), the
+    move log's words (``namer``), faults shown, forced moves played for the player."""
+
+    namer: Namer
+    seat: int | None = None
+    faults: bool = False
+    auto_play: bool = False
+
+
+def hand_lines(spec, record: dict, history: list[Action], head: LogLine,
+               reader: Reader) -> list[LogLine]:  # fmt: skip
     """A hand's log as it reads once every move so far has been shown, made again from
-    its record (a resumed hand, a take-back, a replay's jump)."""
+    its record (a resumed hand, a take-back, a replay's jump): the player's forced moves
+    marked as played for them, the face-down cards their side took, as the table showed."""
     state = spec.from_setup(record["setup"], record.get("options") or {})
+    namer, faults, me = reader.namer, reader.faults, reader.seat
     lines = [head]
     opening = state.opening_events()
     if opening:
@@ -81,7 +126,29 @@ def hand_lines(spec, record: dict, history: list[Action], head: LogLine, namer: 
         lines += event_lines(opening, namer, faults)
     fault = None
     for action in history:
+        forced, pile = _as_seen(spec, state, action, reader)
         events = state.apply(action)
         said, fault = fault_lines(fault, events, action)
-        lines += said + event_lines(events, namer, faults)
+        lines += said
+        for ev in events:
+            lines += event_lines([ev], namer, faults, forced)
+            hidden = hidden_taken(ev, pile, state.side_of(me), state.side_of) if pile else []
+            lines += [peek_line(hidden)] if hidden else []
     return lines
+
+
+def _as_seen(spec, state, action: Action, reader: Reader) -> tuple[str, list]:
+    """Before ``action``: how it played itself for the reader (or ""), and the table's
+    pile as the reader saw it (empty for nobody's log)."""
+    me = reader.seat
+    if me is None:
+        return "", []
+    mine = state.to_move == me and not action.is_call
+    forced = forced_how(spec, state, state.legal_actions(), reader.auto_play) if mine else None
+    return forced or "", state.observation(me).piles.get(TABLE, [])
+
+
+def move_line(state, action: Action, namer: Namer) -> LogLine | str:
+    """The log's line for ``action`` made now (what a take-back names)."""
+    lines = event_lines(state.clone().apply(action), namer)
+    return lines[0] if lines else str(action)

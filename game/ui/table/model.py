@@ -12,24 +12,28 @@ is derived from them each time it is read.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from game.core.match import Match
 from game.core.referee import Referee
 from game.core.spec import GameSpec
 from game.core.types import Action, ActionKind, Event, IllegalAction
 from game.store.settings import Settings
-from game.text.log_lines import LogLine
+from game.text.log_lines import LogLine, Term
 from game.text.words import refusal_text
 from game.ui.table.call_window import CallWindow
 from game.ui.table.coach_gate import CoachGate
-from game.ui.table.log import MoveLog, hand_head, hand_lines
+from game.ui.table.log import MoveLog, Reader, hand_head, hand_lines, move_line
 from game.ui.table.pace import Pace
-from game.ui.table.phase import Doing, Facts, Note, Phase, phase_of
+from game.ui.table.phase import Doing, Facts, Note, Phase, forced_how, phase_of
 from game.ui.table.show import Hooks
 from game.ui.table.stage import Stage
 from game.ui.table.suggestion import Hint, Hints
 from game.ui.table.thinker import Thinker
+
+if TYPE_CHECKING:
+    from game.ai.coach import Advice
 
 
 def _quiet(*_: Any) -> None:
@@ -60,11 +64,12 @@ class TableModel:
         self.on_summary: Callable[[], None] = _quiet  # its end shown: the summary's turn
         self.on_line: Callable[[str, int | None], None] = _quiet  # a logged move, its seat
         self.on_move: Callable[[Action], None] = _quiet  # the player's move was made
+        self.on_told: Callable[[], None] = _quiet  # a setting that remembers a word changed
         self.covered: Callable[[], bool] = lambda: False
         self.held: Callable[[], bool] = lambda: False
         self.vet: Callable[[Action], bool] = lambda action: True
         self.caption: str | None = None  # a phrase key the top bar shows instead (a lesson)
-        self.hint_words: Callable[[Action], str] = str  # the scene words the hints
+        self.hint_words: Callable[[Advice], str] = str  # the scene words the hints
         self.auto_on = self.watching = False  # Auto flips; a replay (nobody acts)
         self.hurries = True  # the player may hurry the computer (not in a lesson)
         self.start_hand()
@@ -93,14 +98,32 @@ class TableModel:
             self.log.this_hand(self.hand_lines())
 
     def _logged(self, line: LogLine) -> None:
-        """A move's line from the show: kept as values, and said as words (Read aloud)."""
+        """A move's line from the show: kept as values, and said as words (Read aloud).
+        After the first line of a move that played itself in the player's life, a line
+        says why and where to switch it off (a setting remembers it was said)."""
         self.log.add(line)
         self.on_line(line.words(self.namer), line.actor)
+        if line.forced and not self.options().forced_told:
+            self.options().forced_told = True
+            first = LogLine.said("log.forced.first", setting=Term("settings.auto_play"))
+            first = replace(first, forced=line.forced)
+            self.log.aside(first)
+            self.on_line(first.words(self.namer), None)
+            self.on_told()
 
-    def hand_lines(self) -> list[LogLine]:
-        """This hand's log as it reads once every move so far has been shown."""
-        st, head, faults = self.state, hand_head(self.match, self.spec), self.show.show_faults
-        return hand_lines(self.spec, st.record(), st.history, head, self.namer, faults)
+    def hand_lines(self, said: LogLine | None = None) -> list[LogLine]:
+        """This hand's log as it reads once every move so far has been shown, then ``said``;
+        while moves taken back wait to be made again, the last line says which."""
+        st, head = self.state, hand_head(self.match, self.spec)
+        seat = None if self.watching else self.human
+        reader = Reader(self.namer, seat, self.show.show_faults, self.options().auto_play)
+        lines = hand_lines(self.spec, st.record(), st.history, head, reader)
+        lines += [said] if said is not None else []
+        future = self.referee.future
+        if future and not self.watching:
+            taken = move_line(st, future[0][0], self.namer)
+            lines.append(LogLine.said("log.taken_back", move=taken))
+        return lines
 
     def settle(self) -> None:
         """Straight to the position as it is (a replay's jump): the log up to this move."""
@@ -189,9 +212,7 @@ class TableModel:
         """The human's one legal move is forced and will play itself (the setting "Play
         forced moves for me", never with calls in play): the table does not ask."""
         acts = self.state.legal_actions() if acts is None else acts
-        if not self.options().auto_play or len(acts) != 1 or self.calls_in_play:
-            return False
-        return self.spec.plays_itself(acts[0]) is not None
+        return forced_how(self.spec, self.state, acts, self.options().auto_play) is not None
 
     # ------------------------------------------------------------------ the hint line
     def say(self, words: str | Callable[[], str]) -> None:
@@ -235,16 +256,19 @@ class TableModel:
         fits = lambda a: self.referee.refusal(a, self.human) is None  # noqa: E731
         if self.hints.poll(self.thinker, dt, len(self.state.history), fits, self.hint_words):
             self.note = None
-        action = self.coach.verdict(len(self.state.history), self.options().coach_threshold)
+        action = self.coach.verdict(len(self.state.history), self.coach_threshold)
         if action is not None:
             self.perform(action, confirmed=True)
 
     # ------------------------------------------------------------------ the human
     def perform(self, action: Action, starts: dict | None = None, confirmed: bool = False) -> bool:
         """The human's move or call; a refusal becomes the hint line's note. In coach mode
-        a move with a choice is weighed first (off the UI thread) and may be questioned."""
+        a move with a choice is weighed first (off the UI thread) and may be questioned.
+        The one move that plays itself (the phase is FORCED for it) is marked so, on the
+        table and in the log, however it was made."""
         if not self.vet(action) or self._coach_first(action, confirmed):
             return False
+        forced = forced_how(self.spec, self.state, self._legal(), self.options().auto_play)
         try:
             events = self.referee.apply(action, self.human)
         except IllegalAction as err:
@@ -253,19 +277,18 @@ class TableModel:
             return False
         self.window.shut()
         self.pace.turn_beat, self.note = 0.0, None
-        self.apply_events(events, action, starts)
+        self.apply_events(events, action, starts, forced or "")
         self.on_move(action)
         return True
 
-    def apply_events(
-        self, events: list[Event], action: Action | None, starts: dict | None = None
-    ) -> None:
+    def apply_events(self, events: list[Event], action: Action | None,
+                     starts: dict | None = None, forced: str = "") -> None:  # fmt: skip
         """Events of an applied action go to the show; a fault's fate goes to the log; the
         hand is scored the moment the rules end it (its summary waits for the show)."""
         if not events:
             return
         self.log.moved(events, action)
-        self.show.push(events, starts)
+        self.show.push(events, starts, forced)
         self.stage.synced = False
         self.hints.shown = None
         self.on_change()
@@ -273,6 +296,13 @@ class TableModel:
             self.ended = True
             if not self.watching:
                 self.match.finish_hand()
+
+    @property
+    def coach_threshold(self) -> float:
+        """The loss, in points, over which coach mode asks: the player's setting, and never
+        less than the game's coach can tell from noise (``Coach.quiet``)."""
+        quiet = self.spec.coach.quiet if self.spec.coach is not None else 0.0
+        return max(self.options().coach_threshold, quiet)
 
     def _coach_first(self, action: Action, confirmed: bool) -> bool:
         """Hand the move to the coach; True when the move now waits for its verdict."""

@@ -147,7 +147,7 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
         head,
         tuple(_scores(m)),
         counts,
-        tuple(line.words(m.namer) for line in m.log.lines[-LOG_SHOWN:]),
+        tuple((line.words(m.namer), bool(line.forced)) for line in m.log.lines[-LOG_SHOWN:]),
     )
 
     def draw(panel: pygame.Surface, _old: object) -> None:
@@ -162,7 +162,7 @@ def _panel_body(
     head: tuple[str, str, str],
     scores: tuple[tuple[str, str], ...],
     counts: tuple[tuple[str, str], ...],
-    log: tuple[str, ...],
+    log: tuple[tuple[str, bool], ...],
 ) -> None:
     surface.fill(theme.PANEL)
     pygame.draw.line(surface, theme.PANEL_EDGE, p.topleft, p.bottomleft, 2)
@@ -202,17 +202,20 @@ def _panel_body(
 
 
 @lru_cache(maxsize=256)
-def _log_line(entry: str, size: int, width: int) -> pygame.Surface:
-    """One wrapped log entry, cached (its alpha is set before each blit)."""
-    return theme.font(size).render(entry, True, theme.INK, wraplength=width)
+def _log_line(entry: str, size: int, width: int, forced: bool) -> pygame.Surface:
+    """One wrapped log entry, cached (its alpha is set before each blit); a move that played
+    itself for the player in a colour of its own."""
+    colour = theme.FORCED if forced else theme.INK
+    return theme.font(size).render(entry, True, colour, wraplength=width)
 
 
-def _log(log: tuple[str, ...], surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+def _log(log: tuple[tuple[str, bool], ...], surface: pygame.Surface, box: pygame.Rect,
+         size: int) -> None:  # fmt: skip
     fs = max(12, int(size * 0.85))
     lines: list[pygame.Surface] = []
     height = 0
-    for entry in reversed(log):
-        img = _log_line(entry, fs, box.w)
+    for entry, forced in reversed(log):
+        img = _log_line(entry, fs, box.w, forced)
         if height + img.get_height() > box.h:
             break
         lines.append(img)

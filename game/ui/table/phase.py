@@ -105,6 +105,15 @@ def phase_of(f: Facts) -> Phase:
     return Phase(Doing.CHOOSING, f.human, mine=True)
 
 
+def forced_how(spec, state, acts: list, auto_play: bool) -> str | None:
+    """How the one legal move ``acts`` holds plays itself for the player (the game's
+    ``plays_itself``: "now" or after a "beat"), or None: it does not (the setting "Play
+    forced moves for me" off, a choice, calls in play)."""
+    if not auto_play or len(acts) != 1 or spec.calls_in(state.options):
+        return None
+    return spec.plays_itself(acts[0])
+
+
 @dataclass
 class Note:
     """A sentence for the hint line (a refusal's reason, a word of help), worded when read,

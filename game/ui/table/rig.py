@@ -25,7 +25,7 @@ from game.ui.table import clock, takebacks
 from game.ui.table.calls import press_call
 from game.ui.table.controller import TableController
 from game.ui.table.controls import Navigation, TableControls
-from game.ui.table.hints import ask_hint, hint_text
+from game.ui.table.hints import ask_hint, hint_words
 from game.ui.table.model import TableModel
 from game.ui.table.speech import TableSpeech
 from game.ui.table.thinker import Thinker
@@ -62,7 +62,7 @@ class TableRig:
         self.thinker = Thinker(hint_agent)
         play, size = app.audio.play, app.size
         self.model = m = TableModel(spec, match, referee, self.thinker, options, play, size)
-        m.hint_words = partial(hint_text, m)
+        m.hint_words = partial(hint_words, m)
         self.art = art or cardart.CardArt()
         self.view = TableView(m, self.art)
         self.controller = TableController(m, self.view.card_at, self.view.drop_target,
@@ -77,6 +77,7 @@ class TableRig:
             m.on_line = lambda line, seat: app.speak(line, interrupt=False)
         else:
             self.speech = TableSpeech(m, self.controller, app.voice, self.controls)
+            m.on_told = app.save_settings
         self.on_escape: Callable[[], None] = self.controls.escape
         self.holds_window: Callable[[], bool] = lambda: False  # besides the pointer on a call
         self._moves_seen = -1

@@ -20,14 +20,16 @@ from game.core.spec import GameSpec, Headline
 from game.core.types import Event, EventKind, PileId, PileKind
 from game.games import ask
 from game.text.log_lines import LogLine
-from game.text.names import Namer, card_short
+from game.text.names import Namer
 from game.text.words import event_line, phrase
 from game.ui.anim import PACE_SECONDS, Flight, Timeline
 from game.ui.table.layout import Layout
+from game.ui.table.log import hidden_taken, peek_line
 from game.ui.table.shown import ShownTable, face_down_pile, shows_face
 
 E = EventKind
 GLOW_SECONDS = 0.7  # reduced motion: how long a card that moved is lit
+FORCED_FLIGHT = 0.4  # the player's forced moves fly in this share of a flight's time
 
 
 @dataclass
@@ -61,13 +63,15 @@ class Landed:
 
 @dataclass
 class Hooks:
-    """What the show tells the table about."""
+    """What the show tells the table about; ``marks``: cards a forced move just placed for
+    the player (marked a moment where they landed)."""
 
     log: Callable[[LogLine], None]  # a line of the move log, worded when drawn
     sound: Callable[[str], None]
     banners: list[Banner] = field(default_factory=list)
     peeks: list[Peek] = field(default_factory=list)
     landed: list[Landed] = field(default_factory=list)
+    marks: list[Landed] = field(default_factory=list)
 
 
 class Show:
@@ -101,10 +105,15 @@ class Show:
         self.starts: dict[int, pygame.Vector2] = {}
         self.seat: int | None = None  # whose move is being shown
         self.showing: list[Event] = []  # the events of the step being shown
+        self.forced: dict[int, str] = {}  # id of a queued event of a forced move: how forced
+        self.step_forced = ""  # the step being started is a forced move's
 
     @property
     def seconds(self) -> float:
-        return 0.0 if self.still else PACE_SECONDS.get(self.pace, 0.38)
+        """A flight's time at the pace; the player's forced move flies faster."""
+        if self.still:
+            return 0.0
+        return PACE_SECONDS.get(self.pace, 0.38) * (FORCED_FLIGHT if self.step_forced else 1.0)
 
     @property
     def busy(self) -> bool:
@@ -123,10 +132,15 @@ class Show:
         what the pile shows is not yet what it holds."""
         return any(pid in (e.src, e.dst) for e in (*self.showing, *self.queue))
 
-    def push(self, events: list[Event], starts: dict[int, pygame.Vector2] | None = None) -> None:
-        """Queue events; ``starts`` says where a dragged card really is now."""
+    def push(self, events: list[Event], starts: dict[int, pygame.Vector2] | None = None,
+             forced: str = "") -> None:  # fmt: skip
+        """Queue events; ``starts`` says where a dragged card really is now; ``forced``: the
+        events are a move that played itself for the player (it flies faster, its lines
+        say so and its card is marked where it lands)."""
         self.queue.extend(events)
         self.starts.update(starts or {})
+        if forced:
+            self.forced.update((id(ev), forced) for ev in events)
 
     def deal(self, opening: list[Event], source: PileId) -> None:
         """The opening deal: every card starts face down in ``source`` (the deck, or the
@@ -145,6 +159,7 @@ class Show:
         self.step = self.glide = None
         self.showing = []
         self.starts.clear()
+        self.forced.clear()
 
     def flights(self) -> list[Flight]:
         """Every flight of the current step (landed ones wait where they landed), and a
@@ -161,18 +176,19 @@ class Show:
         if self.step is not None:
             self.step.advance(dt)
             if self.step.done:
-                self.step, self.showing = None, []
+                self.step, self.showing, self.step_forced = None, [], ""
         while self.step is None and self.queue:
             self.showing = [self.queue[0]]
             self.step = self._start(self.queue.popleft())
             self.step.advance(0.0)
             if self.step.done:
-                self.step, self.showing = None, []
+                self.step, self.showing, self.step_forced = None, [], ""
         return self.busy
 
     def _start(self, ev: Event) -> Timeline:
         if ev.seat is not None:
             self.seat = ev.seat
+        self.step_forced = self.forced.pop(id(ev), "")
         self._log(ev)
         sound = ask(self.game, lambda spec: spec.sound(ev))
         if sound is not None and not (ev.kind is E.DEAL and self._more_deals()):
@@ -186,7 +202,7 @@ class Show:
 
     def _log(self, ev: Event) -> None:
         if event_line(ev, self.namer, self.show_faults, self.game):
-            self.hooks.log(LogLine.of_event(ev, self.show_faults))
+            self.hooks.log(LogLine.of_event(ev, self.show_faults, self.step_forced))
 
     def _more_deals(self) -> bool:
         return bool(self.queue) and self.queue[0].kind is E.DEAL and self.seconds <= 0
@@ -214,6 +230,7 @@ class Show:
         steps = [ev]
         while self.queue and self._joins(ev, self.queue[0]):
             steps.append(self.queue.popleft())
+            self.forced.pop(id(steps[-1]), None)
             self._log(steps[-1])
         self.showing = steps
         tl = Timeline()
@@ -225,15 +242,11 @@ class Show:
 
     def _peek_first(self, ev: Event) -> bool:
         """The human's side takes face-down cards: show them (RULES.md §5)."""
-        if ev.src is None or ev.src.kind is not PileKind.TABLE or ev.seat is None:
-            return False
-        if self.side_of(ev.seat) != self.side_of(self.human):
-            return False
-        pile = self.shown.get(ev.src)
-        hidden = [c for c, s in zip(ev.cards, pile, strict=False) if s is None]
+        pile = self.shown.get(ev.src) if ev.src is not None else []
+        hidden = hidden_taken(ev, pile, self.side_of(self.human), self.side_of)
         if hidden:
             self.hooks.peeks.append(Peek(hidden, 1.8 if self.pace != "instant" else 0.3))
-            self.hooks.log(LogLine.said("log.peek", cards=" ".join(map(card_short, hidden))))
+            self.hooks.log(peek_line(hidden))
         return bool(hidden)
 
     def _take(self, ev: Event) -> tuple[list[int | None], list[tuple[float, float]]]:
@@ -300,9 +313,12 @@ class Show:
             )
         if self.still:
             self.hooks.landed[:] = [Landed(dst, c) for c in landing[-1:]]
+        forced = self.step_forced
 
         def land() -> None:
             self.shown.put(dst, landing, bottom)
+            if forced:
+                self.hooks.marks[:] = [Landed(dst, c) for c in landing[-1:]]
 
         if out:
             out[-1].on_land = land

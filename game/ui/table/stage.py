@@ -17,6 +17,7 @@ from game.ui.table.show import Hooks, Show
 from game.ui.table.shown import ShownTable
 
 LANDED_SECONDS = 0.7
+MARK_SECONDS = 1.4  # a card a forced move placed for the player stays marked this long
 
 
 class Stage:
@@ -77,9 +78,10 @@ class Stage:
             for item in group:
                 item.age += dt
             group[:] = [i for i in group if i.age < i.seconds]
-        for item in hooks.landed:
-            item.age += dt
-        hooks.landed[:] = [i for i in hooks.landed if i.age < LANDED_SECONDS]
+        for group, seconds in ((hooks.landed, LANDED_SECONDS), (hooks.marks, MARK_SECONDS)):
+            for item in group:
+                item.age += dt
+            group[:] = [i for i in group if i.age < seconds]
 
     def seen_piles(self) -> dict:
         """What the screen shows at rest: the human's view, or every card (replays)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.ai.coach import Advice
 from game.core.state import GameState
 from game.core.types import Action
 from game.ui.table.thinker import Thinker
@@ -16,17 +17,21 @@ PULSE_SECONDS = 1.6  # a fresh hint pulses this long
 
 @dataclass
 class Hint:
-    """A suggestion for the human, valid while the hand still has ``moves`` moves; its
-    words are made when read, in the language of the moment."""
+    """A suggestion for the human and why (``advice``), valid while the hand still has
+    ``moves`` moves; its words are made when read, in the language of the moment."""
 
-    action: Action
+    advice: Advice
     moves: int
-    words: Callable[[Action], str]
+    words: Callable[[Advice], str]
     age: float = 0.0
 
     @property
+    def action(self) -> Action:
+        return self.advice.action
+
+    @property
     def text(self) -> str:
-        return self.words(self.action)
+        return self.words(self.advice)
 
 
 @dataclass
@@ -53,10 +58,10 @@ class Hints:
         (the player may make it); True when a new hint has come."""
         if self.shown is not None:
             self.shown.age += dt
-        done, action = thinker.hint_answer()
-        if not done or action is None or self.asked != moves or not fits(action):
+        done, advice = thinker.hint_answer()
+        if not done or advice is None or self.asked != moves or not fits(advice.action):
             return False
-        self.shown = Hint(action, moves, words)
+        self.shown = Hint(advice, moves, words)
         return True
 
     def forget(self) -> None:

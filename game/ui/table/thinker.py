@@ -13,6 +13,7 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
+from game.ai.coach import Advice, advise
 from game.core.agents import Agent, SeatView
 from game.core.referee import Question
 from game.core.state import GameState
@@ -26,16 +27,17 @@ class Pending:
     started: float
 
 
-def _hint(agent: Agent, state: GameState, seat: int, calls_too: bool) -> Action | None:
-    """The Expert's move for ``seat``; a call first when one is open to it and wanted."""
+def _hint(agent: Agent, state: GameState, seat: int, calls_too: bool) -> Advice | None:
+    """The coach's move for ``seat`` and why (the Expert's, for a game without a coach);
+    a call first when one is open to it and wanted."""
     view = SeatView(state, seat)
     if calls_too and view.calls():
         call = agent.call(view)
         if call is not None:
-            return call
+            return Advice(call)
     if not view.legal_actions():
         return None
-    return agent.choose(view)
+    return advise(state, seat) or Advice(agent.choose(view))
 
 
 class Thinker:
@@ -85,8 +87,8 @@ class Thinker:
                 _hint, self.hint_agent, state.clone(), seat, calls_too
             )
 
-    def hint_answer(self) -> tuple[bool, Action | None]:
-        """(True, action) once the hint is ready (action None if the Expert failed)."""
+    def hint_answer(self) -> tuple[bool, Advice | None]:
+        """(True, advice) once the hint is ready (None if the search failed)."""
         if self.hint_pending is None or not self.hint_pending.done():
             return False, None
         future, self.hint_pending = self.hint_pending, None

@@ -12,7 +12,7 @@ from game.core.types import Action, PileId, PileKind
 from game.text import say
 from game.ui import cardart, theme
 from game.ui.layer import Layer
-from game.ui.table import hint_view, labels, panel
+from game.ui.table import hint_view, labels, marks, panel
 from game.ui.table.controller import TableController
 from game.ui.table.controls import TableControls
 from game.ui.table.hints import hint_marks
@@ -120,6 +120,7 @@ class TableView:
         if self.m.hint is not None and holding is None:
             self._hint_marks(surface)
         self._landed(surface)
+        marks.draw(self.m, self.pile_top_rect, surface)
         labels.draw(self.m, surface)
         self._hand_keys(surface)
         self._flights(surface)

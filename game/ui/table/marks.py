@@ -1,0 +1,60 @@
+"""The mark on a card that a forced move placed for the player: a ring in the colour of
+moves played for the player and, across the card's foot, a tag saying so. It lasts a
+moment (the stage ages it) and fades at its end; only the card still on top is marked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.text import say
+from game.ui import theme
+from game.ui.table import hint_view
+from game.ui.table.stage import MARK_SECONDS
+
+if TYPE_CHECKING:
+    from game.core.types import PileId
+    from game.ui.table.model import TableModel
+
+FADE = 0.4  # the mark's last seconds, fading
+
+
+def strength(age: float) -> float:
+    """1 while the mark is fresh, then down to 0 over its last ``FADE`` seconds."""
+    return max(0.0, min(1.0, (MARK_SECONDS - age) / FADE))
+
+
+def draw(m: TableModel, top: Callable[[PileId], pygame.Rect], surface: pygame.Surface) -> None:
+    """Each mark, on its pile's top card (``top``: where the view draws it)."""
+    for item in m.hooks.marks:
+        pile = m.shown.get(item.pile) if item.pile in m.layout.spots else []
+        if not pile or pile[-1] != item.card:
+            continue
+        k = strength(item.age)
+        rect = top(item.pile)
+        hint_view.ring(surface, rect, m.layout.card, 1.0, _faded(theme.FORCED, k))
+        _tag(surface, rect, k)
+
+
+def _tag(surface: pygame.Surface, card: pygame.Rect, k: float) -> None:
+    """The words across the card's foot, on a dark pill, as wide as the card allows."""
+    words = say("label.forced")
+    size = max(theme.READABLE, card.w // 6)
+    size = theme.fit_text(words, size, card.w + card.w // 3, True)
+    img = theme.rendered(words, size, theme.FORCED, True)
+    pill = img.get_rect().inflate(size // 2, size // 4)
+    pill.midbottom = (card.centerx, card.bottom + pill.h // 3)
+    tag = pygame.Surface(pill.size, pygame.SRCALPHA)
+    pygame.draw.rect(tag, (20, 14, 40, 225), tag.get_rect(), border_radius=pill.h // 2)
+    pygame.draw.rect(tag, theme.FORCED, tag.get_rect(), 1, border_radius=pill.h // 2)
+    tag.blit(img, img.get_rect(center=tag.get_rect().center))
+    tag.set_alpha(int(255 * k))
+    surface.blit(tag, pill)
+
+
+def _faded(colour: tuple, k: float) -> tuple[int, int, int]:
+    """``colour`` mixed toward the felt as the mark fades."""
+    felt = theme.FELT
+    return tuple(round(f + (c - f) * k) for c, f in zip(colour, felt, strict=True))
