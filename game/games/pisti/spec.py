@@ -6,7 +6,7 @@ from typing import Any
 
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, LABEL_H, Design
-from game.core.spec import Choice, GameSpec, Phrase, SummaryRow
+from game.core.spec import Choice, GameSpec, Phrase
 from game.core.state import GameState
 from game.core.types import (
     HANDS,
@@ -25,8 +25,6 @@ from game.games.pisti.figures import FIGURES
 from game.games.pisti.kinds import EventKinds
 from game.games.pisti.lessons import LESSONS
 from game.games.pisti.rules import Pisti
-
-BREAKDOWN = ("jacks", "aces", "two_clubs", "ten_diamonds", "majority", "pisti", "jack_pisti")
 
 
 def positions(players: int) -> tuple[str, ...]:
@@ -106,13 +104,6 @@ def hint(state: GameState, action: Action, seat: int) -> Phrase | None:
     return Phrase(f"hint.play_{kind.value}", {"card": state.where(action).card})
 
 
-def breakdown(state: GameState) -> list[SummaryRow]:
-    rows = state.breakdown()
-    out = [SummaryRow(f"score.{key}", tuple(r[key] for r in rows)) for key in BREAKDOWN]
-    out.append(SummaryRow("score.total", tuple(r["total"] for r in rows), total=True))
-    return out
-
-
 def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
     return [
         Phrase("count.hand", {"n": len(piles.get(HANDS[seat], []))}),
@@ -154,7 +145,8 @@ SPEC = GameSpec(
     prompt=lambda state, seat: Phrase("prompt.play_card"),
     seat_cards=lambda piles, seat: len(piles.get(HANDS[seat], [])),
     panel_counts=panel_counts,
-    breakdown=breakdown,
+    breakdown=words.breakdown,
+    summary_lines=words.summary_lines,
     hint=hint,
     gesture=gesture,
     live_score=True,
