@@ -13,8 +13,6 @@ and ``import`` (Debian: xvfb, imagemagick).
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import sys
 import tempfile
 import time
@@ -24,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "build"))
 
-from make_screenshots import Shooter, start_display  # noqa: E402
+from make_screenshots import Shooter, shooting  # noqa: E402
 
 STEP_LIMIT = 60.0  # seconds one step may take before the run gives up on it
 
@@ -108,15 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", nargs="+", default=["en", "tr"], choices=("en", "tr"))
     args = p.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x"))
-    missing = [tool for tool in ("Xvfb", "import") if shutil.which(tool) is None]
-    if missing:
-        print(f"needs {' and '.join(missing)} (Debian: xvfb, imagemagick)", file=sys.stderr)
-        return 1
-    args.out.mkdir(parents=True, exist_ok=True)
-    server = start_display(size)
-    home = tempfile.mkdtemp(prefix="lesson-shots-")
-    os.environ.update(PASHA_PISTI_HOME=home, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
-    try:
+    with shooting(args.out, size, "lesson-shots-") as ready:
+        if not ready:
+            return 1
         from game.games import SPECS
 
         shooter = Shooter(args.out, size)
@@ -128,9 +120,6 @@ def main(argv: list[str] | None = None) -> int:
                 if spec.lessons:
                     print(f"{lang} {game}: {len(walk(shooter, game, lang))} steps")
         shooter.pygame.quit()
-    finally:
-        server.terminate()
-        shutil.rmtree(home, ignore_errors=True)
     return 0
 
 

@@ -12,12 +12,14 @@ throw-away preference folder.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,6 +50,26 @@ def start_display(size: tuple[int, int]) -> subprocess.Popen:
         time.sleep(0.1)
     os.environ["DISPLAY"] = f":{number}"
     return server
+
+
+@contextlib.contextmanager
+def shooting(out: Path, size: tuple[int, int], prefix: str) -> Iterator[bool]:
+    """A screenshot run's world: an Xvfb display and a throw-away preference folder, both
+    gone afterwards. Yields False (said on stderr) when Xvfb or ``import`` is missing."""
+    missing = [tool for tool in ("Xvfb", "import") if shutil.which(tool) is None]
+    if missing:
+        print(f"needs {' and '.join(missing)} (Debian: xvfb, imagemagick)", file=sys.stderr)
+        yield False
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    server = start_display(size)
+    home = tempfile.mkdtemp(prefix=prefix)
+    os.environ.update(PASHA_PISTI_HOME=home, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
+    try:
+        yield True
+    finally:
+        server.terminate()
+        shutil.rmtree(home, ignore_errors=True)
 
 
 class Shooter:
@@ -163,22 +185,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="1280x800")
     args = p.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x"))
-    missing = [tool for tool in ("Xvfb", "import") if shutil.which(tool) is None]
-    if missing:
-        print(f"needs {' and '.join(missing)} (Debian: xvfb, imagemagick)", file=sys.stderr)
-        return 1
-    args.out.mkdir(parents=True, exist_ok=True)
-    server = start_display(size)
-    home = tempfile.mkdtemp(prefix="screenshots-")
-    os.environ.update(PASHA_PISTI_HOME=home, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
     sys.path.insert(0, str(ROOT))
-    try:
+    with shooting(args.out, size, "screenshots-") as ready:
+        if not ready:
+            return 1
         shooter = Shooter(args.out, size)
         take(shooter)
         shooter.pygame.quit()
-    finally:
-        server.terminate()
-        shutil.rmtree(home, ignore_errors=True)
     return 0
 
 

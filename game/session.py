@@ -164,9 +164,9 @@ class Session:
         return session
 
     def summary(self) -> dict[str, Any]:
-        """What the menu says of a saved match: game, variant (a Phrase), target, score,
-        hand number, and whether anything was played yet (else nothing is lost by
-        replacing it)."""
+        """What the menu says of a saved match: game, variant (a Phrase; None for a game
+        without variants), target, score, hand number, and whether anything was played
+        yet (else nothing is lost by replacing it)."""
         m = self.match
         return {
             "game": self.spec.id,

@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 from store_support import dump
-from ui_support import DT, click, gesture_for, key, make_app, open_table, settle
+from ui_support import DT, centre, click, gesture_for, key, make_app, open_table, pid, settle
 
 from game.core.lesson import Wait
 from game.core.types import Action, ActionKind
@@ -363,20 +363,43 @@ def test_the_top_bar_shows_the_lessons_title_and_no_hand_or_deal_number(lang_app
         assert say("title.table.hand", game="", n=1).strip(" —") not in words
 
 
-@pytest.mark.parametrize("lang_app", ["en"], indirect=True)
-def test_skip_step_on_the_play_out_step_plays_the_whole_hand_out(lang_app):
-    app = lang_app
-    scene = open_lesson(app, "pisti")
+def to_the_play_out_step(app, scene: LessonScene) -> None:
+    """The Pişti lesson's steps played as asked, up to the one that plays the hand out."""
     while scene.step.wait is not Wait.FINISH:
         if scene.step.wait is Wait.READ:
             key(app, pygame.K_n)
         else:
             gesture_for(app, scene, expected(scene))
         rest(app, scene)
-    k = scene.k
+
+
+def test_skip_step_on_the_play_out_step_plays_the_whole_hand_out(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), lessons_offered=True, pace="slow")
+    scene = open_lesson(app, "pisti")
+    to_the_play_out_step(app, scene)
+    k, moves = scene.k, len(scene.state.history)
     key(app, pygame.K_n)  # one press, not one per card
-    rest(app, scene, limit=60.0)
+    for _ in range(100):  # two seconds of the table's time for some forty cards
+        app.step(DT)
+        if scene.k != k:
+            break
+    assert scene.k == k + 1 and scene.state.is_over and len(scene.state.history) > moves + 10
+    app.scene.leave()
+
+
+def test_item7_the_pisti_play_out_step_plays_itself_to_the_end_with_no_input(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), lessons_offered=True, pace="normal")
+    scene = open_lesson(app, "pisti")
+    to_the_play_out_step(app, scene)
+    k = scene.k
+    assert scene.step.text == ("lesson.pisti.play_on",)
+    assert "plays itself" in scene.step_words()
+    for _ in range(int(90 / DT)):  # no key, no click: at most 90 s of the table's time
+        app.step(DT)
+        if scene.k != k:
+            break
     assert scene.k == k + 1 and scene.state.is_over
+    app.scene.leave()
 
 
 @pytest.mark.parametrize("lang_app", ["en"], indirect=True)
@@ -408,3 +431,84 @@ def test_the_pisti_scoring_step_shows_the_rules_scoring_figure_under_its_words(a
     assert figure is not None and figure.get_width() == scene.text_rect.w
     scene.k += 1
     assert scene.step_figure(size) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_item7_the_pisti_lesson_explains_the_packs_bottom_card_and_says_the_points(
+    tmp_path, monkeypatch, lang
+):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), lessons_offered=True, pace="normal",
+                   language=lang)  # fmt: skip
+    phrasebook.set_language(lang)
+    scene = open_lesson(app, "pisti")
+    texts = [step.text[0] for step in scene.lesson.steps]
+    bottom = texts.index("lesson.pisti.bottom")
+    assert bottom < texts.index("lesson.pisti.play_on")
+    assert scene.lesson.steps[bottom].glow == ("pack",)
+    to_the_play_out_step(app, scene)
+    assert scene.state.is_over or scene.step.text == ("lesson.pisti.play_on",)
+    key(app, pygame.K_n)  # Skip: the rest of the hand at once
+    rest(app, scene, limit=60.0)
+    assert scene.step.text == ("lesson.pisti.scoring_cards",)
+    score, you = scene.state.score, scene.state.side_of(scene.human)
+    words = scene.step_words()
+    assert f" {score[you]}," in words and words.rstrip(".").endswith(str(score[1 - you]))
+    phrasebook.set_language("en")
+    assert "panel" not in say("lesson.pisti.scoring_cards", mine=0, theirs=0).lower()
+    app.scene.leave()
+
+
+def test_item8_no_pishe_pasha_lesson_calls_the_shared_foundations_yours():
+    keys = {k for lesson in SPECS["pishe-pasha"].lessons for s in lesson.steps for k in s.text}
+    keys |= {s.wrong for lesson in SPECS["pishe-pasha"].lessons for s in lesson.steps}
+    words = [say(k, points=0, mine=0, theirs=0) for k in keys]
+    assert not [w for w in words if "your foundation" in w.lower()]
+    assert any("foundations are shared" in w for w in words)
+
+
+@pytest.mark.parametrize("lang_app", ["en"], indirect=True)
+def test_item8_the_lesson_teaches_a_single_click_that_sends_a_card_up(lang_app):
+    app = lang_app
+    scene = open_lesson(app, "pishe-pasha")
+    while scene.step.text != ("lesson.pp.first",):
+        if scene.step.wait is Wait.READ:
+            key(app, pygame.K_n)
+        else:
+            gesture_for(app, scene, expected(scene))
+        rest(app, scene)
+    assert "click it once" in scene.step_words()
+    for step_key in ("lesson.pp.first", "lesson.pp.back_in_play"):
+        assert scene.step.text == (step_key,)
+        action = expected(scene)
+        where = scene.state.where(action)
+        up = len(scene.model.shown.get(where.dst))
+        pile = scene.model.shown.get(where.src)
+        click(app, centre(scene, where.src, pile.index(where.card)))  # one click, no drag
+        rest(app, scene)
+        assert len(scene.model.shown.get(where.dst)) == up + 1 and scene.note == ""
+
+
+@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+def test_item8_the_three_player_lesson_seats_a_third_player_on_the_table(lang_app):
+    app = lang_app
+    index = next(i for i, s in enumerate(SPECS["pishe-pasha"].lessons) if s.id == "pishe-variants")
+    scene = open_lesson(app, "pishe-pasha", index)
+    assert scene.state.players == 3
+    screen = app.screen.get_rect()
+    table_area = scene.model.layout.areas["panel"]
+    spots = [scene.model.layout.spots[pid(f"{kind}{seat}")].rect
+             for seat in (1, 2) for kind in ("stock", "discard")]  # fmt: skip
+    for r in spots:
+        assert screen.contains(r) and not r.colliderect(table_area)
+    assert not spots[0].colliderect(spots[2]) and not spots[1].colliderect(spots[3])
+    assert {"stock1", "stock2"} <= set(scene.step.glow)
+    west, east = scene.model.namer.who(1), scene.model.namer.who(2)
+    assert west in scene.step_words() and east in scene.step_words()
+    while not scene.finished and scene.step.text != ("lesson.pp.three",):
+        if scene.step.wait is Wait.READ:
+            key(app, pygame.K_n)
+        elif scene.step.wait is Wait.MOVE:
+            gesture_for(app, scene, expected(scene))
+        rest(app, scene)
+    log = scene.model.log_words
+    assert any(w.startswith(west) for w in log) and any(w.startswith(east) for w in log), log

@@ -13,8 +13,10 @@ import pytest
 from ui_support import DT, key, make_app, open_table, settle
 
 from game.core.agents import SeatView
+from game.core.types import STOCKS
 from game.text import phrasebook, say
 from game.text.spoken import spoken
+from game.text.words import phrase
 from game.ui.scenes.summary import SummaryScene
 
 ROWS = {
@@ -23,7 +25,8 @@ ROWS = {
         "taken": "Cards taken: You {}, North {}",
         "total": "Hand total: You {}, North {}",
         "match": "Match score (to 151)",
-        "team": "You: +{} this hand, {} in all",
+        "hand": "This hand: You +{}, North +{}",
+        "all": "Total: You {}, North {}",
         "record": "Against Medium: ",
         "keys": "Up and Down read the summary row by row, T reads all of it, Enter: Next hand",
         "last": "End of the list",
@@ -35,7 +38,8 @@ ROWS = {
         "taken": "Alınan kart: Sen {}, Kuzey {}",
         "total": "El toplamı: Sen {}, Kuzey {}",
         "match": "Maç puanı (hedef 151)",
-        "team": "Sen: bu el +{}, toplam {}",
+        "hand": "Bu el: Sen +{}, Kuzey +{}",
+        "all": "Toplam: Sen {}, Kuzey {}",
         "record": "Seviye: Orta",
         "keys": "Yukarı ve aşağı oklar özeti satır satır okur, T hepsini okur, Enter: Sonraki el",
         "last": "Listenin sonu",
@@ -79,7 +83,8 @@ def test_the_result_is_said_once_and_the_summary_tells_how_to_read_it(tmp_path, 
     assert outcome in table.model.log_words[-1] or spoken(table.model.log_words[-1]) == outcome
     told = [h for h in heard if outcome in h or spoken(summary.headline()) in h]
     assert told == [outcome]  # the log's line; the headline is not said after it
-    assert heard[-1] == ROWS[lang]["keys"]
+    assert heard[-1].endswith(ROWS[lang]["keys"])  # after why the hand went as it did
+    assert all(spoken(why.rstrip(".")) in heard[-1] for why in summary.lines())
 
 
 def test_the_arrows_read_the_summary_row_by_row_and_t_reads_it_whole(tmp_path, monkeypatch, lang):
@@ -94,7 +99,8 @@ def test_the_arrows_read_the_summary_row_by_row_and_t_reads_it_whole(tmp_path, m
     assert w["taken"].format(counts[0]["cards"], counts[1]["cards"]) in rows
     assert w["total"].format(counts[0]["total"], counts[1]["total"]) in rows
     assert rows.index(w["match"]) > rows.index(w["points"])
-    assert w["team"].format(match.history[-1][0], match.totals[0]) in rows
+    assert w["hand"].format(*match.history[-1]) in rows
+    assert w["all"].format(*match.totals) in rows
     assert rows[-1].startswith(w["record"]) and rows[-1] == summary.stats_line.rstrip(".")
 
     read = []
@@ -119,10 +125,10 @@ def test_a_game_scored_by_the_cards_left_reads_what_each_player_had_left(tmp_pat
     app, table, summary = hand_played_to_its_end(tmp_path, monkeypatch, "en", "pishe-pasha",
                                                  {"players": 2}, 1)  # fmt: skip
     rows = [r.words() for r in summary.hand_rows()]
-    assert "Cards" in rows
-    you = next(r for r in rows if r.startswith("You: "))
-    north = next(r for r in rows if r.startswith("North: "))
-    assert "stock" in you and "stock" in north
+    assert "Cards left: one point each for the winner" in rows
+    left, you = table.state.reveal(), table.human
+    assert f"Stock: You {len(left[STOCKS[you]])}, North {len(left[STOCKS[1 - you]])}" in rows
     assert "Match score" in rows
-    assert summary.headline() not in rows  # the game's own line says the result, fuller
-    assert rows[0] == summary._outcome()
+    why = [phrase(p, table.model.namer) for p in table.model.spec.summary_lines(table.state)]
+    assert rows[:2] == [summary.headline(), why[0].rstrip(".")]  # who won, then why
+    assert "got rid of all" in why[0] and summary._outcome() not in rows  # not the log's again

@@ -82,8 +82,8 @@ def test_the_pishe_pasha_summary_says_what_each_player_had_left(app, monkeypatch
     summary = play_hand(app, table)
     assert not summary.panel.colliderect(table.model.layout.areas["panel"])
     drawn = words_drawn(app, monkeypatch)
-    assert "KARTLAR" in drawn and "Sen" in drawn
-    assert any(w.startswith("deste ") for w in drawn)
+    assert "KALAN KARTLAR: HER BİRİ KAZANANA BİR PUAN" in drawn and "Sen" in drawn
+    assert "Deste" in drawn and "Iskarta" in drawn
     assert "Bu el" in drawn and "Toplam" in drawn
-    end = summary._content(pygame.Surface(app.size), summary._fitted(app.size))
+    end = summary._content(pygame.Surface(app.size), *summary._fitted(app.size))
     assert end > summary.panel.centery, "the dialog's words reach past its middle"

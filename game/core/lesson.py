@@ -3,9 +3,9 @@
 A game's folder lists its lessons (``lessons.py``) and its spec carries them; one
 tutorial scene plays any of them on the real table. A step says a sentence or two
 (phrase keys), makes some piles glow, and waits for one of a few things: one of the
-expected moves (record texts), any legal move, the computer to play on, or simply
-the player's "Next". Computer seats follow the lesson's script, so the deal goes as
-the lesson was written.
+expected moves (record texts), any legal move, the computer to play on, the rest of
+the hand to play itself, or simply the player's "Next". Computer seats follow the
+lesson's script, so the deal goes as the lesson was written.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ class Wait(enum.Enum):
     ANY = "any"  # any legal move
     WATCH = "watch"  # the computer plays until the player may act (or make a call)
     READ = "read"  # nothing on the table: the player presses Next
-    FINISH = "finish"  # any legal moves, until the hand is over
+    FINISH = "finish"  # the rest of the hand plays itself (the player may play too), to its end
 
 
 @dataclass(frozen=True)

@@ -114,7 +114,8 @@ class Call:
 
 @dataclass(frozen=True)
 class SummaryRow:
-    """A line of the end-of-hand table: a phrase key and a value per side."""
+    """A line of the end-of-hand table: a phrase key and a value per side (no values: a
+    heading over the lines after it)."""
 
     key: str
     values: tuple[int, ...]

@@ -63,3 +63,15 @@ def card_fans(surface: pygame.Surface, margin: int, art, settings):
             img = pygame.transform.rotozoom(art.face(card), 18 - i * 12, 1)
             surface.blit(img, img.get_rect(center=(x0 + i * step, h * 0.11)))
     return art
+
+
+def opening(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int) -> None:
+    """As many whole paragraphs of ``words`` as fit ``rect`` (its title line left out):
+    the start of a game's rules, where the menu has no options of the game to show."""
+    y = rect.y
+    for part in words.split("\n\n")[1:]:
+        img = theme.wrapped(part.strip(), size, theme.INK, rect.w)
+        if y + img.get_height() > rect.bottom:
+            return
+        surface.blit(img, (rect.x, y))
+        y += img.get_height() + size // 2

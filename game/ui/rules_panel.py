@@ -50,8 +50,17 @@ class RulesPanel(ScrollText):
             self._made_for = key
         return self._image
 
+    def text_size(self) -> int:
+        return max(14, min(28, self.rect.h // 24))
+
+    def line_tops(self) -> list[int]:
+        """Each paragraph's lines (the figures beside them are not cut at a line)."""
+        self._render()
+        step = theme.font(self.text_size()).get_linesize()
+        return [top + k * step for top, high in self._spans for k in range(max(1, high // step))]
+
     def _compose(self, body: str, figures: tuple[Figure, ...]) -> pygame.Surface:
-        size = max(14, min(28, self.rect.h // 24))
+        size = self.text_size()
         width = max(80, self.rect.w - 32)
         gap = size
         text_w = int(width * 0.56) if figures else width

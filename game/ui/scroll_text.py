@@ -53,9 +53,8 @@ class ScrollText(Widget):
         self.edge = by if line == self.line else 0
         self.line = line
         top, height = self._marked()
-        room = self.rect.h - 24
-        if top < self.offset or top + height > self.offset + room:
-            self.offset = max(0, min(self.max_offset, top - room // 4))
+        if top < self.offset or top + height > self.offset + self.room:
+            self.offset = self._snap(top - self.room // 4, down=True)
 
     def _marked(self) -> tuple[int, int]:
         """The part read last: its top and height, worked out again only when the panel's
@@ -67,8 +66,8 @@ class ScrollText(Widget):
 
     def _place(self, index: int) -> tuple[int, int]:
         """Where part ``index`` lies in the rendered text: its top and its height."""
-        width, size = max(40, self.rect.w - 28), max(13, min(28, self.rect.h // 24))
-        f = theme.font(size)
+        width = max(40, self.rect.w - 28)
+        f = theme.font(self.text_size())
         chunks = text_of(self.body).split(self.SPLIT)
         shown = [i for i, c in enumerate(chunks) if c.strip()]
         at = shown[index]
@@ -81,29 +80,62 @@ class ScrollText(Widget):
         body = text_of(self.body)
         key = (self.rect.w, self.rect.h, body)
         if self._image is None or self._made_for != key:
-            size = max(13, min(28, self.rect.h // 24))
-            self._image = theme.font(size).render(
+            self._image = theme.font(self.text_size()).render(
                 body, True, theme.INK, wraplength=max(40, self.rect.w - 28)
             )
             self._made_for = key
         return self._image
 
+    def text_size(self) -> int:
+        return max(13, min(28, self.rect.h // 24))
+
+    def line_tops(self) -> list[int]:
+        """Where each line of the content begins: the panel is scrolled to one, and shows
+        only whole lines."""
+        step = theme.font(self.text_size()).get_linesize()
+        return list(range(0, self._render().get_height(), step))
+
+    @property
+    def room(self) -> int:
+        return self.rect.h - 24
+
     @property
     def max_offset(self) -> int:
-        return max(0, self._render().get_height() - self.rect.h + 24)
+        """The first line from which the rest of the content fits the panel."""
+        over = self._render().get_height() - self.room
+        if over <= 0:
+            return 0
+        return next((top for top in self.line_tops() if top >= over), over)
+
+    def _snap(self, offset: int, down: bool) -> int:
+        """``offset`` moved to a line's top (the one at or above it, or at or below it)."""
+        offset = max(0, min(self.max_offset, offset))
+        tops = [*self.line_tops(), self.max_offset]
+        if down:
+            return max((top for top in tops if top <= offset), default=0)
+        return min((top for top in tops if top >= offset), default=self.max_offset)
 
     def scroll(self, by: int) -> None:
-        self.offset = max(0, min(self.max_offset, self.offset + by))
+        self.offset = self._snap(self.offset + by, down=by < 0)
+
+    def _shown(self) -> int:
+        """How much of the content shows from the offset: down to the last whole line."""
+        if self._render().get_height() - self.offset <= self.room:
+            return self.room  # the rest fits whole (a figure below the last line too)
+        step = theme.font(self.text_size()).get_linesize()
+        ends = [top + step - self.offset for top in self.line_tops() if top >= self.offset]
+        whole = [end for end in ends if end <= self.room]
+        return max(whole, default=self.room)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y * 40)
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-            self.scroll(40 if event.key == pygame.K_DOWN else self.rect.h - 40)
+            self.scroll(40 if event.key == pygame.K_DOWN else self._shown())
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
-            self.scroll(-40 if event.key == pygame.K_UP else -(self.rect.h - 40))
+            self.scroll(-40 if event.key == pygame.K_UP else -self._shown())
             return True
         return False
 
@@ -111,7 +143,9 @@ class ScrollText(Widget):
         panel(surface, self.rect, theme.PANEL, theme.PANEL_EDGE)
         img = self._render()
         clip = surface.get_clip()
-        surface.set_clip(self.rect.inflate(-8, -8))
+        surface.set_clip(
+            pygame.Rect(self.rect.x + 4, self.rect.y + 12, self.rect.w - 8, self._shown())
+        )
         surface.blit(img, (self.rect.x + 14, self.rect.y + 12 - self.offset))
         if self.line >= 0 and self.parts():  # the part the arrows read last
             top, height = self._marked()

@@ -1,16 +1,28 @@
-"""The end of a hand as rows of words: what the summary shows, for the ear. Each row is a
-heading and a value per side ("Pişti: You 10, North 0"), or a line of its own (the result,
-the record); the arrow keys read them one at a time and T all of them. Built from the
-hand's data (the game's breakdown, the cards left, the match's totals), never from where
-the summary draws them."""
+"""The end of a hand as rows of words: what the summary shows and what the ear hears, one
+list for both. Each row is a heading and a value per side ("Pişti: You 10, North 0"), or
+a line of its own (the result, why, the record); its kind says how the summary draws it.
+The arrow keys read the rows one at a time and T all of them. Built from the hand's data
+(the game's breakdown, the match's totals), never from where the summary draws them."""
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from game.text import say
 from game.text.words import phrase
 from game.ui.table import panel
+
+
+class Kind(enum.Enum):
+    """How a row is drawn."""
+
+    TITLE = "title"  # who won (the match's outcome once it is over), in large letters
+    LINE = "line"  # a sentence under it: the hand's result, why
+    HEAD = "head"  # a section's heading, over a rule
+    CELLS = "cells"  # a label and a value in each side's column
+    TOTAL = "total"  # the same, in bold: a section's total
+    NOTE = "note"  # the player's record against these opponents
 
 
 @dataclass(frozen=True)
@@ -19,61 +31,70 @@ class Row:
 
     heading: str
     cells: tuple[tuple[str, str], ...] = ()
+    kind: Kind = Kind.LINE
 
     def words(self) -> str:
-        values = ", ".join(f"{who} {value}" for who, value in self.cells)
+        values = ", ".join(f"{who} {value}".strip() for who, value in self.cells)
         if not values:
-            return self.heading
+            return self.heading.rstrip(".")
         return f"{self.heading}: {values}" if self.heading else values
 
 
 def hand_rows(model, match, results: list[str], stats_line: str) -> list[Row]:
-    """The summary read top to bottom: the results, the hand's points line by line (or the
-    cards each player had left), the match so far, and the player's record."""
-    out = [Row(line.rstrip(".")) for line in results if line]
+    """The summary top to bottom: the first of the results as its title and the others
+    under it, the hand's points line by line (or the cards each player had left), the
+    match so far, and the player's record."""
+    said = [line for line in results if line]
+    out = [Row(line, kind=Kind.TITLE if i == 0 else Kind.LINE) for i, line in enumerate(said)]
     out += _points(model, match) or _cards_left(model)
     out += _match(model, match)
     if stats_line:
-        out.append(Row(stats_line.rstrip(".")))
+        out.append(Row(stats_line, kind=Kind.NOTE))
     return out
 
 
+def columns(model, match) -> list[tuple[int, int]]:
+    """Each column's (team, side), the player's first: the points and the match share them."""
+    mine = match.team_of(0)
+    sides = {match.team_of_side(s): s for s in range(model.state.sides)}
+    return [(t, sides.get(t, t)) for t in sorted(range(match.teams), key=lambda t: t != mine)]
+
+
 def _points(model, match) -> list[Row]:
-    """The game's breakdown: the cards each side took, then each line of points."""
+    """The game's breakdown: its headings and its lines, a value in each side's column."""
     rows = model.spec.breakdown(model.state)
-    if not rows:
-        return []
-    counts = model.state.breakdown()
-    mine = model.state.side_of(model.human)
-    sides = sorted(range(len(counts)), key=lambda side: side != mine)  # yours first
-    names = [panel.team_name(model, match.team_of_side(s)) for s in sides]
-
-    def row(heading: str, values) -> Row:
-        return Row(heading, tuple(zip(names, (str(values[s]) for s in sides), strict=True)))
-
-    out = [Row(say("summary.points_by_line"))]
-    out.append(row(say("summary.cards_won"), [c["cards"] for c in counts]))
-    out += [row(say(r.key), r.values) for r in rows]
+    cols = columns(model, match)
+    names = [panel.team_name(model, team) for team, _ in cols]
+    out = []
+    for r in rows:
+        if not r.values:
+            out.append(Row(say(r.key), kind=Kind.HEAD))
+            continue
+        cells = tuple(zip(names, (str(r.values[side]) for _, side in cols), strict=True))
+        out.append(Row(say(r.key), cells, Kind.TOTAL if r.total else Kind.CELLS))
     return out
 
 
 def _cards_left(model) -> list[Row]:
-    """What each player had left, for a game scored by the cards left."""
+    """What each player had left, for a game that gives no breakdown of its own."""
     st = model.state
-    out = [Row(say("panel.cards"))]
+    out = [Row(say("panel.cards"), kind=Kind.HEAD)]
     for seat in range(st.players):
         counts = model.spec.panel_counts(model.shown.piles, seat, st.side_of(seat))
         words = ", ".join(phrase(p, model.namer) for p in counts)
-        out.append(Row(f"{model.namer.who(seat)}: {words}" if words else model.namer.who(seat)))
+        out.append(Row(model.namer.who(seat), (("", words),), Kind.CELLS))
     return out
 
 
 def _match(model, match) -> list[Row]:
     """The match so far: each side's points this hand and in all."""
     head = say("panel.match_to", n=match.target) if match.target else say("panel.match")
-    out = [Row(head)]
-    for team in range(match.teams):
-        pts = match.history[-1][team] if match.history else 0
-        who = panel.team_name(model, team)
-        out.append(Row(say("summary.team_total", who=who, n=pts, total=match.totals[team])))
-    return out
+    cols = columns(model, match)
+    names = [panel.team_name(model, team) for team, _ in cols]
+    hand = [f"+{match.history[-1][t] if match.history else 0}" for t, _ in cols]
+    total = [str(match.totals[t]) for t, _ in cols]
+    return [
+        Row(head, kind=Kind.HEAD),
+        Row(say("summary.col.hand"), tuple(zip(names, hand, strict=True)), Kind.CELLS),
+        Row(say("summary.col.total"), tuple(zip(names, total, strict=True)), Kind.TOTAL),
+    ]

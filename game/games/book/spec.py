@@ -6,11 +6,9 @@ from typing import Any
 
 from game.core.design import CARD_RATIO, Design
 from game.core.spec import GameSpec, Phrase
-from game.core.state import GameState
 from game.core.types import DISCARDS, STOCKS
 from game.games.book import words
 from game.games.book.ai import FlipAgent
-from game.games.book.kinds import Reasons
 from game.games.book.lessons import LESSONS
 from game.games.book.rules import BookGame
 
@@ -23,19 +21,6 @@ def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) ->
         d.stock_row(seat, 0.4, y, 8, 0.3, label_y)
     d.area("actions", 0.4, 2.45, 7.4, 1.1, "actions")
     return d
-
-
-def summary_lines(state: GameState) -> list[Phrase]:
-    out = [
-        Phrase(
-            "summary.cards_held",
-            {"seat0": 0, "n0": state.score[0], "seat1": 1, "n1": state.score[1]},
-        )
-    ]
-    reason = state.outcome.reason if state.outcome else None
-    if reason is not None and reason is not Reasons.NO_CARDS:
-        out.append(Phrase(f"outcome.{reason.value}"))
-    return out
 
 
 def seat_cards(piles, seat: int) -> int:
@@ -59,12 +44,13 @@ SPEC = GameSpec(
     design=design,
     choices=(),
     rules_key="rules.pisha-pasha-book",
-    variant=lambda state: Phrase("variant.book"),
+    variant=lambda state: None,  # one way to play: no variant to name beside the game's name
     prompt=lambda state, seat: Phrase("prompt.flip"),
     hint=lambda state, action, seat: Phrase("hint.flip"),
     seat_cards=seat_cards,
     panel_counts=panel_counts,
-    summary_lines=summary_lines,
+    summary_lines=words.summary_lines,
+    breakdown=words.breakdown,
     autoplay=True,
     smoke=({"players": 2},),
     lessons=LESSONS,

@@ -3,7 +3,8 @@ phrasebook), its sounds, and which of its events fly together."""
 
 from __future__ import annotations
 
-from game.core.spec import Card, Cards, Owner, Phrase, Seat
+from game.core.cards_left import cards_left
+from game.core.spec import Card, Cards, Owner, Phrase, Seat, SummaryRow
 from game.core.state import GameState
 from game.core.types import Action, Event, Outcome, PileKind
 from game.games.book.kinds import ActionKinds, EventKinds, Reasons
@@ -55,6 +56,22 @@ def describe_outcome(out: Outcome) -> Phrase | None:
         params = {"who": Seat(w), "loser": Seat(1 - w)}
         return Phrase("outcome.no_cards", params, (("who", ".you"), ("loser", ".lost")))
     return Phrase("outcome.book.more", {"why": why, "who": Seat(w)}, YOU)
+
+
+def summary_lines(state: GameState) -> list[Phrase]:
+    """Why the hand ended as it did: a player ran out of cards, or a stalemate."""
+    out = state.outcome
+    if out is None:
+        return []
+    if out.reason is Reasons.NO_CARDS and out.winner is not None:
+        return [Phrase("summary.no_cards", {"seat": Seat(1 - out.winner)})]
+    said = describe_outcome(out)
+    return [said] if said is not None else []
+
+
+def breakdown(state: GameState) -> list[SummaryRow]:
+    """The cards each player holds: the hand's points."""
+    return cards_left(state, "summary.held")
 
 
 def describe_move(state: GameState, action: Action) -> Phrase | None:

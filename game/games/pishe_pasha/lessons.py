@@ -1,9 +1,10 @@
 """Pishe Pasha's guided lessons: prepared deals and their steps (see game.core.lesson).
 
-The first lesson is a whole short hand: foundations, turning, loading, your own
-discard coming back, the discard pile turned over as a new stock, and the win. The
-Stop lesson catches North twice, once forcing the play and once ending its turn; the
-Keep lesson shows a load that would throw a good card away.
+The first lesson is a whole short hand: foundations, turning, loading, a card sent up
+by a single click, your own discard coming back, the discard pile turned over as a new
+stock, and the win. The Stop lesson catches North twice, once forcing the play and once
+ending its turn; the Keep lesson shows a load that would throw a good card away; the
+last is played by three, on the one foundation, loading onto either opponent.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from game.core.cards import CARD_TEXT
 from game.core.lesson import Lesson, Step, Wait
 
 
-def deal(stocks: list[list[str]], rest_to: int = 1, **piles) -> dict:
-    """A record setup: the named stocks (top first), every other card under seat ``rest_to``'s."""
+def deal(stocks: list[list[str]], rest_to: tuple[int, ...] = (1,), **piles) -> dict:
+    """A record setup: the named stocks (top first), every other card dealt in turn under
+    the stocks of the seats ``rest_to``."""
     named = {c for s in stocks for c in s}
     named |= {c for group in piles.values() for pile in group for c in pile}
     stocks = [list(s) for s in stocks]
-    stocks[rest_to] += [c for c in CARD_TEXT if c not in named]
+    for i, card in enumerate(c for c in CARD_TEXT if c not in named):
+        stocks[rest_to[i % len(rest_to)]].append(card)
     return {"stocks": stocks, "discards": [[] for _ in stocks], **piles}
 
 
@@ -105,21 +108,32 @@ KEEP = Lesson(
 )
 
 
+# three seats: you, West (left) and East (right), the hand under way on the one foundation
 VARIANTS = Lesson(
     id="pishe-variants",
     title="lesson.pp.variants",
-    options={"foundations": "single"},
     setup=deal(
-        [["6H", "AS", "9C"], []],
+        [["6H", "AS", "9C"], ["QS"], ["4D"]],
+        rest_to=(1, 2),
         foundations=[["AD", "2S", "3H", "4C", "5C"]],
-        discards=[[], ["KD"]],
+        discards=[[], ["KD"], ["2C"]],
     ),
+    script=("turn", "turned>D", "turn", "turned>D"),
     steps=(
-        _step("single", glow="found0", wait=Wait.READ),
+        _step("single", glow="found0 stock1 stock2", wait=Wait.READ),
         _step("turn", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
         _step("single_up", "turned>F", glow="turned0 found0", wrong="lesson.pp.wrong.foundation"),
         _step("turn_again", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
-        _step("wrap_load", "turned>1", glow="turned0 discard1", wrong="lesson.pp.wrong.load"),
+        _step(
+            "wrap_load",
+            "turned>1",
+            "turned>2",
+            glow="turned0 discard1 discard2",
+            wrong="lesson.pp.wrong.load_either",
+        ),
+        _step("after_load", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
+        _step("three_discard", "turned>D", glow="turned0 discard0"),
+        _step("three_watch", glow="stock1 stock2", wait=Wait.WATCH),
         _step("three", wait=Wait.READ),
     ),
 )

@@ -23,7 +23,6 @@ from game.games.pishe_pasha.kinds import (
     TURNEDS,
     ActionKinds,
     PileKinds,
-    Reasons,
     move,
     stop,
 )
@@ -184,16 +183,6 @@ def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
     ]
 
 
-def summary_lines(state: GameState) -> list[Phrase]:
-    out = state.outcome
-    if out is None:
-        return []
-    if out.reason is Reasons.TURN_LIMIT:
-        return [Phrase("outcome.turn_limit")]
-    others = "summary.went_out.one" if state.players == 2 else "summary.went_out.both"
-    return [Phrase(others, {"seat": out.winner, "n": out.score[out.winner]})]
-
-
 SPEC = GameSpec(
     coach=COACH,
     rules_figures=FIGURES,
@@ -230,7 +219,8 @@ SPEC = GameSpec(
     prompt=prompt,
     seat_cards=seat_cards,
     panel_counts=panel_counts,
-    summary_lines=summary_lines,
+    summary_lines=words.summary_lines,
+    breakdown=words.breakdown,
     smoke=(
         {"players": 2, "foundations": "suits"},
         {"players": 2, "foundations": "single"},

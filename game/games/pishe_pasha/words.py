@@ -3,7 +3,8 @@ its banners and sounds."""
 
 from __future__ import annotations
 
-from game.core.spec import Cards, Headline, Owner, Phrase, Seat
+from game.core.cards_left import cards_left
+from game.core.spec import Cards, Headline, Owner, Phrase, Seat, SummaryRow
 from game.core.state import GameState
 from game.core.types import Action, Event, Outcome
 from game.games.pishe_pasha.kinds import ActionKinds, EventKinds, PileKinds, Reasons
@@ -65,6 +66,22 @@ def describe_outcome(out: Outcome) -> Phrase | None:
     if out.reason is Reasons.TURN_LIMIT:
         return Phrase("outcome.turn_limit")
     return None
+
+
+def summary_lines(state: GameState) -> list[Phrase]:
+    """Why the hand ended as it did: who got rid of every card first, and what that scores."""
+    out = state.outcome
+    if out is None:
+        return []
+    if out.reason is Reasons.TURN_LIMIT:
+        return [Phrase("outcome.turn_limit")]
+    others = "summary.first_out.one" if state.players == 2 else "summary.first_out.both"
+    return [Phrase(others, {"seat": Seat(out.winner)})]
+
+
+def breakdown(state: GameState) -> list[SummaryRow]:
+    """The cards each player had left: the winner's points."""
+    return cards_left(state, "summary.left")
 
 
 def describe_move(state: GameState, action: Action) -> Phrase | None:

@@ -1,6 +1,6 @@
 """Pişti's lesson: captures by rank, the jack, a pişti and a jack pişti, the face-down cards,
-the end of the hand and its scoring (see game.core.lesson). The first deal is prepared; the
-rest of the hand is played freely."""
+the deals that follow and the pack's shown bottom card, the end of the hand and its scoring
+(see game.core.lesson). The first deal is prepared; the rest of the hand plays itself."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ BASICS = Lesson(
         _step("pisti", "9H", glow="table"),
         _step("jack", "JD", glow="table"),
         _step("jack_pisti", "JH", glow="table"),
+        _step("bottom", glow="pack", wait=Wait.READ),
         _step("play_on", glow="table", wait=Wait.FINISH),
         Step(("lesson.pisti.scoring_cards",), Wait.READ, glow=("won0",), figure=SCORING_CARDS),
         _step("match", wait=Wait.READ),

@@ -6,8 +6,7 @@ from typing import Any
 
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, LABEL_H, Design
-from game.core.spec import Choice, GameSpec, Phrase, SummaryRow
-from game.core.state import GameState
+from game.core.spec import Choice, GameSpec, Phrase
 from game.core.types import (
     HANDS,
     PACK,
@@ -23,8 +22,6 @@ from game.games.pisti.counts import counts
 from game.games.pisti.figures import FIGURES
 from game.games.pisti.lessons import LESSONS
 from game.games.pisti.rules import Pisti
-
-BREAKDOWN = ("jacks", "aces", "two_clubs", "ten_diamonds", "majority", "pisti", "jack_pisti")
 
 
 def positions(players: int) -> tuple[str, ...]:
@@ -90,13 +87,6 @@ def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | N
     return None
 
 
-def breakdown(state: GameState) -> list[SummaryRow]:
-    rows = state.breakdown()
-    out = [SummaryRow(f"score.{key}", tuple(r[key] for r in rows)) for key in BREAKDOWN]
-    out.append(SummaryRow("score.total", tuple(r["total"] for r in rows), total=True))
-    return out
-
-
 def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
     return [
         Phrase("count.hand", {"n": len(piles.get(HANDS[seat], []))}),
@@ -138,7 +128,8 @@ SPEC = GameSpec(
     prompt=lambda state, seat: Phrase("prompt.play_card"),
     seat_cards=lambda piles, seat: len(piles.get(HANDS[seat], [])),
     panel_counts=panel_counts,
-    breakdown=breakdown,
+    breakdown=words.breakdown,
+    summary_lines=words.summary_lines,
     hint=hints.hint,
     plays_itself=hints.plays_itself,
     gesture=gesture,

@@ -3,13 +3,14 @@ banners and sounds."""
 
 from __future__ import annotations
 
-from game.core.spec import Cards, Headline, Phrase, Seat, Side, SideOf
+from game.core.spec import Cards, Headline, Phrase, Seat, Side, SideOf, SummaryRow
 from game.core.state import GameState
 from game.core.types import Action, ActionKind, Event, Outcome, PileKind, Reason
 from game.games.pisti.kinds import EventKinds
 
 E = EventKinds
 YOU = (("who", ".you"),)
+PAIRS = (("who", ".you"), ("who", ".pair"))  # a side: you, your side, or two others
 SOUNDS = {
     E.DEAL: "deal",
     E.REVEAL: "flip",
@@ -21,6 +22,7 @@ SOUNDS = {
     E.JACK_PISTI: "fanfare",
 }
 BONUS = {E.PISTI: 10, E.JACK_PISTI: 20}
+BREAKDOWN = ("jacks", "aces", "two_clubs", "ten_diamonds", "majority", "pisti", "jack_pisti")
 
 
 def describe(ev: Event, faults: bool) -> Phrase | None:
@@ -48,7 +50,39 @@ def describe_outcome(out: Outcome) -> Phrase | None:
         return Phrase("outcome.points.draw", {"score": score})
     side = out.winner
     params = {"who": Side(side), "n": out.score[side], "score": score}
-    return Phrase("outcome.points", params, (("who", ".you"), ("who", ".pair")))
+    return Phrase("outcome.points", params, PAIRS)
+
+
+def summary_lines(state: GameState) -> list[Phrase]:
+    """Why the hand ended as it did: who scored the most, and the line of points where
+    the winner gained most on the runner-up."""
+    out = state.outcome
+    if out is None or out.reason is not Reason.POINTS:
+        return []
+    ranked = sorted(range(len(out.score)), key=lambda s: -out.score[s])  # the winner first
+    score = "–".join(str(out.score[s]) for s in ranked)
+    if out.is_draw:
+        return [Phrase("summary.why.draw", {"score": score})]
+    w, runner = ranked[0], ranked[1]
+    rows = state.breakdown()
+    key = max(BREAKDOWN, key=lambda k: rows[w][k] - rows[runner][k])
+    line = {"line": Phrase(f"score.{key}"), "a": rows[w][key], "b": rows[runner][key]}
+    return [
+        Phrase("summary.why.points", {"who": Side(w), "score": score}, PAIRS),
+        Phrase("summary.why.line", line),
+    ]
+
+
+def breakdown(state: GameState) -> list[SummaryRow]:
+    """The cards each side took (what "most cards" counts), then the points line by line
+    under their heading, and the hand's total."""
+    rows = state.breakdown()
+    return [
+        SummaryRow("summary.cards_won", tuple(r["cards"] for r in rows)),
+        SummaryRow("summary.points_by_line", ()),
+        *(SummaryRow(f"score.{key}", tuple(r[key] for r in rows)) for key in BREAKDOWN),
+        SummaryRow("score.total", tuple(r["total"] for r in rows), total=True),
+    ]
 
 
 def describe_move(state: GameState, action: Action) -> Phrase | None:

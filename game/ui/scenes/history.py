@@ -9,6 +9,7 @@ import time
 import pygame
 
 from game.core.drawable import path_text
+from game.games import SPECS
 from game.record import RecordError, load
 from game.text import say
 from game.text.words import when
@@ -17,6 +18,14 @@ from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing, Widget
 
 RESULT_KEYS = {1: "history.won", 0: "history.drawn", -1: "history.lost"}
+
+
+def _game_words(game: str, players: int) -> str:
+    """The game, and its number of players where it may be played by more than one."""
+    spec = SPECS.get(game)
+    if spec is not None and len(spec.players) == 1:
+        return say(f"game.{game}")
+    return say("history.game_line", game=say(f"game.{game}"), n=players)
 
 
 class PathBox(Widget):
@@ -231,7 +240,7 @@ class HistoryScene(Scene):
         result = "history.given_up" if e.given_up else RESULT_KEYS.get(e.result, "history.drawn")
         return (
             when(e.at),
-            say("history.game_line", game=say(f"game.{k.game}"), n=k.players),
+            _game_words(k.game, k.players),
             say(f"level.{k.level}") if k.level in ("easy", "medium", "hard", "expert") else "",
             say(result, score="–".join(map(str, e.score))),
             str(e.deal),

@@ -26,7 +26,9 @@ from game.text import say
 from game.ui import cardart, page, theme
 from game.ui.rules_panel import figure_image
 from game.ui.scene import Scene
+from game.ui.table import clock
 from game.ui.table.controls import Navigation
+from game.ui.table.pace import AI_PAUSE
 from game.ui.table.phase import Doing, Phase
 from game.ui.table.rig import ENTER, RiggedScene, TableRig
 from game.ui.widgets import Button
@@ -50,7 +52,8 @@ class LessonScene(RiggedScene):
         self.figure_art = cardart.CardArt()  # sized for the step's figure, not the table
         self.clock = 0.0
         self.note = ""  # why the player's move is not the step's
-        self.hurry = False  # Skip step on a play-out step: play the player's moves too
+        self.hurry = False  # Skip step on the step that plays the hand out: all at once
+        self.beat = 0.0  # how long the player's card has waited, on that step
         self.back_btn = Button(lambda: say("lesson.back"), self.step_back)
         self.next_btn = Button(self._next_label, self.skip)
         self.leave_btn = Button(lambda: say("lesson.leave"), self.leave_lesson)
@@ -190,7 +193,7 @@ class LessonScene(RiggedScene):
         if step.wait is Wait.READ:
             self.step_done = True
         elif step.wait is Wait.FINISH:
-            self.hurry = True  # the hand is played out for the player, one move as each comes
+            self.hurry = True  # the rest of the hand at once: no beat, no card flying
         elif step.wait in (Wait.MOVE, Wait.ANY) and m.human_may_act():
             wanted = self._expected(step) or (m.my_actions() if step.wait is Wait.ANY else [])
             if wanted:
@@ -281,8 +284,23 @@ class LessonScene(RiggedScene):
         self.rig.update(dt)
         self.follow()
         self._step_changed()
+        self._plays_on(dt)
+
+    def _plays_on(self, dt: float) -> None:
+        """A step that plays the rest of the hand plays the player's cards too, each after
+        the beat the computer takes before its own; Skip lands every card at once."""
+        if self.finished or self.step.wait is not Wait.FINISH or not self.here or self.step_done:
+            return
         m = self.model
-        if not self.finished and self.hurry and self.step.wait is Wait.FINISH and m.human_may_act():
+        if self.hurry:
+            m.hurries = True  # the lesson's own Skip: the computer's cards land at once
+            clock.hurry(m)
+        if not m.human_may_act():
+            self.beat = 0.0
+            return
+        self.beat += dt
+        if self.hurry or self.beat >= 2 * AI_PAUSE.get(self.options().pace, 0.25):
+            self.beat = 0.0
             m.perform(m.state.legal_actions()[0])
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -332,8 +350,12 @@ class LessonScene(RiggedScene):
             return say("lesson.finished.more" if self._more() else "lesson.finished")
         if not self.here:
             return ""
-        points = max(self.model.state.score or [0])
-        return "\n".join(say(key, points=points) for key in self.step.text)
+        st = self.model.state
+        side, score = st.side_of(self.model.human), st.score or [0]
+        others = [s for i, s in enumerate(score) if i != side] or [0]
+        mine = score[side] if side < len(score) else 0
+        values = {"points": max(score), "mine": mine, "theirs": max(others)}
+        return "\n".join(say(key, **values) for key in self.step.text)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)

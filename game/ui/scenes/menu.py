@@ -3,7 +3,8 @@ match, or deal a numbered hand; and the doors to statistics, history, settings, 
 
 Every option row comes from the game's spec (the engine's options plus the table's
 choices), with a one-line explanation under the panel. The panel is as tall as the
-game with the most options, so nothing jumps when the game changes.
+game with the most options, so nothing jumps when the game changes; a game with none
+shows the start of its rules there.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from game.ui.number_box import NumberBox
 from game.ui.question import Question
 from game.ui.scene import Scene
 from game.ui.scenes.lesson_doors import LessonDoors
-from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row
+from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row, text_of
 
 if TYPE_CHECKING:  # imported when first used: the first frame does not wait for them
     from game.ui.rules_panel import RulesPanel
@@ -256,7 +257,7 @@ class MenuScene(LessonDoors, Scene):
         row. The Continue bar sits above the panel, between the two card fans."""
         w, h = size
         pw = min(700, int(w * 0.62))
-        row = max(26, min(48, h // 21))
+        self.row = row = max(26, min(48, h // 21))
         gap = row // 4
         about = int(row * 0.9)
         bh = int(row * 1.2)
@@ -271,6 +272,7 @@ class MenuScene(LessonDoors, Scene):
         top = self.about_rect.bottom + gap + (step - row - gap) // 2
         for i, wdg in enumerate(shown):
             wdg.rect = pygame.Rect(inner.x, top + i * step, inner.w, row)
+        self.room = pygame.Rect(inner.x, self.about_rect.bottom + gap, inner.w, room)
         y3 = inner.bottom - bh
         y2 = y3 - bh - gap
         y1 = y2 - bh - gap
@@ -286,7 +288,8 @@ class MenuScene(LessonDoors, Scene):
         )
         self.deal_label = pygame.Rect(inner.x, y1, self.deal_box.rect.x - inner.x - gap, bh)
         self.continue_btn.visible = self.saved() is not None
-        self.continue_btn.rect = pygame.Rect(self.panel.x, self.panel.y - bh - gap * 2, pw, bh)
+        ch = self._continue_height(pw, bh)
+        self.continue_btn.rect = pygame.Rect(self.panel.x, self.panel.y - ch - gap * 2, pw, ch)
         if self.rules:
             self.rules.rect = pygame.Rect(w * 0.12, h * 0.08, w * 0.76, h * 0.74)
         self.rules_back.rect = pygame.Rect(w // 2 - 120, int(h * 0.85), 240, row)
@@ -298,6 +301,14 @@ class MenuScene(LessonDoors, Scene):
         for i, b in enumerate(self.offer):
             x = w // 2 + (i - 1) * (pw // 2 + gap) + gap // 2
             b.rect = pygame.Rect(x, h - bh - gap, pw // 2, bh)
+
+    def _continue_height(self, width: int, high: int) -> int:
+        """The Continue bar's height: one line, or two at the smallest text size when the
+        saved match's words (a long variant's) would have to shrink below it."""
+        words = text_of(self.continue_btn.label)
+        if theme.fits(words, theme.READABLE, width - max(14, high // 2), True):
+            return high
+        return max(high, theme.font(theme.READABLE, True).get_linesize() * 2 + 6)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.question is not None:
@@ -398,6 +409,8 @@ class MenuScene(LessonDoors, Scene):
             *self.buttons,
         ]:
             wdg.draw(surface)
+        if not self.options and not self.level.visible:  # the room shows how it plays
+            page.opening(surface, say(self.spec.rules_key), self.room, int(self.row * 0.55))
         self._explanation(surface)
         self._offer(surface)
         if self.app.notices:

@@ -344,10 +344,14 @@ class ReplayScene(Scene):
         if self.model is None:
             self._draw_problem(surface)
             return
+        comparing = self.compare is not None and self.k == self.compare_at
+        side = self.model.layout.areas["panel"]
+        foot = self._legend_box().h + 12 if comparing else 0
+        self.model.panel_room = (self.side_box.bottom - side.y + 6, foot)  # the log between
         self.view.draw(surface)
         bar = self.model.layout.areas["message"]
         theme.veil(surface, bar, 160)
-        if self.compare is not None and self.k == self.compare_at:
+        if comparing:
             self._draw_compare(surface)
         pygame.draw.rect(surface, theme.PANEL, self.side_box)
         pygame.draw.line(
@@ -368,11 +372,19 @@ class ReplayScene(Scene):
             width=top.w // 3,
         )
 
+    def _legend_size(self) -> int:
+        return max(15, int(self.model.layout.areas["topbar"].h * 0.42))
+
+    def _legend_box(self) -> pygame.Rect:
+        """The legend's place at the side panel's foot (the move log ends above it)."""
+        side, high = self.model.layout.areas["panel"], int(self._legend_size() * 3.2)
+        return pygame.Rect(side.x + 6, side.bottom - high - 6, side.w - 12, high)
+
     def _draw_compare(self, surface: pygame.Surface) -> None:
         """The coach's two moves: the one played and the better one, each with its arrow
         (or ring, for a move without a target) and a line of legend at the side panel's foot."""
         card = self.model.layout.card
-        size = max(15, int(self.model.layout.areas["topbar"].h * 0.42))
+        size = self._legend_size()
         lines = []
         for action, colour, key in zip(self.compare, COMPARE, LEGEND, strict=True):
             src, dst = self.view.move_rects(action)
@@ -383,9 +395,7 @@ class ReplayScene(Scene):
                 hint_view.arrow(surface, src, dst, card, PULSE_SECONDS, colour)
             words = say(key, move=move_words(self.record, self.k, action, self.seat))
             lines.append((theme.rendered(words, size, colour), colour))
-        side = self.model.layout.areas["panel"]
-        high = int(size * 3.2)
-        box = pygame.Rect(side.x + 6, side.bottom - high - 6, side.w - 12, high)
+        box = self._legend_box()
         theme.veil(surface, box, 150, 8)
         for i, (img, colour) in enumerate(lines):
             y = box.y + box.h * (0.28 + 0.46 * i)

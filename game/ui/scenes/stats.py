@@ -22,9 +22,12 @@ WIN, LOSS, DRAW = (120, 230, 140), (236, 90, 80), (170, 190, 175)
 
 
 def variant_words(game: str, options: dict, players: int) -> str:
-    """ "Pişti, 4 players, to 101": the game and what differs from its defaults."""
+    """ "Pişti, 4 players, to 101": the game and what differs from its defaults (the
+    number of players only for a game played by more than one number)."""
     spec = SPECS.get(game)
-    parts = [say(f"game.{game}") if spec else game, say("stats.players", n=players)]
+    parts = [say(f"game.{game}") if spec else game]
+    if spec is None or len(spec.players) > 1:
+        parts.append(say("stats.players", n=players))
     for key, value in sorted(options.items()):
         if isinstance(value, bool):
             parts.append(say(f"choice.{key}") + ": " + say("option.on" if value else "option.off"))

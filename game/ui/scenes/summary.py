@@ -12,7 +12,7 @@ from game.text import current, say
 from game.text.words import outcome_line, phrase
 from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.summary_rows import Row, hand_rows
+from game.ui.summary_rows import Kind, Row, columns, hand_rows
 from game.ui.table import panel
 from game.ui.widgets import Button, FocusRing, text_of
 
@@ -41,7 +41,8 @@ class SummaryScene(Scene):
         self.ring = FocusRing(lambda: self.buttons)
         self.stats_line = app.hooks.get("stats_line", lambda *_: "")(table.session)
         self._fit_key: tuple | None = None  # the window size and language _fit_size is for
-        self._fit_size = self._chart_top = 0
+        self._fit = (0, 0)  # the text size and the room shared out before each heading
+        self._label_w = 0  # the width of the grid's label column at that size
         self.selected: int | None = None  # the row the arrows read last (none yet)
 
     def _next(self) -> None:
@@ -75,7 +76,7 @@ class SummaryScene(Scene):
         y = self.panel.bottom - bh - 14
         for i, b in enumerate(shown):
             b.rect = pygame.Rect(self.panel.x + 20 + i * (bw + 10), y, bw, bh)
-        self.size = max(16, min(24, ph // 27))
+        self.size = max(16, min(24, ph // 24))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and self._read_key(event):
@@ -173,29 +174,23 @@ class SummaryScene(Scene):
 
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
-        """Who won, why, the points line by line, the match so far (a chart once it has
-        two hands to show), and the player's record against these opponents."""
+        """The rows the ear reads, drawn: who won, why, the points line by line under
+        their headings in a column per side, the match so far (beside its chart once it
+        has two hands to show), and the player's record over the buttons."""
         self.table.draw(surface)
         theme.veil(surface, surface.get_rect(), 130)
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p, border_radius=18)
         pygame.draw.rect(surface, theme.GOLD, p, 2, border_radius=18)
-        size = self._fitted(surface.get_size())
-        bottom = self._bottom(size)
-        end = self._content(surface, size)
-        if self._charted():
-            x = p.x + 20 + int((p.w - 40) * CHART_AT)
-            box = pygame.Rect(
-                x, self._chart_top, p.right - 20 - x, max(end, bottom) - self._chart_top
-            )
-            self._chart(surface, box)
+        size, spread = self._fitted(surface.get_size())
+        self._content(surface, size, spread)
         if self.stats_line:
             theme.text(
                 surface,
                 self.stats_line,
                 size,
                 theme.HINT,
-                (p.centerx, bottom + size // 3),
+                (p.centerx, self._bottom(size) + size // 3),
                 "midtop",
                 width=p.w - 40,
             )
@@ -204,137 +199,91 @@ class SummaryScene(Scene):
             b.draw(surface)
 
     def _bottom(self, size: int) -> int:
-        """Where the words must end: above the buttons, and the record line if any."""
+        """Where the rows must end: above the buttons, and the record line if any."""
         bottom = self.buttons[0].rect.y - size // 2
         return bottom - int(size * 1.4) if self.stats_line else bottom
 
-    def _content(self, surface: pygame.Surface, size: int) -> int:
-        y = self._headlines(surface, self.panel.y + size, size)
-        y = self._breakdown(surface, y + size // 2, size)
-        return self._totals(surface, y + size // 2, size)
-
-    def _fitted(self, screen: tuple[int, int]) -> int:
-        """The largest text size (from the dialog's own, down to 14 px) whose words all
-        fit above the buttons; worked out once per window size and language."""
+    def _fitted(self, screen: tuple[int, int]) -> tuple[int, int]:
+        """The largest text size (from the dialog's own, down to 14 px) whose rows all fit
+        above the buttons, and the room left over shared out before each heading, so the
+        rows fill the dialog; worked out once per window size and language."""
         key = (screen, current().lang)
         if self._fit_key != key:
             scratch = pygame.Surface(screen)
             size = self.size
             while size > theme.READABLE and self._content(scratch, size) > self._bottom(size):
                 size -= 1
-            self._fit_key, self._fit_size = key, size
-        return self._fit_size
+            heads = sum(r.kind is Kind.HEAD for r in self.hand_rows())
+            spare = self._bottom(size) - self._content(scratch, size)
+            spread = max(0, min(size * 2, spare // max(1, heads + 1)))
+            self._fit_key, self._fit = key, (size, spread)
+        return self._fit
 
-    def _headlines(self, surface: pygame.Surface, y: int, size: int) -> int:
-        """The winner in large letters, the match's outcome first when it is over, then why."""
-        p = self.panel
-        big = self.match_line() or self.headline()
-        theme.text(
-            surface, big, int(size * 1.7), theme.GOLD, (p.centerx, y), "midtop", True, p.w - 40
-        )
-        y += int(size * 2.2)
-        if self.match_line():
-            theme.text(
-                surface, self.headline(), size, theme.INK, (p.centerx, y), "midtop", True, p.w - 40
-            )
-            y += int(size * 1.5)
-        for line in self.lines():
-            img = theme.wrapped(line, size, theme.INK, p.w - 40)
-            surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
-            y += img.get_height() + size // 4
+    def _content(self, surface: pygame.Surface, size: int, spread: int = 0) -> int:
+        """Every row but the record, from the dialog's top; returns where they end."""
+        p, charted = self.panel, self._charted()
+        x0, x1 = p.x + 20, p.right - 20
+        grid = pygame.Rect(x0, 0, (int((x1 - x0) * CHART_AT) - size) if charted else x1 - x0, 0)
+        y, named, top = p.y + size + spread // 2, False, None
+        rows = self.hand_rows()
+        labels = [r.heading for r in rows if r.kind in (Kind.CELLS, Kind.TOTAL)]
+        widest = max((theme.font(size, True).size(w)[0] for w in labels), default=0)
+        self._label_w = min(grid.w // 2, max(int(grid.w * 0.3), widest + size))
+        for row in rows:
+            if row.kind is Kind.TITLE:
+                theme.text(surface, row.heading, int(size * 1.7), theme.GOLD, (p.centerx, y),
+                           "midtop", True, p.w - 40)  # fmt: skip
+                y += int(size * 2.2)
+            elif row.kind is Kind.LINE:
+                img = theme.wrapped(row.heading, size, theme.INK, p.w - 40)
+                surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
+                y += img.get_height() + size // 4
+            elif row.kind is Kind.HEAD:
+                top = y if top is None else top
+                y = self._heading(surface, row.heading, y + size // 2 + spread, size, grid)
+            elif row.kind in (Kind.CELLS, Kind.TOTAL):
+                top = y if top is None else top
+                if not named and any(who for who, _ in row.cells):
+                    named = True
+                    y = self._names(surface, [who for who, _ in row.cells], y, size, grid)
+                y = self._grid_row(surface, y, size, row, grid)
+        if charted and top is not None:
+            chart = pygame.Rect(grid.right + size, top, x1 - grid.right - size, y - top)
+            self._chart(surface, chart)
         return y
 
-    def _columns(self) -> tuple[int, list[int]]:
-        """The label column's left edge and the centre of each side's column."""
-        p = self.panel
-        n = self.match.teams
-        label_w = int(p.w * 0.36)
-        col = (p.w - label_w - 40) // n
-        return p.x + 20, [p.x + 20 + label_w + col * i + col // 2 for i in range(n)]
-
-    def _heading(self, surface: pygame.Surface, words: str, y: int, size: int) -> int:
-        """A section's heading in gold capitals over a rule, across the dialog."""
-        x0, x1 = self.panel.x + 20, self.panel.right - 20
-        pygame.draw.line(surface, theme.PANEL_EDGE, (x0, y), (x1, y))
-        theme.text(
-            surface, current().upper(words), size, theme.GOLD, (x0, y + 4), bold=True, width=x1 - x0
-        )
+    def _heading(self, surface, words: str, y: int, size: int, grid: pygame.Rect) -> int:
+        """A section's heading in gold capitals over a rule, across the grid."""
+        pygame.draw.line(surface, theme.PANEL_EDGE, (grid.x, y), (grid.right, y))
+        theme.text(surface, current().upper(words), size, theme.GOLD, (grid.x, y + 4),
+                   bold=True, width=grid.w)  # fmt: skip
         return y + 4 + int(size * 1.35)
 
-    def _grid_row(
-        self, surface, y: int, size: int, label: str, cells: list[str], bold=False, colour=None
-    ) -> int:
-        x0, cols = self._columns()
-        width = (cols[1] - cols[0]) if len(cols) > 1 else self.panel.right - 20 - cols[0]
-        ink = colour or theme.INK
-        theme.text(surface, label, size, ink, (x0, y), bold=bold, width=cols[0] - width // 2 - x0)
-        for cell, cx in zip(cells, cols, strict=True):
-            theme.text(surface, cell, size, ink, (cx, y), "midtop", bold, width=width - 6)
+    def _columns(self, grid: pygame.Rect, n: int) -> tuple[int, list[int]]:
+        """The label column's width (its widest label's) and the centre of each side's."""
+        label_w = self._label_w
+        col = (grid.w - label_w) // max(1, n)
+        return label_w, [grid.x + label_w + col * i + col // 2 for i in range(n)]
+
+    def _names(self, surface, names: list[str], y: int, size: int, grid: pygame.Rect) -> int:
+        """The sides' names over their columns (in the chart's colours when it is drawn)."""
+        _, cols = self._columns(grid, len(names))
+        width = grid.right - cols[-1] if len(cols) == 1 else cols[1] - cols[0]
+        teams = [team for team, _ in columns(self.model, self.match)]
+        for i, (who, cx) in enumerate(zip(names, cols, strict=True)):
+            ink = TEAM_COLOURS[teams[i] % len(TEAM_COLOURS)] if self._charted() else theme.GOLD
+            theme.text(surface, who, size, ink, (cx, y), "midtop", True, width=width - 6)
+        return y + int(size * 1.3)
+
+    def _grid_row(self, surface, y: int, size: int, row: Row, grid: pygame.Rect) -> int:
+        """A label and a value in each side's column (bold for a total)."""
+        label_w, cols = self._columns(grid, len(row.cells))
+        width = grid.right - cols[-1] if len(cols) == 1 else cols[1] - cols[0]
+        bold = row.kind is Kind.TOTAL
+        theme.text(surface, row.heading, size, theme.INK, (grid.x, y), bold=bold, width=label_w)
+        for (_, cell), cx in zip(row.cells, cols, strict=True):
+            theme.text(surface, cell, size, theme.INK, (cx, y), "midtop", bold, width=width - 6)
         return y + int(size * 1.25)
-
-    def _breakdown(self, surface: pygame.Surface, y: int, size: int) -> int:
-        """The hand's points line by line (the game's breakdown) under the sides' names, or,
-        for a game scored by the cards left, what each player had left."""
-        model = self.model
-        rows = model.spec.breakdown(model.state)
-        if not rows:
-            return self._cards_left(surface, y, size)
-        counts = model.state.breakdown()
-        mine = model.state.side_of(model.human)
-        sides = sorted(range(len(counts)), key=lambda side: side != mine)  # yours first
-        names = [panel.team_name(model, self.match.team_of_side(s)) for s in sides]
-        y = self._heading(surface, say("summary.points_by_line"), y, size)
-        y = self._grid_row(surface, y, size, "", names, bold=True, colour=theme.GOLD)
-        taken = [str(counts[s]["cards"]) for s in sides]
-        y = self._grid_row(surface, y, size, say("summary.cards_won"), taken, colour=theme.INK_DIM)
-        for row in rows:
-            cells = [str(row.values[s]) for s in sides]
-            y = self._grid_row(surface, y, size, say(row.key), cells, bold=row.total)
-        return y
-
-    def _cards_left(self, surface: pygame.Surface, y: int, size: int) -> int:
-        model, st = self.model, self.model.state
-        y = self._heading(surface, say("panel.cards"), y, size)
-        x0, x1 = self.panel.x + 20, self.panel.right - 20
-        for seat in range(st.players):
-            words = ", ".join(
-                phrase(p_, model.namer)
-                for p_ in model.spec.panel_counts(model.shown.piles, seat, st.side_of(seat))
-            )
-            theme.text(
-                surface, model.namer.who(seat), size, theme.INK, (x0, y), width=(x1 - x0) // 3
-            )
-            theme.text(
-                surface, words, size, theme.INK, (x1, y), "topright", width=(x1 - x0) * 2 // 3
-            )
-            y += int(size * 1.25)
-        return y
-
-    def _totals(self, surface: pygame.Surface, y: int, size: int) -> int:
-        """The match so far: each side's points this hand and in all, under the target."""
-        m = self.match
-        head = say("panel.match_to", n=m.target) if m.target else say("panel.match")
-        y = self._heading(surface, head, y, size)
-        x0, x1 = self.panel.x + 20, self.panel.right - 20
-        self._chart_top = y
-        if self._charted():  # the chart stands beside the table of totals
-            x1 = x0 + int((x1 - x0) * CHART_AT) - size
-        quarter = (x1 - x0) // 4
-        cols = (x0 + int((x1 - x0) * 0.62), x1)
-        heads = (say("summary.col.hand"), say("summary.col.total"))
-        for words, cx in zip(heads, cols, strict=True):
-            theme.text(surface, words, size, theme.INK_DIM, (cx, y), "topright", width=quarter)
-        y += int(size * 1.25)
-        for team in range(m.teams):
-            pts = m.history[-1][team] if m.history else 0
-            name = panel.team_name(self.model, team)
-            ink = TEAM_COLOURS[team % len(TEAM_COLOURS)] if self._charted() else theme.INK
-            theme.text(surface, name, size, ink, (x0, y), width=int((x1 - x0) * 0.4))
-            theme.text(surface, f"+{pts}", size, theme.INK, (cols[0], y), "topright", width=quarter)
-            total = str(m.totals[team])
-            theme.text(surface, total, size, theme.INK, (cols[1], y), "topright", True, quarter)
-            y += int(size * 1.25)
-        return y
 
     def _charted(self) -> bool:
         """A chart of the match only once it has two hands to show (not flat lines)."""

@@ -72,6 +72,7 @@ class TableModel:
         self.hint_words: Callable[[Advice], str] = str  # the scene words the hints
         self.auto_on = self.watching = False  # Auto flips; a replay (nobody acts)
         self.hurries = True  # the player may hurry the computer (not in a lesson)
+        self.panel_room = (0, 0)  # the side panel's top and foot a scene covers (a replay)
         self.start_hand()
 
     # ------------------------------------------------------------------ hands

@@ -42,10 +42,10 @@ def won_owner(m: TableModel, side: int) -> str:
 
 
 def title(m: TableModel, short: int = 0) -> str:
-    """The game, variant, hand and deal number ("Play this deal" deals it again); ``short``
-    1 leaves out the deal number, 2 the variant too (for a top bar too narrow to show it
-    all at a readable size). A replayed record file does not know its deal number; a lesson
-    shows its own title instead."""
+    """The game, variant (a game without variants has none), hand and deal number ("Play
+    this deal" deals it again); ``short`` 1 leaves out the deal number, 2 the variant too
+    (for a top bar too narrow to show it all at a readable size). A replayed record file
+    does not know its deal number; a lesson shows its own title instead."""
     if m.caption is not None:
         return (
             say(m.caption)
@@ -54,11 +54,14 @@ def title(m: TableModel, short: int = 0) -> str:
         )
     if m.match.deal_no is None:
         short = max(short, 1)
-    key = ("title.table", "title.table.no_deal", "title.table.hand")[short]
+    named = m.spec.variant(m.state)
+    variant = phrase(named) if named is not None else ""
+    keys = ("title.table", "title.table.no_deal") if variant else ("title.table.plain",)
+    key = (*keys, "title.table.hand", "title.table.hand")[short]
     return say(
         key,
         game=say(m.spec.title_key),
-        variant=phrase(m.spec.variant(m.state)),
+        variant=variant,
         n=m.match.hand_no + 1,
         deal=m.match.deal_no,
     )
@@ -148,6 +151,7 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
         tuple(_scores(m)),
         counts,
         tuple((line.words(m.namer), bool(line.forced)) for line in m.log.lines[-LOG_SHOWN:]),
+        m.panel_room,
     )
 
     def draw(panel: pygame.Surface, _old: object) -> None:
@@ -163,6 +167,7 @@ def _panel_body(
     scores: tuple[tuple[str, str], ...],
     counts: tuple[tuple[str, str], ...],
     log: tuple[tuple[str, bool], ...],
+    covered: tuple[int, int],
 ) -> None:
     surface.fill(theme.PANEL)
     pygame.draw.line(surface, theme.PANEL_EDGE, p.topleft, p.bottomleft, 2)
@@ -198,7 +203,9 @@ def _panel_body(
         theme.text(surface, words, small, theme.INK_DIM, (x + w, y), "topright", width=room)
         y += int(size * 1.2)
     y = _section(surface, say("panel.moves"), x, y + size // 2, size, w)
-    _log(log, surface, pygame.Rect(x, y, w, p.bottom - y - 10), size)
+    top, foot = covered  # the log shows only between what a scene draws over the panel
+    y = max(y, p.y + top)
+    _log(log, surface, pygame.Rect(x, y, w, p.bottom - y - 10 - foot), size)
 
 
 @lru_cache(maxsize=256)
