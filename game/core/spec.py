@@ -190,7 +190,7 @@ class GameSpec:
     # scores (the default), a mean where every side scores
     others_points: Callable[[list[int]], float] = sum
     match_target: Callable[[dict[str, Any]], int | None] = lambda choices: None
-    variant: Callable[[GameState], Phrase] = lambda state: Phrase("variant.plain")
+    variant: Callable[[GameState], Phrase | None] = lambda state: Phrase("variant.plain")
     prompt: Callable[[GameState, int], Phrase] = lambda state, seat: Phrase("prompt.move")
     seat_cards: Callable[[dict[PileId, list], int], int] = lambda piles, seat: 0
     panel_counts: Callable[[dict[PileId, list], int, int], list[Phrase]] = (

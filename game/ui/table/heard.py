@@ -30,7 +30,8 @@ def hand_words(m: TableModel, table: bool) -> str:
     hand = say("speech.hand", n=m.match.hand_no + 1)
     if not table:
         return hand
-    parts = [say(m.spec.title_key), phrase(m.spec.variant(m.state), m.namer), seats_words(m)]
+    variant = m.spec.variant(m.state)  # None: the game is played one way only
+    parts = [say(m.spec.title_key), phrase(variant, m.namer) if variant else "", seats_words(m)]
     return say("speech.table", table=", ".join(p for p in parts if p), hand=hand)
 
 
