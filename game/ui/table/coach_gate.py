@@ -30,12 +30,18 @@ class Warning:
     seen: dict[Action, Any]
 
 
+QUESTIONS_A_HAND = 2  # more would hold the hand up too often: its Review shows them all
+
+
 @dataclass
 class CoachGate:
-    """The move being weighed, or the one being questioned (never both)."""
+    """The move being weighed, or the one being questioned (never both); and how often the
+    coach has asked, for it asks at most ``QUESTIONS_A_HAND`` times (a gate lasts a hand)."""
 
     weighing: Weighing | None = None
     warning: Warning | None = None
+    asked: int = 0
+    kept_news: bool = False  # a question was kept for the Review for the first time
 
     @property
     def busy(self) -> bool:
@@ -45,8 +51,9 @@ class CoachGate:
         self.weighing = Weighing(action, moves, future)
 
     def verdict(self, moves_now: int, threshold: float) -> Action | None:
-        """Once the weighing is done: the move to make now (it costs little), or None (the
-        hand moved on, or the move is questioned: ``warning`` is set)."""
+        """Once the weighing is done: the move to make now (it costs little, or the coach
+        has asked enough), or None (the hand moved on, or the move is
+        questioned: ``warning`` is set)."""
         w = self.weighing
         if w is None or not w.future.done():
             return None
@@ -60,10 +67,17 @@ class CoachGate:
         if values and w.action in values:
             better = max(values, key=lambda a: (values[a], str(a)))
             loss = values[better] - values[w.action]
-            if loss > threshold and better != w.action:
+            if loss > threshold and better != w.action and self._may_ask():
                 self.warning = Warning(w.action, loss, better, getattr(values, "seen", {}))
                 return None
         return w.action
+
+    def _may_ask(self) -> bool:
+        """Whether the coach may ask once more (counted when it may); the first time it
+        may not, ``kept_news`` is set."""
+        self.asked += 1
+        self.kept_news = self.asked == QUESTIONS_A_HAND + 1
+        return self.asked <= QUESTIONS_A_HAND
 
     def answered(self) -> Action | None:
         """The questioned move, once the player has answered (it is theirs to make or not)."""

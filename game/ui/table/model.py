@@ -23,7 +23,7 @@ from game.store.settings import Settings
 from game.text.log_lines import LogLine, Term
 from game.text.words import refusal_text
 from game.ui.table.call_window import CallWindow
-from game.ui.table.coach_gate import CoachGate
+from game.ui.table.coach_gate import QUESTIONS_A_HAND, CoachGate
 from game.ui.table.log import MoveLog, Reader, hand_head, hand_lines, move_line
 from game.ui.table.pace import Pace
 from game.ui.table.phase import Doing, Facts, Note, Phase, forced_how, phase_of
@@ -88,6 +88,7 @@ class TableModel:
         self.stage = Stage(self.spec, self.referee, self.human, self.options, self.size, hooks)
         self.hints.forget()
         self.window.shut()
+        self.coach = CoachGate()  # its questions are counted by the hand
         self.pace.new_hand(self.options().pace)
         self.ended, self.note = st.is_over, None
         self.log.new_hand(self.stage.seating)
@@ -258,6 +259,9 @@ class TableModel:
         if self.hints.poll(self.thinker, dt, len(self.state.history), fits, self.hint_words):
             self.note = None
         action = self.coach.verdict(len(self.state.history), self.coach_threshold)
+        if self.coach.kept_news:
+            self.coach.kept_news = False
+            self.log.aside(LogLine.said("log.coach_keeps", n=QUESTIONS_A_HAND))
         if action is not None:
             self.perform(action, confirmed=True)
 
