@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT / "build"))
 import exe_info  # noqa: E402
 
 from game import APP_ID, TITLE  # noqa: E402
+from game.games import GAMES  # noqa: E402
 from game.version import version  # noqa: E402
 
 pytest.importorskip("PyInstaller", reason="the recipe is PyInstaller's (pip install -e .[dev])")
@@ -112,6 +113,8 @@ def test_linux_bundles_every_catalogue_the_desktop_entry_and_the_metadata(tmp_pa
     catalogues = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("locale")}
     assert catalogues <= datas and "game/desktop" in datas
     assert any(d.startswith("pasha_pisti") for d in datas), "the version's metadata"
-    assert {f"game.ui.scenes.{m}" for m in ("menu", "table")} <= set(analysis[1]["hiddenimports"])
+    hidden = set(analysis[1]["hiddenimports"])
+    assert {f"game.ui.scenes.{m}" for m in ("menu", "table")} <= hidden
+    assert {where.partition(":")[0] for where in GAMES} <= hidden, "every registered game's spec"
     assert {"ssl", "_hashlib"} <= set(analysis[1]["excludes"])
     assert made["EXE"][0][1]["icon"] is None and "BUNDLE" not in made

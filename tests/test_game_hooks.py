@@ -3,8 +3,6 @@ words layer only names seats, sides and cards and picks the reader's form of a k
 
 from __future__ import annotations
 
-import dataclasses
-
 from ui_support import open_table, settle
 
 from game import games
@@ -74,17 +72,15 @@ def test_the_books_two_flips_of_a_round_fly_together_and_no_other_games_events_d
 
 
 def test_the_tables_banner_is_the_headline_its_games_spec_gives(app):
-    pisti = games.spec_of("pisti")
-
-    def headline(ev: Event) -> Headline | None:
-        if ev.kind is EventKind.CAPTURE:
-            return Headline(
-                Phrase("banner.stop"), Phrase("banner.points", {"who": Seat(ev.seat), "n": 7}, ())
-            )
-        return None
+    class Headlined(type(games.spec_of("pisti"))):
+        def headline(self, ev: Event) -> Headline | None:
+            if ev.kind is EventKind.CAPTURE:
+                who = {"who": Seat(ev.seat), "n": 7}
+                return Headline(Phrase("banner.stop"), Phrase("banner.points", who, ()))
+            return None
 
     table = open_table(app, "pisti", {"players": 2})
-    table.model.show.game = dataclasses.replace(pisti, headline=headline)
+    table.model.show.game = Headlined()
     settle(app, table, limit=120.0)
     table.model.show.push([Event(EventKind.CAPTURE, 1, (3, 16), None, None)])
     settle(app, table)

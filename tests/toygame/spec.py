@@ -19,7 +19,7 @@ from .rules import Duel
 ID = Duel.game
 
 
-def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) -> Design:
+def design(pos: dict[int, str], options: dict[str, Any], sides) -> Design:
     d = Design(8.2, 6.0)
     d.pile(PACK, 0.5, 2.25, stack=True)
     d.pile(TABLE, 2.5, 2.25, fan=(0.3, 0), max_fan=2)
@@ -51,30 +51,38 @@ def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
     ]
 
 
-SPEC = GameSpec(
-    id=ID,
-    state=Duel,
-    agents={"easy": RandomAgent, "medium": ThriftyDuel, "hard": ThriftyDuel, "random": RandomAgent},
-    baseline="random",
-    levels=("easy", "medium", "hard"),
-    positions=lambda players: ("bottom", "top"),
-    design=design,
-    choices=(),
-    rules_key=f"rules.{ID}",
-    variant=lambda state: Phrase(f"variant.{ID}"),
-    prompt=lambda state, seat: Phrase(f"prompt.{ID}"),
-    seat_cards=lambda piles, seat: len(piles.get(HANDS[seat], [])),
-    panel_counts=panel_counts,
-    summary_lines=summary_lines,
-    gesture=gesture,
-    live_score=True,
-    deal_from=PACK,
-    catalogue=Path(__file__).resolve().parent / "locale",
-    smoke=({},),
-    describe=words.describe,
-    describe_outcome=words.describe_outcome,
-    describe_move=words.describe_move,
-    sound=words.sound,
-    counts=words.counts,
-    stat_counts=(f"{ID}.tricks",),
-)
+class DuelSpec(GameSpec):
+    """The duel: only what differs from the defaults."""
+
+    id = ID
+    state = Duel
+    catalogue = Path(__file__).resolve().parent / "locale"
+    agents = {
+        "easy": RandomAgent,
+        "medium": ThriftyDuel,
+        "hard": ThriftyDuel,
+        "random": RandomAgent,
+    }
+    levels = ("easy", "medium", "hard")
+    live_score = True
+    deal_from = PACK
+    stat_counts = (f"{ID}.tricks",)
+    words = words
+
+    design = staticmethod(design)
+    gesture = staticmethod(gesture)
+    summary_lines = staticmethod(summary_lines)
+    panel_counts = staticmethod(panel_counts)
+    counts = staticmethod(words.counts)
+
+    def variant(self, state: GameState) -> Phrase:
+        return Phrase(f"variant.{ID}")
+
+    def prompt(self, state: GameState) -> Phrase:
+        return Phrase(f"prompt.{ID}")
+
+    def seat_cards(self, piles: dict[PileId, list], seat: int) -> int:
+        return len(piles.get(HANDS[seat], []))
+
+
+SPEC = DuelSpec()

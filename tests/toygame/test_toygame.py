@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import random
 import subprocess
-from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -176,7 +175,7 @@ def test_no_file_outside_the_toy_games_folder_mentions_the_game():
 
 def test_a_pile_its_game_gives_no_role_gets_the_generic_role_of_its_kind():
     """The duel names no pile role at all and still gets a working table."""
-    design = SPEC.design(2, {0: "bottom", 1: "top"}, {}, {0: 0, 1: 1})
+    design = SPEC.design({0: "bottom", 1: "top"}, {}, {0: 0, 1: 1})
     assert design.roles == {}
     for pid in design.piles:
         assert design.role(pid) == default_role(pid)
@@ -203,8 +202,12 @@ def test_the_hint_words_come_from_the_games_spec_hook():
     generic |= {say_n("hint.play_capture", len(e.cards) - 1, **card) for e in captures}
     assert hint_text(_HintModel(state, SPEC), action) in generic  # the default: no hook
     hinted = Phrase("hint.to_foundation", {"card": state.where(action).card})
-    worded = replace(SPEC, hint=lambda st, a, seat: hinted)
-    assert hint_text(_HintModel(state, worded), action) == say("hint.to_foundation", **card)
+
+    class Worded(type(SPEC)):
+        def hint(self, state, action, seat):
+            return hinted
+
+    assert hint_text(_HintModel(state, Worded()), action) == say("hint.to_foundation", **card)
 
 
 def test_the_duel_makes_its_own_kinds_the_way_every_game_does():

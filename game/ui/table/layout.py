@@ -129,7 +129,7 @@ def table_layout(
     cards, as far as the window's spare room allows without piles touching."""
     sides = sides or {s: s for s in range(players)}
     pos = seat_positions(spec, players, human)
-    design = spec.design(players, pos, options or {}, sides)
+    design = spec.design(pos, options or {}, sides)
     scale = max(1.0, card_scale)
     best = _scaled(design, size, pos, 1.0)
     if scale > 1.0:

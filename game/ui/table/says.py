@@ -94,7 +94,7 @@ def prompt(m: TableModel, phase: Phase | None = None) -> str:
     if doing is Doing.FORCED:
         return say("prompt.auto" if m.auto_on and m.spec.autoplay else "prompt.forced")
     if doing is Doing.CHOOSING:
-        return phrase(m.spec.prompt(m.state, m.human), m.namer)
+        return phrase(m.spec.prompt(m.state), m.namer)
     return ""
 
 
