@@ -53,11 +53,11 @@ def play_checked(state, agents) -> dict[str, int]:
     while not state.is_over and turns < 3000:
         turns += 1
         called = None
-        for caller in sorted({c.seat for c in state.calls()}):
+        for caller in sorted({c.actor for c in state.calls()}):
             view = SeatView(state, caller)
             call = agents[caller].call(view)
             if call is not None:
-                assert call in view.calls() and call.seat == caller, call
+                assert call in view.calls() and call.actor == caller, call
                 assert state.check(call) is None
                 called = call
                 break

@@ -114,7 +114,7 @@ class Referee:
 
     def callers(self) -> list[int]:
         """Seats that may call now, in seat order."""
-        return sorted({a.seat for a in self.state.calls()})
+        return sorted({a.actor for a in self.state.calls()})
 
     @property
     def phase(self) -> Phase:
@@ -162,7 +162,7 @@ class Referee:
             self.calls_asked = True
             if action is None or action not in self.state.calls():
                 return []
-            return self.apply(action, action.seat)
+            return self.apply(action, action.actor)
         seat = question.seats[0]
         if self.state.to_move != seat:
             return []
@@ -188,8 +188,10 @@ class Referee:
             return err.refusal
         if self.state.is_over:
             return Refusal(Code.HAND_OVER)
+        if a.is_call and a.actor != by:
+            return Refusal(Code.NO_SUCH_SEAT, seat=a.actor)
         if a.is_call:
-            return self.state.check(a) if a.seat == by else Refusal(Code.NO_SUCH_SEAT, seat=a.seat)
+            return self.state.check(a)
         if self.state.to_move != by:
             return Refusal(Code.NOT_YOUR_TURN, seat=by, mover=self.state.to_move)
         return self.state.check(a)
@@ -212,7 +214,7 @@ class Referee:
     def replay(self, actions: list[Action]) -> None:
         """Make a record's moves again (a resumed hand), each one a take-back can undo."""
         for a in actions:
-            by = a.seat if a.is_call else self.state.to_move
+            by = a.by(self.state.to_move)
             self.past.append(Snapshot(self.state.clone(), a, by))
             self.state.apply(a)
 

@@ -171,7 +171,7 @@ class ReplayScene(Scene):
             return False
         action = self.actions[self.k]
         state = self.model.state
-        by = action.seat if action.is_call else state.to_move
+        by = action.by(state.to_move)
         events = self.model.referee.apply(action, by)
         self.model.apply_events(events, action)
         self.k += 1

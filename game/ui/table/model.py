@@ -179,7 +179,7 @@ class TableModel:
         return self._legal() if self.takes_moves() else []
 
     def my_calls(self) -> list[Action]:
-        return [a for a in self.state.calls() if a.seat == self.human]
+        return [a for a in self.state.calls() if a.actor == self.human]
 
     @property
     def calls_in_play(self) -> bool:

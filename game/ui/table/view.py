@@ -291,7 +291,7 @@ class TableView:
         return [
             btn
             for call, btn in zip(calls, self.controls.call_btns, strict=True)
-            if btn.visible and any(c.make(action.seat) == action for c in call.choices)
+            if btn.visible and any(c.make(action.actor) == action for c in call.choices)
         ]
 
     def _landed(self, surface: pygame.Surface) -> None:
