@@ -9,12 +9,11 @@ import time
 import pygame
 import pytest
 from store_support import dump
-from ui_support import DT, click, gesture_for, key, make_app, open_table, settle
+from ui_support import DT, click, gesture_for, key, keys_for, make_app, open_table, settle
 
 from game.core.lesson import Wait
-from game.core.types import Action, ActionKind
+from game.core.types import Action
 from game.games import SPECS
-from game.games.book import kinds as book
 from game.games.pishe_pasha import kinds as pishe
 from game.store.settings import load_settings
 from game.text import phrasebook, say
@@ -25,7 +24,6 @@ from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene
 from game.ui.table import panel
-from game.ui.table.controller import Focus
 from game.ui.widgets import text_of
 
 LESSONS = [
@@ -81,14 +79,6 @@ def expected(scene: LessonScene) -> Action:
     return next(a for a in legal if str(a) in scene.step.expect)
 
 
-def tab_to(app, scene, want: Focus) -> None:
-    for _ in range(80):
-        if scene.controller.focus == want:
-            return
-        key(app, pygame.K_TAB)
-    raise AssertionError(f"Tab never reached {want}")
-
-
 def focus_widget(app, ring, widget) -> None:
     for _ in range(20):
         if ring.current() is widget:
@@ -112,28 +102,12 @@ def by_mouse(app, scene: LessonScene, action: Action) -> None:
 
 
 def by_keys(app, scene: LessonScene, action: Action) -> None:
-    c = scene.controller
     if action.is_call:
         key(app, pygame.K_s)
         focus_widget(app, scene.controls.ring, choice_button(scene, action))
         key(app, pygame.K_RETURN)
         return
-    where = scene.state.where(action)
-    if action.kind is ActionKind.PLAY:
-        hand = scene.model.shown.get(where.src)
-        key(app, getattr(pygame, f"K_{hand.index(where.card) + 1}"))
-        return
-    if action.kind in (pishe.ActionKinds.TURN, book.ActionKinds.FLIP):
-        if c.focus is None:
-            key(app, pygame.K_SPACE)
-        else:
-            tab_to(app, scene, Focus(where.src))
-            key(app, pygame.K_RETURN)
-        return
-    tab_to(app, scene, Focus(where.src))
-    key(app, pygame.K_RETURN)
-    tab_to(app, scene, Focus(where.dst))
-    key(app, pygame.K_RETURN)
+    keys_for(app, scene, action)
 
 
 def play_to_the_end(app, scene: LessonScene, gesture) -> None:

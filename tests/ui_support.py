@@ -10,10 +10,11 @@ import time
 
 import pygame
 import pytest
+from conftest import registered_tables
 
 from game.core.agents import SeatView
 from game.core.cards import CARD_TEXT, parse_card
-from game.core.types import Action, PileId
+from game.core.types import Action, ActionKind, PileId, PileKind
 from game.games.pishe_pasha.rules import PishePasha
 from game.session import Session
 from game.store.settings import Settings
@@ -21,24 +22,22 @@ from game.ui.app import App
 from game.ui.scenes import install_routes
 from game.ui.scenes.table import TableScene
 from game.ui.start import keep as keep_for
+from game.ui.table.controller import Focus
 
 DT = 0.02
 
-# Every game and variant, each with its own deal, for the tests that play a whole hand.
-_QUICK = [
-    ("pishe-pasha", {"players": 2}, 1),
-    ("pisha-pasha-book", {}, 5),
-    ("pisti", {"players": 2}, 6),
-    ("pisti", {"players": 4}, 8),
-]
-_SLOW = [  # the other tables: in the full run only, to keep the quick loop quick
-    ("pishe-pasha", {"players": 2, "foundations": "single"}, 2),
-    ("pishe-pasha", {"players": 3}, 3),
-    ("pishe-pasha", {"players": 2, "stop_rule": True}, 4),
-    ("pisti", {"players": 3}, 7),
-]
-HANDS = [pytest.param(*h, id=f"{h[0]}-{h[1]}") for h in _QUICK] + [
-    pytest.param(*h, id=f"{h[0]}-{h[1]}", marks=pytest.mark.slow) for h in _SLOW
+
+def _firsts() -> set[str]:
+    """The first table of each game (the quick loop's); the others run in the full suite."""
+    seen: set[str] = set()
+    return {f"{g}-{c}" for g, c, _ in registered_tables() if not (g in seen or seen.add(g))}
+
+
+HANDS = [
+    pytest.param(
+        *h, id=f"{h[0]}-{h[1]}", marks=() if f"{h[0]}-{h[1]}" in _firsts() else pytest.mark.slow
+    )  # fmt: skip
+    for h in registered_tables()
 ]
 
 
@@ -169,23 +168,59 @@ def holding_2h(options: dict | None = None, to_move: int = 0) -> PishePasha:
     )
 
 
+def clicked(table: TableScene, where) -> bool:
+    """A move made on its source pile alone (a stock turned, a book flipped)."""
+    return table.model.layout.role(where.src).clickable
+
+
 def gesture_for(app: App, table: TableScene, action: Action) -> None:
     """Make ``action`` with the mouse, the way a player would: click what has one move,
     drag the rest to where it goes."""
     where = table.state.where(action)
-    c = table.controller
-    if where.src.kind.value == "stock":
+    if clicked(table, where):
         click(app, centre(table, where.src))
         return
-    moves = c.moves_from(where.src, where.card)
-    if len(moves) == 1 and where.src.kind.value != "discard":
-        pile = table.model.shown.get(where.src)
-        index = pile.index(where.card) if where.card in pile else -1
-        click(app, centre(table, where.src, index))
-        return
+    moves = table.controller.moves_from(where.src, where.card)
     pile = table.model.shown.get(where.src)
     index = pile.index(where.card) if where.card in pile else -1
+    if len(moves) == 1 and where.src.kind is not PileKind.DISCARD:
+        click(app, centre(table, where.src, index))
+        return
     drag(app, centre(table, where.src, index), table.view.pile_top_rect(where.dst).center)
+
+
+def tab_to(app: App, table: TableScene, want: Focus) -> None:
+    """Tab until the focus is on ``want`` (the focus order is the reading order)."""
+    for _ in range(80):
+        if table.controller.focus == want:
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {want}")
+
+
+def keys_for(app: App, table: TableScene, action: Action) -> None:
+    """Make ``action`` with the keyboard only, the way a player would: a hand's card by
+    its number, a pile clicked by Space (or Tab to it and Enter), any other move by Tab
+    and Enter to pick the card up and Tab and Space to put it down."""
+    where = table.state.where(action)
+    if action.kind is ActionKind.PLAY:
+        hand = table.model.shown.get(where.src)
+        key(app, getattr(pygame, f"K_{hand.index(where.card) + 1}"))
+        return
+    if clicked(table, where):
+        if table.controller.focus is None:
+            key(app, pygame.K_SPACE)
+        else:
+            tab_to(app, table, Focus(where.src))
+            key(app, pygame.K_RETURN)
+        return
+    tab_to(app, table, Focus(where.src))
+    key(app, pygame.K_RETURN)
+    assert table.controller.picked is not None, "Enter picks the card up"
+    assert where.dst in table.controller.targets(), "its legal places light up"
+    tab_to(app, table, Focus(where.dst))
+    key(app, pygame.K_SPACE)
+    assert table.controller.picked is None and where.src.seat == table.human
 
 
 def play_hand(app: App, table: TableScene, gesture, agent_seed: int = 11, limit: int = 3000,

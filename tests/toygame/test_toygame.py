@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from conftest import assert_agents_never_peek, registered_tables
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from store_support import records
@@ -19,7 +20,6 @@ from ui_support import key, open_table, play_hand, play_hand_by_mouse, settle
 
 from game import games, record
 from game.cli import arena, smoke
-from game.core.agents import SeatView
 from game.core.design import default_role
 from game.core.referee import Referee
 from game.core.spec import Phrase
@@ -78,15 +78,13 @@ def test_every_duel_ends_with_52_cards_and_the_scores_adding_up(seed):
                             int(state.score[1] > state.score[0]))  # fmt: skip
 
 
-def test_the_duels_computer_player_never_peeks(duel):
-    state = SPEC.new_hand(2, {}, 9)
-    state.apply(state.legal_actions()[0])
-    agent = SPEC.make_agent("hard", 3)
-    choice = agent.choose(SeatView(state, 1))
-    for seed in range(10):
-        other = state.resample(1, random.Random(seed))
-        assert other.observation(1).piles == state.observation(1).piles
-        assert agent.choose(SeatView(other, 1)) == choice
+def test_the_duel_joins_the_registered_tables_and_its_players_never_peek(duel):
+    """The tests that loop over games take them from the registry: the duel registered is
+    among them, and the no-peeking check holds for each of its computer players."""
+    tables = [t for t in registered_tables() if t[0] == ID]
+    assert tables == [(ID, {}, len(registered_tables()))]
+    for table in tables:
+        assert_agents_never_peek(*table)
 
 
 @pytest.mark.slow
