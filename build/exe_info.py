@@ -31,6 +31,18 @@ def _game():
     return game
 
 
+def game_data(root: Path = ROOT) -> list[tuple[str, str]]:
+    """(folder, place in the bundle) of the words and files the executable carries, where a
+    wheel puts them too: the shared phrasebook, each registered game's own ``locale/``,
+    ``art/`` and ``data/`` that it has, and the desktop entry's files."""
+    _game()
+    from game.games import GAMES, SHIPPED, folder_of
+
+    games = [root.joinpath(*folder_of(where), kind) for where in GAMES for kind in SHIPPED]
+    folders = [root / "game" / "text" / "locale", *games, root / "game" / "desktop"]
+    return [(str(p), p.relative_to(root).as_posix()) for p in folders if p.is_dir()]
+
+
 def version() -> str:
     """pyproject.toml's version (refusing to build without one)."""
     found = _game().version.checkout_version(ROOT)

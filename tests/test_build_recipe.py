@@ -118,3 +118,22 @@ def test_linux_bundles_every_catalogue_the_desktop_entry_and_the_metadata(tmp_pa
     assert {where.partition(":")[0] for where in GAMES} <= hidden, "every registered game's spec"
     assert {"ssl", "_hashlib"} <= set(analysis[1]["excludes"])
     assert made["EXE"][0][1]["icon"] is None and "BUNDLE" not in made
+
+
+def test_the_executable_carries_each_registered_games_words_art_and_data(tmp_path):
+    """The recipe's data follow the registry: each registered game's own ``locale/``,
+    ``art/`` and ``data/`` (those it has), placed where a wheel puts them; a folder no
+    registry line names stays out."""
+    from game.games import SHIPPED, folder_of
+
+    (tmp_path / "game" / "text" / "locale").mkdir(parents=True)
+    (tmp_path / "game" / "desktop").mkdir()
+    (tmp_path / "game" / "games" / "stray" / "art").mkdir(parents=True)
+    want = {"game/text/locale", "game/desktop"}
+    for where in GAMES:
+        for kind in SHIPPED:
+            tmp_path.joinpath(*folder_of(where), kind).mkdir(parents=True)
+            want.add("/".join((*folder_of(where), kind)))
+    datas = exe_info.game_data(tmp_path)
+    assert {dest for _, dest in datas} == want
+    assert all(Path(src) == tmp_path / dest for src, dest in datas)

@@ -21,8 +21,16 @@ GAMES = (
     "game.games.book.spec:BookSpec",
     "game.games.pisti.spec:PistiSpec",
 )
+# What a game's folder keeps besides its code (its words, its pictures, its tables and
+# other files): the wheel (pyproject's package-data) and the executable carry each.
+SHIPPED = ("locale", "art", "data")
 T = TypeVar("T")
 version = 0  # grows with every change to SPECS, so the phrasebook knows to look again
+
+
+def folder_of(where: str) -> tuple[str, ...]:
+    """A registry line's game folder as path parts from the repository's root."""
+    return tuple(where.partition(":")[0].split(".")[:-1])
 
 
 def load(where: str) -> GameSpec:
