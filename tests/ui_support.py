@@ -20,6 +20,7 @@ from game.session import Session
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.scenes import install_routes
+from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
 from game.ui.start import keep as keep_for
 from game.ui.table.controller import Focus
@@ -251,6 +252,30 @@ def play_hand(app: App, table: TableScene, gesture, agent_seed: int = 11, limit:
 def play_hand_by_mouse(app: App, table: TableScene, limit: int = 3000) -> int:
     """A whole hand for the human made with mouse clicks and drags only."""
     return play_hand(app, table, gesture_for, limit=limit)
+
+
+def offers(app, game: str) -> dict:
+    """What the menu shows for ``game``: its levels (when shown), Learn to play."""
+    menu = app.goto("menu")
+    menu.game.set_value(game)
+    menu._game_changed(game)
+    return {
+        "levels": tuple(menu.level.values) if menu.level.visible else (),
+        "learn": menu.learn_btn.visible and menu.learn_btn in menu.ring._live(),
+    }
+
+
+def assert_offers_what_it_declares(app, spec) -> None:
+    """The menu offers the game's own levels and Learn to play only with lessons; the hint
+    asks the agent the game names (none: no hints); Review follows only with a coach."""
+    assert offers(app, spec.id) == {"levels": spec.levels, "learn": bool(spec.lessons)}
+    hinter = Session.start(spec.id, {}, spec.default_level, 1).hint_agent()
+    if spec.hint_level is None:
+        assert hinter is None
+    else:
+        assert type(hinter) is type(spec.make_agent(spec.hint_level))
+    table = open_table(app, spec.id, {})
+    assert SummaryScene(app, table).review_btn.visible == (spec.coach is not None)
 
 
 # ----------------------------------------------------------------- scripted opponents

@@ -180,8 +180,8 @@ class GameSpec:
     * **who it is**: its record name, rules class, menu choices, its own words
       (``catalogue``), the rules' pictures, lessons (optional), the tables the smoke check
       opens;
-    * **its computer players**: agents by name, the levels the menu offers, the level the
-      hint asks, the arena's baseline, the coach (None: no review);
+    * **its computer players**: agents by name, the levels the menu offers, the agent the
+      hint asks (None: no hints), the arena's baseline, the coach (None: no review);
     * **its table**: the seating, the design in card units, what the panel and the summary
       show, what a gesture means, which lone moves play themselves, the hint's words, the
       statistics' counts, and its calls (as data);
@@ -196,7 +196,7 @@ class GameSpec:
     choices: tuple[Choice, ...] = ()  # the menu's options, each with its values
     catalogue: Path | None = None  # a folder of the game's own phrases (gettext catalogues)
     rules_figures: tuple[Figure, ...] = ()  # the rules panel's pictures
-    lessons: tuple = ()  # guided lessons (game.core.lesson.Lesson), the first for newcomers
+    lessons: tuple = ()  # guided lessons (game.core.lesson.Lesson); none: no "Learn to play"
     smoke: tuple[dict[str, Any], ...] = ({},)  # the menu choices of each table --smoke-test opens
 
     @property
@@ -214,6 +214,7 @@ class GameSpec:
     # ----------------------------------------------------------------- computer players
     agents: dict[str, Callable[[int | None], Any]]  # level name -> agent factory(seed)
     levels: tuple[str, ...] = ()  # what the menu offers, weakest first (empty: no choice)
+    hint_level: str | None = None  # the agent whose move a hint shows (None: no hints)
     baseline: str = "random"  # the arena's measuring stick
     coach: Coach | None = None  # None: the game has no choices for a coach to judge
 
@@ -361,6 +362,13 @@ class GameSpec:
 
     def from_setup(self, setup: dict[str, Any], options: dict[str, Any] | None) -> GameState:
         return self.state.from_setup(setup, options)
+
+    @property
+    def default_level(self) -> str:
+        """The level a match gets when none of this game's is asked for: the second one
+        offered (Medium, where the levels are Easy, Medium, ...), else the first agent."""
+        levels = self.levels or tuple(self.agents)
+        return levels[min(1, len(levels) - 1)]
 
     def make_agent(self, level: str, seed: int | None = None) -> Any:
         """A computer player at ``level``; ValueError names the choices."""

@@ -82,6 +82,12 @@ def make_agent(game: str, level: str, seed: int | None = None) -> Any:
     return spec_of(game).make_agent(level, seed)
 
 
+def offered_levels(game: str) -> tuple[str, ...]:
+    """The levels ``game``'s menu offers, weakest first (none for a game not registered)."""
+    spec = SPECS.get(game)
+    return spec.levels if spec is not None else ()
+
+
 def levels_for(game: str) -> list[str]:
     """The level names :func:`make_agent` accepts for ``game``."""
     return list(spec_of(game).agents)

@@ -37,7 +37,6 @@ from game.text.phrasebook import LANGUAGES, system_language
 
 FILE_NAME = "settings.json"
 MAX_BYTES = 1024 * 1024  # a settings file is under 2 kB
-LEVELS = ("easy", "medium", "hard", "expert")
 CARD_SCALES = (1.0, 1.15, 1.3)
 WINDOW_WIDTH = (0, 7680)  # 0: not remembered yet (the default size, centred)
 WINDOW_HEIGHT = (0, 4320)
@@ -108,6 +107,13 @@ def _game_options(value: dict) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _offered_level(level: Any) -> Any:
+    """A level some registered game's menu offers (each game names its own levels)."""
+    if not any(level in spec.levels for spec in SPECS.values()):
+        raise ValueError(f"cannot be {level!r:.40} (no game offers it)")
+    return level
+
+
 def _card_size(scale: float) -> str:
     return say(f"settings.card_size.{int(scale * 100)}")
 
@@ -163,7 +169,7 @@ class Settings:
     speech: str = setting("auto", str, SPEECH, row="toggle", label="settings.speech")
     auto_flip_speed: float = setting(0.5, float, low=0.0, high=1.0, table=True)
     last_game: str = setting("pishe-pasha", str, check=known_game)
-    level: str = setting("medium", str, LEVELS)
+    level: str = setting("medium", str, check=_offered_level)
     lessons_offered: bool = setting(False, bool)  # the first start offered the lesson (once)
     game_options: dict[str, dict[str, Any]] = setting({}, dict, check=_game_options)
     window_width: int = setting(0, int, low=WINDOW_WIDTH[0], high=WINDOW_WIDTH[1])

@@ -64,6 +64,7 @@ class DuelSpec(GameSpec):
         "random": RandomAgent,
     }
     levels = ("easy", "medium", "hard")
+    hint_level = "hard"
     live_score = True
     deal_from = PACK
     stat_counts = (f"{ID}.tricks",)

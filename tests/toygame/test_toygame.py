@@ -16,7 +16,14 @@ from conftest import assert_agents_never_peek, registered_tables
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from store_support import records
-from ui_support import key, open_table, play_hand, play_hand_by_mouse, settle
+from ui_support import (
+    assert_offers_what_it_declares,
+    key,
+    open_table,
+    play_hand,
+    play_hand_by_mouse,
+    settle,
+)
 
 from game import games, record
 from game.cli import arena, smoke
@@ -85,6 +92,11 @@ def test_the_duel_joins_the_registered_tables_and_its_players_never_peek(duel):
     assert tables == [(ID, {}, len(registered_tables()))]
     for table in tables:
         assert_agents_never_peek(*table)
+
+
+def test_the_duel_offers_its_own_levels_hint_and_no_lessons_or_review(duel, app):
+    assert SPEC.levels and not SPEC.lessons and SPEC.coach is None
+    assert_offers_what_it_declares(app, SPEC)
 
 
 @pytest.mark.slow

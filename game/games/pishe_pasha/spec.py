@@ -223,6 +223,7 @@ class PishePashaSpec(GameSpec):
         "random": RandomAgent,
     }
     levels = ("easy", "medium", "hard", "expert")
+    hint_level = "expert"
     baseline = "always-load"
     coach = COACH
     stat_counts = ("stops_made", "stops_caught")

@@ -145,6 +145,7 @@ class PistiSpec(GameSpec):
         "random": RandomAgent,
     }
     levels = ("easy", "medium", "hard", "expert")
+    hint_level = "expert"
     baseline = "greedy"
     coach = COACH
     live_score = True

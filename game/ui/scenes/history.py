@@ -9,6 +9,7 @@ import time
 import pygame
 
 from game.core.drawable import path_text
+from game.games import offered_levels
 from game.record import RecordError, load
 from game.text import say
 from game.text.words import when
@@ -232,7 +233,7 @@ class HistoryScene(Scene):
         return (
             when(e.at),
             say("history.game_line", game=say(f"game.{k.game}"), n=k.players),
-            say(f"level.{k.level}") if k.level in ("easy", "medium", "hard", "expert") else "",
+            say(f"level.{k.level}") if k.level in offered_levels(k.game) else "",
             say(result, score="–".join(map(str, e.score))),
             str(e.deal),
         )

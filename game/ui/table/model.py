@@ -219,8 +219,8 @@ class TableModel:
 
     @property
     def has_hints(self) -> bool:
-        """A game where the player never chooses (no levels to offer) has nothing to hint."""
-        return bool(self.spec.levels)
+        """Only a game that names its hint agent gives hints."""
+        return self.spec.hint_level is not None
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
