@@ -34,6 +34,13 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+class Ask(enum.Enum):
+    """What a question asks for: a seat's move, or the calls on another seat's move."""
+
+    MOVE = "move"
+    CALL = "call"
+
+
 @dataclass
 class Question:
     """What the referee wants a computer player to decide, on a private copy of the hand.
@@ -41,7 +48,7 @@ class Question:
     ``answer()`` may run on any thread; the result goes back through
     :meth:`Referee.answer`, which ignores it if the hand moved on meanwhile."""
 
-    kind: str  # "move" or "call"
+    kind: Ask
     seats: tuple[int, ...]
     moves: int  # how many actions the hand had when asked
     ask: Callable[[], Action | None]
@@ -140,7 +147,7 @@ class Referee:
                     st = self.state.clone()
                     seats = tuple(s for s, _ in ai)
                     moves = len(self.state.history)
-                    return Question("call", seats, moves, lambda: _ask_calls(ai, st))
+                    return Question(Ask.CALL, seats, moves, lambda: _ask_calls(ai, st))
                 self.calls_asked = True
             if self.person_may_call:
                 return None
@@ -152,13 +159,13 @@ class Referee:
         if agent is None:
             return None
         st = self.state.clone()
-        return Question("move", (seat,), len(st.history), lambda: _ask_move(agent, st, seat))
+        return Question(Ask.MOVE, (seat,), len(st.history), lambda: _ask_move(agent, st, seat))
 
     def answer(self, question: Question, action: Action | None) -> list[Event]:
         """Apply a computer player's answer; a stale or illegal one is replaced safely."""
         if question.moves != len(self.state.history) or self.state.is_over:
             return []
-        if question.kind == "call":
+        if question.kind is Ask.CALL:
             self.calls_asked = True
             if action is None or action not in self.state.calls():
                 return []

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from game.core.files import (
     FileProblem,
+    Notice,
     keep_copy,
     read_json,
     remove_stray_temporaries,
@@ -265,7 +266,7 @@ def from_data(data: Any) -> tuple[Settings, list[str]]:
     return Settings(**values), problems
 
 
-def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+def load_settings(path: Path | None = None) -> tuple[Settings, Notice | None]:
     """The saved settings and a message for the player (None when all went well)."""
     path = path or settings_path()
     with contextlib.suppress(OSError):
@@ -277,21 +278,21 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except (FileProblem, OSError) as err:
         kept = set_aside(path)
         where = f" (kept as {kept.name})" if kept else ""
-        return Settings(), f"settings_unreadable|{err}{where}"
+        return Settings(), Notice("settings_unreadable", f"{err}{where}")
     settings, problems = from_data(data)
     if problems:
         kept = keep_copy(path)  # the next save rewrites the file: keep it as it was
         where = f" (kept as {kept.name})" if kept else ""
-        return settings, f"settings_fixed|{problems[0]}{where}"
+        return settings, Notice("settings_fixed", f"{problems[0]}{where}")
     return settings, None
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+def save_settings(settings: Settings, path: Path | None = None) -> Notice | None:
     """Write atomically; returns a problem for the player if the disk refused (the game goes on)."""
     try:
         _write(path or settings_path(), settings_dict(settings), indent=1)
     except (OSError, ValueError) as err:
-        return f"settings_not_saved|{getattr(err, 'strerror', None) or err}"
+        return Notice("settings_not_saved", str(getattr(err, "strerror", None) or err))
     return None
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.files import Notice
 from game.session import Session
 from game.store.settings import Settings
 from game.text import number, say
@@ -83,7 +84,7 @@ class TableScene(RiggedScene):
     def main_menu(self) -> None:
         """The match is saved after every move: leaving keeps it for "Continue"."""
         if self.state.history and not self.match.is_over:
-            self.app.notice("match_kept")
+            self.app.notice(Notice("match_kept"))
         self.app.goto("menu")
 
     def learn(self) -> None:

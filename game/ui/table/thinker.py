@@ -14,7 +14,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from game.core.agents import Agent, SeatView
-from game.core.referee import Question
+from game.core.referee import Ask, Question
 from game.core.state import GameState
 from game.core.types import Action
 
@@ -56,8 +56,8 @@ class Thinker:
         return self.pending.question.seats if self.pending else ()
 
     @property
-    def kind(self) -> str:
-        return self.pending.question.kind if self.pending else ""
+    def kind(self) -> Ask | None:
+        return self.pending.question.kind if self.pending else None
 
     def ask(self, question: Question) -> None:
         future = self._pool.submit(question.answer)
