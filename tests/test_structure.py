@@ -99,3 +99,14 @@ def test_every_game_is_a_spec_class_that_only_overrides_hooks_the_base_declares(
     registry = (ROOT / "game" / "games" / "__init__.py").read_text(encoding="utf-8")
     for where in GAMES:
         assert registry.count(where.partition(":")[0]) == 1, where
+
+
+def test_scenes_never_import_scenes():
+    """Scenes meet only through the app's routes (``SCENES``, ``app.goto``): what two of
+    them share (a record's moves in words, say) lives beside them, not in one of them."""
+    from game.ui.scenes import SCENES
+
+    scenes = {where.partition(":")[0] for where in SCENES.values()}
+    graph = import_graph()
+    assert scenes <= set(graph)
+    assert {m: sorted(graph[m] & scenes) for m in scenes if graph[m] & scenes} == {}

@@ -113,7 +113,7 @@ class TableScene(RiggedScene):
     def _coach_question(self) -> None:
         """The coach thinks a move is costly: ask before making it."""
         from game.ai.coach import reason
-        from game.ui.scenes.review import move_words, reason_words
+        from game.ui.record_words import move_words, reason_words
 
         m = self.model
         warning = m.coach.warning
