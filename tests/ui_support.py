@@ -230,7 +230,8 @@ def play_hand(app: App, table: TableScene, gesture, agent_seed: int = 11, limit:
     ``gesture(app, table, action)`` makes it with real input; each must land as exactly that
     move, and then ``after(moves so far)`` runs if given. Returns how many moves the human
     made once the table gives way to the summary."""
-    agent = table.model.spec.make_agent("medium", agent_seed)
+    spec = table.model.spec
+    agent = spec.make_agent(spec.default_level, agent_seed)
     moves = 0
     for _ in range(limit):
         settle(app, table)

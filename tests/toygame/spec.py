@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.agents import RandomAgent
-from game.core.design import CARD_RATIO, LABEL_H, Design
+from game.core.design import CARD_RATIO, LABEL_H, Design, PileRole
 from game.core.spec import GameSpec, Phrase
 from game.core.state import GameState
 from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
@@ -19,9 +19,13 @@ from .rules import Duel
 ID = Duel.game
 
 
+# The pack both seats draw from: a click on it is the leader's draw and pass.
+SHARED_PACK = PileRole(clickable=True, slot=False, speech="speech.pile.pack")
+
+
 def design(pos: dict[int, str], options: dict[str, Any], sides) -> Design:
     d = Design(8.2, 6.0)
-    d.pile(PACK, 0.5, 2.25, stack=True)
+    d.pile(PACK, 0.5, 2.25, SHARED_PACK, stack=True)
     d.pile(TABLE, 2.5, 2.25, fan=(0.3, 0), max_fan=2)
     d.area("pack_count", 0.4, 2.25 + CARD_RATIO + 0.05, 1.65, LABEL_H, "pack_count", counts=PACK)
     for seat, where in pos.items():
@@ -57,14 +61,9 @@ class DuelSpec(GameSpec):
     id = ID
     state = Duel
     catalogue = Path(__file__).resolve().parent / "locale"
-    agents = {
-        "easy": RandomAgent,
-        "medium": ThriftyDuel,
-        "hard": ThriftyDuel,
-        "random": RandomAgent,
-    }
-    levels = ("easy", "medium", "hard")
-    hint_level = "hard"
+    agents = {"novice": RandomAgent, "sharp": ThriftyDuel, "random": RandomAgent}
+    levels = ("novice", "sharp")  # its own names, with its own words
+    hint_level = "sharp"
     live_score = True
     deal_from = PACK
     stat_counts = (f"{ID}.tricks",)
