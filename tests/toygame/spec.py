@@ -75,6 +75,9 @@ class DuelSpec(GameSpec):
     panel_counts = staticmethod(panel_counts)
     counts = staticmethod(words.counts)
 
+    def hint(self, state: GameState, action: Action, seat: int) -> Phrase | None:
+        return Phrase(f"hint.{ID}.draw") if action.card is None else None
+
     def variant(self, state: GameState) -> Phrase:
         return Phrase(f"variant.{ID}")
 

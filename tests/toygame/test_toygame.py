@@ -117,6 +117,7 @@ def test_the_leader_may_draw_from_the_shared_pack_and_pass_so_a_hand_grows(duel)
     state.apply(state.legal_actions()[0])  # seat 1 leads: seat 0 answers and may not draw
     assert DRAW_PASS not in state.legal_actions()
     assert say(f"refusal.{state.check(DRAW_PASS).code.value}").startswith("Only the leader")
+    assert say(SPEC.hint(state, DRAW_PASS, 0).key) == "Hint: draw from the pack and pass the lead."
 
 
 @pytest.mark.slow
