@@ -3,6 +3,7 @@ words layer only names seats, sides and cards and picks the reader's form of a k
 
 from __future__ import annotations
 
+from conftest import registered_tables
 from ui_support import open_table, settle
 
 from game import games
@@ -55,8 +56,9 @@ def test_a_sides_phrase_says_you_and_your_partner_or_names_the_other_pair():
 
 
 def test_every_sound_a_game_asks_for_is_one_of_the_games_sound_files():
-    for game, players in (("pishe-pasha", 2), ("pisha-pasha-book", 2), ("pisti", 4)):
+    for game, choices, _ in registered_tables():
         spec = games.spec_of(game)
+        players = choices.get("players", spec.players[0])
         asked = {spec.sound(e) for e in played(game, 3, players)} - {None}
         assert asked and asked <= set(SOUND_NAMES), game
 
