@@ -1,7 +1,8 @@
 """The duel's own words, made the way every game makes them: its moves (a card, ``7H``;
-``draw``, a card from the shared pack that passes the lead) and its refusals (a card not
-held: the same kind as Pişti's, by its text, without knowing Pişti; a draw it may not
-make)."""
+``draw``, a card from the shared pack that passes the lead) and its refusal of a card not
+held (the same kind as Pişti's, by its text, without knowing Pişti). A draw it may not
+make is the generic "not a move": refusal codes are one namespace that every language's
+catalogue words, so a game's own refusal would need words in the shared one."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ class ActionKinds(ActionKind):
 
 class Codes(Code):
     NOT_HELD = Code("not_held")  # card
-    NO_DRAW = Code("hicard-duel.no_draw")  # a draw but for the leader while the pack lasts
 
 
 ACTIONS = ActionSet()
