@@ -57,7 +57,7 @@ def measure(game: str, players: int, options: dict, level: str, hands: int,
     wall, cpu = time.perf_counter, time.process_time
     for h in range(hands):
         state = new_hand(game, players, options, 77 + h)
-        agents = [make_agent(game, level, 1000 * h + s, players) for s in range(players)]
+        agents = [make_agent(game, level, 1000 * h + s) for s in range(players)]
         referee = Referee(state, agents)
         while not state.is_over:
             q = referee.question()

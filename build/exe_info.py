@@ -31,6 +31,20 @@ def _game():
     return game
 
 
+def game_data(root: Path = ROOT) -> list[tuple[str, str]]:
+    """(folder, place in the bundle) of the files the executable carries besides the art
+    and the compiled catalogues (exe_contents.py), where a wheel puts them too: each
+    registered game's own ``art/`` and ``data/`` that it has (its ``locale/`` goes as
+    compiled catalogues), and the desktop entry's files."""
+    _game()
+    from game.games import GAMES, SHIPPED, folder_of
+
+    kinds = [kind for kind in SHIPPED if kind != "locale"]
+    games = [root.joinpath(*folder_of(where), kind) for where in GAMES for kind in kinds]
+    folders = [*games, root / "game" / "desktop"]
+    return [(str(p), p.relative_to(root).as_posix()) for p in folders if p.is_dir()]
+
+
 def version() -> str:
     """pyproject.toml's version (refusing to build without one)."""
     found = _game().version.checkout_version(ROOT)

@@ -11,6 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from game.core.files import Notice
 from game.core.schema import MAX_DEAL, MAX_SEED
 from game.games import SPECS
 
@@ -203,7 +204,7 @@ def export_history(path: str) -> int:
     from game import export
     from game.store.keeper import Keeper
 
-    told: list[str] = []
+    told: list[Notice] = []
     keeper = Keeper(told.append)
     try:
         rows = export.history(keeper)
@@ -215,9 +216,8 @@ def export_history(path: str) -> int:
         keeper.close()
     from game.text import say
 
-    for code in told:
-        name, _, detail = code.partition("|")
-        _say(f"pasha-pisti: {say(f'notice.{name}', detail=detail)}")
+    for notice in told:
+        _say(f"pasha-pisti: {say(f'notice.{notice.code}', detail=notice.detail)}")
     print(f"{len(rows)} hands written to {path}")
     return 0
 

@@ -66,15 +66,15 @@ class Session:
 
     @classmethod
     def around(cls, spec: GameSpec, choices: dict, level: str, seed: int, match: Match) -> Session:
-        levels = spec.levels or tuple(spec.agents)
         if level not in spec.agents:
-            level = levels[min(1, len(levels) - 1)]
+            level = spec.default_level
         agents = [None] + [spec.make_agent(level, seed + p) for p in range(1, match.players)]
         return cls(spec, choices, level, seed, match, Referee.for_match(match, agents))
 
     def hint_agent(self):
-        expert = "expert" if "expert" in self.spec.agents else next(iter(self.spec.agents))
-        return self.spec.make_agent(expert, self.seed + HINT_SEED)
+        """The game's hint agent (None: the game gives no hints)."""
+        level = self.spec.hint_level
+        return None if level is None else self.spec.make_agent(level, self.seed + HINT_SEED)
 
     @property
     def state(self) -> GameState:

@@ -22,6 +22,7 @@ from collections.abc import Iterable  # noqa: E402
 
 import pytest  # noqa: E402
 
+from game.core.agents import SeatView  # noqa: E402
 from game.core.cards import CARD_TEXT, parse_card  # noqa: E402
 from game.core.state import GameState  # noqa: E402
 from game.core.types import (  # noqa: E402
@@ -38,6 +39,18 @@ from game.text.names import Namer  # noqa: E402
 from game.text.words import refusal_text  # noqa: E402
 
 STOP = {"stop_rule": True}
+
+
+def registered_tables() -> list[tuple[str, dict, int]]:
+    """Every registered game's tables (the menu choices its smoke check opens), each with
+    its own deal: tests that loop over games take them from here, so a game registered is
+    a game tested."""
+    from game.games import SPECS
+
+    tables = [(spec.id, dict(choices)) for spec in SPECS.values() for choices in spec.smoke]
+    return [(game, choices, deal) for deal, (game, choices) in enumerate(tables, 1)]
+
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
@@ -115,6 +128,29 @@ def twin(state: GameState, seat: int, rng: random.Random) -> GameState:
     a, b = state.observation(seat), other.observation(seat)
     assert a.piles == b.piles and a.history == b.history and a.info == b.info
     return other
+
+
+def assert_agents_never_peek(game: str, choices: dict, deal: int, agents=None) -> None:
+    """At mid-hand positions of ``game``'s table with ``choices``, each agent
+    (``agents(seed)``, else every one the game registers) decides the same from a twin
+    position that hides other cards: it decides from its seat's view alone."""
+    from game.games import spec_of
+
+    spec = spec_of(game)
+    players = choices.get("players", spec.players[0])
+    rng = random.Random(5)
+    differing = 0
+    states = random_positions(game, players, spec.engine_options(choices), 6, deal * 100 + players)
+    for i, state in enumerate(states):
+        seat = state.to_move
+        other = twin(state, seat, rng)
+        differing += other.all_cards() != state.all_cards()
+        made = agents(i) if agents else [make(i) for make in spec.agents.values()]
+        for agent in made:
+            a = agent.choose(SeatView(state, seat))
+            b = agent.choose(SeatView(other, seat))
+            assert a == b, (agent, a, b)
+    assert differing > 0, "the twins should really hide different cards"
 
 
 def count_calls(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[int]:

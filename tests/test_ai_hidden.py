@@ -6,10 +6,10 @@ import random
 from dataclasses import replace
 
 import pytest
-from conftest import random_positions, twin
+from conftest import assert_agents_never_peek, registered_tables, twin
 
 from game.core.agents import SeatView
-from game.games import make_agent, new_hand
+from game.games import new_hand, spec_of
 from game.games.pishe_pasha.ai import ExpertPasha
 from game.games.pisti.ai import ExpertPisti
 from game.games.pisti.search import PLAY
@@ -18,38 +18,24 @@ SMALL_PISTI = replace(PLAY, plays=1500, min_deals=3, max_deals=10, exact_leaves=
                       exact_tree=60)  # fmt: skip
 
 
+# The Experts' searches, cut down so the test stays quick; every other agent as registered.
+SMALL = {
+    ExpertPisti: lambda seed: ExpertPisti(seed, SMALL_PISTI),
+    ExpertPasha: lambda seed: ExpertPasha(seed, deals=3),
+}
+
+
 def agents_for(game: str, seed: int):
-    if game == "pisti":
-        names = ["easy", "medium", "hard", "greedy", "random", "pimc"]
-        return [make_agent(game, n, seed) for n in names] + [ExpertPisti(seed, SMALL_PISTI)]
-    names = ["easy", "medium", "hard", "always-load", "random"]
-    return [make_agent(game, n, seed) for n in names] + [ExpertPasha(seed, deals=3)]
+    """Every computer player the game registers, the Experts cut down."""
+    return [SMALL.get(make, make)(seed) for make in spec_of(game).agents.values()]
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "options"),
-    [
-        ("pisti", 2, {}),
-        ("pisti", 4, {}),
-        ("pisti", 3, {}),
-        ("pishe-pasha", 2, {}),
-        ("pishe-pasha", 3, {}),
-        ("pishe-pasha", 2, {"stop_rule": True}),
-    ],  # fmt: skip
+    ("game", "choices", "deal"), registered_tables(), ids=lambda v: str(v) if v else "-"
 )
-def test_same_observation_gives_same_decision(game, players, options):
-    rng = random.Random(5)
-    differing = 0
-    states = random_positions(game, players, options, 6, seed=players * 100 + len(game))
-    for i, state in enumerate(states):
-        seat = state.to_move
-        other = twin(state, seat, rng)
-        differing += other.all_cards() != state.all_cards()
-        for agent in agents_for(game, seed=i):
-            a = agent.choose(SeatView(state, seat))
-            b = agent.choose(SeatView(other, seat))
-            assert a == b, (agent, a, b)
-    assert differing > 0, "the twins should really hide different cards"
+def test_same_observation_gives_same_decision(game, choices, deal):
+    """Every registered game's every agent, at every table the game opens."""
+    assert_agents_never_peek(game, choices, deal, lambda seed: agents_for(game, seed))
 
 
 def test_stop_call_does_not_depend_on_hidden_cards():

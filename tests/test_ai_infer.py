@@ -83,10 +83,10 @@ def test_pimc_and_the_expert_play_only_legal_moves(players, options):
 
 
 def test_pimc_is_registered_for_the_arena():
-    agent = make_agent("pisti", "pimc", 3, 2)
+    agent = make_agent("pisti", "pimc", 3)
     assert isinstance(agent, PimcPisti) and agent.deals == 64
     state = new_hand("pisti", 2, {}, 5)
-    Referee(state, [agent, make_agent("pisti", "greedy", 1, 2)]).play_out()
+    Referee(state, [agent, make_agent("pisti", "greedy", 1)]).play_out()
     assert state.is_over
 
 
@@ -98,7 +98,7 @@ def _declined(players: int, seed: int):
     rng = random.Random(seed)
     for _ in range(400):
         state = new_hand("pisti", players, {}, rng.randrange(2**32))
-        agents = [make_agent("pisti", "hard", s, players) for s in range(players)]
+        agents = [make_agent("pisti", "hard", s) for s in range(players)]
         while not state.is_over:
             seat = state.to_move
             obs = state.observation(seat)
@@ -137,7 +137,7 @@ def _styles_read_in_the_last_deal(levels: list[str], hands: int) -> list[tuple[b
     out = []
     for h in range(hands):
         state = new_hand("pisti", len(levels), {}, 900 + h)
-        agents = [make_agent("pisti", lv, h * 10 + s, len(levels)) for s, lv in enumerate(levels)]
+        agents = [make_agent("pisti", lv, h * 10 + s) for s, lv in enumerate(levels)]
         while not state.is_over:
             obs = state.observation(0)
             if state.to_move == 0 and knowledge(obs).pack_size == 0:
@@ -165,7 +165,7 @@ def test_greedy_players_are_rolled_out_greedily_and_careful_ones_by_the_policy(p
 
 def test_the_current_deal_holds_only_this_deals_plays_with_what_each_seat_held_later():
     state = new_hand("pisti", 2, {}, 12)
-    agents = [make_agent("pisti", "hard", s, 2) for s in range(2)]
+    agents = [make_agent("pisti", "hard", s) for s in range(2)]
     for _ in range(8 + 5):  # a whole deal, then five plays of the next
         state.apply(agents[state.to_move].choose(SeatView(state, state.to_move)))
     obs = state.observation(state.to_move)

@@ -43,7 +43,7 @@ def small_agent(game: str, level: str, seed: int, players: int):
         return ExpertPisti(seed, budget=SMALL_PISTI)
     if level == "expert" and game == "pishe-pasha":
         return ExpertPasha(seed, deals=2)
-    return make_agent(game, level, seed, players)
+    return make_agent(game, level, seed)
 
 
 def play_checked(state, agents) -> dict[str, int]:
@@ -53,11 +53,11 @@ def play_checked(state, agents) -> dict[str, int]:
     while not state.is_over and turns < 3000:
         turns += 1
         called = None
-        for caller in sorted({c.seat for c in state.calls()}):
+        for caller in sorted({c.actor for c in state.calls()}):
             view = SeatView(state, caller)
             call = agents[caller].call(view)
             if call is not None:
-                assert call in view.calls() and call.seat == caller, call
+                assert call in view.calls() and call.actor == caller, call
                 assert state.check(call) is None
                 called = call
                 break
@@ -101,7 +101,7 @@ def test_stop_rule_faults_are_called_and_answered_legally():
     stops = faults = 0
     for hand in range(3):
         state = new_hand("pishe-pasha", 2, {"stop_rule": True}, rng.randrange(2**32))
-        agents = [make_agent("pishe-pasha", "easy", hand, 2), ExpertPasha(hand, deals=2)]
+        agents = [make_agent("pishe-pasha", "easy", hand), ExpertPasha(hand, deals=2)]
         seen = play_checked(state, agents)
         stops += seen["stops"]
         faults += seen["faults"]
@@ -126,7 +126,7 @@ def test_expert_never_faults_under_the_stop_rule():
     rng = random.Random(11)
     for _ in range(2):
         state = new_hand("pishe-pasha", 2, {"stop_rule": True}, rng.randrange(2**32))
-        agents = [ExpertPasha(1, deals=2), make_agent("pishe-pasha", "always-load", 2, 2)]
+        agents = [ExpertPasha(1, deals=2), make_agent("pishe-pasha", "always-load", 2)]
         faulters = []
         while not state.is_over:
             seat = state.to_move

@@ -23,7 +23,7 @@ def test_expert_wins_most_duplicate_hands_against_always_load():
     won = hands = 0
     for index in range(4):
         for state, (seat,) in deal_set("pishe-pasha", 2, {}, 5, index):
-            agents = [make_agent("pishe-pasha", "always-load", 1, 2) for _ in range(2)]
+            agents = [make_agent("pishe-pasha", "always-load", 1) for _ in range(2)]
             agents[seat] = ExpertPasha(index, deals=12)
             play_hand(state, agents, [[], []])
             won += state.winner == seat

@@ -171,7 +171,7 @@ def test_the_expert_reads_who_passes_up_loads_from_the_table_alone():
     hands_declined = 0
     for seed in range(6):
         state = new_hand("pishe-pasha", 2, {}, seed)
-        agents = [make_agent("pishe-pasha", "always-load", 1, 2), EasyPasha(seed)]
+        agents = [make_agent("pishe-pasha", "always-load", 1), EasyPasha(seed)]
         declined = False
         while not state.is_over:
             seat = state.to_move

@@ -38,7 +38,7 @@ class Everything(Watch):
 
 def _pishe_choice(players: int, options: dict, seed: int):
     state = new_hand("pishe-pasha", players, options, seed)
-    agent = make_agent("pishe-pasha", "medium", seed, players)
+    agent = make_agent("pishe-pasha", "medium", seed)
     rng = random.Random(seed)
     while True:
         acts = state.legal_actions()

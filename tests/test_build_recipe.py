@@ -25,6 +25,7 @@ import exe_contents  # noqa: E402
 import exe_info  # noqa: E402
 
 from game import APP_ID, TITLE  # noqa: E402
+from game.games import GAMES  # noqa: E402
 from game.version import version  # noqa: E402
 
 pytest.importorskip("PyInstaller", reason="the recipe is PyInstaller's (pip install -e .[dev])")
@@ -120,7 +121,9 @@ def test_linux_bundles_every_catalogue_the_desktop_entry_and_the_metadata(tmp_pa
     metadata = [p for p in sources if p.parent.name.startswith("pasha_pisti")]
     assert [p.name for p in metadata] in (["PKG-INFO"], ["METADATA"]), "the version's, alone"
     assert {p.name for p in sources} >= {"assets.zip", "fonts"}
-    assert {f"game.ui.scenes.{m}" for m in ("menu", "table")} <= set(analysis[1]["hiddenimports"])
+    hidden = set(analysis[1]["hiddenimports"])
+    assert {f"game.ui.scenes.{m}" for m in ("menu", "table")} <= hidden
+    assert {where.partition(":")[0] for where in GAMES} <= hidden, "every registered game's spec"
     assert {"ssl", "_hashlib", "multiprocessing", "unicodedata"} <= set(analysis[1]["excludes"])
     assert not {"sqlite3", "_sqlite3", "csv", "_csv"} & set(analysis[1]["excludes"])
     exe = made["EXE"][0][1]
@@ -146,3 +149,24 @@ def test_linux_stores_pygames_libraries_and_takes_libstdcxx_from_the_system():
         ("pygame/base.cpython-311-x86_64-linux-gnu.so", "EXTENSION"),
     ]
     assert exe_contents.without_library_links(toc, "win32") == toc
+
+
+def test_the_executable_carries_each_registered_games_words_art_and_data(tmp_path):
+    """The recipe's data follow the registry: each registered game's own ``art/`` and
+    ``data/`` (those it has; its ``locale/`` goes as compiled catalogues, the test above),
+    placed where a wheel puts them; a folder no registry line names stays out."""
+    from game.games import SHIPPED, folder_of
+
+    (tmp_path / "game" / "text" / "locale").mkdir(parents=True)
+    (tmp_path / "game" / "desktop").mkdir()
+    (tmp_path / "game" / "games" / "stray" / "art").mkdir(parents=True)
+    want = {"game/desktop"}
+    for where in GAMES:
+        for kind in SHIPPED:
+            if kind == "locale":
+                continue
+            tmp_path.joinpath(*folder_of(where), kind).mkdir(parents=True)
+            want.add("/".join((*folder_of(where), kind)))
+    datas = exe_info.game_data(tmp_path)
+    assert {dest for _, dest in datas} == want
+    assert all(Path(src) == tmp_path / dest for src, dest in datas)

@@ -23,7 +23,7 @@ def _play_until(players: int, seed: int, wanted, limit: int = 300):
     rng = random.Random(seed)
     for _ in range(limit):
         state = new_hand("pisti", players, {}, rng.randrange(2**32))
-        agents = [make_agent("pisti", "hard", s, players) for s in range(players)]
+        agents = [make_agent("pisti", "hard", s) for s in range(players)]
         while not state.is_over:
             found = wanted(state)
             if found:
@@ -98,7 +98,7 @@ def _best_hand(seat: int, budget: float, blunder: bool = False,
     """A two-player hand where ``seat`` plays the coach's best move every time, except
     one blunder (a pişti thrown away) at its first chance when ``blunder``."""
     state = new_hand("pisti", 2, {}, deal)
-    other = make_agent("pisti", "hard", 5, 2)
+    other = make_agent("pisti", "hard", 5)
     made = None
     while not state.is_over:
         mover = state.to_move
@@ -154,7 +154,7 @@ def test_the_coach_never_sees_hidden_cards():
         other = state.resample(seat, rng)
         assert move_values(state, seat, QUICK) == move_values(other, seat, QUICK)
     pasha = new_hand("pishe-pasha", 2, {}, 8)
-    agent = make_agent("pishe-pasha", "always-load", 1, 2)
+    agent = make_agent("pishe-pasha", "always-load", 1)
     while len(pasha.legal_actions()) < 2:
         pasha.apply(agent.choose(SeatView(pasha, pasha.to_move)))
     seat = pasha.to_move
@@ -165,7 +165,7 @@ def test_the_coach_never_sees_hidden_cards():
 def easy_hand(game: str, seed: int):
     """A whole two-player hand between Easy players."""
     state = new_hand(game, 2, {}, seed)
-    agents = [make_agent(game, "easy", s, 2) for s in range(2)]
+    agents = [make_agent(game, "easy", s) for s in range(2)]
     while not state.is_over:
         state.apply(agents[state.to_move].choose(SeatView(state, state.to_move)))
     return state

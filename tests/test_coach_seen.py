@@ -103,7 +103,7 @@ def test_the_coachs_values_are_the_experts_own():
 
 def _a_pishe_choice(seed: int):
     state = new_hand("pishe-pasha", 2, {"stop_rule": True}, seed)
-    agent = make_agent("pishe-pasha", "always-load", 1, 2)
+    agent = make_agent("pishe-pasha", "always-load", 1)
     while len([a for a in state.legal_actions() if not a.is_call]) < 2:
         state.apply(agent.choose(SeatView(state, state.to_move)))
     return state
@@ -192,7 +192,7 @@ def test_a_jack_spent_on_a_small_pile_is_the_bigger_pile_it_took_later():
     from game.games.pisti.tables import JACK0, RANK0
 
     state = new_hand("pisti", 2, {}, 1)
-    agents = [make_agent("pisti", "hard", s, 2) for s in range(2)]
+    agents = [make_agent("pisti", "hard", s) for s in range(2)]
     while not state.is_over:
         jack = _jack_on_a_small_pile(state)
         if jack is not None:

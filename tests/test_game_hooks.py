@@ -3,8 +3,7 @@ words layer only names seats, sides and cards and picks the reader's form of a k
 
 from __future__ import annotations
 
-import dataclasses
-
+from conftest import registered_tables
 from ui_support import open_table, settle
 
 from game import games
@@ -57,8 +56,9 @@ def test_a_sides_phrase_says_you_and_your_partner_or_names_the_other_pair():
 
 
 def test_every_sound_a_game_asks_for_is_one_of_the_games_sound_files():
-    for game, players in (("pishe-pasha", 2), ("pisha-pasha-book", 2), ("pisti", 4)):
+    for game, choices, _ in registered_tables():
         spec = games.spec_of(game)
+        players = choices.get("players", spec.players[0])
         asked = {spec.sound(e) for e in played(game, 3, players)} - {None}
         assert asked and asked <= set(SOUND_NAMES), game
 
@@ -74,17 +74,15 @@ def test_the_books_two_flips_of_a_round_fly_together_and_no_other_games_events_d
 
 
 def test_the_tables_banner_is_the_headline_its_games_spec_gives(app):
-    pisti = games.spec_of("pisti")
-
-    def headline(ev: Event) -> Headline | None:
-        if ev.kind is EventKind.CAPTURE:
-            return Headline(
-                Phrase("banner.stop"), Phrase("banner.points", {"who": Seat(ev.seat), "n": 7}, ())
-            )
-        return None
+    class Headlined(type(games.spec_of("pisti"))):
+        def headline(self, ev: Event) -> Headline | None:
+            if ev.kind is EventKind.CAPTURE:
+                who = {"who": Seat(ev.seat), "n": 7}
+                return Headline(Phrase("banner.stop"), Phrase("banner.points", who, ()))
+            return None
 
     table = open_table(app, "pisti", {"players": 2})
-    table.model.show.game = dataclasses.replace(pisti, headline=headline)
+    table.model.show.game = Headlined()
     settle(app, table, limit=120.0)
     table.model.show.push([Event(EventKind.CAPTURE, 1, (3, 16), None, None)])
     settle(app, table)

@@ -13,6 +13,7 @@ from conftest import fill_disk
 
 from game.__main__ import parse_args
 from game.core import files
+from game.core.files import Notice
 from game.core.schema import MAX_DEAL, MAX_SEED
 from game.session import Session
 from game.store.keeper import Keeper
@@ -43,7 +44,7 @@ def test_what_the_command_line_accepts_at_its_limits_is_saved_and_read_back(tmp_
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
     args = parse_args(["--game", "pisti", "--deal", str(MAX_DEAL), "--seed", str(MAX_SEED)])
     session = Session.start(args.game, {"players": 2}, "medium", args.seed, args.deal)
-    told: list[str] = []
+    told: list[Notice] = []
     Keeper(told.append, tmp_path).match_changed(session)
     back = Keeper(told.append, tmp_path).load_match()
     assert told == [] and back is not None
@@ -60,7 +61,11 @@ def test_a_full_disk_while_keeping_a_copy_removes_the_half_copy_and_says_so(tmp_
     monkeypatch.setattr(shutil, "copyfileobj", _half_then_full)
     settings, message = load_settings(tmp_path / FILE_NAME)
     assert [p.name for p in tmp_path.iterdir()] == [FILE_NAME]
-    assert settings.level == "hard" and message.startswith("settings_fixed|pace")
+    assert (
+        settings.level == "hard"
+        and message.code == "settings_fixed"
+        and message.detail.startswith("pace")
+    )
     assert "kept as" not in message, "no copy is named that was not kept"
 
 

@@ -152,7 +152,9 @@ def test_keeps_settings_when_the_disk_refuses_the_save(home, monkeypatch):
     original = fill_home(home)
     refuse_replace(monkeypatch)
     problem = save_settings(Settings(level="easy"), home / store.FILE_NAME)
-    assert problem and problem.startswith("settings_not_saved|No space")
+    assert (
+        problem and problem.code == "settings_not_saved" and problem.detail.startswith("No space")
+    )
     assert (home / store.FILE_NAME).read_bytes() == original[store.FILE_NAME]
     assert not list(home.glob("*.tmp"))
 

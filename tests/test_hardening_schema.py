@@ -18,6 +18,7 @@ from game.core import files
 from game.core.files import (
     MAX_DEPTH,
     FileProblem,
+    Notice,
     keep_copy,
     parse_json,
     read_json,
@@ -239,11 +240,11 @@ def test_schema_every_store_reads_through_the_same_border(tmp_path):
     for name in ("match.json", "stats.json", "history.json"):
         (tmp_path / name).write_text(hostile)
     (tmp_path / "settings.json").write_text(hostile)
-    told: list[str] = []
+    told: list[Notice] = []
     Keeper(told.append, tmp_path).close()
     _, settings_problem = load_settings(tmp_path / "settings.json")
     for problem in [*told[:3], settings_problem]:
-        assert "nested more than" in problem, told
+        assert "nested more than" in problem.detail, told
     for name in ("match.json", "stats.json", "history.json", "settings.json"):
         assert not (tmp_path / name).exists()
         assert [p.read_text() for p in tmp_path.glob(name + ".broken-*")] == [hostile]

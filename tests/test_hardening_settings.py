@@ -250,7 +250,7 @@ def test_settings_one_bad_field_keeps_the_other_fields(tmp_path):
     }
     bad = {**chosen, "call_window": "slow"}
     settings, problem = load_settings(_file(tmp_path, json.dumps(bad)))
-    assert problem.startswith("settings_fixed|call_window")
+    assert problem.code == "settings_fixed" and problem.detail.startswith("call_window")
     for key, value in chosen.items():
         assert getattr(settings, key) == value, key
     assert settings.call_window == 2.0

@@ -10,6 +10,7 @@ import itertools
 
 import pygame
 import pytest
+from conftest import registered_tables
 from ui_support import DT, make_app, open_table, settle
 
 from game.games import SPECS
@@ -19,16 +20,7 @@ from game.ui.app import fit_to_screen
 from game.ui.table.layout import table_layout
 
 SCREEN = (800, 480)
-TABLES = [
-    ("pishe-pasha", {"players": 2}),
-    ("pishe-pasha", {"players": 2, "foundations": "single"}),
-    ("pishe-pasha", {"players": 2, "stop_rule": True}),
-    ("pishe-pasha", {"players": 3}),
-    ("pisha-pasha-book", {"players": 2}),
-    ("pisti", {"players": 2}),
-    ("pisti", {"players": 3}),
-    ("pisti", {"players": 4}),
-]
+TABLES = [(game, choices) for game, choices, _ in registered_tables()]  # every game's every table
 
 
 def window_on_small_screen(monkeypatch) -> tuple[int, int]:
@@ -69,7 +61,7 @@ def test_small_screen_window_fits_the_screen(monkeypatch):
 @pytest.mark.parametrize("scale", [1.0, 1.3])
 def test_small_screen_table_layout_keeps_everything_inside_and_apart(game, choices, scale):
     spec = SPECS[game]
-    players = choices["players"]
+    players = choices.get("players", spec.players[0])
     options = spec.engine_options(choices)
     for size in (SCREEN, (784, 416)):
         for human in range(players):

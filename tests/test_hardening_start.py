@@ -22,6 +22,7 @@ from xvfb import free_display, player_env
 from game.__main__ import main as game_main
 from game.__main__ import run_app
 from game.assets import AssetError
+from game.core.files import Notice
 from game.store.keeper import Keeper
 from game.ui import app as app_module
 from game.ui.app import LARGEST, MIN_SIZE, fit_to_screen
@@ -252,7 +253,7 @@ def test_art_broken_mid_game_keeps_the_match_saved(tmp_path, monkeypatch, capsys
     assert run_app(app) == 1
     err = capsys.readouterr().err
     assert "7H.svg" in err and "Continue" in err
-    told: list[str] = []
+    told: list[Notice] = []
     session = Keeper(told.append, tmp_path).load_match()
     assert told == []
     assert [str(a) for a in session.state.history] == made

@@ -19,6 +19,7 @@ downloaded: ``--no-deps --no-build-isolation``.
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import os
 import shutil
@@ -28,10 +29,14 @@ import sysconfig
 import textwrap
 import tomllib
 import zipfile
+from gettext import GNUTranslations
 from pathlib import Path
 
 import pytest
 from desktop_tools import entry_keys, exec_words, validate
+
+from game.games import SHIPPED, SPECS
+from game.text.phrasebook import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 ON_CI = os.environ.get("CI") == "true"
@@ -179,23 +184,45 @@ def assert_smoke_test_passes(venv: Path, neutral: Path, within: Path) -> None:
 
 
 PROBE = "game/games/probe_words/locale/tr/LC_MESSAGES/pasha.mo"
+PROBE_FILES = (
+    "game/games/probe_words/art/cards/back.svg",
+    "game/games/probe_words/data/deals.json",
+)
 
 
 def add_a_games_own_catalogue(src: Path) -> None:
     """A game folder that keeps its words in its own ``locale/``, as ARCHITECTURE.md's
-    "Adding a game" says it may (copied from the shared catalogue: only its place counts)."""
+    "Adding a game" says it may (copied from the shared catalogue: only its place counts),
+    and its own pictures and data in ``art/`` and ``data/``."""
     probe = src / PROBE
     probe.parent.mkdir(parents=True)
     shutil.copy(src / "game/text/locale/tr/LC_MESSAGES/pasha.mo", probe)
     shutil.copy(src / "game/text/locale/tr/LC_MESSAGES/pasha.po", probe.with_suffix(".po"))
+    for name in PROBE_FILES:
+        (src / name).parent.mkdir(parents=True)
+        (src / name).write_text("<svg/>" if name.endswith(".svg") else "{}", encoding="utf-8")
 
 
 def assert_the_wheel_holds_every_catalogue_and_the_desktop_entry(wheel: Path, src: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     catalogues = {p.relative_to(src).as_posix() for p in (src / "game").rglob("LC_MESSAGES/*")}
     assert PROBE in catalogues and catalogues <= names, sorted(catalogues - names)
+    assert set(PROBE_FILES) <= names, "a game's own art and data ship with it"
     desktop = {p.relative_to(src).as_posix() for p in (src / "game" / "desktop").iterdir()}
     assert desktop and desktop <= names
+
+
+def assert_each_registered_game_is_worded_in_the_wheel(wheel: Path) -> None:
+    """Every registered game's name and rules, in every language, from the wheel's own
+    compiled catalogues (wherever the game keeps them)."""
+    with zipfile.ZipFile(wheel) as z:
+        books = [(n.split("/")[-3], GNUTranslations(io.BytesIO(z.read(n))))
+                 for n in z.namelist() if n.endswith(".mo")]  # fmt: skip
+    for lang in LANGUAGES:
+        mine = [book for code, book in books if code == lang]
+        for spec in SPECS.values():
+            for key in (spec.title_key, spec.rules_key):
+                assert any(b.gettext(key) != key for b in mine), (lang, spec.id, key)
 
 
 def assert_it_says_its_version_and_installs_its_desktop_entry(venv: Path, tmp_path: Path) -> None:
@@ -227,6 +254,7 @@ def test_wheel_from_a_clean_copy_installs_and_finds_every_card_sound_and_the_fon
     run([*build, ".", "-w", str(wheels)], src)
     (wheel,) = wheels.glob("*.whl")
     assert_the_wheel_holds_every_catalogue_and_the_desktop_entry(wheel, src)
+    assert_each_registered_game_is_worded_in_the_wheel(wheel)
     venv = tmp_path / "venv"
     py = fresh_venv(venv)
     pip_install(py, str(wheel), cwd=tmp_path)
@@ -260,3 +288,12 @@ def test_editable_install_finds_the_assets_in_the_checkout(tmp_path):
     neutral = neutral_folder(tmp_path)
     assert_finds_every_asset(py, neutral, src, packaged=False)
     assert_smoke_test_passes(venv, neutral, src)
+
+
+def test_pyprojects_package_data_carries_what_every_game_folder_keeps():
+    """The wheel's patterns name each folder a game may keep besides its code, as the
+    executable's recipe does (``SHIPPED``): neither can leave one out alone."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = pyproject["tool"]["setuptools"]["package-data"]["game"]
+    for kind in SHIPPED:
+        assert any(p.startswith(f"games/*/{kind}/") for p in patterns), kind

@@ -46,7 +46,7 @@ def designs(game: str):
         players = choices.get("players", spec.players[0])
         pos = seat_positions(spec, players, 0)
         options = spec.engine_options(choices)
-        yield pos, spec.design(players, pos, options, {s: s for s in range(players)})
+        yield pos, spec.design(pos, options, {s: s for s in range(players)})
 
 
 @pytest.mark.parametrize("game", ["pishe-pasha", "pisha-pasha-book", "pisti"])

@@ -8,7 +8,7 @@ import pytest
 from conftest import STOP, kinds, position, suits_up_to, texts
 
 from game.core.agents import BaseAgent, RandomAgent, SeatView
-from game.core.referee import Phase, Referee
+from game.core.referee import Ask, Phase, Referee
 from game.core.state import GameState
 from game.core.types import ACCEPT, Action, IllegalAction
 from game.games import make_agent, new_hand, spec_of
@@ -93,7 +93,7 @@ def test_referee_asks_a_computer_caller_once_and_applies_its_call():
     ref = Referee(fault_position(), [None, caller])
     ref.apply("turn", 0)
     q = ref.question()
-    assert q is not None and q.kind == "call" and q.seats == (1,)
+    assert q is not None and q.kind is Ask.CALL and q.seats == (1,)
     events = ref.answer(q, q.answer())
     assert caller.asked == 1
     assert events[0].kind is E.STOP_END and events[0].seat == 1
@@ -106,7 +106,7 @@ def test_referee_a_declined_call_closes_the_window():
     ref = Referee(fault_position(), [None, caller])
     ref.apply("turn", 0)
     q = ref.question()
-    assert q.kind == "call" and ref.answer(q, q.answer()) == []
+    assert q.kind is Ask.CALL and ref.answer(q, q.answer()) == []
     assert ref.question() is None  # seat 0, a person, moves on
     assert ref.phase is Phase.MOVE and caller.asked == 1
     assert texts(ref.state.history) == ["turn"]
@@ -115,7 +115,7 @@ def test_referee_a_declined_call_closes_the_window():
 def test_referee_a_person_caller_gets_the_window():
     ref = Referee(fault_position(), [Scripted(("turn",)), None])
     q = ref.question()
-    assert q.kind == "move" and q.seats == (0,)
+    assert q.kind is Ask.MOVE and q.seats == (0,)
     ref.answer(q, q.answer())
     assert texts(ref.state.history) == ["turn"]
     assert ref.phase is Phase.CALLS and ref.person_may_call
@@ -124,7 +124,7 @@ def test_referee_a_person_caller_gets_the_window():
     assert events[0].kind is E.STOP_FORCE
     assert ref.state.report()["foundations"][2] == "4H"
     q = ref.question()
-    assert q.kind == "move" and q.seats == (0,)  # seat 0's turn goes on
+    assert q.kind is Ask.MOVE and q.seats == (0,)  # seat 0's turn goes on
 
 
 def test_referee_a_person_caller_lets_the_window_close():
@@ -133,7 +133,7 @@ def test_referee_a_person_caller_lets_the_window_close():
     assert ref.person_may_call
     ref.close_window()
     q = ref.question()
-    assert q is not None and q.kind == "move" and q.seats == (0,)
+    assert q is not None and q.kind is Ask.MOVE and q.seats == (0,)
     assert ref.state.turned is not None  # the fault stood: seat 0 holds the KD
 
 
@@ -212,7 +212,7 @@ def test_referee_a_stale_call_is_ignored():
     ref = Referee(fault_position(), [None, Scripted(call="stop 1 force")])
     ref.apply("turn", 0)
     q = ref.question()
-    assert q.kind == "call"
+    assert q.kind is Ask.CALL
     ref.apply("discard>F", 0)  # seat 0 moved on before the answer came back
     assert ref.answer(q, q.answer()) == []
     assert texts(ref.state.history) == ["turn", "discard>F"]

@@ -101,7 +101,7 @@ def test_a_save_from_another_version_is_set_aside_with_a_message(tmp_path):
     told: list[str] = []
     keeper = Keeper(told.append, tmp_path)
     assert keeper.load_match() is None and keeper.saved_match() is None
-    assert told and told[0].startswith("save_broken|") and "version" in told[0]
+    assert told and told[0].code == "save_broken" and "version" in told[0].detail
     aside = keeper.store.read("SELECT save FROM match_aside")
     assert json.loads(aside[0][0]) == {"version": 0, "game": "pisti"}, "kept, never lost"
 

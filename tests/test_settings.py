@@ -48,7 +48,7 @@ def test_broken_settings_file_is_set_aside_and_reported(tmp_path, monkeypatch):
     path.write_text("{ not json", encoding="utf-8")
     loaded, problem = load_settings()
     assert loaded == Settings()
-    assert problem and problem.startswith("settings_unreadable|")
+    assert problem and problem.code == "settings_unreadable"
     assert not path.exists()
     (kept,) = tmp_path.glob("settings.json.broken-*")
     assert kept.read_text(encoding="utf-8") == "{ not json"
@@ -61,7 +61,7 @@ def test_a_bad_value_falls_back_alone_and_the_others_are_kept(tmp_path, monkeypa
     loaded, problem = load_settings()
     assert loaded.pace == "normal"
     assert loaded.card_back == "blue" and loaded.sound is False
-    assert problem and "pace" in problem
+    assert problem and "pace" in problem.detail
 
 
 def test_the_old_four_colour_switch_becomes_the_face_style(tmp_path, monkeypatch):

@@ -10,6 +10,7 @@ import pytest
 from conftest import STOP, position, suits_up_to
 
 from game import games
+from game.core.files import Notice
 from game.core.referee import Referee
 from game.session import Session
 from game.stats import Line
@@ -27,7 +28,7 @@ OLD_STOPS = {**OLD_LINE, "pisti": 0, "jack_pisti": 0, "stops_made": 3, "stops_ca
 
 def moved_in(home, lines: dict) -> tuple[dict, list[str]]:
     (home / "stats.json").write_text(json.dumps({"version": 1, "lines": lines}))
-    told: list[str] = []
+    told: list[Notice] = []
     return Keeper(told.append, home).statistics(), told
 
 
@@ -50,7 +51,7 @@ def hand_of(state, seat: int = 0) -> Hand:
 def test_an_old_stats_file_keeps_its_pisti_counts(tmp_path):
     lines = {"pisti|{}|2|hard": OLD_LINE, "pishe-pasha|{}|2|hard": OLD_STOPS}
     loaded, told = moved_in(tmp_path, lines)
-    assert told == ["moved_in"]
+    assert told == [Notice("moved_in")]
     pisti = loaded[StatsKey("pisti", 2, "hard")]
     assert pisti.counts == {"pisti": 9, "jack_pisti": 2}
     assert (pisti.hands, pisti.won, pisti.best, pisti.last) == (12, 7, 91, [1, -1, 1, 1])
@@ -62,7 +63,7 @@ def test_a_stats_line_keeps_only_whole_counts_with_short_names(tmp_path):
     line = {**OLD_LINE, "counts": {"pisti": 4, "bad": -1, "x" * 80: 3, "half": 1.5}}
     loaded, told = moved_in(tmp_path, {"pisti|{}|2|hard": line})
     assert loaded[StatsKey("pisti", 2, "hard")].counts == {"pisti": 4}
-    assert told[0].startswith("stats_fixed|") and "stats.json.moved-in" in told[0]
+    assert told[0].code == "stats_fixed" and "stats.json.moved-in" in told[0].detail
 
 
 def test_a_finished_pisti_hand_adds_its_sides_pisti_to_the_line():

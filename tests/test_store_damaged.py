@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from store_support import a_record, db, hand_row, put_rows
 
+from game.core.files import Notice
 from game.session import Session
 from game.store.db import FILE_NAME
 from game.store.keeper import Keeper
@@ -58,7 +59,7 @@ def test_a_damaged_database_is_set_aside_and_what_can_be_read_is_kept(home, how)
     damaged = data[: len(data) * 6 // 10] if how == "cut short" else torn(data)
     path.write_bytes(damaged)
     keeper, told = start(home)
-    assert told[0].startswith("db_set_aside|") and "kept as" in told[0], told
+    assert told[0].code == "db_set_aside" and "kept as" in told[0].detail, told
     set_aside(home, damaged)
     kept = len(keeper.entries())
     assert 0 < kept <= HANDS, "the hands that could be read"
@@ -85,7 +86,7 @@ def test_a_file_that_is_no_database_of_the_game_is_set_aside_never_overwritten(h
         sqlite3.connect(path).close()
     damaged = path.read_bytes()
     keeper, told = start(home)
-    assert told[0].startswith("db_set_aside|"), told
+    assert told[0].code == "db_set_aside", told
     set_aside(home, damaged)
     assert keeper.entries() == [] and keeper.load_match() is None
     keeper.close()
@@ -98,13 +99,13 @@ def test_a_newer_versions_database_is_left_as_it_is_and_read(home):
     sqlite3.connect(path).close()
     newer = path.read_bytes()
     keeper, told = start(home)
-    assert told == ["db_newer"]
+    assert told == [Notice("db_newer")]
     assert len(keeper.entries()) == HANDS, "what it holds is shown"
     session = keeper.load_match()
     session.state.apply(session.state.legal_actions()[0])
     keeper.match_changed(session)  # plays on: nothing is written
     keeper.close()
-    assert path.read_bytes() == newer and told == ["db_newer"]
+    assert path.read_bytes() == newer and told == [Notice("db_newer")]
     assert not list(home.glob("*.broken*"))
 
 

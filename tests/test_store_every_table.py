@@ -10,6 +10,7 @@ import itertools
 
 import pytest
 
+from game.core.files import Notice
 from game.games import SPECS
 from game.session import Session
 from game.store.keeper import Keeper
@@ -34,7 +35,7 @@ def test_every_registry_table_saves_and_loads_as_it_was(game, choices, tmp_path)
     else:
         session.referee.apply(session.state.legal_actions()[0], session.human)
     assert session.state.history, "one move was made"
-    told: list[str] = []
+    told: list[Notice] = []
     Keeper(told.append, tmp_path).match_changed(session)
     back = Keeper(told.append, tmp_path).load_match()
     assert told == [] and back is not None

@@ -14,6 +14,7 @@ from conftest import fill_disk
 from store_support import db, saved
 
 from game.core.agents import SeatView
+from game.core.files import Notice
 from game.session import Session
 from game.store.db import FILE_NAME
 from game.store.keeper import Keeper
@@ -51,15 +52,15 @@ def consistent(home: Path) -> tuple[int, int]:
     return len(rows), len({m for m, _ in per_match})
 
 
-def told_once(notices: list[str]) -> None:
-    kept = [n for n in notices if n.startswith("not_kept|")]
+def told_once(notices: list[Notice]) -> None:
+    kept = [n for n in notices if n.code == "not_kept"]
     assert len(kept) == 1, notices
 
 
 def test_a_database_that_cannot_grow_plays_on_says_once_and_stays_consistent(tmp_path):
     """Simulated: SQLite's own limit on the file's pages, at its size (its pages have
     some room left: the first hands after it still fit)."""
-    notices: list[str] = []
+    notices: list[Notice] = []
     keeper = Keeper(notices.append, tmp_path)
     play_hands(keeper, 1, seed=3)
     pages = keeper.store.conn.execute("PRAGMA page_count").fetchone()[0]
@@ -74,7 +75,7 @@ def test_a_database_that_cannot_grow_plays_on_says_once_and_stays_consistent(tmp
 
 def test_a_really_full_disk_plays_on_says_once_and_stays_consistent(tiny_disk):
     home = tiny_disk / "home"
-    notices: list[str] = []
+    notices: list[Notice] = []
     keeper = Keeper(notices.append, home)
     play_hands(keeper, 1, seed=3)
     fill_disk(tiny_disk)
@@ -111,7 +112,7 @@ def test_a_read_only_home_shows_what_was_kept_plays_on_and_says_once(tiny_disk):
     keeper.close()
     before = {p.name: p.read_bytes() for p in home.iterdir()}
     _read_only(home)
-    notices: list[str] = []
+    notices: list[Notice] = []
     keeper = Keeper(notices.append, home)
     session = keeper.load_match()
     assert session is not None, "Continue still finds the match"
@@ -128,7 +129,7 @@ def test_a_read_only_home_shows_what_was_kept_plays_on_and_says_once(tiny_disk):
 def test_a_home_that_cannot_be_made_plays_on_and_says_once(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    notices: list[str] = []
+    notices: list[Notice] = []
     keeper = Keeper(notices.append, blocker / "home")
     play_hands(keeper, 2, seed=3)
     assert keeper.load_match() is None and keeper.entries() == [] and keeper.statistics() == {}

@@ -93,8 +93,8 @@ def test_a_broken_file_is_set_aside_and_the_rest_moves_in(home):
     (home / "history.json").write_bytes(b"{\x00 not json")
     told: list[str] = []
     keeper = Keeper(told.append, home)
-    assert told[0].startswith("history_broken|") and "kept as history.json.broken-" in told[0]
-    assert told[1:] == ["moved_in"]
+    assert told[0].code == "history_broken" and "kept as history.json.broken-" in told[0].detail
+    assert [t.code for t in told[1:]] == ["moved_in"]
     assert [p.read_bytes() for p in home.glob("history.json.broken-*")] == [b"{\x00 not json"]
     assert len(keeper.statistics()) == 3 and keeper.entries() == []
     assert keeper.load_match() is not None
@@ -128,5 +128,5 @@ def test_an_old_file_of_the_wrong_shape_is_set_aside_and_told(tmp_path, name, da
     (tmp_path / name).write_text(json.dumps(data))
     told: list[str] = []
     Keeper(told.append, tmp_path).close()
-    assert told and told[0].split("|")[0].endswith("_broken"), told
+    assert told and told[0].code.endswith("_broken"), told
     assert [json.loads(p.read_text()) for p in tmp_path.glob(f"{name}.broken-*")] == [data]

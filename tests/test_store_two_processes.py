@@ -30,7 +30,7 @@ class Player:
             text=True,
             env=env,
         )
-        self.told: list[str] = []
+        self.told: list[str] = []  # the codes of the notices
         self.ended: list[tuple[str, int]] = []
 
     def until(self, word: str) -> None:

@@ -82,3 +82,31 @@ def test_the_grep_of_issue_34_finds_no_games_calls_in_the_shared_table_or_the_co
     out = subprocess.run(["grep", "-rniE", "stop|force_btn|end_btn|K_s\\b", "game/ui", "game/core"],
                          cwd=ROOT, capture_output=True, text=True).stdout  # fmt: skip
     assert out == ""
+
+
+def test_every_game_is_a_spec_class_that_only_overrides_hooks_the_base_declares():
+    """A game is a ``GameSpec`` subclass: whatever it sets is one of the base's hooks
+    (a misspelt hook would be ignored in silence), and the registry names each in one
+    line."""
+    from game.core.spec import GameSpec
+    from game.games import GAMES, SPECS
+
+    hooks = set(vars(GameSpec)) | set(GameSpec.__annotations__)
+    for spec in SPECS.values():
+        assert isinstance(spec, GameSpec) and type(spec) is not GameSpec
+        own = {name for name in vars(type(spec)) if not name.startswith("__")}
+        assert own <= hooks, (spec.id, own - hooks)
+    registry = (ROOT / "game" / "games" / "__init__.py").read_text(encoding="utf-8")
+    for where in GAMES:
+        assert registry.count(where.partition(":")[0]) == 1, where
+
+
+def test_scenes_never_import_scenes():
+    """Scenes meet only through the app's routes (``SCENES``, ``app.goto``): what two of
+    them share (a record's moves in words, say) lives beside them, not in one of them."""
+    from game.ui.scenes import SCENES
+
+    scenes = {where.partition(":")[0] for where in SCENES.values()}
+    graph = import_graph()
+    assert scenes <= set(graph)
+    assert {m: sorted(graph[m] & scenes) for m in scenes if graph[m] & scenes} == {}

@@ -87,13 +87,14 @@ def test_actions_have_a_small_generic_shape():
     seven = spec_of("pisti").parse_action("7H")
     assert seven.kind is ActionKind.PLAY and seven.card == 32 and seven.src is None
     load = pishe.ACTIONS.parse("turned>2")
-    assert (load.kind, load.src, load.dst, load.seat) == (
-        ActionKind.MOVE, pishe.TURNED, PileKind.DISCARD, 2)  # fmt: skip
-    assert pishe.load_seat(load) == 2 and not load.is_call
+    assert (load.kind, load.src, load.dst, load.whose, load.actor) == (
+        ActionKind.MOVE, pishe.TURNED, PileKind.DISCARD, 2, None)  # fmt: skip
+    assert pishe.load_seat(load) == 2 and not load.is_call and load.by(0) == 0
     own = pishe.ACTIONS.parse("turned>D")
-    assert own.dst is PileKind.DISCARD and own.seat is None and pishe.load_seat(own) is None
+    assert own.dst is PileKind.DISCARD and own.whose is None and pishe.load_seat(own) is None
     stop = pishe.ACTIONS.parse("stop 2 end")
-    assert stop.is_call and stop.seat == 2 and stop.kind is pishe.ActionKinds.STOP_END
+    assert stop.is_call and stop.kind is pishe.ActionKinds.STOP_END
+    assert (stop.actor, stop.whose, stop.by(0)) == (2, None, 2), "who acts, and no pile's owner"
     assert pishe.ACTIONS.parse("turned>F").dst is pishe.FOUNDATION
     assert pishe.load_seat(pishe.ACTIONS.parse("turned>F")) is None
     assert sorted([pishe.TURN, pishe.ACTIONS.parse("discard>1")]) == [

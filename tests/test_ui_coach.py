@@ -13,8 +13,9 @@ from game.core.types import Action
 from game.games.pisti import kinds as pisti
 from game.games.pisti.rules import Pisti
 from game.ui import theme
+from game.ui.record_words import move_words
 from game.ui.scenes.replay import ReplayScene
-from game.ui.scenes.review import ReviewScene, move_words
+from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.summary import SummaryScene
 
 

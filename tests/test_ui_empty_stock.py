@@ -32,8 +32,8 @@ def test_an_empty_stock_to_turn_over_is_prompted_as_turning_the_discard_pile_ove
     spec = spec_of("pishe-pasha")
     for lang in ("en", "tr"):
         set_language(lang)
-        assert spec.prompt(state, 0).key == "prompt.recycle"
-        assert phrase(spec.prompt(state, 0), None) == say("prompt.recycle")
+        assert spec.prompt(state).key == "prompt.recycle"
+        assert phrase(spec.prompt(state), None) == say("prompt.recycle")
     set_language("en")
 
 

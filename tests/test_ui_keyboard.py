@@ -5,50 +5,23 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_support import DT, HANDS, holding_2h, key, open_table, play_hand, settle
+from ui_support import (
+    DT,
+    HANDS,
+    holding_2h,
+    key,
+    keys_for,
+    open_table,
+    play_hand,
+    settle,
+    tab_to,
+)
 
-from game.core.types import ActionKind
-from game.games.book import kinds as book
-from game.games.pishe_pasha import kinds as pishe
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
 from game.ui.table.controller import Focus
-
-
-def tab_to(app, table, want: Focus) -> None:
-    """Tab until the focus is on ``want`` (the focus order is the reading order)."""
-    for _ in range(60):
-        if table.controller.focus == want:
-            return
-        key(app, pygame.K_TAB)
-    raise AssertionError(f"Tab never reached {want}")
-
-
-def keys_for(app, table, action) -> None:
-    """Make ``action`` with the keyboard only, the way a player would."""
-    where = table.state.where(action)
-    human = table.human
-    if action.kind is ActionKind.PLAY:
-        hand = table.model.shown.get(where.src)
-        key(app, getattr(pygame, f"K_{hand.index(where.card) + 1}"))
-        return
-    if action.kind in (pishe.ActionKinds.TURN, book.ActionKinds.FLIP):
-        if table.controller.focus is None:
-            key(app, pygame.K_SPACE)
-        else:
-            tab_to(app, table, Focus(where.src))
-            key(app, pygame.K_RETURN)
-        return
-    tab_to(app, table, Focus(where.src))
-    key(app, pygame.K_RETURN)
-    assert table.controller.picked is not None, "Enter picks the card up"
-    assert where.dst in table.controller.targets(), "its legal places light up"
-    tab_to(app, table, Focus(where.dst))
-    key(app, pygame.K_SPACE)
-    assert table.controller.picked is None
-    assert where.src.seat == human
 
 
 @pytest.mark.parametrize(("game", "choices", "seed"), HANDS)

@@ -11,7 +11,7 @@ import pytest
 from game.core.design import CARD_RATIO
 from game.core.types import PileId
 from game.games import SPECS
-from game.ui.table.layout import seat_positions, table_layout
+from game.ui.table.layout import Spot, seat_positions, table_layout
 
 SIZES = [
     (800, 480),
@@ -124,3 +124,16 @@ def test_fanned_pile_shows_its_top_cards_side_by_side():
     assert xs[:12] == [xs[0]] * 12
     assert all(b > a for a, b in zip(xs[12:], xs[13:], strict=False))
     assert spot.area.contains(pygame.Rect(spot.card_pos(19, 20), layout.card))
+
+
+def test_a_hand_that_grows_past_its_fan_closes_up_and_every_card_shows():
+    """A hand keeps its fan's width as it grows (a game where a player draws): its cards
+    close up, each still seen and clickable; other fans show only their top cards."""
+    rect = pygame.Rect(100, 50, 40, 56)
+    hand = Spot(rect, fan=(30.0, 0.0), max_fan=4, squeeze=True)
+    xs = [hand.card_pos(i, 7)[0] for i in range(7)]
+    assert hand.first_seen(7) == 0 and xs == sorted(set(xs))
+    assert xs[0] == 100 and xs[-1] == hand.card_pos(3, 4)[0] == 190, "the same span as four"
+    assert [hand.card_pos(i, 3) for i in range(3)] == [(100, 50), (130, 50), (160, 50)]
+    pile = Spot(rect, fan=(30.0, 0.0), max_fan=4)
+    assert pile.first_seen(7) == 3

@@ -9,12 +9,22 @@ import time
 import pygame
 import pytest
 from store_support import dump
-from ui_support import DT, centre, click, gesture_for, key, make_app, open_table, pid, settle
+from ui_support import (
+    DT,
+    centre,
+    click,
+    gesture_for,
+    key,
+    keys_for,
+    make_app,
+    open_table,
+    pid,
+    settle,
+)
 
 from game.core.lesson import Wait
-from game.core.types import Action, ActionKind
+from game.core.types import Action
 from game.games import SPECS
-from game.games.book import kinds as book
 from game.games.pishe_pasha import kinds as pishe
 from game.store.settings import load_settings
 from game.text import phrasebook, say
@@ -25,7 +35,6 @@ from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene
 from game.ui.table import panel
-from game.ui.table.controller import Focus
 from game.ui.widgets import text_of
 
 LESSONS = [
@@ -81,14 +90,6 @@ def expected(scene: LessonScene) -> Action:
     return next(a for a in legal if str(a) in scene.step.expect)
 
 
-def tab_to(app, scene, want: Focus) -> None:
-    for _ in range(80):
-        if scene.controller.focus == want:
-            return
-        key(app, pygame.K_TAB)
-    raise AssertionError(f"Tab never reached {want}")
-
-
 def focus_widget(app, ring, widget) -> None:
     for _ in range(20):
         if ring.current() is widget:
@@ -112,28 +113,12 @@ def by_mouse(app, scene: LessonScene, action: Action) -> None:
 
 
 def by_keys(app, scene: LessonScene, action: Action) -> None:
-    c = scene.controller
     if action.is_call:
         key(app, pygame.K_s)
         focus_widget(app, scene.controls.ring, choice_button(scene, action))
         key(app, pygame.K_RETURN)
         return
-    where = scene.state.where(action)
-    if action.kind is ActionKind.PLAY:
-        hand = scene.model.shown.get(where.src)
-        key(app, getattr(pygame, f"K_{hand.index(where.card) + 1}"))
-        return
-    if action.kind in (pishe.ActionKinds.TURN, book.ActionKinds.FLIP):
-        if c.focus is None:
-            key(app, pygame.K_SPACE)
-        else:
-            tab_to(app, scene, Focus(where.src))
-            key(app, pygame.K_RETURN)
-        return
-    tab_to(app, scene, Focus(where.src))
-    key(app, pygame.K_RETURN)
-    tab_to(app, scene, Focus(where.dst))
-    key(app, pygame.K_RETURN)
+    keys_for(app, scene, action)
 
 
 def play_to_the_end(app, scene: LessonScene, gesture) -> None:
@@ -373,16 +358,26 @@ def to_the_play_out_step(app, scene: LessonScene) -> None:
         rest(app, scene)
 
 
+def table_time(app, scene, seconds: float, until) -> None:
+    """Step the table up to ``seconds`` of its own time or ``until()``; a frame in which the
+    computer's answer is still being worked out (in real time, on the worker thread) does
+    not count, so the test does not depend on how fast the machine runs the thread."""
+    left = seconds
+    while left > 0 and not until():
+        app.step(DT)
+        if scene.model.thinker.busy:
+            time.sleep(0.001)
+        else:
+            left -= DT
+
+
 def test_skip_step_on_the_play_out_step_plays_the_whole_hand_out(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, size=(960, 600), lessons_offered=True, pace="slow")
     scene = open_lesson(app, "pisti")
     to_the_play_out_step(app, scene)
     k, moves = scene.k, len(scene.state.history)
     key(app, pygame.K_n)  # one press, not one per card
-    for _ in range(100):  # two seconds of the table's time for some forty cards
-        app.step(DT)
-        if scene.k != k:
-            break
+    table_time(app, scene, 100 * DT, lambda: scene.k != k)  # two seconds for some forty cards
     assert scene.k == k + 1 and scene.state.is_over and len(scene.state.history) > moves + 10
     app.scene.leave()
 
@@ -394,10 +389,7 @@ def test_item7_the_pisti_play_out_step_plays_itself_to_the_end_with_no_input(tmp
     k = scene.k
     assert scene.step.text == ("lesson.pisti.play_on",)
     assert "plays itself" in scene.step_words()
-    for _ in range(int(90 / DT)):  # no key, no click: at most 90 s of the table's time
-        app.step(DT)
-        if scene.k != k:
-            break
+    table_time(app, scene, 90.0, lambda: scene.k != k)  # no key, no click
     assert scene.k == k + 1 and scene.state.is_over
     app.scene.leave()
 

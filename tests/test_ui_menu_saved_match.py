@@ -9,6 +9,7 @@ import pytest
 from ui_support import DT, click, key, make_app, open_table, settle
 
 from game.core.agents import SeatView
+from game.core.files import Notice
 from game.session import Session
 from game.text import set_language
 from game.ui import page, theme
@@ -136,11 +137,11 @@ def drawn_colours(app, monkeypatch) -> dict[str, tuple]:
 
 
 def test_good_news_is_calm_and_only_trouble_is_red(app, monkeypatch):
-    app.notice("match_kept")
+    app.notice(Notice("match_kept"))
     app.goto("menu")
     seen = drawn_colours(app, monkeypatch)
     assert seen[app.notices[-1]] == theme.GOOD_NEWS
-    app.notice("not_kept|No space left on device")
+    app.notice(Notice("not_kept", "No space left on device"))
     seen = drawn_colours(app, monkeypatch)
     assert seen[app.notices[-1]] == theme.RED_LIGHT
 

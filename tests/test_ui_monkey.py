@@ -23,6 +23,7 @@ from concurrent.futures import wait
 
 import pygame
 import pytest
+from conftest import registered_tables
 from ui_support import make_app
 
 from game.core.types import HANDS, PileKind
@@ -40,16 +41,9 @@ LETTERS = [getattr(pygame, f"K_{c}") for c in "abcdefgijklmnopqrstuvwxyz01234567
 OTHER_KEYS = [pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP,
               pygame.K_PAGEDOWN, pygame.K_TAB, pygame.K_F1, pygame.K_BACKSPACE]  # fmt: skip
 
-TABLES = [
-    ("pishe-pasha", {"players": 2}, "instant", 101),
-    ("pishe-pasha", {"players": 2, "foundations": "single"}, "fast", 102),
-    ("pishe-pasha", {"players": 3}, "instant", 103),
-    ("pishe-pasha", {"players": 2, "stop_rule": True}, "fast", 104),
-    ("pisha-pasha-book", {}, "instant", 105),
-    ("pisti", {"players": 2}, "fast", 106),
-    ("pisti", {"players": 3}, "instant", 107),
-    ("pisti", {"players": 4}, "instant", 108),
-]
+# Every registered game's every table, each with its own seed, at a quick pace.
+TABLES = [(g, c, "fast" if deal % 2 == 0 else "instant", 100 + deal) for g, c, deal in
+          registered_tables()]  # fmt: skip
 
 
 class Clock:

@@ -15,6 +15,7 @@ import pytest
 from ui_support import (
     DT,
     HANDS,
+    clicked,
     faulty_opponent_table,
     holding_2h,
     key,
@@ -26,8 +27,6 @@ from ui_support import (
 
 from game.core.agents import SeatView
 from game.core.types import ActionKind, EventKind, PileId, PileKind
-from game.games.book import kinds as book
-from game.games.pishe_pasha import kinds as pishe
 from game.speech import Backend, FileBackend
 from game.text import current, say
 from game.text.names import card_name
@@ -109,7 +108,7 @@ class Heard:
             return
         self.tab_to(Focus(where.src))
         self.key(pygame.K_RETURN)
-        if action.kind in (pishe.ActionKinds.TURN, book.ActionKinds.FLIP):
+        if clicked(table, where):
             return
         picked = spoken(say("speech.picked", card=card_name(where.card)))
         assert self.app.voice.heard[-1].startswith(picked)  # with where the focus went
@@ -167,7 +166,7 @@ def assert_the_table_is_read_as_shown(app, table) -> None:
         pile = m.shown.get(pid)
         if pid.kind is PileKind.DECK or not pile or pile[-1] is None:
             continue
-        if pid.kind is pishe.PileKinds.FOUNDATION:
+        if m.layout.role(pid).told == "built":
             assert spoken(pile_words(pid, pile, m.namer, m.layout.role(pid))) in words
         elif pid.kind not in (PileKind.HAND, PileKind.WON):  # won cards: counted
             assert card_name(pile[-1]) in words, (pid, words)
@@ -199,16 +198,7 @@ def test_a_whole_hand_by_keys_is_heard_move_by_move_with_each_focus_move(
     play_a_hand_heard(app, said, game, choices, seed)
 
 
-QUICK_IN_TURKISH = ("pishe-pasha", "pisti")  # each game's 2-player hand; the rest: full run
-TURKISH = [
-    p
-    if not p.marks and p.values[0] in QUICK_IN_TURKISH and p.values[1] == {"players": 2}
-    else pytest.param(*p.values, id=p.id, marks=pytest.mark.slow)
-    for p in HANDS
-]
-
-
-@pytest.mark.parametrize(("game", "choices", "seed"), TURKISH)
+@pytest.mark.parametrize(("game", "choices", "seed"), HANDS)
 def test_in_turkish_the_hand_is_heard_in_turkish_words(
     tmp_path, monkeypatch, said, game, choices, seed
 ):

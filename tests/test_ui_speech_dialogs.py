@@ -13,6 +13,7 @@ import pygame
 import pytest
 from ui_support import DT, key, make_app, open_table, settle
 
+from game.core.files import Notice
 from game.text import phrasebook, say
 from game.text.spoken import spoken
 from game.ui.scenes.lesson import LessonScene
@@ -116,7 +117,7 @@ def test_a_notice_about_the_players_files_is_said_after_the_screens_words(
 ):
     app = listening_app(tmp_path, monkeypatch, lang)
     app.goto("menu")
-    app.notice("save_failed|disk full")
+    app.notice(Notice("save_failed", "disk full"))
     app.step(DT)
     notice = spoken(app.notices[-1])
     heard = list(app.voice.heard)

@@ -19,9 +19,10 @@ from game.games import spec_of
 from game.session import replay_record
 from game.text import phrasebook
 from game.text.spoken import spoken
+from game.ui.record_words import NBSP, move_words
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.replay import ReplayScene
-from game.ui.scenes.review import NBSP, ReviewScene, move_words
+from game.ui.scenes.review import ReviewScene
 
 WORDS = {
     "en": {

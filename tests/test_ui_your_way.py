@@ -93,7 +93,7 @@ def test_every_option_explains_itself_in_one_line(app):
     for game in SPECS:
         menu.game.set_value(game)
         menu._game_changed(game)
-        for w in (menu.game, *menu.options, menu.level):
+        for w in (menu.game, *menu.options, *[menu.level] * menu.level.visible):
             words = w.help()
             assert words and "\n" not in words and not words.startswith("choice."), words
 

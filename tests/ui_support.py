@@ -10,35 +10,35 @@ import time
 
 import pygame
 import pytest
+from conftest import registered_tables
 
 from game.core.agents import SeatView
 from game.core.cards import CARD_TEXT, parse_card
-from game.core.types import Action, PileId
+from game.core.types import Action, ActionKind, PileId, PileKind
 from game.games.pishe_pasha.rules import PishePasha
 from game.session import Session
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.scenes import install_routes
+from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
 from game.ui.start import keep as keep_for
+from game.ui.table.controller import Focus
 
 DT = 0.02
 
-# Every game and variant, each with its own deal, for the tests that play a whole hand.
-_QUICK = [
-    ("pishe-pasha", {"players": 2}, 1),
-    ("pisha-pasha-book", {}, 5),
-    ("pisti", {"players": 2}, 6),
-    ("pisti", {"players": 4}, 8),
-]
-_SLOW = [  # the other tables: in the full run only, to keep the quick loop quick
-    ("pishe-pasha", {"players": 2, "foundations": "single"}, 2),
-    ("pishe-pasha", {"players": 3}, 3),
-    ("pishe-pasha", {"players": 2, "stop_rule": True}, 4),
-    ("pisti", {"players": 3}, 7),
-]
-HANDS = [pytest.param(*h, id=f"{h[0]}-{h[1]}") for h in _QUICK] + [
-    pytest.param(*h, id=f"{h[0]}-{h[1]}", marks=pytest.mark.slow) for h in _SLOW
+
+def _firsts() -> set[str]:
+    """The first table of each game (the quick loop's); the others run in the full suite."""
+    seen: set[str] = set()
+    return {f"{g}-{c}" for g, c, _ in registered_tables() if not (g in seen or seen.add(g))}
+
+
+HANDS = [
+    pytest.param(
+        *h, id=f"{h[0]}-{h[1]}", marks=() if f"{h[0]}-{h[1]}" in _firsts() else pytest.mark.slow
+    )  # fmt: skip
+    for h in registered_tables()
 ]
 
 
@@ -178,23 +178,59 @@ def holding_2h(options: dict | None = None, to_move: int = 0) -> PishePasha:
     )
 
 
+def clicked(table: TableScene, where) -> bool:
+    """A move made on its source pile alone (a stock turned, a book flipped)."""
+    return table.model.layout.role(where.src).clickable
+
+
 def gesture_for(app: App, table: TableScene, action: Action) -> None:
     """Make ``action`` with the mouse, the way a player would: click what has one move,
     drag the rest to where it goes."""
     where = table.state.where(action)
-    c = table.controller
-    if where.src.kind.value == "stock":
+    if clicked(table, where):
         click(app, centre(table, where.src))
         return
-    moves = c.moves_from(where.src, where.card)
-    if len(moves) == 1 and where.src.kind.value != "discard":
-        pile = table.model.shown.get(where.src)
-        index = pile.index(where.card) if where.card in pile else -1
-        click(app, centre(table, where.src, index))
-        return
+    moves = table.controller.moves_from(where.src, where.card)
     pile = table.model.shown.get(where.src)
     index = pile.index(where.card) if where.card in pile else -1
+    if len(moves) == 1 and where.src.kind is not PileKind.DISCARD:
+        click(app, centre(table, where.src, index))
+        return
     drag(app, centre(table, where.src, index), table.view.pile_top_rect(where.dst).center)
+
+
+def tab_to(app: App, table: TableScene, want: Focus) -> None:
+    """Tab until the focus is on ``want`` (the focus order is the reading order)."""
+    for _ in range(80):
+        if table.controller.focus == want:
+            return
+        key(app, pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {want}")
+
+
+def keys_for(app: App, table: TableScene, action: Action) -> None:
+    """Make ``action`` with the keyboard only, the way a player would: a hand's card by
+    its number, a pile clicked by Space (or Tab to it and Enter), any other move by Tab
+    and Enter to pick the card up and Tab and Space to put it down."""
+    where = table.state.where(action)
+    if action.kind is ActionKind.PLAY:
+        hand = table.model.shown.get(where.src)
+        key(app, getattr(pygame, f"K_{hand.index(where.card) + 1}"))
+        return
+    if clicked(table, where):
+        if table.controller.focus is None:
+            key(app, pygame.K_SPACE)
+        else:
+            tab_to(app, table, Focus(where.src))
+            key(app, pygame.K_RETURN)
+        return
+    tab_to(app, table, Focus(where.src))
+    key(app, pygame.K_RETURN)
+    assert table.controller.picked is not None, "Enter picks the card up"
+    assert where.dst in table.controller.targets(), "its legal places light up"
+    tab_to(app, table, Focus(where.dst))
+    key(app, pygame.K_SPACE)
+    assert table.controller.picked is None and where.src.seat == table.human
 
 
 def play_hand(app: App, table: TableScene, gesture, agent_seed: int = 11, limit: int = 3000,
@@ -203,7 +239,8 @@ def play_hand(app: App, table: TableScene, gesture, agent_seed: int = 11, limit:
     ``gesture(app, table, action)`` makes it with real input; each must land as exactly that
     move, and then ``after(moves so far)`` runs if given. Returns how many moves the human
     made once the table gives way to the summary."""
-    agent = table.model.spec.make_agent("medium", agent_seed)
+    spec = table.model.spec
+    agent = spec.make_agent(spec.default_level, agent_seed)
     moves = 0
     for _ in range(limit):
         settle(app, table)
@@ -225,6 +262,30 @@ def play_hand(app: App, table: TableScene, gesture, agent_seed: int = 11, limit:
 def play_hand_by_mouse(app: App, table: TableScene, limit: int = 3000) -> int:
     """A whole hand for the human made with mouse clicks and drags only."""
     return play_hand(app, table, gesture_for, limit=limit)
+
+
+def offers(app, game: str) -> dict:
+    """What the menu shows for ``game``: its levels (when shown), Learn to play."""
+    menu = app.goto("menu")
+    menu.game.set_value(game)
+    menu._game_changed(game)
+    return {
+        "levels": tuple(menu.level.values) if menu.level.visible else (),
+        "learn": menu.learn_btn.visible and menu.learn_btn in menu.ring._live(),
+    }
+
+
+def assert_offers_what_it_declares(app, spec) -> None:
+    """The menu offers the game's own levels and Learn to play only with lessons; the hint
+    asks the agent the game names (none: no hints); Review follows only with a coach."""
+    assert offers(app, spec.id) == {"levels": spec.levels, "learn": bool(spec.lessons)}
+    hinter = Session.start(spec.id, {}, spec.default_level, 1).hint_agent()
+    if spec.hint_level is None:
+        assert hinter is None
+    else:
+        assert type(hinter) is type(spec.make_agent(spec.hint_level))
+    table = open_table(app, spec.id, {})
+    assert SummaryScene(app, table).review_btn.visible == (spec.coach is not None)
 
 
 # ----------------------------------------------------------------- scripted opponents

@@ -112,8 +112,7 @@ def run_deal(args: tuple) -> DealResult:
     for hand_no, (state, seats_a) in enumerate(deal_set(game, players, options, seed, index)):
         agent_seed = deal_seed(seed, index) + hand_no
         agents = [
-            make_agent(game, a if s in seats_a else b, agent_seed + 7 * s, players)
-            for s in range(players)
+            make_agent(game, a if s in seats_a else b, agent_seed + 7 * s) for s in range(players)
         ]
         times: list[list[float]] = [[] for _ in range(players)]
         play_hand(state, agents, times)
@@ -252,7 +251,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.b = args.b or spec.baseline
         new_hand(args.game, args.players, args.options, 0)
         for level in (args.a, args.b):
-            make_agent(args.game, level, 0, args.players)
+            make_agent(args.game, level, 0)
     except ValueError as err:
         p.error(str(err))
     return args

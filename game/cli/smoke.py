@@ -207,7 +207,7 @@ def play_a_few_moves(app, table, name: str, to_the_end: bool = False) -> int:
     from game.core.agents import SeatView
 
     model = table.model
-    ours = model.spec.make_agent("medium", 7)
+    ours = model.spec.make_agent(model.spec.default_level, 7)
     human_moves = 0
     end = time.monotonic() + SECONDS_PER_TABLE
     while time.monotonic() < end:

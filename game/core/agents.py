@@ -52,7 +52,7 @@ class SeatView:
 
     def calls(self) -> list[Action]:
         """The calls this seat may make now (out of turn, on another seat's move)."""
-        return [a for a in self._state.calls() if a.seat == self.seat]
+        return [a for a in self._state.calls() if a.actor == self.seat]
 
     def resample(self, rng: random.Random) -> GameState:
         """A full state consistent with what this seat knows (for search)."""

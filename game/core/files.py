@@ -18,12 +18,20 @@ import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 MAX_BYTES = 4 * 1024 * 1024  # no file of ours comes near this
 MAX_DEPTH = 40  # nesting of arrays and objects
 MAX_NUMBER_DIGITS = 30
 TMP_SUFFIX = ".tmp"
+
+
+class Notice(NamedTuple):
+    """A message for the player about what the game keeps for them: the phrase
+    ``notice.<code>``, with ``detail`` (what went wrong, where) in its words."""
+
+    code: str
+    detail: str = ""
 
 
 class FileProblem(ValueError):

@@ -34,6 +34,13 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+class Ask(enum.Enum):
+    """What a question asks for: a seat's move, or the calls on another seat's move."""
+
+    MOVE = "move"
+    CALL = "call"
+
+
 @dataclass
 class Question:
     """What the referee wants a computer player to decide, on a private copy of the hand.
@@ -41,7 +48,7 @@ class Question:
     ``answer()`` may run on any thread; the result goes back through
     :meth:`Referee.answer`, which ignores it if the hand moved on meanwhile."""
 
-    kind: str  # "move" or "call"
+    kind: Ask
     seats: tuple[int, ...]
     moves: int  # how many actions the hand had when asked
     ask: Callable[[], Action | None]
@@ -114,7 +121,7 @@ class Referee:
 
     def callers(self) -> list[int]:
         """Seats that may call now, in seat order."""
-        return sorted({a.seat for a in self.state.calls()})
+        return sorted({a.actor for a in self.state.calls()})
 
     @property
     def phase(self) -> Phase:
@@ -140,7 +147,7 @@ class Referee:
                     st = self.state.clone()
                     seats = tuple(s for s, _ in ai)
                     moves = len(self.state.history)
-                    return Question("call", seats, moves, lambda: _ask_calls(ai, st))
+                    return Question(Ask.CALL, seats, moves, lambda: _ask_calls(ai, st))
                 self.calls_asked = True
             if self.person_may_call:
                 return None
@@ -152,17 +159,17 @@ class Referee:
         if agent is None:
             return None
         st = self.state.clone()
-        return Question("move", (seat,), len(st.history), lambda: _ask_move(agent, st, seat))
+        return Question(Ask.MOVE, (seat,), len(st.history), lambda: _ask_move(agent, st, seat))
 
     def answer(self, question: Question, action: Action | None) -> list[Event]:
         """Apply a computer player's answer; a stale or illegal one is replaced safely."""
         if question.moves != len(self.state.history) or self.state.is_over:
             return []
-        if question.kind == "call":
+        if question.kind is Ask.CALL:
             self.calls_asked = True
             if action is None or action not in self.state.calls():
                 return []
-            return self.apply(action, action.seat)
+            return self.apply(action, action.actor)
         seat = question.seats[0]
         if self.state.to_move != seat:
             return []
@@ -188,8 +195,10 @@ class Referee:
             return err.refusal
         if self.state.is_over:
             return Refusal(Code.HAND_OVER)
+        if a.is_call and a.actor != by:
+            return Refusal(Code.NO_SUCH_SEAT, seat=a.actor)
         if a.is_call:
-            return self.state.check(a) if a.seat == by else Refusal(Code.NO_SUCH_SEAT, seat=a.seat)
+            return self.state.check(a)
         if self.state.to_move != by:
             return Refusal(Code.NOT_YOUR_TURN, seat=by, mover=self.state.to_move)
         return self.state.check(a)
@@ -212,7 +221,7 @@ class Referee:
     def replay(self, actions: list[Action]) -> None:
         """Make a record's moves again (a resumed hand), each one a take-back can undo."""
         for a in actions:
-            by = a.seat if a.is_call else self.state.to_move
+            by = a.by(self.state.to_move)
             self.past.append(Snapshot(self.state.clone(), a, by))
             self.state.apply(a)
 
@@ -304,7 +313,7 @@ class Referee:
         try:
             for text, by in pairs:
                 action = state.ACTIONS.parse(text)
-                mover = action.seat if action.is_call else state.to_move
+                mover = action.by(state.to_move)
                 if mover != by or state.check(action) is not None:
                     return False
                 state.apply(action)

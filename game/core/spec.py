@@ -1,10 +1,10 @@
 """What a game tells the rest of the program about itself, besides its rules.
 
-Each game's folder builds one :class:`GameSpec`: its rules class, its computer
-players, its options for the menu (from the engine's ``OPTIONS``), the table
-design in card units, the words it needs (as phrase keys, worded by the
-phrasebook), and the few table features it switches on. The UI, the arena and
-the smoke check only ever read specs, so none of them names a game.
+Each game's folder declares one :class:`GameSpec` subclass: its rules class, its
+computer players, its options for the menu (from the engine's ``OPTIONS``), the table
+design in card units, the words it needs (as phrase keys, worded by the phrasebook),
+and the hooks where it differs from the defaults. The UI, the arena and the smoke check
+only ever read specs, so none of them names a game.
 """
 
 from __future__ import annotations
@@ -172,74 +172,164 @@ class Verdict(dict):
         self.seen: dict[Action, Seen] = seen or {}
 
 
-@dataclass(frozen=True)
 class GameSpec:
-    """Everything but the rules of one game, for the registry."""
+    """One game as the menu, the table, the arena and the smoke check see it, besides its
+    rules. A game is a subclass, in the manner of python-chess's variants and KPatience's
+    ``DealerScene``: it sets what has no default (``id``, ``state``, ``agents``, its
+    table's ``design``) and overrides only the hooks where it differs; the registry holds
+    one instance of each. The hooks come in small groups:
 
+    * **who it is**: its record name, rules class, menu choices, its own words
+      (``catalogue``), the rules' pictures, lessons (optional), the tables the smoke check
+      opens;
+    * **its computer players**: agents by name, the levels the menu offers, the agent the
+      hint asks (None: no hints), the arena's baseline, the coach (None: no review);
+    * **its table**: the seating, the design in card units, what the panel and the summary
+      show, what a gesture means, which lone moves play themselves, the hint's words, the
+      statistics' counts, and its calls (as data);
+    * **its words for what happens** (``words``: a module or object holding any of
+      ``describe``, ``describe_outcome``, ``describe_move``, ``headline``, ``sound`` and
+      ``joins``, with the signatures of the methods below).
+    """
+
+    # ----------------------------------------------------------------- who it is
     id: str  # the record name
-    state: type[GameState]
-    agents: dict[str, Callable[[int | None], Any]]  # level name -> agent factory(seed)
-    baseline: str  # the arena's measuring stick
-    levels: tuple[str, ...]  # what the menu offers (empty: no choices to make)
-    positions: Callable[[int], tuple[str, ...]]  # seat positions in turn order from the human
-    design: Callable[[int, dict[int, str], dict[str, Any], dict[int, int]], Design]
-    choices: tuple[Choice, ...]
-    rules_key: str
-    teams: Callable[[int], int] = lambda players: players
-    # the arena's B points from the other sides' scores: added up where only the winner
-    # scores (the default), a mean where every side scores
-    others_points: Callable[[list[int]], float] = sum
-    match_target: Callable[[dict[str, Any]], int | None] = lambda choices: None
-    variant: Callable[[GameState], Phrase | None] = lambda state: Phrase("variant.plain")
-    prompt: Callable[[GameState, int], Phrase] = lambda state, seat: Phrase("prompt.move")
-    seat_cards: Callable[[dict[PileId, list], int], int] = lambda piles, seat: 0
-    panel_counts: Callable[[dict[PileId, list], int, int], list[Phrase]] = (
-        lambda piles, seat, side: []
-    )
-    summary_lines: Callable[[GameState], list[Phrase]] = lambda state: []
-    breakdown: Callable[[GameState], list[SummaryRow]] = lambda state: []
-    calls_in: Callable[[dict[str, Any]], bool] = lambda options: False  # its calls in play
-    calls: tuple[Call, ...] = ()  # the calls a person may make at the table
-    # the seat the open calls are about (the one that faulted), None when none are open
-    call_subject: Callable[[GameState], int | None] = lambda state: None
-    # a lone legal move the table may play for the player: "now", after a "beat", or None
-    plays_itself: Callable[[Action], str | None] = lambda action: None
-    # the hint's words for a move of ``seat`` (values: card, whose, n); None: the table's
-    # generic words for a card played (onto the pile, a capture)
-    hint: Callable[[GameState, Action, int], Phrase | None] = lambda state, action, seat: None
-    # what dragging a card from one pile onto another means, legal or not (for refusals)
-    gesture: Callable[[PileId, PileId, int | None, int], Action | None] = (
-        lambda src, dst, card, seat: None
-    )
-    live_score: bool = False  # the panel shows the hand's points while it is played
-    stat_counts: tuple[str, ...] = ()  # the statistics' game-specific counts (``stats.count.*``)
-    autoplay: bool = False  # the table offers automatic play of a one-move game (Auto, Speed)
-    deal_from: PileId | None = None  # where the opening deal starts; None: the deck
+    state: type[GameState]  # the rules
+    choices: tuple[Choice, ...] = ()  # the menu's options, each with its values
     catalogue: Path | None = None  # a folder of the game's own phrases (gettext catalogues)
-    smoke: tuple[dict[str, Any], ...] = ({},)  # the menu choices of each table --smoke-test opens
     rules_figures: tuple[Figure, ...] = ()  # the rules panel's pictures
-    coach: Coach | None = None  # None: the game has no choices for a coach to judge
-    extras: dict[str, Any] = field(default_factory=dict)
-    lessons: tuple = ()  # guided lessons (game.core.lesson.Lesson), the first for newcomers
-    # the move log's line for an event (faults shown or not), None for no line
-    describe: Callable[[Event, bool], Phrase | None] = lambda event, faults: None
-    describe_outcome: Callable[[Outcome], Phrase | None] = lambda outcome: None
-    # a move not yet made as a short phrase ("7♥ to the foundation"), for hints and the coach
-    describe_move: Callable[[GameState, Action], Phrase | None] = lambda state, action: None
-    headline: Callable[[Event], Headline | None] = lambda event: None
-    sound: Callable[[Event], str | None] = lambda event: None  # a name in sounds/
-    # whether the event after ``first`` is shown in the same step (cards flying together)
-    joins: Callable[[Event, Event], bool] = lambda first, then: False
-    # the statistics' counts (keys of ``stat_counts``) a side made in a finished hand
-    counts: Callable[[GameState, int], dict[str, int]] = lambda state, side: {}
+    lessons: tuple = ()  # guided lessons (game.core.lesson.Lesson); none: no "Learn to play"
+    smoke: tuple[dict[str, Any], ...] = ({},)  # the menu choices of each table --smoke-test opens
 
     @property
     def title_key(self) -> str:
         return f"game.{self.id}"
 
     @property
+    def rules_key(self) -> str:
+        return f"rules.{self.id}"
+
+    @property
     def players(self) -> tuple[int, ...]:
         return self.state.PLAYERS
+
+    # ----------------------------------------------------------------- computer players
+    agents: dict[str, Callable[[int | None], Any]]  # level name -> agent factory(seed)
+    levels: tuple[str, ...] = ()  # what the menu offers, weakest first (empty: no choice)
+    hint_level: str | None = None  # the agent whose move a hint shows (None: no hints)
+    baseline: str = "random"  # the arena's measuring stick
+    coach: Coach | None = None  # None: the game has no choices for a coach to judge
+
+    # ----------------------------------------------------------------- the table
+    live_score: bool = False  # the panel shows the hand's points while it is played
+    autoplay: bool = False  # the table offers automatic play of a one-move game (Auto, Speed)
+    deal_from: PileId | None = None  # where the opening deal starts; None: the deck
+    stat_counts: tuple[str, ...] = ()  # the statistics' game-specific counts (``stats.count.*``)
+    calls: tuple[Call, ...] = ()  # the calls a person may make at the table
+
+    def positions(self, players: int) -> tuple[str, ...]:
+        """Seat positions in turn order from the human: across the table with two, else
+        anticlockwise (right, then top, then left)."""
+        return {2: ("bottom", "top"), 3: ("bottom", "right", "left")}.get(
+            players, ("bottom", "right", "top", "left")
+        )
+
+    def design(self, pos: dict[int, str], options: dict[str, Any], sides: dict[int, int]) -> Design:
+        """The table in card units for seats at ``pos`` (seat -> position), the hand's
+        options and each seat's side."""
+        raise NotImplementedError(f"{type(self).__name__} designs no table")
+
+    def teams(self, players: int) -> int:
+        """How many sides ``players`` make (partners share one)."""
+        return players
+
+    def others_points(self, points: list[int]) -> float:
+        """The arena's B points from the other sides' scores: added up where only the
+        winner scores (the default), a mean where every side scores."""
+        return sum(points)
+
+    def match_target(self, choices: dict[str, Any]) -> int | None:
+        """The points that win a match of these choices (None: single hands)."""
+        return None
+
+    def variant(self, state: GameState) -> Phrase | None:
+        """The table's variant in a few words (the top bar, the menu's Continue); None for
+        a game played one way only."""
+        return Phrase("variant.plain")
+
+    def prompt(self, state: GameState) -> Phrase:
+        """The hint line's words when the move is the player's."""
+        return Phrase("prompt.move")
+
+    def seat_cards(self, piles: dict[PileId, list], seat: int) -> int:
+        """The cards a seat holds, for its label (0: no count)."""
+        return 0
+
+    def panel_counts(self, piles: dict[PileId, list], seat: int, side: int) -> list[Phrase]:
+        """The side panel's counts for a seat."""
+        return []
+
+    def summary_lines(self, state: GameState) -> list[Phrase]:
+        """The summary's lines about how the hand ended."""
+        return []
+
+    def breakdown(self, state: GameState) -> list[SummaryRow]:
+        """The summary's table of points, a row per way of scoring (none: no table)."""
+        return []
+
+    def counts(self, state: GameState, side: int) -> dict[str, int]:
+        """The statistics' counts (keys of ``stat_counts``) a side made in a finished hand."""
+        return {}
+
+    def calls_in(self, options: dict[str, Any]) -> bool:
+        """Whether the game's calls are in play with these options."""
+        return False
+
+    def plays_itself(self, action: Action) -> str | None:
+        """A lone legal move the table may play for the player: "now", after a "beat",
+        or None (it waits for the player)."""
+        return None
+
+    def hint(self, state: GameState, action: Action, seat: int) -> Phrase | None:
+        """The hint's words for a move of ``seat`` (values: card, whose, n); None: the
+        table's generic words for a card played (onto the pile, a capture)."""
+        return None
+
+    def gesture(self, src: PileId, dst: PileId, card: int | None, seat: int) -> Action | None:
+        """What dragging a card from one pile onto another means, legal or not (so the
+        rules can say why it is refused); None: nothing."""
+        return None
+
+    # ----------------------------------------------------------------- its words
+    words: Any = None  # a module or object with any of the five hooks below
+
+    def describe(self, event: Event, faults: bool) -> Phrase | None:
+        """The move log's line for an event (faults shown or not); None: no line."""
+        return _said(self.words, "describe", event, faults)
+
+    def describe_outcome(self, outcome: Outcome) -> Phrase | None:
+        return _said(self.words, "describe_outcome", outcome)
+
+    def describe_move(self, state: GameState, action: Action) -> Phrase | None:
+        """A move not yet made as a short phrase ("7♥ to the foundation"), for hints and
+        the coach."""
+        return _said(self.words, "describe_move", state, action)
+
+    def headline(self, event: Event) -> Headline | None:
+        """Big words over the table for an event (a great capture, a call)."""
+        return _said(self.words, "headline", event)
+
+    def sound(self, event: Event) -> str | None:
+        """The sound of an event: a name in sounds/."""
+        return _said(self.words, "sound", event)
+
+    def joins(self, first: Event, then: Event) -> bool:
+        """Whether ``then``, the event after ``first``, is shown in the same step."""
+        return bool(_said(self.words, "joins", first, then))
+
+    # ----------------------------------------------------------------- derived
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.id!r})"
 
     def engine_options(self, choices: dict[str, Any]) -> dict[str, Any]:
         """The rules options among the menu choices, validated (ValueError names a bad one)."""
@@ -276,6 +366,13 @@ class GameSpec:
     def from_setup(self, setup: dict[str, Any], options: dict[str, Any] | None) -> GameState:
         return self.state.from_setup(setup, options)
 
+    @property
+    def default_level(self) -> str:
+        """The level a match gets when none of this game's is asked for: the second one
+        offered (Medium, where the levels are Easy, Medium, ...), else the first agent."""
+        levels = self.levels or tuple(self.agents)
+        return levels[min(1, len(levels) - 1)]
+
     def make_agent(self, level: str, seed: int | None = None) -> Any:
         """A computer player at ``level``; ValueError names the choices."""
         try:
@@ -284,3 +381,9 @@ class GameSpec:
             known = ", ".join(self.agents)
             raise ValueError(f"unknown level {level!r} for {self.id} (choose {known})") from None
         return factory(seed)
+
+
+def _said(words: Any, hook: str, *args: Any) -> Any:
+    """A game's words' answer through ``hook``, None where its words have no such hook."""
+    answer = getattr(words, hook, None)
+    return answer(*args) if answer is not None else None

@@ -101,7 +101,7 @@ class ActionKind(Kind):
     ACCEPT: ClassVar[ActionKind]
 
 
-ActionKind.MOVE = ActionKind("move")  # a card from pile kind ``src`` to ``dst`` (seat: whose)
+ActionKind.MOVE = ActionKind("move")  # a card from pile kind ``src`` to ``dst`` (``whose`` dst)
 ActionKind.PLAY = ActionKind("play")  # play ``card`` from the hand
 ActionKind.ACCEPT = ActionKind("accept")  # the calls window closed without a call
 
@@ -110,13 +110,18 @@ ActionKind.ACCEPT = ActionKind("accept")  # the calls window closed without a ca
 class Action:
     """A move: a kind and the few fields it uses. Each game makes its actions through its
     :class:`ActionSet` (they are interned); ``str()`` is the record text of RULES.md §6
-    (``turn``, ``turned>F``, ``discard>1``, ``7H``, ``flip``, ``accept``)."""
+    (``turn``, ``turned>F``, ``discard>1``, ``7H``, ``flip``, ``accept``).
+
+    Who acts and whose pile are two fields: ``actor`` is the seat making a call out of
+    turn (None: the seat to move), ``whose`` the seat owning the pile ``dst`` (None: the
+    mover's own, or a shared one)."""
 
     kind: ActionKind
     card: int | None = None  # PLAY: the card
     src: PileKind | None = None  # MOVE: where the card comes from (the mover's own pile)
     dst: PileKind | None = None  # MOVE: where it goes
-    seat: int | None = None  # MOVE: whose ``dst`` (None: the mover's or shared); call: the caller
+    whose: int | None = None  # the seat owning ``dst`` (None: the mover's, or shared)
+    actor: int | None = None  # a call's caller (None: the seat to move)
     text: str = field(default="", compare=False)
 
     def __str__(self) -> str:
@@ -136,6 +141,10 @@ class Action:
     @property
     def is_call(self) -> bool:
         return self.kind.is_call
+
+    def by(self, to_move: int | None) -> int | None:
+        """The seat making this move when ``to_move`` is the seat to move."""
+        return self.actor if self.actor is not None else to_move
 
 
 Parser = Callable[[str], "Action | None"]

@@ -1,23 +1,45 @@
-"""The registry of games: one line per game. Everything else finds a game through here.
+"""The registry of games: one line per game, in the menu's order. Everything else finds
+a game through here.
 
-Importing it imports every game's kinds (``kinds.py``), so pile ids, refusal codes and
-the other kinds parse from their text."""
+Each line names a game's spec class (``module:Class``, a :class:`GameSpec` subclass in
+the game's folder); importing the registry imports every game's spec and so its kinds
+(``kinds.py``), and pile ids, refusal codes and the other kinds parse from their text.
+The executable's recipe reads ``GAMES`` to bundle each game's modules."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from game.core.spec import GameSpec
 from game.core.state import GameState
-from game.games.book.spec import SPEC as BOOK
-from game.games.pishe_pasha.spec import SPEC as PISHE_PASHA
-from game.games.pisti.spec import SPEC as PISTI
 
-SPECS: dict[str, GameSpec] = {s.id: s for s in (PISHE_PASHA, BOOK, PISTI)}
+GAMES = (
+    "game.games.pishe_pasha.spec:PishePashaSpec",
+    "game.games.book.spec:BookSpec",
+    "game.games.pisti.spec:PistiSpec",
+)
+# What a game's folder keeps besides its code (its words, its pictures, its tables and
+# other files): the wheel (pyproject's package-data) and the executable carry each.
+SHIPPED = ("locale", "art", "data")
 T = TypeVar("T")
 version = 0  # grows with every change to SPECS, so the phrasebook knows to look again
+
+
+def folder_of(where: str) -> tuple[str, ...]:
+    """A registry line's game folder as path parts from the repository's root."""
+    return tuple(where.partition(":")[0].split(".")[:-1])
+
+
+def load(where: str) -> GameSpec:
+    """The game whose spec class is at ``where`` (``module:Class``)."""
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)()
+
+
+SPECS: dict[str, GameSpec] = {spec.id: spec for spec in map(load, GAMES)}
 
 
 def register(spec: GameSpec) -> None:
@@ -55,9 +77,15 @@ def new_hand(game: str, players: int = 2, options: dict[str, Any] | None = None,
     return spec_of(game).new_hand(players, options, rng)
 
 
-def make_agent(game: str, level: str, seed: int | None = None, players: int = 2) -> Any:
+def make_agent(game: str, level: str, seed: int | None = None) -> Any:
     """A computer player for ``game`` at ``level``; ValueError names the choices."""
     return spec_of(game).make_agent(level, seed)
+
+
+def offered_levels(game: str) -> tuple[str, ...]:
+    """The levels ``game``'s menu offers, weakest first (none for a game not registered)."""
+    spec = SPECS.get(game)
+    return spec.levels if spec is not None else ()
 
 
 def levels_for(game: str) -> list[str]:

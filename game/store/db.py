@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from game.core.files import set_aside
+from game.core.files import Notice, set_aside
 
 FILE_NAME = "pasha-pisti.sqlite3"
 APPLICATION_ID = 0x50415348  # "PASH" in ``PRAGMA application_id``: the file is the game's
@@ -134,15 +134,15 @@ def _lock(fd: int) -> None:
 
 
 # ----------------------------------------------------------------- opening
-Fill = Callable[[sqlite3.Connection], Callable[[], list[str]]]
+Fill = Callable[[sqlite3.Connection], Callable[[], list[Notice]]]
 
 
-def open_store(folder: Path, fill: Fill) -> tuple[Store | None, list[str]]:
+def open_store(folder: Path, fill: Fill) -> tuple[Store | None, list[Notice]]:
     """The database in ``folder``, made or brought up to this version (a new one is filled
     by ``fill`` in its first transaction; what fill returns runs once that is committed),
-    and the notices for the player (``code|detail``)."""
+    and the notices for the player."""
     path = folder / FILE_NAME
-    told: list[str] = []
+    told: list[Notice] = []
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(FileNotFoundError):
@@ -161,9 +161,9 @@ def open_store(folder: Path, fill: Fill) -> tuple[Store | None, list[str]]:
             store = _connect(path)
         done = _migrate(store, fill, salvage)
     except Newer:
-        return _read_only(path), [*told, "db_newer"]
+        return _read_only(path), [*told, Notice("db_newer")]
     except (sqlite3.Error, OSError, StoreError) as err:
-        return _read_only(path), [*told, f"not_kept|{plain(err)}"]
+        return _read_only(path), [*told, Notice("not_kept", plain(err))]
     return store, told + done()
 
 
@@ -233,7 +233,7 @@ def _rows(conn: sqlite3.Connection) -> dict[str, list[tuple]]:
     return rows
 
 
-def _aside(path: Path, why: str) -> str:
+def _aside(path: Path, why: str) -> Notice:
     """Set the file aside (with its log and index, which belong to it) and say so."""
     kept = set_aside(path)
     if kept is None:
@@ -241,10 +241,10 @@ def _aside(path: Path, why: str) -> str:
     for end in ("-wal", "-shm"):
         with contextlib.suppress(OSError):
             os.rename(f"{path}{end}", f"{kept}{end}")
-    return f"db_set_aside|{why} (kept as {kept.name})"
+    return Notice("db_set_aside", f"{why} (kept as {kept.name})")
 
 
-def _migrate(store: Store, fill: Fill, salvage: dict | None) -> Callable[[], list[str]]:
+def _migrate(store: Store, fill: Fill, salvage: dict | None) -> Callable[[], list[Notice]]:
     c = store.conn
     c.execute("PRAGMA journal_mode=WAL")
     if c.execute("PRAGMA user_version").fetchone()[0] == VERSION:

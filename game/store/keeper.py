@@ -2,7 +2,7 @@
 saved after every move; a hand counted the moment it ends, in one transaction with the
 match's next state (a kill leaves it counted once, or not yet ended); statistics and
 History read back from the hands. Nothing the disk refuses stops the game: the player is
-told once (``notice``: a ``code|detail`` the app words) and play goes on. Of two windows
+told once (``notice``: a :class:`Notice` the app words) and play goes on. Of two windows
 on one folder, both count their hands; the match in progress is the one holding it
 (:meth:`Store.claim_match`): the other plays without saving its match, and says so once."""
 
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from game import export
-from game.core.files import FileProblem, parse_json
+from game.core.files import FileProblem, Notice, parse_json
 from game.session import Session
 from game.stats import Line, fold
 from game.store import hands, moving_in
@@ -33,7 +33,7 @@ MAX_SAVE = 3 * 1024 * 1024
 class Keeper:
     """The database and the policy around it, for one window."""
 
-    def __init__(self, notice: Callable[[str], None], folder: Path | None = None) -> None:
+    def __init__(self, notice: Callable[[Notice], None], folder: Path | None = None) -> None:
         self.notice = notice
         self.folder = folder or settings_dir()
         self.store: Store | None
@@ -45,10 +45,10 @@ class Keeper:
         session = self.load_match()
         self._saved = session.summary() if session is not None else None
 
-    def _once(self, code: str) -> None:
-        if code.partition("|")[0] not in self._said:
-            self._said.add(code.partition("|")[0])
-            self.notice(code)
+    def _once(self, notice: Notice) -> None:
+        if notice.code not in self._said:
+            self._said.add(notice.code)
+            self.notice(notice)
 
     def _change(self, write: Callable[[sqlite3.Connection], Any], durable: bool = False) -> bool:
         """One transaction; False (the player told once) when the database refused it."""
@@ -58,7 +58,7 @@ class Keeper:
             with self.store.change(durable) as c:
                 write(c)
         except StoreError as err:
-            self._once(f"not_kept|{err}")
+            self._once(Notice("not_kept", str(err)))
             return False
         return True
 
@@ -66,13 +66,13 @@ class Keeper:
         try:
             return self.store.read(sql, *args) if self.store is not None else []
         except StoreError as err:
-            self._once(f"{told}|{err}")
+            self._once(Notice(told, str(err)))
             return []
 
     def _owns_match(self) -> bool:
         owns = self.store is not None and self.store.claim_match()
         if not owns and self.store is not None and self.store.writable:
-            self._once("match_elsewhere")
+            self._once(Notice("match_elsewhere"))
         return owns
 
     # ----------------------------------------------------------------- the match
@@ -122,7 +122,7 @@ class Keeper:
             return None
         aside = "INSERT INTO match_aside SELECT ?, ?, save FROM match"
         kept = self._change(lambda c: (c.execute(aside, (time.time(), why)), _put(c, None)))
-        self.notice(f"save_broken|{why}" + (" (kept as match_aside)" if kept else ""))
+        self.notice(Notice("save_broken", why + (" (kept as match_aside)" if kept else "")))
         return None
 
     # ----------------------------------------------------------------- what was played
@@ -132,7 +132,11 @@ class Keeper:
         rows = self._read("history_fixed", sql, *args)
         found = [h for h in map(hands.read_hand, rows) if h is not None]
         if len(found) < len(rows):
-            self._once(f"history_fixed|{len(rows) - len(found)} of {len(rows)} hands are not valid")
+            self._once(
+                Notice(
+                    "history_fixed", f"{len(rows) - len(found)} of {len(rows)} hands are not valid"
+                )
+            )
         return found
 
     def entries(self) -> list[Hand]:
@@ -158,7 +162,7 @@ class Keeper:
         rows = self._read("stats_fixed", f"SELECT * FROM carried WHERE {where}", *args)
         lines, bad = hands.carried(rows)
         if bad:
-            self._once(f"stats_fixed|{bad} of {len(rows)} lines moved in are not valid")
+            self._once(Notice("stats_fixed", f"{bad} of {len(rows)} lines moved in are not valid"))
         return fold(self.played(f"counted AND {where}", *args), lines)
 
     def reset_statistics(self) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.drawable import is_drawable
-from game.core.files import FileProblem, parse_json, read_json, set_aside
+from game.core.files import FileProblem, Notice, parse_json, read_json, set_aside
 from game.core.schema import MAX_DEAL, MAX_WHEN, Field, read_fields
 from game.session import Session
 from game.stats import LINE_FIELDS, good_counts, line_text, read_line
@@ -23,11 +23,11 @@ from game.store import hands
 MOVED = ".moved-in"
 
 
-def mover(folder: Path) -> Callable[[sqlite3.Connection], Callable[[], list[str]]]:
+def mover(folder: Path) -> Callable[[sqlite3.Connection], Callable[[], list[Notice]]]:
     """What fills a new database from ``folder``'s old files; it returns what renames them
     once the database is committed, which returns the notices for the player."""
 
-    def fill(conn: sqlite3.Connection) -> Callable[[], list[str]]:
+    def fill(conn: sqlite3.Connection) -> Callable[[], list[Notice]]:
         moved, told = [], []
         for name, (what, limit, move) in OLD.items():
             path = folder / name
@@ -37,17 +37,19 @@ def mover(folder: Path) -> Callable[[sqlite3.Connection], Callable[[], list[str]
                 problem = move(conn, read_json(path, limit * 1024 * 1024))
             except (FileProblem, ValueError) as err:
                 kept = set_aside(path)
-                told.append(f"{what}_broken|{err}" + (f" (kept as {kept.name})" if kept else ""))
+                told.append(
+                    Notice(f"{what}_broken", f"{err}" + (f" (kept as {kept.name})" if kept else ""))
+                )
                 continue
             moved.append(path)
             if problem:
-                told.append(f"{what}_fixed|{problem} (kept as {name}{MOVED})")
+                told.append(Notice(f"{what}_fixed", f"{problem} (kept as {name}{MOVED})"))
         return lambda: told + _rename(folder, moved)
 
     return fill
 
 
-def _rename(folder: Path, moved: list[Path]) -> list[str]:
+def _rename(folder: Path, moved: list[Path]) -> list[Notice]:
     for path in moved:
         with contextlib.suppress(OSError):
             if not os.path.lexists(f"{path}{MOVED}"):
@@ -56,7 +58,7 @@ def _rename(folder: Path, moved: list[Path]) -> list[str]:
         with contextlib.suppress(OSError):
             if lock.is_file() and not lock.is_symlink() and lock.stat().st_size == 0:
                 lock.unlink()
-    return ["moved_in"] if moved else []
+    return [Notice("moved_in")] if moved else []
 
 
 def _match(conn: sqlite3.Connection, data: Any) -> None:

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from game.core.files import (
     FileProblem,
+    Notice,
     keep_copy,
     read_json,
     remove_stray_temporaries,
@@ -37,7 +38,6 @@ from game.text.phrasebook import LANGUAGES, system_language
 
 FILE_NAME = "settings.json"
 MAX_BYTES = 1024 * 1024  # a settings file is under 2 kB
-LEVELS = ("easy", "medium", "hard", "expert")
 CARD_SCALES = (1.0, 1.15, 1.3)
 WINDOW_WIDTH = (0, 7680)  # 0: not remembered yet (the default size, centred)
 WINDOW_HEIGHT = (0, 4320)
@@ -108,6 +108,13 @@ def _game_options(value: dict) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _offered_level(level: Any) -> Any:
+    """A level some registered game's menu offers (each game names its own levels)."""
+    if not any(level in spec.levels for spec in SPECS.values()):
+        raise ValueError(f"cannot be {level!r:.40} (no game offers it)")
+    return level
+
+
 def _card_size(scale: float) -> str:
     return say(f"settings.card_size.{int(scale * 100)}")
 
@@ -163,7 +170,7 @@ class Settings:
     speech: str = setting("auto", str, SPEECH, row="toggle", label="settings.speech")
     auto_flip_speed: float = setting(0.5, float, low=0.0, high=1.0, table=True)
     last_game: str = setting("pishe-pasha", str, check=known_game)
-    level: str = setting("medium", str, LEVELS)
+    level: str = setting("medium", str, check=_offered_level)
     lessons_offered: bool = setting(False, bool)  # the first start offered the lesson (once)
     speech_keys_told: bool = setting(False, bool)  # the first table read aloud named T, C, F1
     forced_told: bool = setting(False, bool)  # the log said once why forced moves play themselves
@@ -261,7 +268,7 @@ def from_data(data: Any) -> tuple[Settings, list[str]]:
     return Settings(**values), problems
 
 
-def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+def load_settings(path: Path | None = None) -> tuple[Settings, Notice | None]:
     """The saved settings and a message for the player (None when all went well)."""
     path = path or settings_path()
     with contextlib.suppress(OSError):
@@ -273,21 +280,21 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except (FileProblem, OSError) as err:
         kept = set_aside(path)
         where = f" (kept as {kept.name})" if kept else ""
-        return Settings(), f"settings_unreadable|{err}{where}"
+        return Settings(), Notice("settings_unreadable", f"{err}{where}")
     settings, problems = from_data(data)
     if problems:
         kept = keep_copy(path)  # the next save rewrites the file: keep it as it was
         where = f" (kept as {kept.name})" if kept else ""
-        return settings, f"settings_fixed|{problems[0]}{where}"
+        return settings, Notice("settings_fixed", f"{problems[0]}{where}")
     return settings, None
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+def save_settings(settings: Settings, path: Path | None = None) -> Notice | None:
     """Write atomically; returns a problem for the player if the disk refused (the game goes on)."""
     try:
         _write(path or settings_path(), settings_dict(settings), indent=1)
     except (OSError, ValueError) as err:
-        return f"settings_not_saved|{getattr(err, 'strerror', None) or err}"
+        return Notice("settings_not_saved", str(getattr(err, "strerror", None) or err))
     return None
 
 

@@ -21,6 +21,7 @@ import pygame
 from game import TITLE
 from game.assets.sounds import quiet_stderr
 from game.core.drawable import drawable
+from game.core.files import Notice
 from game.store.settings import Settings, load_settings, save_settings
 from game.text import say, set_language
 from game.ui import caption, theme
@@ -130,11 +131,10 @@ class App:
         return self.screen.get_size()
 
     # ----------------------------------------------------------------- notices
-    def notice(self, code_and_detail: str) -> None:
-        """A message for the player from the stores (``code|detail``), in their language."""
-        code, _, detail = code_and_detail.partition("|")
-        self.notices.append(say(f"notice.{code}", detail=drawable(detail)))
-        self.notice_good = code in GOOD_NEWS
+    def notice(self, notice: Notice) -> None:
+        """A message for the player from the stores, in their language."""
+        self.notices.append(say(f"notice.{notice.code}", detail=drawable(notice.detail)))
+        self.notice_good = notice.code in GOOD_NEWS
 
     # ----------------------------------------------------------------- routes
     def route(self, name: str, factory: Callable[..., Scene]) -> None:
@@ -288,7 +288,7 @@ class App:
             write_json_atomic(self.state_file, {"record": state.record(), "report": report})
         except OSError as err:
             self.state_file = None
-            self.notice(f"state_file|{err.strerror or err}")
+            self.notice(Notice("state_file", str(err.strerror or err)))
 
     def _keep_minimum(self) -> None:
         """A window manager may ignore the minimum-size hint: grow the window back."""

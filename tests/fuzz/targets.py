@@ -12,7 +12,10 @@ import math
 import os
 from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.core.files import Notice
 
 
 def _strict_json(line: str) -> Any:
@@ -77,8 +80,7 @@ def settings_case(data: bytes, folder: Path) -> int:
     assert problems == [], f"the loaded settings do not pass their own schema: {problems}"
     _finite(store.settings_dict(loaded), "the settings")
     if problem is not None:
-        code = problem.split("|", 1)[0]
-        assert code in ("settings_unreadable", "settings_fixed"), problem
+        assert problem.code in ("settings_unreadable", "settings_fixed"), problem
         kept = [p for p in folder.iterdir() if p.name.startswith(f"{store.FILE_NAME}.broken")]
         originals = [p for p in kept if p.read_bytes() == data]
         assert originals, "the player's original file was not kept"
@@ -89,7 +91,7 @@ def settings_case(data: bytes, folder: Path) -> int:
 
 
 # ----------------------------------------------------------------- the database
-def _keeper(folder: Path, told: list[str]):
+def _keeper(folder: Path, told: list[Notice]):
     from game.store.keeper import Keeper
 
     return Keeper(told.append, folder)
@@ -116,14 +118,14 @@ def _readable(keeper) -> None:
 def save_case(data: bytes, folder: Path) -> int:
     """A saved match in the database that cannot be played on is set aside in it (kept
     whole) with a message; one that loads can be played on, saved and loaded again."""
-    told: list[str] = []
+    told: list[Notice] = []
     keeper = _keeper(folder, told)
     with keeper.store.change() as c:  # the bytes as they are, UTF-8 or not
         c.execute("INSERT INTO match VALUES (1, CAST(? AS TEXT))", (data,))
     try:
         session = keeper.load_match()
         if session is None:
-            assert told and told[-1].startswith("save_broken|"), told
+            assert told and told[-1].code == "save_broken", told
             aside = keeper.store.read("SELECT CAST(save AS BLOB) FROM match_aside")
             assert [row[0] for row in aside] == [data], "the broken save was not kept whole"
             return 2
@@ -150,7 +152,7 @@ def _moving_in(data: bytes, folder: Path, name: str) -> int:
     """A file of the previous version moves in, or is set aside (kept as it was) with a
     message; either way the game starts and what moved in can be read."""
     (folder / name).write_bytes(data)
-    told: list[str] = []
+    told: list[Notice] = []
     keeper = _keeper(folder, told)
     try:
         _readable(keeper)
@@ -158,7 +160,7 @@ def _moving_in(data: bytes, folder: Path, name: str) -> int:
         keeper.close()
     kept = [p for p in folder.iterdir() if p.name.startswith(name + ".")]
     assert any(p.read_bytes() == data for p in kept), f"{name} was not kept: {told}"
-    return 0 if told == ["moved_in"] else 1
+    return 0 if [t.code for t in told] == ["moved_in"] else 1
 
 
 def stats_case(data: bytes, folder: Path) -> int:
@@ -176,14 +178,14 @@ def database_case(data: bytes, folder: Path) -> int:
 
     path = folder / FILE_NAME
     path.write_bytes(data)
-    told: list[str] = []
+    told: list[Notice] = []
     keeper = _keeper(folder, told)
     try:
         _readable(keeper)
         keeper.load_match()
     finally:
         keeper.close()
-    codes = [t.partition("|")[0] for t in told]
+    codes = [t.code for t in told]
     if "db_set_aside" in codes:
         kept = [p for p in folder.iterdir() if p.name.startswith(FILE_NAME + ".broken")]
         assert any(p.read_bytes() == data for p in kept), "the damaged database was not kept"

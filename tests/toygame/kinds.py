@@ -1,10 +1,16 @@
-"""The duel's own words, made the way every game makes them: its moves (a card, ``7H``)
-and its refusal of a card not held (the same kind as Pişti's, by its text, without
-knowing Pişti)."""
+"""The duel's own words, made the way every game makes them: its moves (a card, ``7H``;
+``draw``, a card from the shared pack that passes the lead) and its refusal of a card not
+held (the same kind as Pişti's, by its text, without knowing Pişti). A draw it may not
+make is the generic "not a move": refusal codes are one namespace that every language's
+catalogue words, so a game's own refusal would need words in the shared one."""
 
 from __future__ import annotations
 
-from game.core.types import ActionSet, Code
+from game.core.types import ActionKind, ActionSet, Code
+
+
+class ActionKinds(ActionKind):
+    DRAW = ActionKind("draw")  # the leader takes the pack's top card and passes the lead
 
 
 class Codes(Code):
@@ -13,3 +19,4 @@ class Codes(Code):
 
 ACTIONS = ActionSet()
 ACTIONS.add_plays()
+DRAW_PASS = ACTIONS.make(ActionKinds.DRAW, "draw")

@@ -1,7 +1,9 @@
 """Hi-card duel. Two players hold four cards each; the leader plays one face up, the other
 answers; the higher rank (ace high) takes both cards, the leader on equal ranks. Each then
-draws from the pack, the taker first, and the taker leads. After 26 tricks the seat that
-took more cards wins; equal counts are a draw. The choice is which card to spend."""
+draws from the shared pack, the taker first, and the taker leads. Instead of leading, the
+leader may draw a card and pass the lead (while the pack lasts), so a hand can grow. The
+hand ends when the seat to move holds no card and may not draw; the seat that took more
+cards wins, equal counts are a draw. The choices: which card to spend, and when to pass."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from game.core.types import (
     Refusal,
 )
 
-from .kinds import ACTIONS, Codes
+from .kinds import ACTIONS, DRAW_PASS, ActionKinds, Codes
 
 HAND_SIZE = 4
 
@@ -106,7 +108,14 @@ class Duel(GameState):
         return [len(w) for w in self._won]
 
     def legal_actions(self) -> list[Action]:
-        return [] if self._outcome else [PLAYS[c] for c in self._hands[self._turn]]
+        if self._outcome:
+            return []
+        plays = [PLAYS[c] for c in self._hands[self._turn]]
+        return plays + [DRAW_PASS] if self._may_draw() else plays
+
+    def _may_draw(self) -> bool:
+        """The leader may draw and pass while the pack lasts."""
+        return not self._table and bool(self._pack)
 
     def check(self, action: Action | str) -> Refusal | None:
         try:
@@ -115,6 +124,8 @@ class Duel(GameState):
             return err.refusal
         if self._outcome is not None:
             return Refusal(Codes.HAND_OVER)
+        if a.kind is ActionKinds.DRAW:
+            return None if self._may_draw() else Refusal(Codes.NOT_A_MOVE, text=str(a))
         if a.kind is not ActionKind.PLAY:
             return Refusal(Codes.NOT_A_MOVE, text=str(a))
         if a.card not in self._hands[self._turn]:
@@ -122,6 +133,8 @@ class Duel(GameState):
         return None
 
     def where(self, action: Action) -> Where:
+        if action.kind is ActionKinds.DRAW:
+            return Where(PACK, HANDS[self._turn], None)
         return Where(HANDS[self._turn], TABLE, action.card)
 
     def apply(self, action: Action | str) -> list[Event]:
@@ -130,14 +143,33 @@ class Duel(GameState):
             raise IllegalAction(why)
         a = parse_or_refuse(action, ACTIONS)
         seat = self._turn
+        self.history.append(a)
+        if a.kind is ActionKinds.DRAW:
+            return self._draw(seat)
         self._hands[seat].remove(a.card)
         self._table.append(a.card)
-        self.history.append(a)
         events = [Event(EventKind.MOVE, seat, (a.card,), HANDS[seat], TABLE)]
         if len(self._table) == 1:
             self._turn = 1 - seat
-            return events
+            return events + self._stuck()
         return events + self._trick(leader=1 - seat)
+
+    def _draw(self, seat: int) -> list[Event]:
+        card = self._pack.pop()
+        self._hands[seat].append(card)
+        self._hands[seat].sort()
+        self._turn = 1 - seat
+        drawn = Event(EventKind.DEAL, seat, (card,), PACK, HANDS[seat], False)
+        return [drawn, Event(EventKind.PASS, self._turn), *self._stuck()]
+
+    def _stuck(self) -> list[Event]:
+        """The hand's end when the seat to move holds no card and may not draw."""
+        if self._hands[self._turn] or self._may_draw():
+            return []
+        a, b = self.score
+        winner: int | Draw = 0 if a > b else 1 if b > a else DRAW
+        self._outcome = Outcome(winner, Reason.POINTS, (a, b))
+        return [Event(EventKind.OVER, outcome=self._outcome)]
 
     def _trick(self, leader: int) -> list[Event]:
         lead, answer = self._table
@@ -153,12 +185,7 @@ class Duel(GameState):
                 self._hands[seat].sort()
                 events.append(Event(EventKind.DEAL, seat, (card,), PACK, HANDS[seat], False))
         self._turn = won
-        if not self._hands[0] and not self._hands[1]:
-            a, b = self.score
-            winner: int | Draw = 0 if a > b else 1 if b > a else DRAW
-            self._outcome = Outcome(winner, Reason.POINTS, (a, b))
-            events.append(Event(EventKind.OVER, outcome=self._outcome))
-        return events
+        return events + self._stuck()
 
     def opening_events(self) -> list[Event]:
         if self.history:

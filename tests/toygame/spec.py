@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.agents import RandomAgent
-from game.core.design import CARD_RATIO, LABEL_H, Design
+from game.core.design import CARD_RATIO, LABEL_H, Design, PileRole
 from game.core.spec import GameSpec, Phrase
 from game.core.state import GameState
 from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
@@ -19,9 +19,13 @@ from .rules import Duel
 ID = Duel.game
 
 
-def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) -> Design:
+# The pack both seats draw from: a click on it is the leader's draw and pass.
+SHARED_PACK = PileRole(clickable=True, slot=False, speech="speech.pile.pack")
+
+
+def design(pos: dict[int, str], options: dict[str, Any], sides) -> Design:
     d = Design(8.2, 6.0)
-    d.pile(PACK, 0.5, 2.25, stack=True)
+    d.pile(PACK, 0.5, 2.25, SHARED_PACK, stack=True)
     d.pile(TABLE, 2.5, 2.25, fan=(0.3, 0), max_fan=2)
     d.area("pack_count", 0.4, 2.25 + CARD_RATIO + 0.05, 1.65, LABEL_H, "pack_count", counts=PACK)
     for seat, where in pos.items():
@@ -51,30 +55,37 @@ def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
     ]
 
 
-SPEC = GameSpec(
-    id=ID,
-    state=Duel,
-    agents={"easy": RandomAgent, "medium": ThriftyDuel, "hard": ThriftyDuel, "random": RandomAgent},
-    baseline="random",
-    levels=("easy", "medium", "hard"),
-    positions=lambda players: ("bottom", "top"),
-    design=design,
-    choices=(),
-    rules_key=f"rules.{ID}",
-    variant=lambda state: Phrase(f"variant.{ID}"),
-    prompt=lambda state, seat: Phrase(f"prompt.{ID}"),
-    seat_cards=lambda piles, seat: len(piles.get(HANDS[seat], [])),
-    panel_counts=panel_counts,
-    summary_lines=summary_lines,
-    gesture=gesture,
-    live_score=True,
-    deal_from=PACK,
-    catalogue=Path(__file__).resolve().parent / "locale",
-    smoke=({},),
-    describe=words.describe,
-    describe_outcome=words.describe_outcome,
-    describe_move=words.describe_move,
-    sound=words.sound,
-    counts=words.counts,
-    stat_counts=(f"{ID}.tricks",),
-)
+class DuelSpec(GameSpec):
+    """The duel: only what differs from the defaults."""
+
+    id = ID
+    state = Duel
+    catalogue = Path(__file__).resolve().parent / "locale"
+    agents = {"novice": RandomAgent, "sharp": ThriftyDuel, "random": RandomAgent}
+    levels = ("novice", "sharp")  # its own names, with its own words
+    hint_level = "sharp"
+    live_score = True
+    deal_from = PACK
+    stat_counts = (f"{ID}.tricks",)
+    words = words
+
+    design = staticmethod(design)
+    gesture = staticmethod(gesture)
+    summary_lines = staticmethod(summary_lines)
+    panel_counts = staticmethod(panel_counts)
+    counts = staticmethod(words.counts)
+
+    def hint(self, state: GameState, action: Action, seat: int) -> Phrase | None:
+        return Phrase(f"hint.{ID}.draw") if action.card is None else None
+
+    def variant(self, state: GameState) -> Phrase:
+        return Phrase(f"variant.{ID}")
+
+    def prompt(self, state: GameState) -> Phrase:
+        return Phrase(f"prompt.{ID}")
+
+    def seat_cards(self, piles: dict[PileId, list], seat: int) -> int:
+        return len(piles.get(HANDS[seat], []))
+
+
+SPEC = DuelSpec()

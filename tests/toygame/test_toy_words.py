@@ -27,7 +27,7 @@ def duel():
 
 def played_events(seed: int):
     state = SPEC.new_hand(2, {}, seed)
-    referee = Referee(state, [SPEC.make_agent("hard", 1), SPEC.make_agent("easy", 2)])
+    referee = Referee(state, [SPEC.make_agent("sharp", 1), SPEC.make_agent("novice", 2)])
     events = []
     while not referee.state.is_over:
         events += referee.step()

@@ -16,6 +16,8 @@ SOUNDS = {E.DEAL: "deal", E.MOVE: "place", E.CAPTURE: "capture"}
 def describe(ev: Event, faults: bool) -> Phrase | None:
     if ev.kind is E.MOVE and ev.seat is not None:
         return Phrase(f"log.{Duel.game}.play", {"who": Seat(ev.seat), "card": Cards(ev.cards)}, YOU)
+    if ev.kind is E.PASS and ev.seat is not None:
+        return Phrase(f"log.{Duel.game}.draw", {"who": Seat(1 - ev.seat)}, YOU)
     if ev.kind is E.CAPTURE and ev.seat is not None:
         return Phrase(f"log.{Duel.game}.trick", {"who": Seat(ev.seat), "n": len(ev.cards)}, YOU)
     return None
@@ -30,6 +32,8 @@ def describe_outcome(out: Outcome) -> Phrase | None:
 
 
 def describe_move(state: GameState, action) -> Phrase | None:
+    if action.card is None:
+        return Phrase(f"move.{Duel.game}.draw")
     return Phrase(f"move.{Duel.game}", {"card": Cards((action.card,))})
 
 

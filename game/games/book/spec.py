@@ -6,14 +6,15 @@ from typing import Any
 
 from game.core.design import CARD_RATIO, Design
 from game.core.spec import GameSpec, Phrase
-from game.core.types import DISCARDS, STOCKS
+from game.core.state import GameState
+from game.core.types import DISCARDS, STOCKS, Action
 from game.games.book import words
 from game.games.book.ai import FlipAgent
 from game.games.book.lessons import LESSONS
 from game.games.book.rules import BookGame
 
 
-def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) -> Design:
+def design(pos: dict[int, str], options: dict[str, Any], sides) -> Design:
     d = Design(8.2, 6.0)
     for seat, where in pos.items():
         y = 0.42 if where == "top" else 4.15
@@ -34,29 +35,28 @@ def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
     ]
 
 
-SPEC = GameSpec(
-    id="pisha-pasha-book",
-    state=BookGame,
-    agents={lv: FlipAgent for lv in ("easy", "medium", "hard", "expert", "random", "flip")},
-    baseline="flip",
-    levels=(),
-    positions=lambda players: ("bottom", "top"),
-    design=design,
-    choices=(),
-    rules_key="rules.pisha-pasha-book",
-    variant=lambda state: None,  # one way to play: no variant to name beside the game's name
-    prompt=lambda state, seat: Phrase("prompt.flip"),
-    hint=lambda state, action, seat: Phrase("hint.flip"),
-    seat_cards=seat_cards,
-    panel_counts=panel_counts,
-    summary_lines=words.summary_lines,
-    breakdown=words.breakdown,
-    autoplay=True,
-    smoke=({"players": 2},),
-    lessons=LESSONS,
-    describe=words.describe,
-    describe_outcome=words.describe_outcome,
-    describe_move=words.describe_move,
-    joins=words.joins,
-    sound=words.sound,
-)
+class BookSpec(GameSpec):
+    """The book version: two players flip, nobody chooses (so no levels, hints or coach)."""
+
+    id = "pisha-pasha-book"
+    state = BookGame
+    lessons = LESSONS
+    agents = {lv: FlipAgent for lv in ("easy", "medium", "hard", "expert", "random", "flip")}
+    baseline = "flip"
+    autoplay = True
+    words = words
+
+    design = staticmethod(design)
+    seat_cards = staticmethod(seat_cards)
+    panel_counts = staticmethod(panel_counts)
+    summary_lines = staticmethod(words.summary_lines)
+    breakdown = staticmethod(words.breakdown)
+
+    def variant(self, state: GameState) -> Phrase | None:
+        return None  # one way to play: no variant to name beside the game's name
+
+    def prompt(self, state: GameState) -> Phrase:
+        return Phrase("prompt.flip")
+
+    def hint(self, state: GameState, action: Action, seat: int) -> Phrase | None:
+        return Phrase("hint.flip")

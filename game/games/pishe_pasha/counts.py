@@ -14,7 +14,7 @@ def counts(state: GameState, seat: int) -> dict[str, int]:
     faulter = None
     for action in state.history:
         if action.is_call:
-            if action.seat == seat:
+            if action.actor == seat:
                 made += 1
             elif faulter == seat:
                 caught += 1

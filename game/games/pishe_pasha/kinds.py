@@ -101,18 +101,18 @@ def move(src: PileKind, dst: PileKind, seat: int | None = None) -> Action:
     """The turned card or the top discard (``src``) to the foundation it fits, to the own
     discard pile (``DISCARD``, no seat), or loaded onto ``seat``'s discard pile."""
     tail = "F" if dst is FOUNDATION else ("D" if seat is None else str(seat))
-    return ACTIONS.make(MOVE, f"{src.value}>{tail}", src=src, dst=dst, seat=seat)
+    return ACTIONS.make(MOVE, f"{src.value}>{tail}", src=src, dst=dst, whose=seat)
 
 
 def stop(seat: int, end: bool) -> Action:
     """``seat`` calls Stop: ends the faulting seat's turn (``end``) or forces the play."""
     kind = ActionKinds.STOP_END if end else ActionKinds.STOP_FORCE
-    return ACTIONS.make(kind, f"stop {seat} {'end' if end else 'force'}", seat=seat)
+    return ACTIONS.make(kind, f"stop {seat} {'end' if end else 'force'}", actor=seat)
 
 
 def load_seat(action: Action) -> int | None:
     """The opponent a move loads onto, None for any other action."""
-    return action.seat if action.kind is MOVE else None
+    return action.whose
 
 
 TURN = ACTIONS.make(ActionKinds.TURN, "turn")

@@ -213,8 +213,8 @@ def refusal(action: Action, seat: int, held: int, discards: Sequence[Sequence[in
             return Refusal(Codes.NO_TURNED)
         if action.dst is FOUNDATION:
             return None if fit[held] else _no_fit(held, single)
-        if action.seat is not None:
-            why = load_refusal(held, action.seat, seat, discards, adj, single)
+        if action.whose is not None:
+            why = load_refusal(held, action.whose, seat, discards, adj, single)
             if why:
                 return why
         if not fault:
@@ -228,9 +228,9 @@ def refusal(action: Action, seat: int, held: int, discards: Sequence[Sequence[in
         return None if fit[top] else _no_fit(top, single)
     if held >= 0:
         return Refusal(Codes.HOLDING_NO_DISCARD_MOVE, card=held)
-    if action.seat is None:
+    if action.whose is None:
         return Refusal(Codes.LOAD_OWN)
-    why = load_refusal(top, action.seat, seat, discards, adj, single)
+    why = load_refusal(top, action.whose, seat, discards, adj, single)
     if why:
         return why
     return Refusal(Codes.FOUNDATION_FIRST, card=top) if fault else None

@@ -290,7 +290,7 @@ class PishePasha(StopRule, PisheViews, Rollouts, GameState):
         if a.dst is FOUNDATION:
             dst = FOUNDATIONS[0 if self._single or card is None else card // 13]
         else:
-            dst = DISCARDS[s if a.seat is None else a.seat]
+            dst = DISCARDS[s if a.whose is None else a.whose]
         return Where(src, dst, card)
 
     def _refusal(self, a: Action) -> Refusal | None:
@@ -299,7 +299,7 @@ class PishePasha(StopRule, PisheViews, Rollouts, GameState):
             return Refusal(Codes.HAND_OVER)
         kind = a.kind
         if kind.is_call:
-            return self._stop_refusal(a.seat)
+            return self._stop_refusal(a.actor)
         if kind is ActionKinds.ACCEPT:
             return None if self._waiting else Refusal(Codes.NOT_ACCEPTABLE)
         if self._waiting:
@@ -372,7 +372,7 @@ class PishePasha(StopRule, PisheViews, Rollouts, GameState):
 
     def _make(self, a: Action) -> list[Event]:
         if a.kind.is_call:
-            return self._call_stop(a.seat, a.kind is ActionKinds.STOP_END)
+            return self._call_stop(a.actor, a.kind is ActionKinds.STOP_END)
         if a.kind is ActionKinds.ACCEPT:
             self._waiting = False
             faulter = self._window[1]
@@ -417,7 +417,7 @@ class PishePasha(StopRule, PisheViews, Rollouts, GameState):
             c = self._discards[s].pop()
             self._play(c)
             return [self._ev_d2f[s][c]]
-        n = a.seat
+        n = a.whose
         if a.src is PileKinds.TURNED:
             t = self._turned
             self._turned = -1

@@ -39,7 +39,8 @@ def positions(players: int) -> tuple[str, ...]:
     return ("bottom", "top") if players == 2 else ("bottom", "left", "right")
 
 
-def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) -> Design:
+def design(pos: dict[int, str], options: dict[str, Any], sides) -> Design:
+    players = len(pos)
     single = players == 3 or options.get("foundations") == "single"
     stop = bool(options.get("stop_rule"))
     d = _two(pos, single, stop) if players == 2 else _three(pos, stop)
@@ -161,7 +162,7 @@ def variant(state: GameState) -> Phrase:
     return Phrase(key + (".stop" if state.options.get("stop_rule") else ""))
 
 
-def prompt(state: GameState, seat: int) -> Phrase:
+def prompt(state: GameState) -> Phrase:
     """The player's move in a line; a click on an empty stock turns the discards over."""
     acts = state.legal_actions()
     empty = TURN in acts and state.where(TURN).card is None  # the discard pile turns over
@@ -183,55 +184,56 @@ def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
     ]
 
 
-SPEC = GameSpec(
-    coach=COACH,
-    rules_figures=FIGURES,
-    id="pishe-pasha",
-    state=PishePasha,
-    agents={
+class PishePashaSpec(GameSpec):
+    """Pishe Pasha: two or three players, four foundations or one, the Stop rule's call."""
+
+    id = "pishe-pasha"
+    state = PishePasha
+    choices = (
+        Choice("players", (2, 3), engine=False),
+        Choice("foundations", ("suits", "single"), shown=lambda c: c.get("players", 2) == 2),
+        Choice("stop_rule", (False, True)),
+        Choice("match", (None, 50, 100), engine=False),
+    )
+    rules_figures = FIGURES
+    lessons = LESSONS
+    smoke = (
+        {"players": 2, "foundations": "suits"},
+        {"players": 2, "foundations": "single"},
+        {"players": 3},
+        {"players": 2, "stop_rule": True},
+    )
+    agents = {
         "easy": ai.EasyPasha,
         "medium": ai.MediumPasha,
         "hard": ai.HardPasha,
         "expert": ai.ExpertPasha,
         "always-load": ai.AlwaysLoad,
         "random": RandomAgent,
-    },
-    baseline="always-load",
-    levels=("easy", "medium", "hard", "expert"),
-    positions=positions,
-    design=design,
-    choices=(
-        Choice("players", (2, 3), engine=False),
-        Choice("foundations", ("suits", "single"), shown=lambda c: c.get("players", 2) == 2),
-        Choice("stop_rule", (False, True)),
-        Choice("match", (None, 50, 100), engine=False),
-    ),
-    rules_key="rules.pishe-pasha",
-    match_target=lambda choices: choices.get("match"),
-    calls_in=lambda options: bool(options.get("stop_rule")),
-    calls=(STOP_CALL,),
-    call_subject=call_subject,
-    plays_itself=plays_itself,
-    hint=hint,
-    gesture=gesture,
-    variant=variant,
-    stat_counts=("stops_made", "stops_caught"),
-    prompt=prompt,
-    seat_cards=seat_cards,
-    panel_counts=panel_counts,
-    summary_lines=words.summary_lines,
-    breakdown=words.breakdown,
-    smoke=(
-        {"players": 2, "foundations": "suits"},
-        {"players": 2, "foundations": "single"},
-        {"players": 3},
-        {"players": 2, "stop_rule": True},
-    ),
-    lessons=LESSONS,
-    describe=words.describe,
-    describe_outcome=words.describe_outcome,
-    describe_move=words.describe_move,
-    headline=words.headline,
-    sound=words.sound,
-    counts=counts,
-)
+    }
+    levels = ("easy", "medium", "hard", "expert")
+    hint_level = "expert"
+    baseline = "always-load"
+    coach = COACH
+    stat_counts = ("stops_made", "stops_caught")
+    calls = (STOP_CALL,)
+    words = words
+
+    positions = staticmethod(positions)
+    design = staticmethod(design)
+    variant = staticmethod(variant)
+    prompt = staticmethod(prompt)
+    seat_cards = staticmethod(seat_cards)
+    panel_counts = staticmethod(panel_counts)
+    summary_lines = staticmethod(words.summary_lines)
+    breakdown = staticmethod(words.breakdown)
+    counts = staticmethod(counts)
+    plays_itself = staticmethod(plays_itself)
+    hint = staticmethod(hint)
+    gesture = staticmethod(gesture)
+
+    def match_target(self, choices: dict[str, Any]) -> int | None:
+        return choices.get("match")
+
+    def calls_in(self, options: dict[str, Any]) -> bool:
+        return bool(options.get("stop_rule"))

@@ -72,7 +72,7 @@ class StopRule:
             return events
         if a.kind is ActionKinds.TURN:
             card = self._turned
-        target = s if a.seat is None else a.seat
+        target = s if a.whose is None else a.whose
         self._window = (a, s, card, target, recycled, turns)
         events.append(Event(EventKinds.FAULT, s, (), detail=(missed,)))
         if not self._has_cards(s):

@@ -7,6 +7,7 @@ from typing import Any
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, LABEL_H, Design
 from game.core.spec import Choice, GameSpec, Phrase
+from game.core.state import GameState
 from game.core.types import (
     HANDS,
     PACK,
@@ -52,8 +53,8 @@ def _won(d: Design, side: int, x: float, y: float) -> None:
     d.area(f"owner{side}", x - 0.1, y + CARD_RATIO + 0.06, 1.2, LABEL_H * 0.8, "owner", side)
 
 
-def design(players: int, pos: dict[int, str], options: dict[str, Any], sides) -> Design:
-    four = players == 4
+def design(pos: dict[int, str], options: dict[str, Any], sides) -> Design:
+    four = len(pos) == 4
     d = Design(10.2 if four else 8.2, 6.0)
     left = 2.1 if four else 0.5
     d.pile(PACK, left, 2.25, stack=True, peek=(0.45, 0))
@@ -94,12 +95,21 @@ def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
     ]
 
 
-SPEC = GameSpec(
-    coach=COACH,
-    rules_figures=FIGURES,
-    id="pisti",
-    state=Pisti,
-    agents={
+class PistiSpec(GameSpec):
+    """Pişti: two, three or four players (partners sit opposite), to 101 or 151."""
+
+    id = "pisti"
+    state = Pisti
+    choices = (
+        Choice("players", (2, 3, 4), engine=False),
+        Choice("target", (151, 101)),
+        Choice("start_jack", ("turn_next", "to_bottom")),
+        Choice("show_bottom", (True, False)),
+    )
+    rules_figures = FIGURES
+    lessons = LESSONS
+    smoke = ({"players": 2}, {"players": 3}, {"players": 4})
+    agents = {
         "easy": ai.EasyPisti,
         "medium": ai.MediumPisti,
         "hard": ai.HardPisti,
@@ -108,39 +118,40 @@ SPEC = GameSpec(
         "pimc": ai.PimcPisti,
         "expert-v1": ai.RoundExpertPisti,
         "random": RandomAgent,
-    },
-    baseline="greedy",
-    levels=("easy", "medium", "hard", "expert"),
-    positions=positions,
-    design=design,
-    choices=(
-        Choice("players", (2, 3, 4), engine=False),
-        Choice("target", (151, 101)),
-        Choice("start_jack", ("turn_next", "to_bottom")),
-        Choice("show_bottom", (True, False)),
-    ),
-    rules_key="rules.pisti",
-    teams=lambda players: 2 if players == 4 else players,
-    others_points=lambda points: sum(points) / len(points),
-    match_target=lambda choices: choices.get("target", 151),
-    variant=lambda state: Phrase("variant.players", {"n": state.players}),
-    stat_counts=("pisti", "jack_pisti"),
-    prompt=lambda state, seat: Phrase("prompt.play_card"),
-    seat_cards=lambda piles, seat: len(piles.get(HANDS[seat], [])),
-    panel_counts=panel_counts,
-    breakdown=words.breakdown,
-    summary_lines=words.summary_lines,
-    hint=hints.hint,
-    plays_itself=hints.plays_itself,
-    gesture=gesture,
-    live_score=True,
-    deal_from=PACK,
-    smoke=({"players": 2}, {"players": 3}, {"players": 4}),
-    lessons=LESSONS,
-    describe=words.describe,
-    describe_outcome=words.describe_outcome,
-    describe_move=words.describe_move,
-    headline=words.headline,
-    sound=words.sound,
-    counts=counts,
-)
+    }
+    levels = ("easy", "medium", "hard", "expert")
+    hint_level = "expert"
+    baseline = "greedy"
+    coach = COACH
+    live_score = True
+    deal_from = PACK
+    stat_counts = ("pisti", "jack_pisti")
+    words = words
+
+    positions = staticmethod(positions)
+    design = staticmethod(design)
+    panel_counts = staticmethod(panel_counts)
+    breakdown = staticmethod(words.breakdown)
+    summary_lines = staticmethod(words.summary_lines)
+    counts = staticmethod(counts)
+    hint = staticmethod(hints.hint)
+    plays_itself = staticmethod(hints.plays_itself)
+    gesture = staticmethod(gesture)
+
+    def teams(self, players: int) -> int:
+        return 2 if players == 4 else players
+
+    def others_points(self, points: list[int]) -> float:
+        return sum(points) / len(points)
+
+    def match_target(self, choices: dict[str, Any]) -> int | None:
+        return choices.get("target", 151)
+
+    def variant(self, state: GameState) -> Phrase:
+        return Phrase("variant.players", {"n": state.players})
+
+    def prompt(self, state: GameState) -> Phrase:
+        return Phrase("prompt.play_card")
+
+    def seat_cards(self, piles: dict[PileId, list], seat: int) -> int:
+        return len(piles.get(HANDS[seat], []))

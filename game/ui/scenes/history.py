@@ -9,7 +9,7 @@ import time
 import pygame
 
 from game.core.drawable import path_text
-from game.games import SPECS
+from game.games import SPECS, offered_levels
 from game.record import RecordError, load
 from game.text import say
 from game.text.words import when
@@ -241,7 +241,7 @@ class HistoryScene(Scene):
         return (
             when(e.at),
             _game_words(k.game, k.players),
-            say(f"level.{k.level}") if k.level in ("easy", "medium", "hard", "expert") else "",
+            say(f"level.{k.level}") if k.level in offered_levels(k.game) else "",
             say(result, score="–".join(map(str, e.score))),
             str(e.deal),
         )

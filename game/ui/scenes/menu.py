@@ -15,7 +15,6 @@ import pygame
 
 from game.core.schema import MAX_DEAL
 from game.games import SPECS
-from game.store.settings import LEVELS
 from game.text import say
 from game.text.words import phrase
 from game.ui import cardart, page, theme
@@ -73,9 +72,9 @@ class MenuScene(LessonDoors, Scene):
         )
         self.level = Cycler(
             lambda: say("menu.opponents"),
-            LEVELS,
-            [lambda lv=lv: say(f"level.{lv}") for lv in LEVELS],
-            s.level,
+            (),
+            (),
+            None,
             self._level,
             lambda: say(f"level.{self.level.value}.help"),
         )
@@ -130,7 +129,18 @@ class MenuScene(LessonDoors, Scene):
                 continue
             rows.append(self._row(choice, c[choice.key]))
         self.options = rows
-        self.level.visible = bool(self.spec.levels)
+        self._offer_levels()
+
+    def _offer_levels(self) -> None:
+        """The game's own levels, at the one last chosen where the game has it (a game
+        offering none plays its default, unseen)."""
+        spec, level = self.spec, self.app.settings.level
+        levels = spec.levels or (spec.default_level,)
+        self.level.values = list(levels)
+        self.level.names = [lambda lv=lv: say(f"level.{lv}") for lv in levels]
+        self.level.index = levels.index(level if level in levels else spec.default_level)
+        self.level.visible = bool(spec.levels)
+        self.learn_btn.visible = bool(spec.lessons)
 
     def _row(self, choice, value) -> Cycler:
         key = choice.key
@@ -276,9 +286,10 @@ class MenuScene(LessonDoors, Scene):
         y3 = inner.bottom - bh
         y2 = y3 - bh - gap
         y1 = y2 - bh - gap
-        first = [self.start, self.learn_btn]  # the two ways into a game, then the doors
+        ways_in = [self.start, self.learn_btn]  # the two ways into a game, then the doors
+        first = [b for b in ways_in if b.visible]
         button_row(pygame.Rect(inner.x, y2, inner.w, bh), first, gap)
-        rest = [b for b in self.buttons if b not in first]
+        rest = [b for b in self.buttons if b not in ways_in]
         button_row(pygame.Rect(inner.x, y3, inner.w, bh), rest, gap)
         self.deal_btn.rect = pygame.Rect(
             inner.right - int(inner.w * 0.3), y1, int(inner.w * 0.3), bh

@@ -24,8 +24,8 @@ from game.store.settings import Settings, settings_dir
 from game.text import say
 from game.text.log_lines import event_lines
 from game.ui import cardart, theme
+from game.ui.record_words import NBSP, move_words
 from game.ui.scene import Scene
-from game.ui.scenes.review import NBSP, move_words
 from game.ui.table import hint_view
 from game.ui.table.rig import TableRig
 from game.ui.table.suggestion import PULSE_SECONDS
@@ -171,7 +171,7 @@ class ReplayScene(Scene):
             return False
         action = self.actions[self.k]
         state = self.model.state
-        by = action.seat if action.is_call else state.to_move
+        by = action.by(state.to_move)
         events = self.model.referee.apply(action, by)
         self.model.apply_events(events, action)
         self.k += 1

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pygame
 
-from game.games import SPECS
+from game.games import SPECS, offered_levels
 from game.stats import LAST
 from game.store.hands import StatsKey
 from game.text import number, percent, say
@@ -17,7 +17,6 @@ from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
 
-LEVELS = ("easy", "medium", "hard", "expert")
 WIN, LOSS, DRAW = (120, 230, 140), (236, 90, 80), (170, 190, 175)
 
 
@@ -226,7 +225,7 @@ class StatsScene(Scene):
         counts = spec.stat_counts if spec else ()
         return (
             variant_words(key.game, key.choices, key.players),
-            say(f"level.{key.level}") if key.level in LEVELS else key.level,
+            say(f"level.{key.level}") if key.level in offered_levels(key.game) else key.level,
             str(line.hands),
             str(line.won),
             percent(line.win_rate),
@@ -323,9 +322,10 @@ class StatsScene(Scene):
             pygame.draw.rect(surface, WIN if result == 1 else LOSS if result == -1 else DRAW, rect)
 
     def _by_level(self, surface: pygame.Surface, box: pygame.Rect, key: StatsKey) -> None:
-        bw = box.w // (len(LEVELS) * 2)
+        levels = offered_levels(key.game)
+        bw = box.w // (max(1, len(levels)) * 2)
         size = max(11, box.h // 8)
-        for i, level in enumerate(LEVELS):
+        for i, level in enumerate(levels):
             line = self.lines.get(replace(key, level=level))
             rate = line.win_rate if line and line.hands else 0.0
             x = box.x + bw // 2 + i * bw * 2

@@ -35,7 +35,7 @@ class SummaryScene(Scene):
             lambda: say("button.new_match" if over else "button.next_hand"), self._next
         )
         self.review_btn = Button(lambda: say("button.review"), self._review)
-        self.review_btn.visible = "review" in app.routes and bool(self.model.spec.levels)
+        self.review_btn.visible = "review" in app.routes and self.model.spec.coach is not None
         self.menu_btn = Button(lambda: say("button.main_menu"), self._menu)
         self.buttons = [self.next_btn, self.review_btn, self.menu_btn]
         self.ring = FocusRing(lambda: self.buttons)

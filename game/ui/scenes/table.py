@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.files import Notice
 from game.session import Session
 from game.store.settings import Settings
 from game.text import number, say
@@ -87,7 +88,7 @@ class TableScene(RiggedScene):
     def main_menu(self) -> None:
         """The match is saved after every move: leaving keeps it for "Continue"."""
         if self.state.history and not self.match.is_over:
-            self.app.notice("match_kept")
+            self.app.notice(Notice("match_kept"))
         self.app.goto("menu")
 
     def learn(self) -> None:
@@ -116,7 +117,7 @@ class TableScene(RiggedScene):
     def _coach_question(self) -> None:
         """The coach thinks a move is costly: ask before making it."""
         from game.ai.coach import reason
-        from game.ui.scenes.review import move_words, reason_words
+        from game.ui.record_words import move_words, reason_words
 
         m = self.model
         warning = m.coach.warning

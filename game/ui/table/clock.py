@@ -9,6 +9,7 @@ call window) and the referee; what the table is doing stays the model's phase.
 
 from __future__ import annotations
 
+from game.core.referee import Ask
 from game.core.referee import Phase as Rules
 from game.ui.table.model import TableModel
 from game.ui.table.pace import AI_PAUSE, HAND_END_PAUSE
@@ -70,7 +71,7 @@ def _move_on(m: TableModel, dt: float) -> None:
             _plays_itself(m, dt)
         return
     pace = m.options().pace
-    if q.kind == "move" and m.pace.ai_pause > 0:
+    if q.kind is Ask.MOVE and m.pace.ai_pause > 0:
         m.pace.ai_pause -= dt
         return
     m.pace.ai_pause = AI_PAUSE.get(pace, 0.25)
@@ -85,7 +86,7 @@ def _poll_answer(m: TableModel) -> None:
     events = m.referee.answer(question, action)
     if events:
         m.apply_events(events, m.state.history[-1])
-        if question.kind == "move" and m.calls_in_play and not m.state.is_over:
+        if question.kind is Ask.MOVE and m.calls_in_play and not m.state.is_over:
             m.window.start(m.options().call_window)
 
 

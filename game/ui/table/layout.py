@@ -15,7 +15,7 @@ import pygame
 
 from game.core.design import CARD_RATIO, Design, PileRole, default_role
 from game.core.spec import GameSpec
-from game.core.types import DECK, PileId
+from game.core.types import DECK, PileId, PileKind
 
 DECK_SPOT = (0.5, 0.4)  # the deck lies here while cards are dealt (fractions of the table)
 
@@ -30,6 +30,7 @@ class Spot:
     stack: bool = False
     peek: tuple[float, float] | None = None  # where the bottom card peeks out
     mark: str | None = None  # the sign on an empty foundation
+    squeeze: bool = False  # every card shows (a hand): past max_fan they close up, not hide
 
     def card_pos(self, i: int, n: int) -> tuple[float, float]:
         """Top-left of card ``i`` (0 = bottom) of a pile of ``n``."""
@@ -37,11 +38,18 @@ class Spot:
         if self.stack:
             d = min(i // 4, 6)
             return x - d, y - d
+        if self.squeeze and n > self.max_fan:
+            step = (self.max_fan - 1) / (n - 1)  # the fan's span, shared by all n cards
+            return x + self.fan[0] * i * step, y + self.fan[1] * i * step
         k = min(n, self.max_fan)
         j = i - (n - k)
         if j <= 0:
             return float(x), float(y)
         return x + self.fan[0] * j, y + self.fan[1] * j
+
+    def first_seen(self, n: int) -> int:
+        """The lowest card of a pile of ``n`` that shows (a fan shows its top ones)."""
+        return 0 if self.stack or self.squeeze else max(0, n - self.max_fan)
 
     def top_pos(self, n: int) -> tuple[float, float]:
         """Where the next card laid on a pile of ``n`` lands."""
@@ -129,7 +137,7 @@ def table_layout(
     cards, as far as the window's spare room allows without piles touching."""
     sides = sides or {s: s for s in range(players)}
     pos = seat_positions(spec, players, human)
-    design = spec.design(players, pos, options or {}, sides)
+    design = spec.design(pos, options or {}, sides)
     scale = max(1.0, card_scale)
     best = _scaled(design, size, pos, 1.0)
     if scale > 1.0:
@@ -170,7 +178,8 @@ def _scaled(design: Design, size: tuple[int, int], pos: dict[int, str], k: float
         rect = pygame.Rect(px(p.x, p.y), card)
         fan = (p.fan[0] * unit * k, p.fan[1] * unit * k)
         peek = (p.peek[0] * unit * k, p.peek[1] * unit * k) if p.peek else None
-        out.spots[pid] = Spot(rect, fan, p.max_fan, p.stack, peek, p.mark)
+        squeeze = pid.kind is PileKind.HAND
+        out.spots[pid] = Spot(rect, fan, p.max_fan, p.stack, peek, p.mark, squeeze)
     for name, a in design.areas.items():
         w = a.w * sx + (k - 1) * unit * (a.w > 1.5)
         out.areas[name] = pygame.Rect(px(a.x, a.y), (int(w), int(a.h * unit * max(1.0, k * 0.9))))

@@ -204,7 +204,7 @@ class TableModel:
         return self._legal() if self.takes_moves() else []
 
     def my_calls(self) -> list[Action]:
-        return [a for a in self.state.calls() if a.seat == self.human]
+        return [a for a in self.state.calls() if a.actor == self.human]
 
     @property
     def calls_in_play(self) -> bool:
@@ -242,8 +242,8 @@ class TableModel:
 
     @property
     def has_hints(self) -> bool:
-        """A game where the player never chooses (no levels to offer) has nothing to hint."""
-        return bool(self.spec.levels)
+        """Only a game that names its hint agent gives hints."""
+        return self.spec.hint_level is not None
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.core.referee import Ask
 from game.core.types import Code, Refusal
 from game.text import say, say_n
 from game.text.words import phrase, refusal_text
@@ -33,7 +34,7 @@ def status(m: TableModel, phase: Phase | None = None) -> str:
     if doing is Doing.SHOWING and seat is not None:
         return say(m.namer.pick("status.showing", seat), who=m.namer.who(seat))
     if doing in (Doing.THINKING, Doing.CALLING) and seat is not None:
-        thinking = doing is Doing.THINKING and m.thinker.busy and m.thinker.kind == "move"
+        thinking = doing is Doing.THINKING and m.thinker.busy and m.thinker.kind is Ask.MOVE
         return say("status.thinking" if thinking else "status.to_move", who=m.namer.who(seat))
     if doing is Doing.CALLING:
         return call_words(m, "window")
@@ -68,7 +69,7 @@ def seat_label(m: TableModel, seat: int, counted: bool = True, phase: Phase | No
         return name
     n = m.spec.seat_cards(m.shown.piles, seat)
     words = say_n("label.seat", n, who=name) if counted else name
-    thinking = ph.doing is Doing.THINKING and m.thinker.busy and m.thinker.kind == "move"
+    thinking = ph.doing is Doing.THINKING and m.thinker.busy and m.thinker.kind is Ask.MOVE
     if thinking and seat == ph.seat:
         words += say("label.thinking") + "." * (1 + int(time.monotonic() * 3) % 3)
     elif ph.mine and seat == m.human:
@@ -94,7 +95,7 @@ def prompt(m: TableModel, phase: Phase | None = None) -> str:
     if doing is Doing.FORCED:
         return say("prompt.auto" if m.auto_on and m.spec.autoplay else "prompt.forced")
     if doing is Doing.CHOOSING:
-        return phrase(m.spec.prompt(m.state, m.human), m.namer)
+        return phrase(m.spec.prompt(m.state), m.namer)
     return ""
 
 

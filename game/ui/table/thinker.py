@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from game.ai.coach import Advice, advise
 from game.core.agents import Agent, SeatView
-from game.core.referee import Question
+from game.core.referee import Ask, Question
 from game.core.state import GameState
 from game.core.types import Action
 
@@ -58,8 +58,8 @@ class Thinker:
         return self.pending.question.seats if self.pending else ()
 
     @property
-    def kind(self) -> str:
-        return self.pending.question.kind if self.pending else ""
+    def kind(self) -> Ask | None:
+        return self.pending.question.kind if self.pending else None
 
     def ask(self, question: Question) -> None:
         future = self._pool.submit(question.answer)

@@ -46,8 +46,8 @@ class TableView:
         spot = self.layout.spots[pid]
         pile = self.m.shown.get(pid)
         n = len(pile)
-        first = 0 if spot.stack else max(0, n - spot.max_fan)
-        return [(i, pygame.Rect(spot.card_pos(i, n), self.layout.card)) for i in range(first, n)]
+        cards = range(spot.first_seen(n), n)
+        return [(i, pygame.Rect(spot.card_pos(i, n), self.layout.card)) for i in cards]
 
     def card_at(self, pos: tuple[int, int]) -> tuple[PileId, int] | None:
         """The pile and index of the topmost card under ``pos`` (an empty stock counts)."""
@@ -292,7 +292,7 @@ class TableView:
         return [
             btn
             for call, btn in zip(calls, self.controls.call_btns, strict=True)
-            if btn.visible and any(c.make(action.seat) == action for c in call.choices)
+            if btn.visible and any(c.make(action.actor) == action for c in call.choices)
         ]
 
     def _landed(self, surface: pygame.Surface) -> None:
