@@ -341,6 +341,26 @@ def test_a_move_of_the_players_that_plays_itself_is_never_said_before_their_turn
             assert not others_moved, (text, said.texts)
 
 
+def test_clearing_the_focus_and_putting_a_picked_card_back_are_said(tmp_path, monkeypatch, lang):
+    w = WORDS[lang]
+    app = listening_app(tmp_path, monkeypatch, lang)
+    table = open_table(app, "pishe-pasha", {"players": 2}, holding_2h())
+    settle(app, table)
+    c = table.controller
+    key(app, pygame.K_TAB)
+    assert c.focus is not None and c.live(c.focus)
+    key(app, pygame.K_RETURN)
+    assert c.picked is not None
+    key(app, pygame.K_ESCAPE)
+    assert c.picked is None and c.focus is not None
+    assert app.voice.last == w["put_back"]
+    key(app, pygame.K_ESCAPE)
+    assert c.focus is None and not table.controls.menu_open
+    assert app.voice.last == w["cleared"]
+    key(app, pygame.K_ESCAPE)
+    assert table.controls.menu_open  # with nothing to clear, Esc opens the game menu
+
+
 def test_f1_reads_the_keys_on_the_table_one_line_at_a_time(tmp_path, monkeypatch, lang):
     app = listening_app(tmp_path, monkeypatch, lang)
     table = open_table(app, "pisti", {"players": 2}, seed=6)
