@@ -215,7 +215,7 @@ def test_a_hand_starts_with_the_table_and_the_hand_told_briefly_and_the_keys_nam
     at = said.first(w["deal"])
     assert said.log[at][0] is not Doing.DEALING
     assert said.first(w["turn"], at) > at  # told before the player's next turn
-    assert said.texts.count(w["keys"]) == 1
+    assert said.texts.count(w["keys"]) == 1 and app.settings.speech_keys_told  # (kept)
     # another table in the same life: the table told again, the keys not named again
     again = open_table(app, "pisti", {"players": 2}, seed=7)
     second = Said(app, again)
