@@ -116,24 +116,27 @@ def within(part: str, text: str) -> bool:
 
 
 def by_keys(app, table, action) -> None:
-    """``action`` made with Tab and Enter (a hand's card with its number key)."""
+    """``action`` made by keys: a hand's card with its number key; else Tab to where it
+    starts and Enter, then, a card picked up, Tab to where it goes and Enter."""
     where = table.state.where(action)
-    c = table.controller
     if where.src.kind is PileKind.HAND:
         hand = table.model.shown.get(where.src)
         key(app, getattr(pygame, f"K_{hand.index(where.card) + 1}"))
         return
-    for target in (Focus(where.src), Focus(where.dst) if where.dst else None):
-        if target is None or (target == Focus(where.src) and c.picked is not None):
+    made = len(table.state.history)
+    tab_enter(app, table, Focus(where.src))
+    if len(table.state.history) == made and where.dst is not None:
+        tab_enter(app, table, Focus(where.dst))
+    assert table.state.history[made : made + 1] == [action]
+
+
+def tab_enter(app, table, target: Focus) -> None:
+    for _ in range(40):
+        if table.controller.focus == target:
             break
-        for _ in range(40):
-            if c.focus == target:
-                break
-            key(app, pygame.K_TAB)
-        assert c.focus == target
-        key(app, pygame.K_RETURN)
-        if table.state.history and len(table.model.my_actions()) == 0:
-            break
+        key(app, pygame.K_TAB)
+    assert table.controller.focus == target
+    key(app, pygame.K_RETURN)
 
 
 # ----------------------------------------------------------------- item 3
