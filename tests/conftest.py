@@ -18,6 +18,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import random  # noqa: E402
+import re  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
 from collections.abc import Iterable  # noqa: E402
 
 import pytest  # noqa: E402
@@ -35,6 +38,7 @@ from game.core.types import (  # noqa: E402
 from game.games.pishe_pasha.kinds import ACTIONS  # noqa: E402
 from game.games.pishe_pasha.moves import D_LOAD, STOPS, T_LOAD  # noqa: E402
 from game.games.pishe_pasha.rules import PishePasha  # noqa: E402
+from game.speech import Backend  # noqa: E402
 from game.text.names import Namer  # noqa: E402
 from game.text.words import refusal_text  # noqa: E402
 
@@ -271,3 +275,26 @@ def fill_disk(disk) -> None:
                     f.write(b"\0" * size)
             except OSError:
                 pass
+
+
+# ----------------------------------------------------------------- speech
+class PerSentence(Backend):
+    """A slow voice: ``seconds`` for each sentence of what it is given (a burst of twenty
+    moves takes twenty times as long as one), cut short by ``stop``. It notes when it
+    started each text."""
+
+    name = "per-sentence"
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.said: list[tuple[float, str]] = []
+        self._cut = threading.Event()
+
+    def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        self.said.append((time.monotonic(), text))
+        self._cut.clear()
+        sentences = len(re.findall(r"[.!?](?:\s|$)", text)) or 1
+        self._cut.wait(self.seconds * sentences)
+
+    def stop(self) -> None:
+        self._cut.set()

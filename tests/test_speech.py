@@ -4,7 +4,6 @@ espeak-ng really speaking a hand's first sentences into a WAV file."""
 
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import PerSentence
 
 from game.speech import Backend, FileBackend, Speaker, backends, find_backend, screen_reader_running
 from game.speech.backends import CommandBackend
@@ -445,28 +445,6 @@ def test_a_screen_reader_that_speaks_on_its_own_still_hears_a_burst_as_one_sente
     ]
 
 
-class PerSentence(Backend):
-    """A slow voice: ``seconds`` for each sentence of what it is given (a burst of twenty
-    moves takes twenty times as long as one), cut short by ``stop``. It notes when it
-    started each text."""
-
-    name = "per-sentence"
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.said: list[tuple[float, str]] = []
-        self._cut = threading.Event()
-
-    def speak(self, text: str, lang: str, interrupt: bool) -> None:
-        self.said.append((time.monotonic(), text))
-        self._cut.clear()
-        sentences = len(re.findall(r"[.!?](?:\s|$)", text)) or 1
-        self._cut.wait(self.seconds * sentences)
-
-    def stop(self) -> None:
-        self._cut.set()
-
-
 def queue_narration(speaker: Speaker, n: int) -> list[str]:
     """North's ``n`` moves, queued while the first is being said."""
     lines = [f"North plays card {i}." for i in range(1, n + 1)]
@@ -514,6 +492,24 @@ def test_the_games_summariser_shortens_the_backlog_it_is_given_in_order():
     assert [text for _, text in engine.said][1:] == [
         "Your turn.",
         "North played 6 cards: card 1, card 2, card 3, card 4, card 5, card 6.",
+    ]
+
+
+def test_a_shortened_backlog_cut_short_by_the_next_prompt_is_not_said_again():
+    """The player moves on while the summary of the moves they missed is being said: the
+    next prompt cuts it short, and it is not said a second time after that prompt."""
+    engine = PerSentence(1.0)
+    speaker = Speaker(engine)
+    queue_narration(speaker, 6)
+    speaker.say("Your turn.", urgent=True)
+    time.sleep(1.3)  # the prompt said; the last two moves being said
+    speaker.say("Your choices: two.", urgent=True)
+    assert speaker.flush(10)
+    assert [text for _, text in engine.said] == [
+        "North plays card 1.",
+        "Your turn.",
+        "North plays card 5, plays card 6.",
+        "Your choices: two.",
     ]
 
 

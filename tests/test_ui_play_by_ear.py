@@ -64,6 +64,7 @@ EAR = {
         "result": ("kazandın", "kazandı", "berabere"),
     },
 }
+SEED = 1  # the deals played: the same every run
 NAMES = {"pisti": {"en": "Pişti", "tr": "Pişti"},
          "pishe-pasha": {"en": "Pishe Pasha", "tr": "Pishe Pasha"}}  # fmt: skip
 
@@ -224,7 +225,7 @@ def test_a_whole_hand_from_the_menu_played_on_what_the_voice_said(tmp_path, monk
                    last_game="pishe-pasha")  # fmt: skip
     app.voice.use(FileBackend(said))
     app.voice.on = True
-    app.goto("menu")
+    app.goto("menu", seed=SEED)  # (a deal of the clock's time had too few decisions at times)
     ear = Ear(app, said, lang)
     ear.start(game)
     table = app.scene

@@ -13,7 +13,8 @@ of fast moves is never padded with whose turn each was.
 The voice must never hold the player back: a sentence said with ``urgent=True`` (what the
 player needs now: their turn, the choice waiting for them) goes before every move still
 waiting, cuts short the moves being said, and those moves, the backlog, are shortened by
-the Speaker's ``summarise`` (by default the last two are kept) and said after it. Whether
+the Speaker's ``summarise`` (by default the last two are kept) and said after it; cut short
+in turn by the next urgent sentence, that shortened backlog is not said again. Whether
 the voice is behind (``behind``) is judged in seconds: what is still to be said at the
 rate the engine has been heard to speak (timed on every sentence it finishes).
 """
@@ -39,6 +40,7 @@ class Utterance:
     turn: bool = False  # whose turn it is: out of date once they move or the turn moves on
     urgent: bool = False  # the player needs it now: said before the moves still waiting
     parts: tuple[Utterance, ...] = ()  # a burst being said: the sentences it was made of
+    late: bool = False  # a backlog already shortened once: cut short, it is not said again
 
     @property
     def narration(self) -> bool:
@@ -124,6 +126,7 @@ class Speaker:
         speaking = self._speaking
         cut = speaking is not None and speaking.narration
         backlog = list(speaking.parts or (speaking,)) if cut and speaking else []
+        backlog = [u for u in backlog if not u.late]  # (heard in part; never a third time)
         first = [u for u in self._pending if u.urgent]
         backlog += [u for u in self._pending if u.narration]
         rest = [u for u in self._pending if u.interrupt]
@@ -131,7 +134,8 @@ class Speaker:
             kept = self.summarise(backlog) if backlog else []
         except Exception:  # the game's summariser must never silence the urgent sentence
             kept = keep_last(backlog)
-        self._pending = deque([*first, new, *(replace(u, parts=()) for u in kept), *rest])
+        kept = [replace(u, parts=(), late=True) for u in kept]
+        self._pending = deque([*first, new, *kept, *rest])
         return cut
 
     def behind(self, seconds: float = BEHIND) -> bool:
@@ -145,6 +149,11 @@ class Speaker:
                 said = time.monotonic() - self._began
                 wait += max(0.0, len(self._speaking.text) / self.rate - said)
             return wait > seconds
+
+    def busy(self) -> bool:
+        """Is anything being said or waiting to be?"""
+        with self._cv:
+            return self._speaking is not None or bool(self._pending)
 
     def waiting(self, text: str) -> bool:
         """Is ``text`` still to be said (queued, or the sentence being said)?"""

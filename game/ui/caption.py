@@ -34,8 +34,9 @@ class Caption:
 
 
 def draw(surface: pygame.Surface, caption: Caption) -> pygame.Rect:
-    """The caption centred at the foot of ``surface``, on a dark box over whatever lies
-    there (it goes after a few seconds); returns the box."""
+    """The caption centred at the foot of ``surface``, on a solid dark box over whatever
+    lies there (a translucent one let the hint line's words show through its own); it
+    goes after a few seconds. Returns the box."""
     w, h = surface.get_size()
     size = max(theme.READABLE, min(24, h // 34))
     width = int(w * 0.8)
@@ -44,9 +45,10 @@ def draw(surface: pygame.Surface, caption: Caption) -> pygame.Rect:
     if len(lines) > MOST_LINES:
         lines = [*lines[: MOST_LINES - 1], lines[MOST_LINES - 1] + " …"]
     img = theme.wrapped("\n".join(lines), size, theme.INK, width - 2 * size)
-    box = img.get_rect().inflate(2 * size, size)
-    box.midbottom = (w // 2, h - max(8, h // 60))
-    theme.veil(surface, box, 215, radius=10, colour=theme.PANEL)
+    # a bar across the foot: its first line covers the hint line whole, clear of the seats
+    box = pygame.Rect(0, 0, w - 8, img.get_height() + size // 2)
+    box.midbottom = (w // 2, h - 2)
+    pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
     pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
     surface.blit(img, img.get_rect(center=box.center))
     return box

@@ -74,6 +74,10 @@ class Voice:
         now is then said urgently, before them."""
         return self.speaker is not None and self.speaker.behind()
 
+    def quiet(self) -> bool:
+        """Nothing is being said nor waiting to be."""
+        return self.speaker is None or not self.speaker.busy()
+
     def waiting(self, text: str) -> bool:
         """``text`` (as asked to be said) is still queued or being said."""
         return self.speaker is not None and self.speaker.waiting(spoken(text))

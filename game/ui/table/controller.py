@@ -426,8 +426,10 @@ class TableController:
         self.cancel_drag()
         if self.picked is not None:
             self.picked = None
+            self.m.say(lambda: say("message.card_put_back"))
             return True
         if self.focus is not None:
             self.focus = None
+            self.m.say(lambda: say("message.focus_cleared"))
             return True
         return False

@@ -89,12 +89,12 @@ def _pile(m: TableModel, pid: PileId) -> str:
     return pile_words(pid, m.shown.get(pid), m.namer, m.layout.role(pid))
 
 
-def summary(backlog: list[Utterance], your_turn: str) -> list[Utterance]:
+def summary(backlog: list[Utterance], said_first: set[str]) -> list[Utterance]:
     """A backlog of moves shortened: the last two as they are, the ones before counted by
     who made them ("Earlier: North, 4 moves. Then: …"), all in one sentence (so a second
-    shortening leaves it as it is). Turns are out of date, and the player's turn is said
-    by the urgent prompt this summary follows."""
-    said = [u for u in backlog if not u.turn and u.text != your_turn]
+    shortening leaves it as it is). Turns are out of date, and ``said_first`` (the player's
+    turn, the hand's start) is said by the urgent prompt this summary follows."""
+    said = [u for u in backlog if not u.turn and u.text not in said_first]
     if len(said) <= KEPT + 1:  # (counting one would save nothing)
         return said
     earlier, last = said[:-KEPT], said[-KEPT:]

@@ -21,7 +21,7 @@ import pygame
 
 from game.core.types import EventKind, PileId, PileKind
 from game.text import current, say
-from game.text.spoken import card_list, hand_card_words, pile_words
+from game.text.spoken import card_list, hand_card_words, pile_words, spoken
 from game.ui.table import heard, panel
 from game.ui.table.controller import Focus, TableController
 from game.ui.table.model import TableModel
@@ -57,6 +57,7 @@ class TableSpeech:
         self._table_told = False  # the table itself is said with its first hand
         self._asked_at: int | None = None  # the position whose choice was said
         self._hand_size: int | None = None  # the player's hand at rest (a new deal fills it)
+        self._start = ""  # the hand's start as said: said with the choice when it waits
         model.on_line = self.line
         self._summarise = self.summarise
 
@@ -92,21 +93,25 @@ class TableSpeech:
 
     def _new_hand(self) -> None:
         """A hand starts: the table with the first one, then the hand; once in a player's
-        life, at the first table, which keys read it."""
+        life, at the first table, which keys read it. Into a quiet voice the start goes as
+        urgent, so the choice that follows comes after it and never cuts it short; behind
+        the moves of a voice still speaking, a choice that goes first says it first."""
         self._show, self._your_turn, self._window = self.m.show, False, False
         self._turn_of = self._asked_at = self._hand_size = None
         self.seen.clear()
         first = not self._table_told
         self._table_told = True
-        self.voice.speak(heard.hand_words(self.m, first), interrupt=False)
+        self._start = heard.hand_words(self.m, first)
+        self.voice.speak(self._start, interrupt=False, urgent=self.voice.quiet())
         settings = self.voice.settings
         if first and self.m.caption is None and self.voice.on and not settings.speech_keys_told:
             settings.speech_keys_told = True
             self.voice.speak(say("speech.keys_once"), interrupt=False)
 
     def summarise(self, backlog):
-        """The game's summary of moves the voice fell behind on (see ``heard.summary``)."""
-        return heard.summary(backlog, say("status.your_turn"))
+        """The game's summary of moves the voice fell behind on (see ``heard.summary``); the
+        turn and the hand's start are said with the urgent choice it follows."""
+        return heard.summary(backlog, {spoken(say("status.your_turn")), spoken(self._start)})
 
     def _message_changed(self) -> None:
         m = self.m
@@ -184,6 +189,8 @@ class TableSpeech:
         words, turn = heard.choice_words(self.m), say("status.your_turn")
         if not self._your_turn or (urgent and self.voice.waiting(turn)):
             words = f"{turn}. {words}"  # (said first, it takes the place of the one waiting)
+        if urgent and self.voice.waiting(self._start):
+            words = f"{self._start}. {words}"  # (the hand's start first, and not said again)
         self._your_turn = True
         name = self._name(self.m.human)
         self.voice.speak(words, interrupt=False, subject=name, turn=True, urgent=urgent)
