@@ -333,9 +333,9 @@ def test_a_move_of_the_players_that_plays_itself_is_never_said_before_their_turn
         if m.phase.mine:
             by_keys(app, table, agent.choose(SeatView(m.state, m.human)))
     assert len(forced) >= 3  # moves of the player's played themselves
-    others_moved = True  # (the hand opens with the player's turn)
+    others_moved = False  # (the hand opens with the player's turn, told as the table opened)
     for doing, text, seat in said.log:
-        if seat is not None and seat != m.human:
+        if seat is not None and seat not in (m.human, -1):  # (-1: a line of no one's)
             others_moved = True
         elif w["turn"] in text:
             others_moved = False
