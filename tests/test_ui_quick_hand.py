@@ -27,10 +27,13 @@ from ui_support import (
     settle,
 )
 
+from game.ai.coach import Advice
 from game.core.agents import SeatView
 from game.core.cards import parse_card
+from game.core.spec import Phrase
 from game.games.pisti.rules import Pisti
 from game.session import Session
+from game.ui.table import hints
 
 COACHED = (["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
 
@@ -106,8 +109,28 @@ def wait_hint(app, table) -> str:
 def test_item4_a_hint_says_why_in_plain_words(app):
     table = pisti_table(app, *COACHED)
     words = wait_hint(app, table)
-    assert words.startswith("Hint: ") and "5♣" in words, words
-    assert "would be worse: it misses taking the pile" in words, "why not the next best card"
+    assert words.startswith("Hint: play the 5 of clubs: it takes the pile"), words
+    assert words.endswith("Playing K♦ would be worse."), "the next best card, and no reason"
+    assert words.count("pile") == 1, "that says again what the hint says"
+
+
+def test_item4_a_reason_is_given_unless_it_only_says_again_what_the_hint_says(app):
+    table = pisti_table(app, *COACHED)
+    model = table.model
+    five = next(
+        a for a in table.state.legal_actions() if table.state.where(a).card == parse_card("5C")
+    )
+    king = next(
+        a for a in table.state.legal_actions() if table.state.where(a).card == parse_card("KD")
+    )
+    again = Advice(
+        five, other=king, why=Phrase("coach.why.capture", {"card": parse_card("5C"), "n": 4})
+    )
+    assert hints.hint_words(model, again).endswith("would be worse.")
+    other = Advice(five, other=king, why=Phrase("coach.why.jack_later"))
+    assert hints.hint_words(model, other).endswith(
+        "would be worse: the jack would take a bigger pile later."
+    )
 
 
 def test_item4_a_hint_for_the_only_move_says_it_is_the_only_one(tmp_path, monkeypatch):

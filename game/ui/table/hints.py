@@ -74,7 +74,16 @@ def _why(model: TableModel, advice: Advice) -> str:
     if advice.why is None:
         return current().capitalise(say("hint.why.as_good", other=other))
     why = phrase(advice.why, model.namer)
+    if _about(model, advice.action, why):  # it says what the hint line already says
+        return current().capitalise(say("hint.why.worse", other=other))
     return current().capitalise(say("hint.why.rather", other=other, why=why))
+
+
+def _about(model: TableModel, action: Action, why: str) -> bool:
+    """Whether the reason names the hinted move's own card ("misses taking the pile with
+    5♣" after "play 5♣: it takes the pile")."""
+    card = model.state.where(action).card
+    return card is not None and any(name in why for name in card_params(card).values())
 
 
 def _play_words(model: TableModel, action: Action) -> str:
