@@ -34,8 +34,6 @@ is dropped for the runs; pip writes them when it installs). Target: the first fr
 0.3 s, the executable within the recipe's size budget (``build/make_exe.py``'s ``MAX_MB``).
 """
 
-from __future__ import annotations
-
 import argparse
 import os
 import shutil
