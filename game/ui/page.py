@@ -75,3 +75,11 @@ def opening(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int) -
             return
         surface.blit(img, (rect.x, y))
         y += img.get_height() + size // 2
+
+
+def bar_height(words: str, width: int, high: int) -> int:
+    """A button bar's height: one line, or two at the smallest text size when ``words`` (a
+    long saved match's) would have to shrink below it on one."""
+    if theme.fits(words, theme.READABLE, width - max(14, high // 2), True):
+        return high
+    return max(high, theme.font(theme.READABLE, True).get_linesize() * 2 + 6)

@@ -299,7 +299,7 @@ class MenuScene(LessonDoors, Scene):
         )
         self.deal_label = pygame.Rect(inner.x, y1, self.deal_box.rect.x - inner.x - gap, bh)
         self.continue_btn.visible = self.saved() is not None
-        ch = self._continue_height(pw, bh)
+        ch = page.bar_height(text_of(self.continue_btn.label), pw, bh)
         self.continue_btn.rect = pygame.Rect(self.panel.x, self.panel.y - ch - gap * 2, pw, ch)
         if self.rules:
             self.rules.rect = pygame.Rect(w * 0.12, h * 0.08, w * 0.76, h * 0.74)
@@ -312,14 +312,6 @@ class MenuScene(LessonDoors, Scene):
         for i, b in enumerate(self.offer):
             x = w // 2 + (i - 1) * (pw // 2 + gap) + gap // 2
             b.rect = pygame.Rect(x, h - bh - gap, pw // 2, bh)
-
-    def _continue_height(self, width: int, high: int) -> int:
-        """The Continue bar's height: one line, or two at the smallest text size when the
-        saved match's words (a long variant's) would have to shrink below it."""
-        words = text_of(self.continue_btn.label)
-        if theme.fits(words, theme.READABLE, width - max(14, high // 2), True):
-            return high
-        return max(high, theme.font(theme.READABLE, True).get_linesize() * 2 + 6)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.question is not None:
