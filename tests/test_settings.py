@@ -9,6 +9,7 @@ from ui_support import make_app
 
 from game.store.settings import (
     Settings,
+    from_data,
     load_settings,
     save_settings,
     settings_dict,
@@ -137,3 +138,10 @@ def test_a_settings_file_the_previous_version_wrote_loads_with_every_value(tmp_p
     assert settings_dict(loaded) == {**old, **since}
     assert save_settings(loaded, path) is None
     assert json.loads(path.read_text(encoding="utf-8")) == {**old, **since}
+
+
+def test_a_games_old_name_for_a_setting_is_read_as_its_name_now():
+    """Pishe Pasha's table once called its calls' window "stop_window": the game declares
+    the old name, and the shared settings read it as ``call_window``."""
+    settings, problems = from_data({"stop_window": 3.5})
+    assert settings.call_window == 3.5 and not problems

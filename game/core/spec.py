@@ -199,6 +199,8 @@ class GameSpec:
     catalogue: Path | None = None  # a folder of the game's own phrases (gettext catalogues)
     rules_figures: tuple[Figure, ...] = ()  # the rules panel's pictures
     lessons: tuple = ()  # guided lessons (game.core.lesson.Lesson); none: no "Learn to play"
+    # settings the game's table once named otherwise: old name -> the name now
+    old_settings: dict[str, str] = {}
     smoke: tuple[dict[str, Any], ...] = ({},)  # the menu choices of each table --smoke-test opens
 
     @property

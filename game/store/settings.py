@@ -229,8 +229,13 @@ FIELDS = schema()  # the file's schema, derived from the declarations above
 TABLE = tuple(f.name for f in dataclasses.fields(Settings) if about(f).table)
 OLD_NAMES = {  # a setting's old name: (its name now, old values -> new ones)
     "four_colour": ("faces", {True: "four_colour", False: "classic"}),
-    "stop_window": ("call_window", {}),
 }
+
+
+def old_names() -> dict[str, tuple[str, dict]]:
+    """The settings' old names, the shared ones and those each game once used."""
+    games = {old: (new, {}) for s in SPECS.values() for old, new in s.old_settings.items()}
+    return {**OLD_NAMES, **games}
 
 
 def _within(value: int, bounds: tuple[int, int]) -> int:
@@ -258,7 +263,7 @@ def from_data(data: Any) -> tuple[Settings, list[str]]:
     """Settings from decoded JSON: good fields kept, bad ones at their defaults."""
     if isinstance(data, dict):
         data = dict(data)
-        for old, (new, mapping) in OLD_NAMES.items():
+        for old, (new, mapping) in old_names().items():
             if old in data:
                 value = data.pop(old)
                 data.setdefault(

@@ -217,6 +217,7 @@ class PishePashaSpec(GameSpec):
     coach = COACH
     stat_counts = ("stops_made", "stops_caught")
     calls = (STOP_CALL,)
+    old_settings = {"stop_window": "call_window"}  # its calls' window, before calls were data
     words = words
 
     positions = staticmethod(positions)
