@@ -10,6 +10,7 @@ this benchmark's own loop, so only the code under test differs.
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import subprocess
@@ -70,3 +71,20 @@ def print_side_by_side(runs: dict[str, tuple[list[float], list[float]]], against
         a, b = statistics.median(mine), statistics.median(theirs)
         ratio = f"x{a / b:.2f}" if b else "-"
         print(f"  {case:<{width}} {a:9.0f} {unit} | {b:9.0f} {unit} | {ratio}", flush=True)
+
+
+def add_flags(ap: argparse.ArgumentParser, rounds: int = 3) -> None:
+    """The flags of a benchmark that can measure side by side (and of its children)."""
+    ap.add_argument("--against", type=Path, help="a checkout to measure side by side")
+    ap.add_argument("--rounds", type=int, default=rounds, help="alternations with --against")
+    ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    ap.add_argument(CODE_FLAG, type=Path, help="(internal) the checkout measured")
+
+
+def side_by_side(script: str, argv: list[str], args: argparse.Namespace, unit: str) -> bool:
+    """With ``--against``: both checkouts measured and printed (True: the run is done)."""
+    if not args.against:
+        return False
+    runs = measure_both(Path(script), child_args(argv), args.against, args.rounds)
+    print_side_by_side(runs, args.against, unit)
+    return True

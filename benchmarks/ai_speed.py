@@ -29,10 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._against import (  # noqa: E402
-    child_args,
+    add_flags,
     code_root,
-    measure_both,
-    print_side_by_side,
+    side_by_side,
 )
 
 code_root()
@@ -109,14 +108,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", default=None, help="only these levels (comma-separated)")
     ap.add_argument("--game", default=None, help="only this game")
     ap.add_argument("--work", action="store_true", help="count Pishe Pasha moves simulated")
-    ap.add_argument("--against", type=Path, help="a checkout to measure side by side")
-    ap.add_argument("--rounds", type=int, default=3, help="alternations with --against")
-    ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
-    ap.add_argument("--code", type=Path, help="(internal) the checkout measured")
+    add_flags(ap)
     args = ap.parse_args(argv)
-    if args.against:
-        runs = measure_both(Path(__file__), child_args(argv), args.against, args.rounds)
-        print_side_by_side(runs, args.against, "")
+    if side_by_side(__file__, argv, args, ""):
         return 0
     only = set(args.levels.split(",")) if args.levels else None
     work = count_pishe_moves() if args.work else None

@@ -22,10 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._against import (  # noqa: E402
-    child_args,
+    add_flags,
     code_root,
-    measure_both,
-    print_side_by_side,
+    side_by_side,
 )
 
 code_root()
@@ -75,14 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("seconds", type=float, nargs="?", default=3.0)
-    ap.add_argument("--against", type=Path, help="a checkout to measure side by side")
-    ap.add_argument("--rounds", type=int, default=3, help="alternations with --against")
-    ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
-    ap.add_argument("--code", type=Path, help="(internal) the checkout measured")
+    add_flags(ap)
     args = ap.parse_args(argv)
-    if args.against:
-        runs = measure_both(Path(__file__), child_args(argv), args.against, args.rounds)
-        print_side_by_side(runs, args.against, "hands/s")
+    if side_by_side(__file__, argv, args, "hands/s"):
         return 0
     figures = {}
     for label, cls, players, options, rollout in CASES:

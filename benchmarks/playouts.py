@@ -25,10 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._against import (  # noqa: E402
-    child_args,
+    add_flags,
     code_root,
-    measure_both,
-    print_side_by_side,
+    side_by_side,
 )
 
 code_root()
@@ -97,15 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("seconds", type=float, nargs="?", default=2.0)
     ap.add_argument("--only", default="", help="only the cases whose label starts so")
-    ap.add_argument("--against", type=Path, help="a checkout to measure side by side")
-    ap.add_argument("--rounds", type=int, default=5, help="alternations with --against")
-    ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
-    ap.add_argument("--code", type=Path, help="(internal) the checkout measured")
+    add_flags(ap, rounds=5)
     args = ap.parse_args(argv)
     cases = [c for c in CASES if f"{c[0]} {c[2]}p".startswith(args.only)]
-    if args.against:
-        runs = measure_both(Path(__file__), child_args(argv), args.against, args.rounds)
-        print_side_by_side(runs, args.against, "hands/s")
+    if side_by_side(__file__, argv, args, "hands/s"):
         return 0
     moves, figures = [], {}
     for label, game, players, options in cases:
