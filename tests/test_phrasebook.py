@@ -183,7 +183,8 @@ def drive_every_screen(app) -> None:
             table.model.perform(agent.choose(SeatView(table.state, table.human)))
         m, c = table.model, table.controls
         m.say("x")
-        for code in Code.known():
+        book = phrasebook.current()  # a game's own codes are worded only where it is registered
+        for code in [c for c in Code.known() if book.has_in(game, f"refusal.{c.value}")]:
             m.refuse(stop(5, False)) if code is Code.NO_SUCH_SEAT else None
             from game.text.words import refusal_text
 

@@ -106,6 +106,18 @@ def test_click_on_stock_turns_its_top_card(app):
     assert table.state.turned == parse_card(rest[0]) or table.state.history[1:]
 
 
+def test_a_click_on_the_stock_that_may_not_turn_says_why(app):
+    """Holding a turned card, a click on the own stock turns nothing and the hint line
+    gives the rules' reason (place the turned card first)."""
+    table = open_table(app, "pishe-pasha", {"players": 2}, holding_2h())
+    settle(app, table)
+    click(app, centre(table, "stock0"))
+    app.step(DT)
+    assert history(table) == []
+    why = table.state.check(pishe.TURN)
+    assert why is not None and table.model.message == refusal_text(why, table.model.namer)
+
+
 def test_pisti_click_on_a_hand_card_plays_it(app):
     table = open_table(app, "pisti", {"players": 2})
     settle(app, table)

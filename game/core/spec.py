@@ -299,7 +299,8 @@ class GameSpec:
 
     def gesture(self, src: PileId, dst: PileId, card: int | None, seat: int) -> Action | None:
         """What dragging a card from one pile onto another means, legal or not (so the
-        rules can say why it is refused); None: nothing."""
+        rules can say why it is refused); ``dst == src``: a click on a pile its role makes
+        clickable (a stock); None: nothing."""
         return None
 
     # ----------------------------------------------------------------- its words

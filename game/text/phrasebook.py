@@ -32,15 +32,18 @@ SEPARATORS = {"tr": (",", ".")}  # (decimal, thousands); English: (".", ",")
 
 
 class Phrasebook:
-    """The catalogue of one language, and behind it each registered game's own."""
+    """The catalogue of one language, and behind it each registered game's own; each game's
+    also alone (``_own``), so a game may word a shared key its own way at its own table."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGUAGES else "en"
         self.games_version = games.version
         self._t = _catalogue(LOCALE_DIR, self.lang)
+        self._own: dict[str, gettext.NullTranslations] = {}
         for spec in games.SPECS.values():
             if spec.catalogue is not None:
                 self._t.add_fallback(_catalogue(spec.catalogue, self.lang))
+                self._own[spec.id] = _catalogue(spec.catalogue, self.lang)
         self.missing: set[str] = set()
         self.inflect = turkish(self._rank_words()) if self.lang == "tr" else plain
 
@@ -61,6 +64,17 @@ class Phrasebook:
         if text == key:
             self.missing.add(key)
         return self._fill(text, params)
+
+    def has_in(self, game: str | None, key: str) -> bool:
+        own = self._own.get(game) if game is not None else None
+        return (own is not None and own.gettext(key) != key) or self.has(key)
+
+    def say_in(self, game: str | None, key: str, /, **params: object) -> str:
+        """The sentence for ``key`` as ``game`` words it: its own catalogue first (two games
+        may refuse with one code in words of their own), else every catalogue."""
+        own = self._own.get(game) if game is not None else None
+        text = own.gettext(key) if own is not None else key
+        return self._fill(text, params) if text != key else self.say(key, **params)
 
     def say_n(self, key: str, n: int, /, **params: object) -> str:
         """The sentence for ``key`` in the plural form ``n`` asks for (``{n}`` is filled in);

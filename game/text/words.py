@@ -56,22 +56,24 @@ def move_phrase(state, action, n: Namer, game: Game = None) -> str:
 
 
 def refusal_text(r: Refusal, n: Namer) -> str:
-    """Why a move is refused, as a sentence."""
+    """Why a move is refused, as a sentence, in the words of the table's game where it has
+    its own (codes are one family, so a game rewords a code in its own catalogue)."""
+    book, game = current(), getattr(n, "game", None)
     params: dict[str, object] = {}
     params.update(card_params(r.card))
     params.update(card_params(r.onto, "onto"))
     key = f"refusal.{r.code.value}"
     if r.seat is not None:
         whose = n.whose(r.seat)
-        params.update(seat=n.who(r.seat), whose=whose, Whose=current().capitalise(whose))
+        params.update(seat=n.who(r.seat), whose=whose, Whose=book.capitalise(whose))
     if r.mover is not None:
         params["mover"] = n.who(r.mover)
         suffix = ".you_move" if n.is_you(r.mover) else ".you_hold" if n.is_you(r.seat) else ""
-        if suffix and current().has(key + suffix):
+        if suffix and book.has_in(game, key + suffix):
             key += suffix
     if r.text is not None:
         params["text"] = r.text
-    return say(key, **params)
+    return book.say_in(game, key, **params)
 
 
 def when(timestamp: float) -> str:

@@ -1,8 +1,7 @@
 """The duel's own words, made the way every game makes them: its moves (a card, ``7H``;
-``draw``, a card from the shared pack that passes the lead) and its refusal of a card not
-held (the same kind as Pişti's, by its text, without knowing Pişti). A draw it may not
-make is the generic "not a move": refusal codes are one namespace that every language's
-catalogue words, so a game's own refusal would need words in the shared one."""
+``draw``, a card from the shared pack that passes the lead) and its refusals: a card not
+held (the same code as Pişti's, by its text, without knowing Pişti, but worded the duel's
+own way in its catalogue) and a draw it may not make (a code of its own)."""
 
 from __future__ import annotations
 
@@ -15,6 +14,7 @@ class ActionKinds(ActionKind):
 
 class Codes(Code):
     NOT_HELD = Code("not_held")  # card
+    NO_DRAW = Code("no_draw")  # only the leader draws, while the pack lasts
 
 
 ACTIONS = ActionSet()

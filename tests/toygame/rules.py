@@ -125,7 +125,7 @@ class Duel(GameState):
         if self._outcome is not None:
             return Refusal(Codes.HAND_OVER)
         if a.kind is ActionKinds.DRAW:
-            return None if self._may_draw() else Refusal(Codes.NOT_A_MOVE, text=str(a))
+            return None if self._may_draw() else Refusal(Codes.NO_DRAW)
         if a.kind is not ActionKind.PLAY:
             return Refusal(Codes.NOT_A_MOVE, text=str(a))
         if a.card not in self._hands[self._turn]:

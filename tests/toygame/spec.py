@@ -14,6 +14,7 @@ from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
 
 from . import words
 from .ai import ThriftyDuel
+from .kinds import DRAW_PASS
 from .rules import Duel
 
 ID = Duel.game
@@ -38,9 +39,10 @@ def design(pos: dict[int, str], options: dict[str, Any], sides) -> Design:
 
 
 def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | None:
+    """A card dragged from the hand to the table is its play; a click on the pack, the draw."""
     if src == HANDS[seat] and dst == TABLE and card is not None:
         return PLAYS[card]
-    return None
+    return DRAW_PASS if src == dst == PACK else None
 
 
 def summary_lines(state: GameState) -> list[Phrase]:

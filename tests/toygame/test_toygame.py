@@ -116,7 +116,7 @@ def test_the_leader_may_draw_from_the_shared_pack_and_pass_so_a_hand_grows(duel)
     assert [len(h) for h in (state.reveal()[PileId(PileKind.HAND, s)] for s in (0, 1))] == [7, 6]
     state.apply(state.legal_actions()[0])  # seat 1 leads: seat 0 answers and may not draw
     assert DRAW_PASS not in state.legal_actions()
-    assert state.check(DRAW_PASS) == Refusal(Code.NOT_A_MOVE, text="draw")
+    assert state.check(DRAW_PASS) == Refusal(Codes.NO_DRAW)
     assert say(SPEC.hint(state, DRAW_PASS, 0).key) == "Hint: draw from the pack and pass the lead."
 
 

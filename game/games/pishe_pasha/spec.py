@@ -93,7 +93,10 @@ def _three(pos: dict[int, str], stop: bool) -> Design:
 
 def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | None:
     """A drag of the turned card or the top discard: to a foundation, to the own discard
-    pile (the turned card only) or onto an opponent's pile."""
+    pile (the turned card only) or onto an opponent's pile; a click on the own stock, the
+    turn (so a click that may not turn hears why)."""
+    if src == dst == STOCKS[seat]:
+        return TURN
     if src.kind not in (PileKinds.TURNED, PileKinds.DISCARD) or src.seat != seat or src == dst:
         return None
     if dst.kind is PileKinds.FOUNDATION:

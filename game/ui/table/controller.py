@@ -176,6 +176,9 @@ class TableController:
             return False
         if len(moves) == 1:
             return self.m.perform(moves[0][0])
+        meant = self.m.spec.gesture(pid, pid, card, self.m.human) if not moves else None
+        if meant is not None and self._clickable(pid):
+            self.m.refuse(meant)
         return False
 
     def stock_click(self) -> bool:
