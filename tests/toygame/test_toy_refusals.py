@@ -9,7 +9,6 @@ import random
 import pytest
 from ui_support import centre, click, open_table, settle
 
-from game import games
 from game.core.cards import parse_card
 from game.core.types import PACK, Refusal
 from game.text import current, say, set_language
@@ -18,14 +17,6 @@ from game.text.words import refusal_text
 
 from .kinds import DRAW_PASS, Codes
 from .spec import ID, SPEC
-
-
-@pytest.fixture
-def duel():
-    games.register(SPEC)
-    yield SPEC
-    games.unregister(SPEC.id)
-    set_language("en")
 
 
 def namer(game: str) -> Namer:
