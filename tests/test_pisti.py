@@ -272,18 +272,15 @@ def test_pisti_winner_is_side_with_most_points():
     assert deal(2, *OPENING).winner is None
 
 
-def test_pisti_over_event_tells_the_result():
+def test_pisti_over_event_tells_the_result_with_the_winners_points_first():
     state = Pisti.new(2, rng=3)
     events = finish(state, random.Random(3))
     a, b = state.score
+    assert a < b, "seat 1 wins this deal: its points come first in the line"
     assert events[-1].kind is E.OVER
     assert events[-1].outcome == state.outcome == Outcome(state.winner, Reason.POINTS, (a, b))
     line = outcome_line(events[-1].outcome, Namer.numbered(2))
-    if state.winner is DRAW:
-        assert line == f"The hand is a draw ({a}–{b})"
-    else:
-        w = state.winner
-        assert line == f"Seat {w} wins the hand with {state.score[w]} points ({a}–{b})"
+    assert line == f"Seat 1 wins the hand with {b} points ({b}–{a})"
 
 
 # ----------------------------------------------------------------- cut and deal

@@ -42,10 +42,15 @@ def describe(ev: Event, faults: bool) -> Phrase | None:
     return None
 
 
+def ranked_score(score: tuple[int, ...]) -> str:
+    """The points most first ("12–5"), so the winner's stand before the line reads on."""
+    return "–".join(map(str, sorted(score, reverse=True)))
+
+
 def describe_outcome(out: Outcome) -> Phrase | None:
     if out.reason is not Reason.POINTS:
         return None
-    score = "–".join(map(str, out.score))
+    score = ranked_score(out.score)
     if out.is_draw:
         return Phrase("outcome.points.draw", {"score": score})
     side = out.winner
@@ -60,7 +65,7 @@ def summary_lines(state: GameState) -> list[Phrase]:
     if out is None or out.reason is not Reason.POINTS:
         return []
     ranked = sorted(range(len(out.score)), key=lambda s: -out.score[s])  # the winner first
-    score = "–".join(str(out.score[s]) for s in ranked)
+    score = ranked_score(out.score)
     if out.is_draw:
         return [Phrase("summary.why.draw", {"score": score})]
     w, runner = ranked[0], ranked[1]
