@@ -195,6 +195,22 @@ def test_a_card_that_starts_a_sentence_is_said_with_a_capital_letter():
         set_language("en")
 
 
+def test_every_sentence_said_starts_with_a_capital_whatever_word_comes_first():
+    """A pile's words that put the suit first ("maça temeli, en üstte as") or a message
+    that starts with a card's name are said as sentences; "Stop!" inside a sentence and a
+    Turkish ordinal ("5. hamle") end none."""
+    try:
+        set_language("tr")
+        assert spoken("maça temeli, en üstte as") == "Maça temeli, en üstte as"
+        assert spoken("Tamam. kupa 7 alındı") == "Tamam. Kupa 7 alındı"
+        assert spoken("Tekrar izleme. 5. hamle") == "Tekrar izleme. 5. hamle"
+        set_language("en")
+        assert spoken("the 7 of hearts picked up") == "The 7 of hearts picked up"
+        assert spoken("Call Stop! and…") == "Call Stop! and…"
+    finally:
+        set_language("en")
+
+
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 def test_espeak_ng_speaks_a_hands_first_sentences_into_a_wav_that_is_not_silent(tmp_path):
     sentences = {

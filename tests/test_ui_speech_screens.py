@@ -178,8 +178,8 @@ def row_words(review: ReviewScene, i: int) -> str:
 
 
 def spoken_inside(words: str) -> str:
-    """``words`` as said inside a sentence (a card that starts them takes no capital)."""
-    return spoken("and " + words).removeprefix("and ")
+    """``words`` as said inside a sentence (a word that starts them takes no capital)."""
+    return spoken("And " + words).removeprefix("And ")
 
 
 def test_the_review_says_what_the_coach_found_each_line_and_the_position_shown(

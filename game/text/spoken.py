@@ -16,22 +16,23 @@ from game.text.phrasebook import current, say, say_n
 SIGN_SUIT = {sign: suit for suit, sign in SUIT_SIGNS.items()}
 CARD_SIGN = re.compile(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])(?:'(\w+))?")  # 7♥, K♥'ı
 CARD_PAIR = re.compile(r"(?<=[♣♦♥♠]) +(?=(?:10|[2-9AJQK])[♣♦♥♠])")
-SENTENCE_END = re.compile(r"(?:^|[.!?]\s+)$")  # a card here starts a sentence: "Maça as attın"
+# "maça as attın" is said "Maça as attın"; not after "Stop!" nor an ordinal ("5. hamle")
+SENTENCE_START = re.compile(r"(^|(?<!\d)[.?]\s+)(\w)")
 MOST_CARDS = 13
 
 
 def spoken(text: str) -> str:
-    """``North loads 7♥`` -> ``North loads the 7 of hearts``; "…" and dashes as pauses."""
+    """``North loads 7♥`` -> ``North loads the 7 of hearts``; "…" and dashes as pauses; each
+    sentence begins with a capital, whatever word its language puts first."""
 
     def name(m: re.Match) -> str:
         card = SUITS.index(SIGN_SUIT[m.group(2)]) * 13 + RANK_TEXT.index(m.group(1))
-        words = _with_ending(card_name(card), m.group(3))
-        starts = SENTENCE_END.search(m.string[: m.start()]) is not None
-        return current().capitalise(words) if starts else words
+        return _with_ending(card_name(card), m.group(3))
 
     text = CARD_PAIR.sub(", ", text.strip())  # "7♣ 8♦": a list, said with a pause
     text = CARD_SIGN.sub(name, text)
     text = re.sub(r"[.:]?[ \t]*\n\s*", ". ", text)  # a line of a panel: a sentence
+    text = SENTENCE_START.sub(lambda m: m[1] + current().upper(m[2]), text)
     return text.replace(" …", ",").replace("–", " – ")
 
 
