@@ -383,6 +383,17 @@ def test_f1_reads_the_keys_on_the_table_one_line_at_a_time(tmp_path, monkeypatch
 
 
 # ----------------------------------------------------------------- issue 36, item 14
+def test_a_caption_of_a_usual_move_keeps_to_one_line_clear_of_the_seat_labels(app):
+    """A sentence as long as a move's (90 characters) fits one line across the foot at
+    960x600, so the caption covers the hint line and not the player's seat label above it."""
+    surface = pygame.Surface((960, 600))
+    one = caption.draw(surface, caption.Caption("North loads the 7 of hearts onto your pile."))
+    usual = caption.draw(surface, caption.Caption("North plays the queen of "
+                                                  "spades to the foundation and turns the 7 "
+                                                  "of hearts onto your pile"))  # fmt: skip
+    assert usual.h == one.h
+
+
 def test_the_read_aloud_keys_show_their_sentence_as_a_caption_and_when_off_how_to_switch_it_on(
     tmp_path, monkeypatch, lang
 ):

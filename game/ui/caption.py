@@ -39,14 +39,14 @@ def draw(surface: pygame.Surface, caption: Caption) -> pygame.Rect:
     goes after a few seconds. Returns the box."""
     w, h = surface.get_size()
     size = max(theme.READABLE, min(24, h // 34))
-    width = int(w * 0.8)
+    width = w - 8  # the whole foot: most captions keep to one line, clear of the seat labels
     fnt = theme.font(size)
     lines = theme.wrap_lines(theme.safe(caption.text), fnt, width - 2 * size)
     if len(lines) > MOST_LINES:
         lines = [*lines[: MOST_LINES - 1], lines[MOST_LINES - 1] + " …"]
     img = theme.wrapped("\n".join(lines), size, theme.INK, width - 2 * size)
     # a bar across the foot: its first line covers the hint line whole, clear of the seats
-    box = pygame.Rect(0, 0, w - 8, img.get_height() + size // 2)
+    box = pygame.Rect(0, 0, width, img.get_height() + size // 2)
     box.midbottom = (w // 2, h - 2)
     pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
     pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
