@@ -86,3 +86,27 @@ def test_window_hints_pick_x11_shared_memory_on_linux_and_leave_a_players_own(mo
     monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "opengl")
     start.window_hints()
     assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "opengl"
+
+
+SPOKEN_START = """
+import sys
+from game.__main__ import parse_args
+from game.ui.start import open_app
+app = open_app(parse_args(sys.argv[1:]))
+for _ in range(20):
+    app.step(0.05)
+assert app.voice.flush(10)
+"""
+
+
+def test_a_game_named_at_start_is_said_from_its_table_not_after_the_menus_welcome(tmp_path):
+    """``--game`` passes through the menu: the voice's first words are the table's."""
+    env = player_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    log = tmp_path / "said.txt"
+    args = ["--game", "pisti", "--speech-log", str(log), "--lang", "en"]
+    done = subprocess.run([sys.executable, "-c", SPOKEN_START, *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    said = [line.split("\t", 2)[2] for line in log.read_text("utf-8").splitlines()]
+    assert said[0].startswith("Pişti, 2 players"), said[:2]
+    assert not any("main menu" in line for line in said), said

@@ -80,11 +80,18 @@ def open_app(args: argparse.Namespace):
     keep(app)
     if args.game:
         _choose_game(app.settings, args)
-    menu = app.goto("menu", seed=args.seed)
-    if args.game:  # asked first when it would replace a saved match, as from the menu
-        menu.start_game(args.deal)
-    else:
+    if not args.game:
+        app.goto("menu", seed=args.seed)
         app.after_frame += [_art_or_quit, preload]
+        return app
+    speaking, app.voice.on = app.voice.on, False  # the menu is passed through, not said
+    menu = app.goto("menu", seed=args.seed)
+    menu.start_game(args.deal)  # asked first when it would replace a saved match
+    app.voice.on = speaking
+    if app.scene is menu:
+        app.voice.entered(menu)
+    elif app.scene is not None:
+        app.voice.entered(app.scene)
     return app
 
 
