@@ -256,6 +256,33 @@ def test_leaving_a_lesson_leaves_the_match_stats_and_history_row_for_row(tmp_pat
     assert isinstance(table, TableScene) and len(table.state.history) >= 1
 
 
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_a_notice_at_the_first_start_stands_clear_of_the_lessons_offer(tmp_path, monkeypatch,
+                                                                      size):  # fmt: skip
+    """A notice (a damaged file, say) on the menu's first start is drawn between the panel
+    and the lesson's offer, overlapping neither; once the offer is answered it goes back to
+    the foot."""
+    app = make_app(tmp_path, monkeypatch, size=size)
+    app.notices.append(say("notice.settings_unreadable", detail="settings.json"))
+    drawn: dict[str, pygame.Rect] = {}
+    draw = theme.text
+
+    def seen(surface, words, *args, **kwargs):
+        drawn[words] = rect = draw(surface, words, *args, **kwargs)
+        return rect
+
+    monkeypatch.setattr(theme, "text", seen)
+    menu = app.goto("menu")
+    app.step(DT)
+    notice, offer = drawn[app.notices[-1]], drawn[say("lesson.offer")]
+    assert not notice.colliderect(offer) and not notice.colliderect(menu.panel)
+    assert all(not notice.colliderect(b.rect) for b in menu.offer)
+    assert notice.bottom <= offer.top
+    click(app, menu.offer[1].rect.center)  # "No, thank you"
+    app.step(DT)
+    assert drawn[app.notices[-1]].bottom >= size[1] - 12
+
+
 def test_the_first_start_offers_the_lesson_once_and_never_again(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, size=(960, 600))
     menu = app.goto("menu")

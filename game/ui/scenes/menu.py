@@ -403,28 +403,22 @@ class MenuScene(LessonDoors, Scene):
         )
         if self.continue_btn.visible:
             self.continue_btn.draw(surface)
-        for wdg in [
-            self.game,
-            *self.options,
-            self.level,
-            self.deal_box,
-            self.deal_btn,
-            *self.buttons,
-        ]:
+        for wdg in [self.game, *self.options, self.level, self.deal_box, self.deal_btn]:
+            wdg.draw(surface)
+        for wdg in self.buttons:
             wdg.draw(surface)
         if not self.options and not self.level.visible:  # the room shows how it plays
             page.opening(surface, say(self.spec.rules_key), self.room, int(self.row * 0.55))
-        self._explanation(surface)
+        offered = bool(self.offer) and not self.rules
+        if not (offered and self.app.notices):
+            self._explanation(surface)
         self._offer(surface)
-        if self.app.notices:
+        if self.app.notices:  # under the panel while the lesson's offer holds the foot
+            at = (w // 2, self.panel.bottom + 6) if offered else (w // 2, h - 10)
+            anchor = "midtop" if offered else "midbottom"
+            colour = theme.news(self.app.notice_good)
             theme.text(
-                surface,
-                self.app.notices[-1],
-                int(h * 0.024),
-                theme.news(self.app.notice_good),
-                (w // 2, h - 10),
-                "midbottom",
-                width=w - 40,
+                surface, self.app.notices[-1], int(h * 0.024), colour, at, anchor, width=w - 40
             )
         if self.lesson_pick:
             theme.veil(surface, surface.get_rect(), 150)
