@@ -274,13 +274,28 @@ def test_a_notice_at_the_first_start_stands_clear_of_the_lessons_offer(tmp_path,
     monkeypatch.setattr(theme, "text", seen)
     menu = app.goto("menu")
     app.step(DT)
-    notice, offer = drawn[app.notices[-1]], drawn[say("lesson.offer")]
+    notice, offer = drawn[app.notices[-1]], drawn[say("lesson.offer", game="Pishe Pasha")]
     assert not notice.colliderect(offer) and not notice.colliderect(menu.panel)
     assert all(not notice.colliderect(b.rect) for b in menu.offer)
     assert notice.bottom <= offer.top
     click(app, menu.offer[1].rect.center)  # "No, thank you"
     app.step(DT)
     assert drawn[app.notices[-1]].bottom >= size[1] - 12
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "New to Pişti?"),
+                                             ("tr", "Pişti oyununu bilmiyor musun?")])  # fmt: skip
+def test_the_first_starts_offer_names_the_chosen_game_and_opens_its_lesson(
+    tmp_path, monkeypatch, lang, words
+):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), language=lang)
+    menu = app.goto("menu")
+    menu.game.set_value("pisti")
+    menu._game_changed("pisti")
+    app.step(DT)
+    assert words in menu.offer_words() and words in menu.spoken()
+    click(app, menu.offered[0].rect.center)
+    assert isinstance(app.scene, LessonScene) and app.scene.spec.id == "pisti"
 
 
 def test_the_first_start_offers_the_lesson_once_and_never_again(tmp_path, monkeypatch):

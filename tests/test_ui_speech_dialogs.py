@@ -43,7 +43,7 @@ WORDS = {
         "back_menu": "Ana menüye döndün",
         "sound": "Ses. Ses aygıtı yok",
         "none": "Ses aygıtı yok",
-        "offer": "Pishe Pasha'yı bilmiyor musun? Kısa bir ders nasıl oynandığını gösterir. "
+        "offer": "Pishe Pasha oyununu bilmiyor musun? Kısa bir ders nasıl oynandığını gösterir. "
         'Tab önce "Nasıl oynanır, göster", sonra "Hayır, teşekkürler" düğmesine gider.',
         "first": "Listenin başı",
         "last": "Listenin sonu",

@@ -265,20 +265,27 @@ def play_hand_by_mouse(app: App, table: TableScene, limit: int = 3000) -> int:
 
 
 def offers(app, game: str) -> dict:
-    """What the menu shows for ``game``: its levels (when shown), Learn to play."""
+    """What the menu shows for ``game``: its levels (when shown), Learn to play, the first
+    start's offer of a lesson (reachable by Tab)."""
     menu = app.goto("menu")
     menu.game.set_value(game)
     menu._game_changed(game)
     return {
         "levels": tuple(menu.level.values) if menu.level.visible else (),
         "learn": menu.learn_btn.visible and menu.learn_btn in menu.ring._live(),
+        "offer": bool(menu.offered) and all(b in menu.ring._live() for b in menu.offered),
     }
 
 
 def assert_offers_what_it_declares(app, spec) -> None:
     """The menu offers the game's own levels and Learn to play only with lessons; the hint
     asks the agent the game names (none: no hints); Review follows only with a coach."""
-    assert offers(app, spec.id) == {"levels": spec.levels, "learn": bool(spec.lessons)}
+    first_start = not app.settings.lessons_offered
+    assert offers(app, spec.id) == {
+        "levels": spec.levels,
+        "learn": bool(spec.lessons),
+        "offer": bool(spec.lessons) and first_start,
+    }
     hinter = Session.start(spec.id, {}, spec.default_level, 1).hint_agent()
     if spec.hint_level is None:
         assert hinter is None

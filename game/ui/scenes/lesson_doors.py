@@ -46,6 +46,12 @@ class LessonDoors:
             Button(lambda: say("lesson.offer.no"), self._decline_offer),
         ]
 
+    @property
+    def offered(self) -> list[Button]:
+        """The offer's buttons on screen now: not yet answered, and the chosen game has a
+        lesson to give (another game's chosen hides it until one with lessons is back)."""
+        return self.offer if self.spec.lessons and not self.rules else []
+
     def _take_offer(self) -> None:
         self._answered_offer()
         if self.spec.lessons:
@@ -57,7 +63,10 @@ class LessonDoors:
     def offer_words(self) -> str:
         """The offer for the ear, with the answers the first Tabs reach."""
         yes, no = (text_of(b.label) for b in self.offer)
-        return say("speech.lesson_offer", offer=say("lesson.offer"), yes=yes, no=no)
+        return say("speech.lesson_offer", offer=self._offer_text(), yes=yes, no=no)
+
+    def _offer_text(self) -> str:
+        return say("lesson.offer", game=say(self.spec.title_key))
 
     def _answered_offer(self) -> None:
         """The offer was seen and answered: it is never made again (the settings are saved
@@ -77,14 +86,14 @@ class LessonDoors:
                 return
 
     def _offer(self, surface: pygame.Surface) -> None:
-        if not self.offer or self.rules:
+        if not self.offered:
             return
         self.app.settings.lessons_offered = True  # kept with the settings at the next save
         w, h = surface.get_size()
         first = self.offer[0].rect
         theme.text(
             surface,
-            say("lesson.offer"),
+            self._offer_text(),
             int(h * 0.03),
             theme.GOLD,
             (w // 2, first.y - 6),

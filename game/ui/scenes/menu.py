@@ -239,7 +239,7 @@ class MenuScene(LessonDoors, Scene):
         """The menu's title and keys, and at the very first start the lesson's offer, whose
         answers the first Tabs reach (after Continue, if a match was left)."""
         words = say("speech.scene.menu")
-        return f"{words}. {self.offer_words()}" if self.offer else words
+        return f"{words}. {self.offer_words()}" if self.offered else words
 
     def spoken_question(self) -> tuple[str, str] | None:
         return self.question.asked() if self.question is not None else None
@@ -252,7 +252,7 @@ class MenuScene(LessonDoors, Scene):
         extra = [self.continue_btn] if self.continue_btn.visible else []
         return [
             *extra,
-            *getattr(self, "offer", []),
+            *(self.offered if hasattr(self, "offer") else []),
             self.game,
             *self.options,
             self.level,
@@ -324,7 +324,7 @@ class MenuScene(LessonDoors, Scene):
             if self.rules:
                 self._close_rules()
             return
-        if not self.rules and any(b.handle(event) for b in self.offer):
+        if any(b.handle(event) for b in self.offered):
             return
         if not self.rules and self.deal_box.handle(event):
             return
@@ -409,7 +409,7 @@ class MenuScene(LessonDoors, Scene):
             wdg.draw(surface)
         if not self.options and not self.level.visible:  # the room shows how it plays
             page.opening(surface, say(self.spec.rules_key), self.room, int(self.row * 0.55))
-        offered = bool(self.offer) and not self.rules
+        offered = bool(self.offered)
         if not (offered and self.app.notices):
             self._explanation(surface)
         self._offer(surface)
