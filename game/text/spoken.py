@@ -16,7 +16,8 @@ from game.text.phrasebook import current, say, say_n
 SIGN_SUIT = {sign: suit for suit, sign in SUIT_SIGNS.items()}
 CARD_SIGN = re.compile(r"(?<![\w])(10|[2-9AJQK])([♣♦♥♠])(?:'(\w+))?")  # 7♥, K♥'ı
 CARD_PAIR = re.compile(r"(?<=[♣♦♥♠]) +(?=(?:10|[2-9AJQK])[♣♦♥♠])")
-# "maça as attın" is said "Maça as attın"; not after "Stop!" nor an ordinal ("5. hamle")
+# "maça as attın" is said "Maça as attın"; an exclamation inside a name ("X! and") or an
+# ordinal ("5. hamle") ends no sentence
 SENTENCE_START = re.compile(r"(^|(?<!\d)[.?]\s+)(\w)")
 MOST_CARDS = 13
 
