@@ -473,7 +473,7 @@ def test_seat_sentences_get_names_and_grammar():
     from game.core.types import Outcome, Reason
 
     assert outcome_line(Outcome(1, Reason.POINTS, (12, 30)), four) == (
-        "East & West win the hand with 30 points (12–30)"
+        "East & West win the hand with 30 points (30–12)"
     )
     assert outcome_line(Outcome(0, Reason.POINTS, (30, 12)), four) == (
         "You & North win the hand with 30 points (30–12)"
