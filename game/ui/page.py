@@ -66,15 +66,30 @@ def card_fans(surface: pygame.Surface, margin: int, art, settings):
 
 
 def opening(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int) -> None:
-    """As many whole paragraphs of ``words`` as fit ``rect`` (its title line left out):
-    the start of a game's rules, where the menu has no options of the game to show."""
-    y = rect.y
+    """As many lines of ``words`` as fit ``rect`` (its title line left out), a paragraph cut
+    short ending in "…": the start of a game's rules, where the menu has no options of the
+    game to show."""
+    fnt, y = theme.font(size), rect.y
     for part in words.split("\n\n")[1:]:
-        img = theme.wrapped(part.strip(), size, theme.INK, rect.w)
-        if y + img.get_height() > rect.bottom:
+        lines = theme.wrap_lines(theme.safe(part.strip()), fnt, rect.w)
+        room = (rect.bottom - y) // fnt.get_linesize()
+        if room < len(lines):
+            lines = _cut(lines[: max(0, room)], fnt, rect.w)
+        if not lines:
             return
+        img = theme.wrapped("\n".join(lines), size, theme.INK, rect.w)
         surface.blit(img, (rect.x, y))
         y += img.get_height() + size // 2
+
+
+def _cut(lines: list[str], fnt: pygame.font.Font, width: int) -> list[str]:
+    """A paragraph's first lines, the last ending in "…" (a word fewer where it must)."""
+    if not lines:
+        return []
+    last = lines[-1]
+    while " " in last and fnt.size(last + " …")[0] > width:
+        last = last.rpartition(" ")[0]
+    return [*lines[:-1], last + " …"]
 
 
 def bar_height(words: str, width: int, high: int) -> int:
