@@ -41,8 +41,22 @@ NOT_IMPORTED_ON_LINUX = [
     "_decimal", "_pickle",  # never imported (pure-Python fallbacks exist for both)
     "unicodedata",  # only for regexes' \N{...}, IDNA host names and wide tracebacks
     "_statistics", "resource", "grp",  # optional to the modules that ask for them
+    "_uuid",  # (and libuuid) uuid4, the only kind made, reads os.urandom
+    # the East Asian codecs: the recipe starts Python in UTF-8 mode (EXE's "X utf8"), so
+    # not even a legacy locale's file-system encoding needs them
+    "_multibytecodec", "_codecs_cn", "_codecs_hk", "_codecs_iso2022", "_codecs_jp",
+    "_codecs_kr", "_codecs_tw",
     "pygame._sdl2",  # the window is pygame.Window; nothing imports pygame._sdl2
+    # pygame's own __init__ imports these if they are there and goes on without them;
+    # the game draws no pixel arrays nor FreeType text, plays no music stream
+    # and uses no clipboard (pygame.mask stays: pygame.sprite, which it imports, needs it)
+    "pygame.freetype", "pygame._freetype", "pygame.ftfont",
+    "pygame.pixelarray", "pygame.mixer_music", "pygame.scrap",
 ]  # fmt: skip
+# Python's start-up options on Linux: UTF-8 mode, whatever the locale, since the bundle
+# has no East Asian codecs and a legacy locale's file-system encoding (EUC-JP...) would
+# otherwise stop Python before the game starts.
+UTF8_MODE = "X utf8"
 # On Linux these come from the system, as libc does: the bootloader itself links libz, and
 # every distribution's package manager needs libstdc++ and libgcc_s (pygame's MIDI
 # synthesiser, libfluidsynth, asks for GLIBCXX 3.4.19, of 2014). A bundled libstdc++ can
@@ -109,6 +123,11 @@ def metadata(copied: list[tuple[str, str]]) -> list[tuple[str, str]]:
 def not_imported(platform: str) -> list[str]:
     """The modules left out on ``platform`` (only Linux has been measured and tested)."""
     return NOT_IMPORTED_ON_LINUX if platform.startswith("linux") else []
+
+
+def python_options(platform: str) -> list[tuple[str, None, str]]:
+    """The interpreter options the executable starts Python with (``UTF8_MODE`` on Linux)."""
+    return [(UTF8_MODE, None, "OPTION")] if platform.startswith("linux") else []
 
 
 def without_library_links(toc: list[tuple], platform: str) -> list[tuple]:
