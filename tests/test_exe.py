@@ -33,7 +33,7 @@ from game.version import version
 
 ROOT = Path(__file__).resolve().parent.parent
 ON_CI = os.environ.get("CI") == "true"
-MAX_MB = 20
+MAX_MB = 30  # build/make_exe.py's budget
 SCREEN = (1280, 800)
 TITLE = "Pasha & Pişti"
 
