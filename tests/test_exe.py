@@ -191,6 +191,26 @@ def test_exe_is_named_with_its_version_and_says_it(exe, tmp_path):
     assert done.stdout == f"pasha-pisti {version()}\n"  # from the metadata it bundles
 
 
+@pytest.mark.slow
+def test_exe_plays_under_a_legacy_locale(exe, tmp_path):
+    """The Linux executable has no East Asian codecs and starts Python in UTF-8 mode
+    (build/exe_contents.py): a player whose locale is EUC-JP still gets the game."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the codecs are left out of the Linux executable only")
+    localedef = shutil.which("localedef")
+    if localedef is None or not Path("/usr/share/i18n/charmaps").is_dir():
+        need("localedef and the locale sources (Debian's locales)")
+    made = run([localedef, "-i", "ja_JP", "-f", "EUC-JP", str(tmp_path / "ja_JP.eucJP")],
+               tmp_path, clean_env())  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    env = clean_env(LOCPATH=str(tmp_path), LC_ALL="ja_JP.eucJP")
+    asked = [sys.executable, "-c", "import locale; print(locale.getpreferredencoding())"]
+    assert run(asked, tmp_path, env).stdout.strip() == "EUC-JP", "the locale is in effect"
+    done = run([str(exe), "--smoke-test"], tmp_path, env)
+    assert done.returncode == 0, done.stderr
+    assert "smoke test passed" in done.stdout
+
+
 def test_exe_installs_a_desktop_entry_that_starts_itself(exe, tmp_path):
     xdg = tmp_path / "xdg"
     env = clean_env(XDG_DATA_HOME=str(xdg), LANG="en_GB.UTF-8")
