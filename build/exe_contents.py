@@ -3,19 +3,23 @@ and the checks in ``make_exe.py``.
 
 A one-file build unpacks every file it holds into a new temporary folder at every start,
 before Python runs: on a disk where creating a file takes half a millisecond, each file
-counts, and every compressed byte is inflated again (about 250 MB/s). So the executable
-holds as few files as the game needs:
+counts, and so does every compressed byte, inflated again at every start. So the
+executable holds as few files as the game needs:
 
 - the pictures and sounds as one archive (``game/assets/data/assets.zip``, which
   ``game.assets`` reads like the folders a wheel has), not 150 files;
 - the compiled catalogues (``.mo``), not their sources, and of the package metadata only
   the file ``--version`` reads;
 - on Linux, not the standard library's extension modules the game never imports, nor
-  pygame's ``_sdl2``, nor the links PyInstaller makes at the top of the bundle to
-  pygame's libraries (pygame's modules find them by their own run path);
+  pygame's ``_sdl2`` and optional modules the game does not use, nor the links
+  PyInstaller makes at the top of the bundle to pygame's libraries (pygame's modules find
+  them by their own run path);
 
-and pygame's libraries, which every start loads, are stored uncompressed, within the size
-budget (``make_exe.MAX_MB``).
+and on Linux it stores every file as it is but three libraries zlib shrinks to a third or
+less (``KEPT_COMPRESSED``): the 16.8 MB it inflated took 59 ms here (zlib, measured in
+Python), of an unpacking that took some 80 ms into a tmpfs. The executable grows from
+18.8 to 27.2 MB (28.5 MB built with Debian's Python 3.11), within the size budget
+(``make_exe.MAX_MB``).
 """
 
 from __future__ import annotations
@@ -41,18 +45,31 @@ NOT_IMPORTED_ON_LINUX = [
     "_decimal", "_pickle",  # never imported (pure-Python fallbacks exist for both)
     "unicodedata",  # only for regexes' \N{...}, IDNA host names and wide tracebacks
     "_statistics", "resource", "grp",  # optional to the modules that ask for them
+    "_uuid",  # (and libuuid) uuid4, the only kind made, reads os.urandom
+    # the East Asian codecs: the recipe starts Python in UTF-8 mode (EXE's "X utf8"), so
+    # not even a legacy locale's file-system encoding needs them
+    "_multibytecodec", "_codecs_cn", "_codecs_hk", "_codecs_iso2022", "_codecs_jp",
+    "_codecs_kr", "_codecs_tw",
     "pygame._sdl2",  # the window is pygame.Window; nothing imports pygame._sdl2
+    # pygame's own __init__ imports these if they are there and goes on without them;
+    # the game draws no pixel arrays nor FreeType text, plays no music stream
+    # and uses no clipboard (pygame.mask stays: pygame.sprite, which it imports, needs it)
+    "pygame.freetype", "pygame._freetype", "pygame.ftfont",
+    "pygame.pixelarray", "pygame.mixer_music", "pygame.scrap",
 ]  # fmt: skip
+# Python's start-up options on Linux: UTF-8 mode, whatever the locale, since the bundle
+# has no East Asian codecs and a legacy locale's file-system encoding (EUC-JP...) would
+# otherwise stop Python before the game starts.
+UTF8_MODE = "X utf8"
+# Compressed in the Linux executable, as zlib shrinks them to a third or less (libjpeg
+# 29 %, libtiff 35 %, libvorbisenc 14 %): 7 ms of inflating at every start buys 1.6 MB.
+# Every other file is stored as it is.
+KEPT_COMPRESSED = ("libjpeg-", "libtiff-", "libvorbisenc-")
 # On Linux these come from the system, as libc does: the bootloader itself links libz, and
 # every distribution's package manager needs libstdc++ and libgcc_s (pygame's MIDI
 # synthesiser, libfluidsynth, asks for GLIBCXX 3.4.19, of 2014). A bundled libstdc++ can
 # also shadow the newer one a system's OpenGL driver needs.
 FROM_THE_SYSTEM = ("libz.so.1", "libstdc++.so.6", "libgcc_s.so.1")
-# Stored as they are (Linux): pygame's libraries, whose inflating is most of the unpacking,
-# but for the three zlib shrinks to a third or less (libjpeg 29 %, libtiff 35 %,
-# libvorbisenc 14 %), which cost the size budget most per millisecond saved.
-STORED_FOLDER = "pygame_ce.libs/"
-KEPT_COMPRESSED = ("libjpeg-", "libtiff-", "libvorbisenc-")
 
 
 def game_assets():
@@ -111,6 +128,11 @@ def not_imported(platform: str) -> list[str]:
     return NOT_IMPORTED_ON_LINUX if platform.startswith("linux") else []
 
 
+def python_options(platform: str) -> list[tuple[str, None, str]]:
+    """The interpreter options the executable starts Python with (``UTF8_MODE`` on Linux)."""
+    return [(UTF8_MODE, None, "OPTION")] if platform.startswith("linux") else []
+
+
 def without_library_links(toc: list[tuple], platform: str) -> list[tuple]:
     """``toc`` without the links PyInstaller adds at the top of the bundle to pygame's
     libraries (Linux: each is one more file to make at every start, and neither pygame's
@@ -120,21 +142,23 @@ def without_library_links(toc: list[tuple], platform: str) -> list[tuple]:
     return [e for e in toc if not (e[2] == "SYMLINK" and e[1].startswith("pygame_ce.libs/"))]
 
 
-def stored(dest: str) -> bool:
-    """Whether the binary unpacked as ``dest`` is stored as it is (see ``STORED_FOLDER``)."""
-    return dest.startswith(STORED_FOLDER) and not Path(dest).name.startswith(KEPT_COMPRESSED)
+def compression(platform: str) -> dict[str, bool] | None:
+    """The recipe's ``cdict`` (which kinds of entry PyInstaller compresses; it stores a kind
+    it does not name): on Linux only ``EXTENSION`` ones, which ``linux_binaries`` makes of
+    ``KEPT_COMPRESSED``; elsewhere PyInstaller's own choice."""
+    return {"EXTENSION": True} if platform.startswith("linux") else None
 
 
 def linux_binaries(binaries: list[tuple]) -> list[tuple]:
     """The binaries the Linux executable carries: not ``FROM_THE_SYSTEM``, and tagged
-    ``BINARY`` when ``stored``, ``EXTENSION`` otherwise. Both are unpacked alike, but the
-    recipe's ``cdict`` stores ``BINARY`` entries as they are and compresses ``EXTENSION``
-    ones (PyInstaller chooses compression by type only)."""
+    ``EXTENSION`` (compressed) when ``KEPT_COMPRESSED``, else ``BINARY`` (stored). Both
+    kinds are unpacked alike; PyInstaller chooses compression by kind only."""
     out = []
     for dest, source, kind in binaries:
-        if Path(dest).name in FROM_THE_SYSTEM:
+        name = Path(dest).name
+        if name in FROM_THE_SYSTEM:
             continue
         if kind in ("BINARY", "EXTENSION"):
-            kind = "BINARY" if stored(dest) else "EXTENSION"
+            kind = "EXTENSION" if name.startswith(KEPT_COMPRESSED) else "BINARY"
         out.append((dest, source, kind))
     return out
