@@ -3,9 +3,6 @@ hooks of its spec alone."""
 
 from __future__ import annotations
 
-import pytest
-
-from game import games
 from game.core.referee import Referee
 from game.core.types import EventKind, Outcome, Reason
 from game.stats import Line
@@ -15,14 +12,6 @@ from game.text.names import Namer, card_short
 from game.text.words import event_line, move_phrase, outcome_line
 
 from .spec import ID, SPEC
-
-
-@pytest.fixture
-def duel():
-    games.register(SPEC)
-    yield SPEC
-    games.unregister(SPEC.id)
-    set_language("en")
 
 
 def played_events(seed: int):

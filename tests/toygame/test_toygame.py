@@ -44,15 +44,6 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 
 
-@pytest.fixture
-def duel():
-    """The duel in the registry for one test: the only line a game needs."""
-    games.register(SPEC)
-    yield SPEC
-    games.unregister(SPEC.id)
-    set_language("en")
-
-
 def a_finished_hand(seed: int):
     state = SPEC.new_hand(2, {}, seed)
     agents = [SPEC.make_agent("sharp", 1), SPEC.make_agent("novice", 2)]
