@@ -94,6 +94,11 @@ class TableController:
     def _clickable(self, pid: PileId) -> bool:
         return self.m.layout.role(pid).clickable
 
+    def click_moves(self, pid: PileId) -> bool:
+        """A click on ``pid`` makes a move of the player's: their own pile's or a shared
+        one's (a pack both draw from), never another seat's."""
+        return pid.seat in (None, self.m.human) and bool(self.moves_from(pid, None))
+
     def _meant(self, src: PileId, dst: PileId, card: int | None) -> list[Action]:
         """The legal actions a drop means, else what the game says it would mean."""
         legal = [a for a, target in self.moves_from(src, card) if target == dst]
@@ -241,7 +246,7 @@ class TableController:
             return f.pile in self.targets() or f == self.picked
         pile = self.m.shown.get(f.pile)
         if self._clickable(f.pile):
-            return f.pile.seat == self.m.human and bool(self.moves_from(f.pile, None))
+            return self.click_moves(f.pile)
         index = f.index if f.index >= 0 else len(pile) - 1
         return index >= 0 and self.movable(f.pile, index)
 
