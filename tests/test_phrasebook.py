@@ -203,7 +203,7 @@ def drive_every_screen(app) -> None:
         app.step(0.02)
         c._answer_no()
         if m.spec.calls:  # a call's choices on screen
-            m.asking = call_asked(m, 0)
+            m.asking = call_asked(m.spec.calls[0], m.human)
             app.step(0.02)
             m.asking = None
         for _ in range(400):

@@ -3,21 +3,20 @@ pressed that can be made more than one way) or the choices moves declare, when o
 gesture means several legal moves that differ only by their choice (an 8 and the suit it
 names). While one is asked, the phase is DECIDING: it is derived from the model's
 ``asking``, one value, never a flag beside it. The questions, the choices and their words
-are the game's spec's; nothing here knows a game.
+are the game's spec's; nothing here knows a game. The model answers (``TableModel.answer``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from game.core.spec import Call, GameSpec
+from game.core.state import GameState
 from game.core.types import Action
 from game.text import say
+from game.text.names import Namer
 from game.text.words import phrase
-
-if TYPE_CHECKING:
-    from game.ui.table.model import TableModel
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,28 +36,19 @@ class Asking:
     answers: tuple[Answer, ...]
 
 
-def call_asked(m: TableModel, index: int) -> Asking:
-    """The ways to make the spec's ``index``-th call, for the player's seat."""
-    call = m.spec.calls[index]
-    answers = tuple(Answer(lambda c=c: say(c.words), c.make(m.human)) for c in call.choices)
+def call_asked(call: Call, seat: int) -> Asking:
+    """The ways to make ``call``, for the player's ``seat``."""
+    answers = tuple(Answer(lambda c=c: say(c.words), c.make(seat)) for c in call.choices)
     return Asking(lambda: say(call.question), answers)
 
 
-def choices_asked(m: TableModel, actions: list[Action]) -> Asking:
+def choices_asked(spec: GameSpec, state: GameState, namer: Namer, actions: list[Action]) -> Asking:
     """Which of ``actions`` (one gesture's moves, each declaring its own choice) is meant,
     in the game's words for its question and each choice."""
-    spec, state = m.spec, m.state
-    answers = tuple(Answer(lambda a=a: phrase(spec.choice_words(a), m.namer), a) for a in actions)
-    return Asking(lambda: phrase(spec.choice_question(state, actions), m.namer), answers)
+    answers = tuple(Answer(lambda a=a: phrase(spec.choice_words(a), namer), a) for a in actions)
+    return Asking(lambda: phrase(spec.choice_question(state, actions), namer), answers)
 
 
 def told_apart_by_choice(actions: list[Action]) -> bool:
     """Several moves that one gesture means and only their declared choices tell apart."""
     return len(actions) > 1 and all(a.choice is not None for a in actions)
-
-
-def answer(m: TableModel, index: int | None) -> None:
-    """The player's answer to the question asked (None: Cancel, nothing is played)."""
-    asked, m.asking = m.asking, None
-    if asked is not None and index is not None and 0 <= index < len(asked.answers):
-        m.perform(asked.answers[index].action)

@@ -108,7 +108,7 @@ class TableController:
         """The move a gesture means; of several told apart only by their declared choices,
         the player is asked which (True: a move made, or asked about)."""
         if told_apart_by_choice(actions):
-            self.m.asking = choices_asked(self.m, actions)
+            self.m.asking = choices_asked(self.m.spec, self.m.state, self.m.namer, actions)
             return True
         return bool(actions) and self.m.perform(actions[0], starts)
 

@@ -20,7 +20,6 @@ from game.ui import theme
 from game.ui.rules_panel import RulesPanel
 from game.ui.scroll_text import ScrollText
 from game.ui.table import takebacks
-from game.ui.table.asking import answer
 from game.ui.table.calls import press_call
 from game.ui.table.hints import ask_hint
 from game.ui.table.keys_panel import keys_text
@@ -278,7 +277,7 @@ class TableControls:
 
     def _answer(self, index: int | None) -> None:
         """An answer (None: Cancel): the question goes, and the keyboard's ring with it."""
-        answer(self.m, index)
+        self.m.answer(index)
         self.ring.shown, self.ring.index = False, -1
         self.ring.sync()
 

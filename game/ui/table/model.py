@@ -225,6 +225,12 @@ class TableModel:
         a function to have it worded anew after a change of language."""
         self.note = Note(words if callable(words) else (lambda: words), self.phase.doing)
 
+    def answer(self, index: int | None) -> None:
+        """The player's answer to the question asked (None: Cancel, nothing is played)."""
+        asked, self.asking = self.asking, None
+        if asked is not None and index is not None and 0 <= index < len(asked.answers):
+            self.perform(asked.answers[index].action)
+
     def refuse(self, action: Action | str) -> None:
         why = self.referee.refusal(action, self.human)
         if why is not None:
