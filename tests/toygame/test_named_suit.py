@@ -9,7 +9,7 @@ from game.core.cards import CARD_TEXT, parse_card
 from game.core.types import PLAYS, Code, EventKind, PileId, PileKind, Refusal
 from game.text import say, set_language
 from game.text.names import Namer
-from game.text.words import event_line, move_phrase
+from game.text.words import event_line, move_phrase, phrase
 
 from .kinds import NAMING
 from .rules import Duel
@@ -66,8 +66,11 @@ def test_the_suit_named_is_said_in_the_log_and_the_moves_words_in_both_languages
     assert say(SPEC.choice_question(state, NAMING[EIGHT_S]).key) == "Your 8 names a suit"
     words = [say(SPEC.choice_words(a).key) for a in NAMING[EIGHT_S]]
     assert words == ["♣ Clubs", "♦ Diamonds", "♥ Hearts", "♠ Spades"]
+    hint = SPEC.hint(state, SPEC.parse_action("8S=H"), 0)
+    assert phrase(hint, you) == "Hint: lead the 8 of spades and name hearts."
     set_language("tr")
     assert event_line(move, you) == "8♠ ile açtın ve kupa dedin"
+    assert phrase(hint, you) == "İpucu: maça 8 ile aç ve kupa de."
     assert [say(SPEC.choice_words(a).key) for a in NAMING[EIGHT_S]][2] == "♥ Kupa"
     assert say(SPEC.choice_question(state, NAMING[EIGHT_S]).key) == "8'in bir renk söylüyor"
 
