@@ -5,8 +5,8 @@ up and put down with the keyboard; each gesture means the legal action whose
 piles (``where``) match it; when several moves match that only the choices they
 declare tell apart (an 8 and the suit it names), the table asks which. A gesture that
 matches no legal action asks the game's spec what it would mean, so the engine can say
-why it is refused. Nothing
-here knows a game: only piles, their roles (a click on a stock is its move) and cards.
+why it is refused. Nothing here knows a game: only piles, their roles (a click on a
+stock is its move), cards and the choices moves declare.
 """
 
 from __future__ import annotations
@@ -119,7 +119,8 @@ class TableController:
         goes back meanwhile), or the refusal's words."""
         meant = self._meant(src, dst, card) if dst is not None else []
         if told_apart_by_choice(meant):
-            return not self._play(meant)
+            self._play(meant)  # asked which: the card goes back meanwhile
+            return False
         action = meant[0] if meant else None
         if action is not None and self.m.referee.refusal(action, self.m.human) is None:
             return self.m.perform(action, starts)
@@ -141,7 +142,8 @@ class TableController:
             sends = self.m.layout.role(pid).sends
             found = [a for a, dst in moves if dst is not None and dst in sends]
             if found:
-                return self._play([a for a, dst in moves if dst == self._dst(found[0])])
+                to = self.m.state.where(found[0]).dst
+                return self._play([a for a, dst in moves if dst == to])
             meant = self.m.spec.gesture(pid, sends[0], card, self.m.human) if sends else None
             if meant is not None:
                 self.m.refuse(meant)
@@ -149,9 +151,6 @@ class TableController:
         acts = [a for a, _ in moves]
         one_place = len({dst for _, dst in moves}) == 1
         return (len(acts) == 1 or (one_place and told_apart_by_choice(acts))) and self._play(acts)
-
-    def _dst(self, action: Action) -> PileId | None:
-        return self.m.state.where(action).dst
 
     def stock_click(self) -> bool:
         """Space or Enter with no keyboard focus: the move a click on a pile makes (the stock's)."""
