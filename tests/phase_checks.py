@@ -37,7 +37,7 @@ def disagreements(rig: TableRig) -> list[str]:
     if line == say("message.hurry_hint") and (ph.seat == m.human or ph.mine):
         out.append(f"hurry hint in {ph}")
     if line and line == prompt and line != m.message and ph.doing is not Doing.CHOOSING:
-        allowed = {Doing.CALLING, Doing.THINKING, Doing.SHOWING, Doing.FORCED}
+        allowed = {Doing.CALLING, Doing.THINKING, Doing.SHOWING, Doing.FORCED, Doing.DECIDING}
         if ph.doing not in allowed:
             out.append(f"prompt {line!r} in {ph}")
     if m.message and (m.note is None or m.note.doing is not ph.doing):

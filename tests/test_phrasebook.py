@@ -16,6 +16,7 @@ from game.core.agents import SeatView
 from game.text import phrasebook
 from game.text.names import card_name
 from game.ui import theme
+from game.ui.table.asking import call_asked
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "text" / "locale"
@@ -203,9 +204,9 @@ def drive_every_screen(app) -> None:
         app.step(0.02)
         c._answer_no()
         if m.spec.calls:  # a call's choices on screen
-            m.window.asking = 0
+            m.asking = call_asked(m.spec.calls[0], m.human)
             app.step(0.02)
-            m.window.asking = None
+            m.asking = None
         for _ in range(400):
             settle(app, table)
             if app.scene is not table:

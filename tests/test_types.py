@@ -20,6 +20,7 @@ from game.core.types import (
     STOCKS,
     TABLE,
     ActionKind,
+    ActionSet,
     Code,
     EventKind,
     Outcome,
@@ -101,6 +102,23 @@ def test_actions_have_a_small_generic_shape():
         pishe.ACTIONS.parse("discard>1"),
         pishe.TURN,
     ]
+
+
+@given(st.sampled_from(range(52)), st.sampled_from(("H", "S", "pass", "x2")))
+def test_an_action_with_a_declared_choice_round_trips_by_its_text(card, choice):
+    """A move may carry an option its game declares (``8S=H``): the text is the move's,
+    ``=``, the choice; any spelling of the move reads back to the one interned action."""
+    actions = ActionSet()
+    actions.add_plays()
+    (chosen,) = actions.add_choices(PLAYS[card], (choice,))
+    assert (chosen.kind, chosen.card, chosen.choice) == (ActionKind.PLAY, card, choice)
+    assert str(chosen) == f"{CARD_TEXT[card]}={choice}" and chosen != PLAYS[card]
+    assert actions.parse(str(chosen)) is chosen
+    assert actions.parse(f" {CARD_TEXT[card].lower()} = {choice.lower()} ") is chosen
+    assert actions.parse(CARD_TEXT[card]) is PLAYS[card] and PLAYS[card].choice is None
+    assert actions.add_choices(PLAYS[card], (choice,)) == (chosen,), "made once"
+    with pytest.raises(ValueError):
+        actions.parse(f"{CARD_TEXT[card]}=nothing-declared")
 
 
 @given(st.sampled_from(PileKind.known()), st.one_of(st.none(), st.integers(0, 3)))

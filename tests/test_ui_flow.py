@@ -120,7 +120,7 @@ def test_hurrying_a_computer_turn_with_the_stop_rule_on_still_opens_the_window_a
     assert says.prompt(table.model) != say("message.hurry_hint"), "the window is not hurried"
     assert table.model.my_calls(), "the fault can still be caught"
     key(app, pygame.K_s)
-    assert table.model.window.asking is not None
+    assert table.model.asking is not None
 
 
 def bare_felt(table) -> tuple[int, int]:

@@ -86,7 +86,7 @@ def call(app, scene: LessonScene, action, by_keys: bool) -> None:
         key(app, pygame.key.key_code(scene.spec.calls[0].key))
     else:
         click(app, c.call_btns[0].rect.center)
-    choice = next(b for ch, b in zip(scene.spec.calls[0].choices, c.choice_btns[0], strict=True)
+    choice = next(b for ch, b in zip(scene.spec.calls[0].choices, c.choices()[:-1], strict=True)
                   if ch.make(scene.human) == action)  # fmt: skip
     click(app, choice.rect.center)
 

@@ -101,7 +101,7 @@ def focus_widget(app, ring, widget) -> None:
 def choice_button(scene: LessonScene, call: Action):
     """The Stop choice's button that makes ``call``: force the play, or end the turn."""
     c = scene.controls
-    return c.choice_btns[0][1] if str(call).endswith(" end") else c.choice_btns[0][0]
+    return c.choices()[1] if str(call).endswith(" end") else c.choices()[0]
 
 
 def by_mouse(app, scene: LessonScene, action: Action) -> None:

@@ -33,7 +33,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
-from game.ui.table import controller as controller_module
+from game.ui.table import gestures as gestures_module
 
 EVENTS_PER_GAME = int(os.environ.get("MONKEY_EVENTS", "1500"))
 SEED_SHIFT = int(os.environ.get("MONKEY_SEED", "0")) * 1000
@@ -252,7 +252,7 @@ class Monkey:
         t = self.table()
         if not isinstance(self.app.scene, TableScene) or t is None:
             return self.keys()
-        if t.controls.overlay_open() or (t.model.window.asking is not None):
+        if t.controls.overlay_open() or (t.model.asking is not None):
             self.key(pygame.K_ESCAPE)
             return "Esc"
         if t.controller.drag is not None:
@@ -358,7 +358,7 @@ class Monkey:
 @pytest.fixture
 def clock(monkeypatch) -> Clock:
     fake = Clock()
-    monkeypatch.setattr(controller_module, "time", fake)
+    monkeypatch.setattr(gestures_module, "time", fake)
     return fake
 
 

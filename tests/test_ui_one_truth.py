@@ -348,7 +348,7 @@ def test_the_stop_banners_words_stay_in_its_box_and_the_box_clear_of_the_stop_bu
     set_agent(table, 1, Prefers("turned>D", name="faulty"))
     until(app, lambda: table.model.window.open and not table.model.show.busy)
     key(app, pygame.K_s)
-    click(app, table.controls.choice_btns[0][0].rect.center)  # force: the longest words
+    click(app, table.controls.choices()[0].rect.center)  # force: the longest words
     until(app, lambda: table.view.banner_box is not None)
     box, button = table.view.banner_box, table.controls.call_btns[0].rect
     assert len(table.view.banner_words) == 2
@@ -402,7 +402,7 @@ def test_the_first_refusal_at_the_stop_lessons_call_does_not_say_this_time(
     click(app, scene.next_btn.rect.center)
     until(app, lambda: scene.k == 2 and scene.here)
     key(app, pygame.K_s)
-    click(app, scene.controls.choice_btns[0][1].rect.center)  # End, where Force is asked
+    click(app, scene.controls.choices()[1].rect.center)  # End, where Force is asked
     assert scene.note == say("lesson.pp.wrong.stop")
     assert "this time" not in scene.note.lower() and "bu kez" not in scene.note.lower()
     scene.leave()
@@ -454,4 +454,4 @@ def test_the_table_draws_whatever_call_a_game_declares(app):
     assert [str(a) for a in table.state.history] == ["turned>D"]
     key(app, pygame.K_x)
     assert [str(a) for a in table.state.history] == ["turned>D", "stop 0 end"]
-    assert table.model.window.asking is None
+    assert table.model.asking is None

@@ -161,8 +161,8 @@ def test_human_presses_stop_after_a_computer_fault_and_forces_the_play(app):
     assert history(table) == ["turned>D"]
     assert table.model.window.open and table.controls.call_btns[0].visible
     click(app, table.controls.call_btns[0].rect.center)
-    assert table.model.window.asking is not None
-    click(app, table.controls.choice_btns[0][0].rect.center)
+    assert table.model.asking is not None
+    click(app, table.controls.choices()[0].rect.center)
     assert history(table) == ["turned>D", "stop 0 force"]
     assert table.state.report()["foundations"][2] == "2H"
     settle(app, table)

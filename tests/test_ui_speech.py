@@ -33,7 +33,6 @@ from game.text.names import card_name
 from game.text.spoken import hand_card_words, pile_words, spoken
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene
-from game.ui.table.calls import answer_call
 from game.ui.table.controller import Focus
 
 
@@ -535,12 +534,12 @@ def test_a_refusal_the_stop_window_and_the_stop_choice_are_heard(
     asked = list(app.voice.heard)
     assert "Stop window open" in asked
     key(app, pygame.K_s)
-    assert m.window.asking is not None
+    assert m.asking is not None
     assert app.voice.last.startswith("Call Stop! and")
     assert "End the turn" in app.voice.last
-    answer_call(m, None)
+    m.answer(None)
     m.window.seconds = 0.01
-    step_until(app, lambda: not m.window.open and m.window.asking is None, "closed the Stop window")
+    step_until(app, lambda: not m.window.open and m.asking is None, "closed the Stop window")
     app.step(DT)
     asked = list(app.voice.heard)
     choice = next(i for i, h in enumerate(asked) if h.startswith("Call Stop! and"))

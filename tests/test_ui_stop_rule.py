@@ -53,8 +53,8 @@ def test_a_computer_fault_with_its_last_card_opens_the_window_instead_of_winning
 def test_the_human_catches_a_last_card_fault_with_the_stop_button(app):
     table = last_card_fault_table(app)
     click(app, table.controls.call_btns[0].rect.center)
-    assert table.model.window.asking is not None
-    click(app, table.controls.choice_btns[0][0].rect.center)
+    assert table.model.asking is not None
+    click(app, table.controls.choices()[0].rect.center)
     assert history(table) == ["turned>0", "stop 0 force"]
     assert table.state.report()["foundations"][2] == "2H"
     for _ in range(200):
@@ -69,7 +69,7 @@ def test_the_human_catches_a_last_card_fault_with_the_stop_button(app):
 def test_stop_and_end_takes_the_last_card_back_and_the_hand_goes_on(app):
     table = last_card_fault_table(app)
     click(app, table.controls.call_btns[0].rect.center)
-    click(app, table.controls.choice_btns[0][1].rect.center)
+    click(app, table.controls.choices()[1].rect.center)
     assert history(table) == ["turned>0", "stop 0 end"]
     assert not table.state.is_over and table.state.to_move == 0
     settle(app, table)

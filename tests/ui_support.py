@@ -233,6 +233,19 @@ def keys_for(app: App, table: TableScene, action: Action) -> None:
     assert table.controller.picked is None and where.src.seat == table.human
 
 
+def answer_asked(app: App, table: TableScene, action: Action, by_keys: bool) -> None:
+    """When the gesture meant several moves and the table asks which, answer with
+    ``action``'s: its number key, or a click on its button."""
+    asked = table.model.asking
+    if asked is None:
+        return
+    n = [a.action for a in asked.answers].index(action)
+    if by_keys:
+        key(app, getattr(pygame, f"K_{n + 1}"))
+    else:
+        click(app, table.controls.choices()[n].rect.center)
+
+
 def play_hand(app: App, table: TableScene, gesture, agent_seed: int = 11, limit: int = 3000,
               after=None) -> int:  # fmt: skip
     """Play the human's seat to the end of the hand: a Medium player chooses each move and
@@ -251,6 +264,7 @@ def play_hand(app: App, table: TableScene, gesture, agent_seed: int = 11, limit:
         action = agent.choose(SeatView(table.state, table.human))
         before = len(table.state.history)
         gesture(app, table, action)
+        answer_asked(app, table, action, by_keys=gesture is keys_for)
         got = [str(a) for a in table.state.history[before : before + 1]]
         assert got == [str(action)], (str(action), table.model.message)
         moves += 1

@@ -186,7 +186,8 @@ class GameSpec:
       hint asks (None: no hints), the arena's baseline, the coach (None: no review);
     * **its table**: the seating, the design in card units, what the panel and the summary
       show, what a gesture means, which lone moves play themselves, the hint's words, the
-      statistics' counts, and its calls (as data);
+      statistics' counts, its calls (as data), and the words of the choices its moves
+      may declare (``choice_question``, ``choice_words``);
     * **its words for what happens** (``words``: a module or object holding any of
       ``describe``, ``describe_outcome``, ``describe_move``, ``headline``, ``sound`` and
       ``joins``, with the signatures of the methods below).
@@ -296,6 +297,16 @@ class GameSpec:
         """The hint's words for a move of ``seat`` (values: card, whose, n); None: the
         table's generic words for a card played (onto the pile, a capture)."""
         return None
+
+    def choice_question(self, state: GameState, actions: list[Action]) -> Phrase:
+        """The question the table asks when one gesture means several legal ``actions``
+        that differ only by the choice declared with them (default: ``choose.<id>``)."""
+        return Phrase(f"choose.{self.id}")
+
+    def choice_words(self, action: Action) -> Phrase:
+        """A declared choice's words, on its button in the table's chooser (default:
+        ``choose.<id>.<choice>``)."""
+        return Phrase(f"choose.{self.id}.{action.choice}")
 
     def gesture(self, src: PileId, dst: PileId, card: int | None, seat: int) -> Action | None:
         """What dragging a card from one pile onto another means, legal or not (so the

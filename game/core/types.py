@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, NamedTuple
 
 from game.core.cards import CardError, card_text, parse_card
@@ -114,7 +114,9 @@ class Action:
 
     Who acts and whose pile are two fields: ``actor`` is the seat making a call out of
     turn (None: the seat to move), ``whose`` the seat owning the pile ``dst`` (None: the
-    mover's own, or a shared one)."""
+    mover's own, or a shared one). ``choice`` is an option the mover declares with the move
+    (a suit named, a way to call), one of the game's own words: moves that differ only by
+    it share their piles, and the table asks which is meant (text ``8S=H``)."""
 
     kind: ActionKind
     card: int | None = None  # PLAY: the card
@@ -122,6 +124,7 @@ class Action:
     dst: PileKind | None = None  # MOVE: where it goes
     whose: int | None = None  # the seat owning ``dst`` (None: the mover's, or shared)
     actor: int | None = None  # a call's caller (None: the seat to move)
+    choice: str | None = None  # the option declared with the move (None: none)
     text: str = field(default="", compare=False)
 
     def __str__(self) -> str:
@@ -172,6 +175,18 @@ class ActionSet:
             self.by_text.setdefault(alias, action)
         return action
 
+    def add_choices(self, action: Action, choices: tuple[str, ...]) -> tuple[Action, ...]:
+        """``action`` with each of ``choices`` declared (the text ``8S=H``: the move's, ``=``,
+        the choice's), known by every spelling of the move's own text too (``8s=h``)."""
+        spellings = [t for t, a in self.by_text.items() if a is action] or [action.text]
+        made = []
+        for choice in choices:
+            text = f"{action.text}{CHOSEN}{choice}"
+            chosen = replace(action, choice=choice, text=text)
+            aliases = {f"{t}{CHOSEN}{choice}".lower() for t in spellings}
+            made.append(self.add(chosen, *sorted(aliases - {text})))
+        return tuple(made)
+
     def add_plays(self) -> None:
         """Every card play, by its text and the spellings people type (``7h``, ``TC``)."""
         for play in PLAYS:
@@ -190,6 +205,7 @@ class ActionSet:
         if found is not None:
             return found
         key = " ".join(text.strip().lower().split()).replace(" >", ">").replace("> ", ">")
+        key = key.replace(" =", "=").replace("= ", "=")
         found = self.by_text.get(key)
         if found is not None:
             return found
@@ -198,6 +214,9 @@ class ActionSet:
             if found is not None:
                 return self.add(found)
         raise ValueError(f"{_short(text)} is not a move")
+
+
+CHOSEN = "="  # between a move's text and the choice declared with it
 
 
 def _short(value: Any) -> str:

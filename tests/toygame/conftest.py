@@ -1,4 +1,5 @@
-"""The duel's fixtures: the game in the registry for one test."""
+"""The duel's shared fixture: the game in the registry for one test, the only line a
+game needs."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from .spec import SPEC
 
 @pytest.fixture
 def duel():
-    """The duel in the registry for one test: the only line a game needs."""
+    """The duel registered for one test, and English again after it."""
     games.register(SPEC)
     yield SPEC
     games.unregister(SPEC.id)

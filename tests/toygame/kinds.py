@@ -1,11 +1,13 @@
 """The duel's own words, made the way every game makes them: its moves (a card, ``7H``;
-``draw``, a card from the shared pack that passes the lead) and its refusals: a card not
-held (the same code as Pişti's, by its text, without knowing Pişti, but worded the duel's
-own way in its catalogue) and a draw it may not make (a code of its own)."""
+``draw``, a card from the shared pack that passes the lead; an 8 led with the suit it
+names, ``8S=H``) and its refusals: a card not held (the same code as Pişti's, by its text,
+without knowing Pişti, but worded the duel's own way in its catalogue) and a draw it may
+not make (a code of its own)."""
 
 from __future__ import annotations
 
-from game.core.types import ActionKind, ActionSet, Code
+from game.core.cards import SUITS, make
+from game.core.types import PLAYS, Action, ActionKind, ActionSet, Code
 
 
 class ActionKinds(ActionKind):
@@ -20,3 +22,9 @@ class Codes(Code):
 ACTIONS = ActionSet()
 ACTIONS.add_plays()
 DRAW_PASS = ACTIONS.make(ActionKinds.DRAW, "draw")
+
+EIGHT = 8
+NAMES = tuple(SUITS)  # the choice an 8 led declares: the suit it names, by its letter
+NAMING: dict[int, tuple[Action, ...]] = {
+    make(EIGHT, s): ACTIONS.add_choices(PLAYS[make(EIGHT, s)], NAMES) for s in range(4)
+}

@@ -1,16 +1,19 @@
 """Hi-card duel. Two players hold four cards each; the leader plays one face up, the other
 answers; the higher rank (ace high) takes both cards, the leader on equal ranks. Each then
 draws from the shared pack, the taker first, and the taker leads. Instead of leading, the
-leader may draw a card and pass the lead (while the pack lasts), so a hand can grow. The
-hand ends when the seat to move holds no card and may not draw; the seat that took more
-cards wins, equal counts are a draw. The choices: which card to spend, and when to pass."""
+leader may draw a card and pass the lead (while the pack lasts), so a hand can grow.
+Leading an 8, the leader names a suit (the move ``8S=H``): the answer takes that trick if
+it is of the named suit, whatever its rank, and the 8 takes it otherwise. The hand ends
+when the seat to move holds no card and may not draw; the seat that took more cards wins,
+equal counts are a draw. The choices: which card to spend, when to pass, which suit to
+name."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from game.core.cards import CARD_TEXT, parse_cards, shuffled_deck
+from game.core.cards import CARD_TEXT, parse_cards, rank, shuffled_deck, suit
 from game.core.state import GameState, Observation, Where, parse_or_refuse, resolve_options
 from game.core.types import (
     DRAW,
@@ -30,7 +33,7 @@ from game.core.types import (
     Refusal,
 )
 
-from .kinds import ACTIONS, DRAW_PASS, ActionKinds, Codes
+from .kinds import ACTIONS, DRAW_PASS, EIGHT, NAMES, NAMING, ActionKinds, Codes
 
 HAND_SIZE = 4
 
@@ -40,9 +43,17 @@ def strength(card: int) -> int:
     return (card % 13 - 1) % 13
 
 
-def taker(lead: int, answer: int) -> bool:
-    """True when the leader takes the trick."""
+def taker(lead: int, answer: int, named: int | None = None) -> bool:
+    """True when the leader takes the trick: on rank, or, after an 8 that named a suit
+    (``named``, a suit index), unless the answer is of that suit."""
+    if named is not None:
+        return suit(answer) != named
     return strength(lead) >= strength(answer)
+
+
+def named_suit(action: Action) -> int | None:
+    """The suit an 8 led names (None: the move names none)."""
+    return NAMES.index(action.choice) if action.choice is not None else None
 
 
 class Duel(GameState):
@@ -78,6 +89,7 @@ class Duel(GameState):
         self._pack = list(reversed(deck[2 * HAND_SIZE :]))  # bottom first: the top is last
         self._table: list[int] = []
         self._won: list[list[int]] = [[], []]
+        self._named: int | None = None  # the suit the 8 on the table named
         self._turn = 0
         self._outcome: Outcome | None = None
         return self
@@ -92,6 +104,7 @@ class Duel(GameState):
             self._turn,
             self._outcome,
         )
+        other._named = self._named
         return other
 
     # ----------------------------------------------------------------- playing
@@ -110,8 +123,14 @@ class Duel(GameState):
     def legal_actions(self) -> list[Action]:
         if self._outcome:
             return []
-        plays = [PLAYS[c] for c in self._hands[self._turn]]
+        leading = not self._table
+        plays = [m for c in self._hands[self._turn] for m in self._plays(c, leading)]
         return plays + [DRAW_PASS] if self._may_draw() else plays
+
+    @staticmethod
+    def _plays(card: int, leading: bool) -> tuple[Action, ...]:
+        """A card's moves: an 8 led names a suit, so it is four moves; any other card one."""
+        return NAMING[card] if leading and rank(card) == EIGHT else (PLAYS[card],)
 
     def _may_draw(self) -> bool:
         """The leader may draw and pass while the pack lasts."""
@@ -130,6 +149,8 @@ class Duel(GameState):
             return Refusal(Codes.NOT_A_MOVE, text=str(a))
         if a.card not in self._hands[self._turn]:
             return Refusal(Codes.NOT_HELD, card=a.card)
+        if a not in self._plays(a.card, not self._table):
+            return Refusal(Codes.NOT_A_MOVE, text=str(a))  # an 8 led names a suit; no other
         return None
 
     def where(self, action: Action) -> Where:
@@ -148,8 +169,11 @@ class Duel(GameState):
             return self._draw(seat)
         self._hands[seat].remove(a.card)
         self._table.append(a.card)
-        events = [Event(EventKind.MOVE, seat, (a.card,), HANDS[seat], TABLE)]
+        named = named_suit(a)
+        said = () if named is None else (named,)  # the log says the suit named
+        events = [Event(EventKind.MOVE, seat, (a.card,), HANDS[seat], TABLE, detail=said)]
         if len(self._table) == 1:
+            self._named = named
             self._turn = 1 - seat
             return events + self._stuck()
         return events + self._trick(leader=1 - seat)
@@ -173,10 +197,10 @@ class Duel(GameState):
 
     def _trick(self, leader: int) -> list[Event]:
         lead, answer = self._table
-        won = leader if taker(lead, answer) else 1 - leader
+        won = leader if taker(lead, answer, self._named) else 1 - leader
         cards = tuple(self._table)
         self._won[won] += cards
-        self._table = []
+        self._table, self._named = [], None
         events = [Event(EventKind.CAPTURE, won, cards, TABLE, WONS[won], False)]
         for seat in (won, 1 - won):
             if self._pack:
@@ -211,8 +235,8 @@ class Duel(GameState):
         piles[TABLE] = list(self._table)
         for s, won in enumerate(self._won):
             piles[WONS[s]] = list(won)
-        return Observation(self.game, seat, 2, self.to_move, piles, {"taken": self.score},
-                           list(self.history))  # fmt: skip
+        info = {"taken": self.score, "named": self._named}
+        return Observation(self.game, seat, 2, self.to_move, piles, info, list(self.history))
 
     def reveal(self) -> dict:
         piles: dict = {HANDS[s]: list(h) for s, h in enumerate(self._hands)}

@@ -78,6 +78,10 @@ class DuelSpec(GameSpec):
     counts = staticmethod(words.counts)
 
     def hint(self, state: GameState, action: Action, seat: int) -> Phrase | None:
+        if action.choice is not None:  # an 8 led: the hint names the suit too
+            return Phrase(
+                f"hint.{ID}.name", {"card": action.card, "suit": words.suit_named(action.choice)}
+            )
         return Phrase(f"hint.{ID}.draw") if action.card is None else None
 
     def variant(self, state: GameState) -> Phrase:

@@ -6,6 +6,7 @@ from game.core.spec import Cards, Phrase, Seat, Side
 from game.core.state import GameState
 from game.core.types import Event, EventKind, Outcome, Reason
 
+from .kinds import NAMES
 from .rules import Duel
 
 E = EventKind
@@ -15,7 +16,10 @@ SOUNDS = {E.DEAL: "deal", E.MOVE: "place", E.CAPTURE: "capture"}
 
 def describe(ev: Event, faults: bool) -> Phrase | None:
     if ev.kind is E.MOVE and ev.seat is not None:
-        return Phrase(f"log.{Duel.game}.play", {"who": Seat(ev.seat), "card": Cards(ev.cards)}, YOU)
+        said = {"who": Seat(ev.seat), "card": Cards(ev.cards)}
+        if ev.detail:  # an 8 led, and the suit it named
+            return Phrase(f"log.{Duel.game}.name", {**said, "suit": suit_named(ev.detail[0])}, YOU)
+        return Phrase(f"log.{Duel.game}.play", said, YOU)
     if ev.kind is E.PASS and ev.seat is not None:
         return Phrase(f"log.{Duel.game}.draw", {"who": Seat(1 - ev.seat)}, YOU)
     if ev.kind is E.CAPTURE and ev.seat is not None:
@@ -34,7 +38,15 @@ def describe_outcome(out: Outcome) -> Phrase | None:
 def describe_move(state: GameState, action) -> Phrase | None:
     if action.card is None:
         return Phrase(f"move.{Duel.game}.draw")
-    return Phrase(f"move.{Duel.game}", {"card": Cards((action.card,))})
+    card = {"card": Cards((action.card,))}
+    if action.choice is not None:
+        return Phrase(f"move.{Duel.game}.name", {**card, "suit": suit_named(action.choice)})
+    return Phrase(f"move.{Duel.game}", card)
+
+
+def suit_named(named: int | str) -> Phrase:
+    """A suit an 8 named, in the log's words (by its index or its letter)."""
+    return Phrase(f"named.{Duel.game}.{NAMES[named] if isinstance(named, int) else named}")
 
 
 def sound(ev: Event) -> str | None:

@@ -1,7 +1,7 @@
 """The player's call window: after every computer move of a game with calls in play, a
 few seconds in which the player may make one of the calls the game declares. It opens after a fault
 and after a faultless move alike, so its opening gives nothing away; a pointer resting on
-the call's button holds it, and it waits while the call's choices are on screen. Which
+the call's button holds it, and it waits while the call's choices are asked. Which
 calls there are, their words and their choices, the game's spec declares (``calls``)."""
 
 from __future__ import annotations
@@ -11,13 +11,12 @@ from dataclasses import dataclass
 
 @dataclass
 class CallWindow:
-    """Seconds left of the window, its whole length (for the draining bar), whether the
-    pointer holds it, and which call's choices are asked (an index of the spec's calls)."""
+    """Seconds left of the window, its whole length (for the draining bar) and whether the
+    pointer holds it."""
 
     seconds: float = 0.0
     length: float = 0.0
     held: bool = False
-    asking: int | None = None
 
     @property
     def open(self) -> bool:
@@ -39,4 +38,3 @@ class CallWindow:
 
     def shut(self) -> None:
         self.seconds = 0.0
-        self.asking = None

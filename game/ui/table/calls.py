@@ -1,9 +1,10 @@
-"""The player's calls at the table: a call's button (or key) pressed, and one of its ways
-chosen. Which calls a game has, their words and their ways, its spec declares
-(:class:`~game.core.spec.Call`); nothing here knows one."""
+"""The player's calls at the table: a call's button (or key) pressed. Which calls a game
+has, their words and their ways, its spec declares (:class:`~game.core.spec.Call`);
+nothing here knows one. A call with several ways asks which (:mod:`asking`)."""
 
 from __future__ import annotations
 
+from game.ui.table.asking import call_asked
 from game.ui.table.model import TableModel
 
 
@@ -17,11 +18,4 @@ def press_call(m: TableModel, index: int = 0) -> None:
     elif len(mine) == 1:
         m.perform(mine[0])
     else:
-        m.window.asking = index
-
-
-def answer_call(m: TableModel, choice: int | None) -> None:
-    """The offered call's choice (None: not now)."""
-    index, m.window.asking = m.window.asking, None
-    if index is not None and choice is not None:
-        m.perform(m.spec.calls[index].choices[choice].make(m.human))
+        m.asking = call_asked(m.spec.calls[index], m.human)

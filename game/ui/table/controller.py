@@ -2,14 +2,15 @@
 
 A card is dragged from a pile onto another, clicked, double-clicked, or picked
 up and put down with the keyboard; each gesture means the legal action whose
-piles (``where``) match it. A gesture that matches no legal action asks the
-game's spec what it would mean, so the engine can say why it is refused. Nothing
-here knows a game: only piles, their roles (a click on a stock is its move) and cards.
+piles (``where``) match it; when several moves match that only the choices they
+declare tell apart (an 8 and the suit it names), the table asks which. A gesture that
+matches no legal action asks the game's spec what it would mean, so the engine can say
+why it is refused. Nothing here knows a game: only piles, their roles (a click on a
+stock is its move), cards and the choices moves declare.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -18,30 +19,9 @@ import pygame
 from game.core.types import Action, PileId, PileKind
 from game.text import say
 from game.ui.table import clock, says
+from game.ui.table.asking import choices_asked, told_apart_by_choice
+from game.ui.table.gestures import ClickTimer, Drag
 from game.ui.table.model import TableModel
-
-DRAG_THRESHOLD = 5
-DOUBLE_CLICK = 0.4
-
-
-@dataclass
-class Drag:
-    """A card lifted by the mouse: where it came from and where it is."""
-
-    card: int
-    src: PileId
-    index: int
-    grab: pygame.Vector2  # pointer minus card top-left at the press
-    pos: pygame.Vector2  # card top-left now
-    home: pygame.Vector2  # where it lies in its pile
-    press: tuple[int, int]
-    moved: bool = False
-
-    def follow(self, pointer: tuple[int, int]) -> None:
-        if not self.moved:
-            dx, dy = pointer[0] - self.press[0], pointer[1] - self.press[1]
-            self.moved = dx * dx + dy * dy >= DRAG_THRESHOLD**2
-        self.pos = pygame.Vector2(pointer) - self.grab
 
 
 @dataclass(frozen=True)
@@ -50,29 +30,6 @@ class Focus:
 
     pile: PileId
     index: int = -1
-
-
-class ClickTimer:
-    """Double clicks: ``event.clicks`` where SDL gives it, else a press within 0.4 s of a
-    click (press and release without dragging) on the same card of the same pile."""
-
-    def __init__(self) -> None:
-        self.last: tuple | None = None
-        self.when = -10.0
-
-    def clicked(self, pid: PileId, card: int | None = None) -> None:
-        self.last, self.when = (pid, card), time.monotonic()
-
-    def reset(self) -> None:
-        self.last, self.when = None, -10.0
-
-    def is_double(self, event: pygame.event.Event, pid: PileId, card: int | None = None) -> bool:
-        clicks = getattr(event, "clicks", None)
-        recent = (pid, card) == self.last and time.monotonic() - self.when <= DOUBLE_CLICK
-        double = (clicks is not None and clicks >= 2) or recent
-        if double:
-            self.reset()
-        return double
 
 
 class TableController:
@@ -137,18 +94,34 @@ class TableController:
     def _clickable(self, pid: PileId) -> bool:
         return self.m.layout.role(pid).clickable
 
-    def _meant(self, src: PileId, dst: PileId, card: int | None) -> Action | None:
-        """The legal action a drop means, or what the game says it would mean."""
-        for a, target in self.moves_from(src, card):
-            if target == dst:
-                return a
-        return self.m.spec.gesture(src, dst, card, self.m.human)
+    def click_moves(self, pid: PileId) -> bool:
+        """A click on ``pid`` makes a move of the player's: their own pile's or a shared
+        one's (a pack both draw from), never another seat's."""
+        return pid.seat in (None, self.m.human) and bool(self.moves_from(pid, None))
+
+    def _meant(self, src: PileId, dst: PileId, card: int | None) -> list[Action]:
+        """The legal actions a drop means, else what the game says it would mean."""
+        legal = [a for a, target in self.moves_from(src, card) if target == dst]
+        return legal or [a for a in (self.m.spec.gesture(src, dst, card, self.m.human),) if a]
+
+    def _play(self, actions: list[Action], starts: dict | None = None) -> bool:
+        """The move a gesture means; of several told apart only by their declared choices,
+        the player is asked which (True: a move made, or asked about)."""
+        if told_apart_by_choice(actions):
+            self.m.asking = choices_asked(self.m.spec, self.m.state, self.m.namer, actions)
+            return True
+        return bool(actions) and self.m.perform(actions[0], starts)
 
     def put_down(
         self, src: PileId, dst: PileId | None, card: int | None, starts: dict | None = None
     ) -> bool:
-        """A card taken from ``src`` goes onto ``dst``: the move, or the refusal's words."""
-        action = self._meant(src, dst, card) if dst is not None else None
+        """A card taken from ``src`` goes onto ``dst``: the move (or which, asked: the card
+        goes back meanwhile), or the refusal's words."""
+        meant = self._meant(src, dst, card) if dst is not None else []
+        if told_apart_by_choice(meant):
+            self._play(meant)  # asked which: the card goes back meanwhile
+            return False
+        action = meant[0] if meant else None
         if action is not None and self.m.referee.refusal(action, self.m.human) is None:
             return self.m.perform(action, starts)
         if action is not None:
@@ -169,25 +142,27 @@ class TableController:
             sends = self.m.layout.role(pid).sends
             found = [a for a, dst in moves if dst is not None and dst in sends]
             if found:
-                return self.m.perform(found[0])
-            meant = self.m.spec.gesture(pid, sends[0], card, self.m.human) if sends else None
-            if meant is not None:
-                self.m.refuse(meant)
-            return False
-        if len(moves) == 1:
-            return self.m.perform(moves[0][0])
-        meant = self.m.spec.gesture(pid, pid, card, self.m.human) if not moves else None
-        if meant is not None and self._clickable(pid):
+                to = self.m.state.where(found[0]).dst
+                return self._play([a for a, dst in moves if dst == to])
+            return self._refused(pid, sends[0] if sends else None, card)
+        acts = [a for a, _ in moves]
+        if not acts:  # a click on a stock that may not move hears why
+            return self._refused(pid, pid, card) if self._clickable(pid) else False
+        one_place = len({dst for _, dst in moves}) == 1
+        return (len(acts) == 1 or (one_place and told_apart_by_choice(acts))) and self._play(acts)
+
+    def _refused(self, src: PileId, dst: PileId | None, card: int | None) -> bool:
+        """What the game says a gesture means, refused with the rules' reason; False."""
+        meant = self.m.spec.gesture(src, dst, card, self.m.human) if dst is not None else None
+        if meant is not None:
             self.m.refuse(meant)
         return False
 
     def stock_click(self) -> bool:
         """Space or Enter with no keyboard focus: the move a click on a pile makes (the stock's)."""
-        for a in self.m.my_actions():
-            src = self.m.state.where(a).src
-            if src is not None and self._clickable(src):
-                return self.m.perform(a)
-        return False
+        where = self.m.state.where
+        acts = [a for a in self.m.my_actions() if (w := where(a)).src and self._clickable(w.src)]
+        return self._play([a for a in acts if where(a) == where(acts[0])]) if acts else False
 
     # ----------------------------------------------------------------- the mouse
     def press(self, pos: tuple[int, int], event: pygame.event.Event) -> None:
@@ -276,7 +251,7 @@ class TableController:
             return f.pile in self.targets() or f == self.picked
         pile = self.m.shown.get(f.pile)
         if self._clickable(f.pile):
-            return f.pile.seat == self.m.human and bool(self.moves_from(f.pile, None))
+            return self.click_moves(f.pile)
         index = f.index if f.index >= 0 else len(pile) - 1
         return index >= 0 and self.movable(f.pile, index)
 

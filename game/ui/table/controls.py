@@ -1,6 +1,7 @@
 """The table's buttons and overlays: menu, hint, undo, the calls a game declares (a button
-each, and its choices), automatic play, the game menu, the rules, the keys, and questions
-that ask before going on. What is enabled follows the table's phase.
+each), the question asked over the table (a call's ways, a move's declared choices: a
+button per answer, keys 1-9, Cancel), automatic play, the game menu, the rules, the keys,
+and questions that ask before going on. What is enabled follows the table's phase.
 
 Buttons only call the model's and the scene's methods; they never write their fields.
 """
@@ -19,8 +20,9 @@ from game.ui import theme
 from game.ui.rules_panel import RulesPanel
 from game.ui.scroll_text import ScrollText
 from game.ui.table import takebacks
-from game.ui.table.calls import answer_call, press_call
+from game.ui.table.calls import press_call
 from game.ui.table.hints import ask_hint
+from game.ui.table.keys_panel import keys_text
 from game.ui.table.layout import Layout
 from game.ui.table.model import TableModel
 from game.ui.table.phase import Doing
@@ -43,38 +45,8 @@ def _dim(surface: pygame.Surface) -> None:
     theme.veil(surface, surface.get_rect(), 140)
 
 
-KEYS = (
-    ("keys.drag", "keys.drag.what"),
-    ("keys.tab", "keys.tab.live.what"),
-    ("keys.arrows", "keys.arrows.what"),
-    ("keys.enter", "keys.enter.next.what"),
-    ("keys.hurry", "keys.hurry.what"),
-    ("keys.numbers", "keys.numbers.what"),
-    ("keys.h", "keys.h.what"),
-    ("keys.undo", "keys.undo.what"),
-    ("keys.redo", "keys.redo.what"),
-    ("keys.esc", "keys.esc.order.what"),
-    ("keys.f11", "keys.f11.what"),
-    ("keys.f1", "keys.f1.what"),
-    ("keys.f2", "keys.f2.what"),
-    ("keys.f3", "keys.f3.what"),
-    ("keys.t", "keys.t.what"),
-    ("keys.c", "keys.c.what"),
-    ("keys.l", "keys.l.what"),
-    ("keys.i", "keys.i.what"),
-)
-
-
+NUMBERS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
 UNDO_PHASES = (Doing.CHOOSING, Doing.CALLING, Doing.THINKING, Doing.FORCED)
-
-
-def keys_text(calls: tuple[Call, ...] = ()) -> str:
-    """The keys panel: the table's keys, with the key of each call in play after the
-    number keys."""
-    keys = list(KEYS)
-    at = keys.index(("keys.numbers", "keys.numbers.what")) + 1
-    keys[at:at] = [call.keys for call in calls]
-    return "\n".join(f"{say(k)}:  {say(w)}" for k, w in keys)
 
 
 class TableControls:
@@ -91,12 +63,9 @@ class TableControls:
             Button(lambda c=call: say(c.button), partial(press_call, m, i), danger=True)
             for i, call in enumerate(m.spec.calls)
         ]
-        self.choice_btns = [
-            [Button(lambda c=c: say(c.words), partial(answer_call, m, j))
-             for j, c in enumerate(call.choices)]
-            for call in m.spec.calls
-        ]  # fmt: skip
-        self.cancel_btn = Button(lambda: say("button.cancel"), partial(answer_call, m, None))
+        self.cancel_btn = Button(lambda: say("button.cancel"), partial(self._answer, None))
+        self._asked: tuple[object, list[Button]] = (None, [])  # the question, its buttons
+        self._column = (0, 0, 0, 0, 0)  # the centre's width, height, button size and gap
         self.flip_btn = Button(lambda: say("button.flip"), self._flip)
         self.auto = Toggle(
             lambda: say("button.auto"),
@@ -186,9 +155,8 @@ class TableControls:
         top = h // 2 - (len(self.pause_items) * (bh + gap)) // 2
         for i, b in enumerate(self.pause_items):
             b.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
-        for choices in self.choice_btns:
-            for i, b in enumerate([*choices, self.cancel_btn]):
-                b.rect = pygame.Rect(w // 2 - bw // 2, h // 2 - bh + i * (bh + gap), bw, bh)
+        self._column = (w, h, bw, bh, gap)
+        self._stack(self._asked[1])
         for i, b in enumerate((self.yes_btn, self.no_btn)):
             b.rect = pygame.Rect(w // 2 - bw // 2, h // 2 + i * (bh + gap), bw, bh)
         for panel in (self.rules, self.help):
@@ -287,9 +255,31 @@ class TableControls:
         return any(b.visible and b.rect.collidepoint(pos) for b in self.call_btns)
 
     def choices(self) -> list[Button]:
-        """The buttons of the call being asked, and Cancel (none while none is asked)."""
-        asking = self.m.window.asking
-        return [*self.choice_btns[asking], self.cancel_btn] if asking is not None else []
+        """The buttons of the question asked, an answer each and Cancel (none while none is
+        asked), made once per question."""
+        asked = self.m.asking
+        if asked is None:
+            return []
+        if self._asked[0] is not asked:
+            answers = [
+                Button(a.words, partial(self._answer, j)) for j, a in enumerate(asked.answers)
+            ]
+            self._asked = (asked, [*answers, self.cancel_btn])
+            self._stack(self._asked[1])
+        return self._asked[1]
+
+    def _stack(self, buttons: list[Button]) -> None:
+        """The answers one above the other in the middle of the table, Cancel last."""
+        w, h, bw, bh, gap = self._column
+        top = h // 2 - bh - max(0, len(buttons) - 3) * (bh + gap) // 2
+        for i, b in enumerate(buttons):
+            b.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
+
+    def _answer(self, index: int | None) -> None:
+        """An answer (None: Cancel): the question goes, and the keyboard's ring with it."""
+        self.m.answer(index)
+        self.ring.shown, self.ring.index = False, -1
+        self.ring.sync()
 
     # ----------------------------------------------------------------- events
     def widgets(self) -> list[Widget]:
@@ -300,7 +290,7 @@ class TableControls:
             return [self.back_btn, self.panel]
         if self.menu_open:
             return list(self.pause_items)
-        if self.m.window.asking is not None:
+        if self.m.asking is not None:
             return self.choices()
         return self.bar_widgets()
 
@@ -316,11 +306,13 @@ class TableControls:
         ]
 
     def overlay_open(self) -> bool:
-        return self.paused or self.m.window.asking is not None
+        return self.paused or self.m.asking is not None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.escape()
+            return True
+        if self._numbered(event):
             return True
         if self.overlay_open() and self.ring.handle(event):
             return True
@@ -333,14 +325,23 @@ class TableControls:
             pygame.KEYDOWN,
         )
 
+    def _numbered(self, event: pygame.event.Event) -> bool:
+        """Keys 1-9 pick the question's answer of that number."""
+        asked, key = self.m.asking, getattr(event, "key", None)
+        if asked is None or event.type != pygame.KEYDOWN or key not in NUMBERS:
+            return False
+        if NUMBERS[key] < len(asked.answers):
+            self._answer(NUMBERS[key])
+        return True
+
     def escape(self) -> None:
         """Esc closes the top overlay, or opens the game menu."""
         if self.question is not None:
             self._answer_no()
         elif self.panel is not None:
             self.close_panel()
-        elif self.m.window.asking is not None:
-            answer_call(self.m, None)
+        elif self.m.asking is not None:
+            self._answer(None)
         elif self.menu_open:
             self.close_menu()
         else:
@@ -367,9 +368,8 @@ class TableControls:
         self.refresh()
         for w in self.bar_widgets():
             w.draw(surface)
-        asking = self.m.window.asking
-        if asking is not None:
-            self._overlay(surface, say(self.m.spec.calls[asking].question), self.choices())
+        if self.m.asking is not None:
+            self._overlay(surface, self.m.asking.question(), self.choices())
         if self.menu_open:
             self._overlay(surface, say("title.game_menu"), self.pause_items)
         if self.panel is not None:

@@ -34,6 +34,7 @@ from game.ui.table.thinker import Thinker
 
 if TYPE_CHECKING:
     from game.ai.coach import Advice
+    from game.ui.table.asking import Asking
 
 
 def _quiet(*_: Any) -> None:
@@ -60,6 +61,7 @@ class TableModel:
         self.log, self.window, self.coach = MoveLog(), CallWindow(), CoachGate()
         self.hints, self.pace = Hints(), Pace()
         self.note: Note | None = None
+        self.asking: Asking | None = None  # a question over the table: the phase DECIDING
         self.on_change: Callable[[], None] = _quiet  # after every applied action
         self.on_summary: Callable[[], None] = _quiet  # its end shown: the summary's turn
         self.on_line: Callable[[str, int | None], None] = _quiet  # a logged move, its seat
@@ -88,6 +90,7 @@ class TableModel:
         self.stage = Stage(self.spec, self.referee, self.human, self.options, self.size, hooks)
         self.hints.forget()
         self.window.shut()
+        self.asking = None
         self.coach = CoachGate()  # its questions are counted by the hand
         self.pace.new_hand(self.options().pace)
         self.ended, self.note = st.is_over, None
@@ -175,7 +178,7 @@ class TableModel:
                 showing=self.show.busy or bool(self.hooks.peeks),
                 mover=self.show.mover,
                 coaching=self.coach.busy,
-                deciding=self.window.asking is not None,
+                deciding=self.asking is not None,
                 window=self.window.open,
                 only_accept=[a.kind for a in acts] == [ActionKind.ACCEPT],
                 forced=bool(acts) and (auto or self.plays_itself(acts)),
@@ -221,6 +224,12 @@ class TableModel:
         """A note for the hint line, kept while the table stays in this phase; give it as
         a function to have it worded anew after a change of language."""
         self.note = Note(words if callable(words) else (lambda: words), self.phase.doing)
+
+    def answer(self, index: int | None) -> None:
+        """The player's answer to the question asked (None: Cancel, nothing is played)."""
+        asked, self.asking = self.asking, None
+        if asked is not None and index is not None and 0 <= index < len(asked.answers):
+            self.perform(asked.answers[index].action)
 
     def refuse(self, action: Action | str) -> None:
         why = self.referee.refusal(action, self.human)

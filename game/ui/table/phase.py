@@ -28,7 +28,7 @@ class Doing(enum.Enum):
     OVER = "over"  # the hand is over and its last move shown
     HELD = "held"  # a lesson holds the table while its step is read
     COACHING = "coaching"  # the coach weighs the player's move, or asks about it
-    DECIDING = "deciding"  # the player pressed a call and picks one of its choices
+    DECIDING = "deciding"  # the player picks a call's way or a move's declared choice
     CALLING = "calling"  # a call window is open to the player, on a timer
     THINKING = "thinking"  # a computer seat is to move: its pause, then its thought
     FORCED = "forced"  # the player's one move plays itself

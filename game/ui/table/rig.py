@@ -193,8 +193,7 @@ class TableRig:
         if hit is None:
             return pygame.SYSTEM_CURSOR_ARROW
         pid, index = hit
-        clickable = pid.seat == self.model.human and bool(c.moves_from(pid, None))
-        if clickable or c.movable(pid, index):
+        if c.click_moves(pid) or c.movable(pid, index):
             return pygame.SYSTEM_CURSOR_HAND
         return pygame.SYSTEM_CURSOR_ARROW
 

@@ -85,7 +85,7 @@ def lit(m: TableModel, seat: int, phase: Phase | None = None) -> bool:
 
 def prompt(m: TableModel, phase: Phase | None = None) -> str:
     """What the player can do now, when there is nothing else to say: their move's words,
-    the call window's, how to hurry the computer, what plays by itself."""
+    the call window's, how to hurry the computer, what plays by itself, the question asked."""
     ph = phase or m.phase
     doing = ph.doing
     if doing is Doing.CALLING:
@@ -96,6 +96,8 @@ def prompt(m: TableModel, phase: Phase | None = None) -> str:
         return say("prompt.auto" if m.auto_on and m.spec.autoplay else "prompt.forced")
     if doing is Doing.CHOOSING:
         return phrase(m.spec.prompt(m.state), m.namer)
+    if doing is Doing.DECIDING and m.asking is not None:
+        return say("prompt.asking", n=len(m.asking.answers))
     return ""
 
 

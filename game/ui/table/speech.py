@@ -23,6 +23,7 @@ from game.core.types import EventKind, PileId, PileKind
 from game.text import current, say
 from game.text.spoken import card_list, hand_card_words, pile_words, spoken
 from game.ui.table import heard, panel
+from game.ui.table.asking import Asking
 from game.ui.table.controller import Focus, TableController
 from game.ui.table.model import TableModel
 from game.ui.table.phase import Doing
@@ -229,24 +230,23 @@ class TableSpeech:
         if k.panel is not None:
             title = say("button.keys" if k.panel is k.help else "button.rules")
             return k.panel, f"{title}. {k.panel.spoken()}"
-        asking = m.window.asking
-        if asking is not None:
-            question = say(m.spec.calls[asking].question)
-            return ("call", asking), ". ".join([question, *(text_of(b.label) for b in k.choices())])
+        asked = m.asking
+        if asked is not None:
+            return asked, ". ".join([asked.question(), *(text_of(b.label) for b in k.choices())])
         if k.menu_open:
             return "menu", say("title.game_menu")
         return None, ""
 
     def _overlay_changed(self) -> None:
         """An overlay opening says its words; closing back onto the table (not a call's
-        choices, which the call's own move follows) says so."""
+        choices or a move's, which the move made follows) says so."""
         shown, words = self._overlay()
         if shown == self._overlay_shown:
             return
         was, self._overlay_shown = self._overlay_shown, shown
         if words:
             self.voice.speak(words)
-        elif shown is None and was is not None and not isinstance(was, tuple):
+        elif shown is None and was is not None and not isinstance(was, Asking):
             back = say("speech.back.table")
             if self.voice.last != back:  # (coming back from Settings said it already)
                 self.voice.speak(back)

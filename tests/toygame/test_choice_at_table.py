@@ -1,0 +1,115 @@
+"""At the table, a gesture that means several moves told apart only by the choice each
+declares (the duel's 8 led, and the suit it names) opens the chooser: the game's question
+and a button per choice, keys 1-n, arrows and Enter, Esc to cancel. Meanwhile the phase is
+DECIDING and the header, the hint line and the voice follow it. Real mouse and key events,
+headless."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from ui_support import centre, click, drag, key, open_table, settle
+
+from game.core.cards import CARD_TEXT, parse_card
+from game.core.types import TABLE, PileId, PileKind
+from game.speech import FileBackend
+from game.text import say, set_language
+from game.ui.table import says
+from game.ui.table.controller import Focus
+from game.ui.table.gestures import DOUBLE_CLICK
+from game.ui.table.phase import Doing
+from game.ui.widgets import text_of
+
+from .rules import Duel
+from .spec import ID
+
+HAND = PileId(PileKind.HAND, 0)
+SUITS = ["♣ Clubs", "♦ Diamonds", "♥ Hearts", "♠ Spades"]
+
+
+@pytest.fixture
+def table(duel, app, tmp_path):
+    """The player (seat 0) leads, holding 2♣ 3♣ 4♣ 8♠ (the 8 is the fourth card)."""
+    hands = [parse_card(c) for c in ["2C", "3C", "4C", "8S", "KD", "5H", "9D", "AC"]]
+    deck = [CARD_TEXT[c] for c in hands + [c for c in range(52) if c not in hands]]
+    app.voice.use(FileBackend(tmp_path / "said.txt"))
+    app.voice.on = True
+    t = open_table(app, ID, {}, state=Duel.from_setup({"deck": deck}))
+    settle(app, t)
+    assert t.human == 0 and t.state.to_move == 0
+    return t
+
+
+def eight(t) -> tuple[int, int]:
+    return centre(t, HAND, 3)
+
+
+def asked_words(t) -> list[str]:
+    return [text_of(b.label) for b in t.controls.choices()]
+
+
+def assert_deciding(t) -> None:
+    m = t.model
+    assert m.asking is not None and m.phase.doing is Doing.DECIDING and not m.phase.mine
+    assert says.status(m) == say("status.your_call") == "Your call"
+    assert says.message_line(m)[0] == "Pick one: press 1–4, or Esc to cancel"
+    assert asked_words(t) == [*SUITS, "Cancel"]
+    assert t.state.history == [], "nothing is played while the player decides"
+
+
+def test_a_drag_of_the_eight_asks_its_suit_and_a_click_on_hearts_plays_8s_eq_h(app, table):
+    drag(app, eight(table), table.view.pile_top_rect(TABLE).center)
+    assert_deciding(table)
+    click(app, table.controls.choices()[2].rect.center)
+    assert [str(a) for a in table.state.history] == ["8S=H"]
+    assert table.model.asking is None
+
+
+def test_a_click_on_the_eight_asks_and_a_number_key_names_the_suit(app, table):
+    click(app, eight(table))
+    assert_deciding(table)
+    key(app, pygame.K_4)
+    assert [str(a) for a in table.state.history] == ["8S=S"]
+
+
+def test_arrows_and_enter_choose_in_the_chooser(app, table):
+    key(app, pygame.K_4)  # the hand's fourth card, by its number
+    assert_deciding(table)
+    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
+        key(app, k)
+    assert table.controls.ring.current() is table.controls.choices()[1]
+    key(app, pygame.K_RETURN)
+    assert [str(a) for a in table.state.history] == ["8S=D"]
+
+
+def test_esc_cancels_the_chooser_the_card_goes_back_and_nothing_is_played(app, table):
+    controller = table.controller
+    controller.focus = Focus(HAND, 3)
+    key(app, pygame.K_RETURN)  # picked up: the focus goes to the table
+    assert controller.picked is not None and controller.focus == Focus(TABLE)
+    key(app, pygame.K_RETURN)  # put down: which suit?
+    assert_deciding(table)
+    key(app, pygame.K_ESCAPE)
+    m = table.model
+    assert m.asking is None and table.state.history == [] and m.phase.doing is Doing.CHOOSING
+    assert parse_card("8S") in m.shown.get(HAND) and not m.shown.get(TABLE)
+    assert not table.controls.overlay_open(), "Esc cancels the question, no menu opens"
+
+
+def test_a_card_with_one_move_plays_at_once_without_asking(app, table):
+    click(app, centre(table, HAND, 0))
+    assert [str(a) for a in table.state.history] == ["2C"] and table.model.asking is None
+
+
+def test_the_voice_says_the_question_and_the_choices_in_either_language(app, table):
+    click(app, eight(table))
+    assert app.voice.last == "Your 8 names a suit. " + ". ".join([*SUITS, "Cancel"])
+    key(app, pygame.K_ESCAPE)
+    set_language("tr")
+    time.sleep(DOUBLE_CLICK)  # a second click, not a double click
+    click(app, eight(table))
+    assert asked_words(table) == ["♣ Sinek", "♦ Karo", "♥ Kupa", "♠ Maça", "Vazgeç"]
+    assert app.voice.last.startswith("8'in bir renk söylüyor. ♣ Sinek")
+    assert says.status(table.model) == "Karar senin"
