@@ -181,30 +181,20 @@ def test_card_signs_are_read_as_card_names_in_the_game_language():
         set_language("en")
 
 
-def test_a_card_that_starts_a_sentence_is_said_with_a_capital_letter():
-    """A Turkish line about the player starts with its card ("A♠ attın"): a voice and a
-    braille display get a sentence, not "maça as attın"."""
+def test_every_sentence_said_starts_with_a_capital_whatever_word_comes_first():
+    """A Turkish line about the player starts with its card ("A♠ attın"), a pile's words put
+    the suit first ("maça temeli, en üstte as"): a voice and a braille display get
+    sentences. "Stop!" inside a sentence and a Turkish ordinal ("5. hamle") end none."""
     try:
         set_language("tr")
         assert spoken("A♠ attın") == "Maça as attın"
         assert spoken("Sıra sende. 7♥ attın") == "Sıra sende. Kupa 7 attın"
         assert spoken("Kuzey 7♥ attı") == "Kuzey kupa 7 attı"
-        set_language("en")
-        assert spoken("7♥ is on top") == "The 7 of hearts is on top"
-    finally:
-        set_language("en")
-
-
-def test_every_sentence_said_starts_with_a_capital_whatever_word_comes_first():
-    """A pile's words that put the suit first ("maça temeli, en üstte as") or a message
-    that starts with a card's name are said as sentences; "Stop!" inside a sentence and a
-    Turkish ordinal ("5. hamle") end none."""
-    try:
-        set_language("tr")
         assert spoken("maça temeli, en üstte as") == "Maça temeli, en üstte as"
         assert spoken("Tamam. kupa 7 alındı") == "Tamam. Kupa 7 alındı"
         assert spoken("Tekrar izleme. 5. hamle") == "Tekrar izleme. 5. hamle"
         set_language("en")
+        assert spoken("7♥ is on top") == "The 7 of hearts is on top"
         assert spoken("the 7 of hearts picked up") == "The 7 of hearts picked up"
         assert spoken("Call Stop! and…") == "Call Stop! and…"
     finally:
