@@ -28,7 +28,7 @@ from game.store.keeper import Keeper  # noqa: E402
 
 
 def main(seed: int, hands: int | None) -> int:
-    keeper = Keeper(lambda notice: print("told", notice.code, flush=True))
+    keeper = Keeper(lambda notice: print("told", notice.code, notice.detail, flush=True))
     saved = keeper.load_match() if hands is None else None  # Continue, when played to a kill
     session = saved or Session.start("pisti", {"players": 2}, "easy", seed)
     agents = [session.spec.make_agent("easy", seed + p) for p in range(2)]

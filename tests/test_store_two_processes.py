@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,7 @@ class Player:
             env=env,
         )
         self.told: list[str] = []  # the codes of the notices
+        self.said: list[str] = []  # and their whole lines, with what went wrong
         self.ended: list[tuple[str, int]] = []
 
     def until(self, word: str) -> None:
@@ -38,6 +40,7 @@ class Player:
             parts = line.split()
             if parts[0] == "told":
                 self.told.append(parts[1])
+                self.said.append(line.strip())
             elif parts[0] == "ended":
                 self.ended.append((parts[1], int(parts[2])))
             if parts[0] == word:
@@ -67,7 +70,7 @@ def test_two_players_ending_hands_at_once_100_times_count_each_hand_once(tmp_pat
             if p.proc.poll() is None:
                 p.proc.kill()
     for p in players:
-        assert "not_kept" not in " ".join(p.told), p.told  # no hand waited past the timeout
+        assert "not_kept" not in " ".join(p.told), p.said  # no hand waited past the timeout
     assert sorted(len(p.ended) for p in players) == [ROUNDS, ROUNDS]
     told = sorted(p.told for p in players)
     assert told == [[], ["match_elsewhere"]], "the match is one player's; the other is told once"
@@ -79,3 +82,43 @@ def test_two_players_ending_hands_at_once_100_times_count_each_hand_once(tmp_pat
     assert sum(line.hands for line in keeper.statistics().values()) == 2 * ROUNDS
     keeper.close()
     print(f"{ROUNDS} rounds of two hands ending at once: {2 * ROUNDS} hands, each counted once")
+
+
+OPENER = """
+import sys, time
+from game.store.keeper import Keeper
+start = float(sys.argv[1])
+while time.time() < start:
+    pass
+keeper = Keeper(lambda notice: print(notice.code, notice.detail, flush=True))
+print("match", keeper.load_match() is None, flush=True)
+keeper.close()
+"""
+
+
+@pytest.mark.slow
+def test_two_windows_opening_a_new_folder_at_the_same_moment_are_told_nothing(tmp_path):
+    """The first start of two windows at once, 25 times: each waits for the other's making
+    of the database (none is left read-only, none sets the other's new file aside as "not
+    the game's"), and one database is left, the game's."""
+    root = Path(__file__).resolve().parent.parent
+    for n in range(25):
+        home = tmp_path / f"home{n}"
+        env = {**os.environ, "PASHA_PISTI_HOME": str(home)}
+        start = f"{time.time() + 0.5:.3f}"
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-c", OPENER, start],
+                cwd=root,
+                env=env,
+                stdout=subprocess.PIPE,
+                text=True,
+            )  # fmt: skip
+            for _ in range(2)
+        ]
+        said = [p.communicate(timeout=60)[0].split("\n") for p in procs]
+        assert all(p.returncode == 0 for p in procs)
+        assert [lines[:-1] for lines in said] == [["match True"], ["match True"]], said
+        assert sorted(f.name for f in home.iterdir() if "broken" in f.name) == []
+        with db(home) as c:
+            assert c.execute("PRAGMA user_version").fetchone()[0] >= 1

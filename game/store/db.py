@@ -13,6 +13,7 @@ import sqlite3
 import stat
 import struct
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -149,22 +150,56 @@ def open_store(folder: Path, fill: Fill) -> tuple[Store | None, list[Notice]]:
             mode = os.lstat(path).st_mode  # a link, folder or device is set aside, not used
             if not stat.S_ISREG(mode):
                 told.append(_aside(path, "it was a link" if stat.S_ISLNK(mode) else "not a file"))
-        store, salvage = _connect(path), None
-        try:
-            _check(store.conn)
-        except Newer:
-            raise
-        except Unusable as err:
-            store.close()
-            salvage = _salvage(path)
-            told.append(_aside(path, str(err)))
-            store = _connect(path)
-        done = _migrate(store, fill, salvage)
+        store, done = _opened(path, fill, told)
     except Newer:
         return _read_only(path), [*told, Notice("db_newer")]
     except (sqlite3.Error, OSError, StoreError) as err:
         return _read_only(path), [*told, Notice("not_kept", plain(err))]
     return store, told + done()
+
+
+def _opened(path: Path, fill: Fill, told: list[Notice]) -> tuple[Store, Callable]:
+    """The database checked and brought up to this version. A second window opening it at
+    the same moment is waited for, up to :data:`BUSY_SECONDS`: SQLite gives up at once,
+    without its busy wait, where waiting could deadlock (one making the file a WAL one
+    while the other reads it)."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        store = _connect(path)
+        try:
+            return _checked(store, path, fill, told)
+        except sqlite3.OperationalError as err:
+            store.close()
+            if not _busy(err) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+        except BaseException:
+            store.close()
+            raise
+
+
+def _busy(err: sqlite3.Error) -> bool:
+    return getattr(err, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+
+
+def _checked(store: Store, path: Path, fill: Fill, told: list[Notice]) -> tuple[Store, Callable]:
+    """``store`` checked (a file not the game's set aside, what can be read of it kept) and
+    migrated; the notices go to ``told``."""
+    salvage = None
+    try:
+        _check(store.conn)
+    except Newer:
+        raise
+    except Unusable as err:
+        store.close()
+        salvage = _salvage(path)
+        told.append(_aside(path, str(err)))
+        store = _connect(path)
+    try:
+        return store, _migrate(store, fill, salvage)
+    except BaseException:
+        store.close()  # (the one made after setting the file aside: _opened closes the first)
+        raise
 
 
 def _connect(path: Path, query: str = "") -> Store:
@@ -176,15 +211,21 @@ def _connect(path: Path, query: str = "") -> Store:
 
 
 def _check(conn: sqlite3.Connection) -> None:
-    """Unusable when the file is not the game's database, is damaged or is newer."""
+    """Unusable when the file is not the game's database, is damaged or is newer. Read in
+    one transaction: another window's first change lands wholly before it or after it."""
     try:
-        app = conn.execute("PRAGMA application_id").fetchone()[0]
-        tables = conn.execute("SELECT 1 FROM sqlite_master").fetchone()
-        if app != APPLICATION_ID and (app or tables):
-            raise Unusable("it is not a file of this game")
-        if conn.execute("PRAGMA user_version").fetchone()[0] > VERSION:
-            raise Newer("it was written by a newer version of the game")
-        verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+        conn.execute("BEGIN")
+        try:
+            app = conn.execute("PRAGMA application_id").fetchone()[0]
+            tables = conn.execute("SELECT 1 FROM sqlite_master").fetchone()
+            if app != APPLICATION_ID and (app or tables):
+                raise Unusable("it is not a file of this game")
+            if conn.execute("PRAGMA user_version").fetchone()[0] > VERSION:
+                raise Newer("it was written by a newer version of the game")
+            verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
     except sqlite3.OperationalError:
         raise  # not the file's fault: a folder that cannot be written, a disk that fails
     except (sqlite3.DatabaseError, ValueError) as err:
