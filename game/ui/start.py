@@ -88,10 +88,7 @@ def open_app(args: argparse.Namespace):
     menu = app.goto("menu", seed=args.seed)
     menu.start_game(args.deal)  # asked first when it would replace a saved match
     app.voice.on = speaking
-    if app.scene is menu:
-        app.voice.entered(menu)
-    elif app.scene is not None:
-        app.voice.entered(app.scene)
+    app.voice.entered(app.scene)  # the table, or the menu when a question kept it there
     return app
 
 
