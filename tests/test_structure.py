@@ -110,3 +110,16 @@ def test_scenes_never_import_scenes():
     graph = import_graph()
     assert scenes <= set(graph)
     assert {m: sorted(graph[m] & scenes) for m in scenes if graph[m] & scenes} == {}
+
+
+def test_a_draw_is_told_by_is_draw_never_by_its_text():
+    """Issue 35: ``is DRAW`` everywhere; no code under game/ compares a winner with the
+    string "draw" (the text is only what records write)."""
+    compared = re.compile(r"(==|!=|\bin\b)[^#]*[\"']draw[\"']|[\"']draw[\"'][^#]*(==|!=)")
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in (ROOT / "game").rglob("*.py")
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if compared.search(line.split("#", 1)[0])
+    ]
+    assert found == []

@@ -328,7 +328,7 @@ class Outcome:
 
     @property
     def is_draw(self) -> bool:
-        return self.winner == DRAW  # a "draw" read back from a file is one too
+        return self.winner is DRAW
 
 
 # ----------------------------------------------------------------- refusals

@@ -4,7 +4,7 @@ hooks of its spec alone."""
 from __future__ import annotations
 
 from game.core.referee import Referee
-from game.core.types import EventKind, Outcome, Reason
+from game.core.types import DRAW, EventKind, Outcome, Reason
 from game.stats import Line
 from game.store.hands import Hand, StatsKey
 from game.text import say, set_language
@@ -49,7 +49,7 @@ def test_the_toy_games_end_is_said_from_the_readers_side(duel):
         == "North wins the duel with 30 cards"
     )
     assert (
-        outcome_line(Outcome("draw", Reason.POINTS, (26, 26)), you) == "A drawn duel: 26 cards each"
+        outcome_line(Outcome(DRAW, Reason.POINTS, (26, 26)), you) == "A drawn duel: 26 cards each"
     )
 
 

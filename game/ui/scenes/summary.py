@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.types import DRAW
 from game.session import Session
 from game.text import current, say
 from game.text.words import outcome_line, phrase
@@ -94,7 +95,7 @@ class SummaryScene(Scene):
     def headline(self) -> str:
         st, m = self.model.state, self.model
         w = st.winner
-        if w in (None, "draw"):
+        if w is None or w is DRAW:
             return say("summary.draw")
         team = self.match.team_of_side(w)
         if team == self.match.team_of(0):
@@ -165,7 +166,7 @@ class SummaryScene(Scene):
         if not m.is_over or not m.target:
             return ""
         win = m.winner
-        if win in (None, "draw"):
+        if win is None or win is DRAW:
             return say("summary.match_draw")
         if win == m.team_of(0):
             pair = m.teams < m.players

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from game.core.referee import Ask
 from game.core.referee import Phase as Rules
+from game.core.types import DRAW
 from game.ui.table.model import TableModel
 from game.ui.table.pace import AI_PAUSE, HAND_END_PAUSE
 from game.ui.table.phase import Doing
@@ -104,7 +105,7 @@ def _toward_summary(m: TableModel, dt: float) -> None:
         return
     m.pace.summed_up = True
     w = m.state.winner
-    won = w not in (None, "draw") and w == m.state.side_of(m.human)
+    won = w is not DRAW and w == m.state.side_of(m.human)
     m.sound("win" if won else "lose")
     m.on_summary()
 
