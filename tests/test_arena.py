@@ -10,6 +10,7 @@ from conftest import STOP, position, suits_up_to, texts
 from game.cli import arena
 from game.core.agents import BaseAgent, SeatView
 from game.core.types import Action
+from game.games import SPECS
 from game.games.pishe_pasha import kinds as pishe
 
 
@@ -116,7 +117,7 @@ def test_arena_hand_ends_when_nobody_stops_a_winning_fault():
     assert texts(state.history) == ["discard>1", "accept"]
 
 
-@pytest.mark.parametrize("game", ["pisti", "pishe-pasha", "pisha-pasha-book"])
+@pytest.mark.parametrize("game", sorted(SPECS))
 def test_the_arena_seats_partnerships_from_the_spec(game):
     from game.games import new_hand, spec_of
 

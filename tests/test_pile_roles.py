@@ -49,7 +49,7 @@ def designs(game: str):
         yield pos, spec.design(pos, options, {s: s for s in range(players)})
 
 
-@pytest.mark.parametrize("game", ["pishe-pasha", "pisha-pasha-book", "pisti"])
+@pytest.mark.parametrize("game", sorted(SPECS))
 def test_a_design_pile_says_where_a_double_click_sends_its_card(game):
     for pos, design in designs(game):
         founds = tuple(p for p in design.piles if design.role(p).told == "built")
@@ -110,7 +110,7 @@ def test_every_game_folder_fills_in_the_hooks_its_table_uses():
                     assert design.role(src).clickable, (game, action)
 
 
-@pytest.mark.parametrize("game", ["pishe-pasha", "pisha-pasha-book", "pisti"])
+@pytest.mark.parametrize("game", sorted(SPECS))
 def test_a_count_label_counts_the_pile_its_design_names(game):
     for _pos, design in designs(game):
         for name, area in design.areas.items():

@@ -11,7 +11,7 @@ from game.core.agents import BaseAgent, RandomAgent, SeatView
 from game.core.referee import Ask, Phase, Referee
 from game.core.state import GameState
 from game.core.types import ACCEPT, Action, IllegalAction
-from game.games import make_agent, new_hand, spec_of
+from game.games import SPECS, make_agent, new_hand, spec_of
 from game.games.pishe_pasha.kinds import ACTIONS, Codes, EventKinds
 
 E = EventKinds
@@ -339,6 +339,7 @@ def test_referee_undo_never_stops_at_a_call():
 
 def test_referee_undo_redo_random_hands_of_every_game():
     rng = random.Random(4)
-    for game in ("pishe-pasha", "pisti", "pisha-pasha-book"):
-        state = new_hand(game, 2, None, rng.randrange(1000))
-        round_trip(state, [RandomAgent(1), RandomAgent(2)])
+    for game, spec in SPECS.items():
+        players = spec.players[0]
+        state = new_hand(game, players, None, rng.randrange(1000))
+        round_trip(state, [RandomAgent(s + 1) for s in range(players)])

@@ -123,3 +123,21 @@ def test_a_draw_is_told_by_is_draw_never_by_its_text():
         if compared.search(line.split("#", 1)[0])
     ]
     assert found == []
+
+
+def test_no_test_lists_every_registered_game_by_hand():
+    """Issue 35: a test that loops over games takes them from the registry (``SPECS``,
+    ``registered_tables()``), so a game registered is a game tested; a list or tuple
+    naming every registered game is one that forgets the next."""
+    import ast
+
+    from game.games import SPECS
+
+    found = []
+    for path in (ROOT / "tests").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.List | ast.Tuple | ast.Set):
+                named = {e.value for e in node.elts if isinstance(e, ast.Constant)}
+                if set(SPECS) <= named:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
