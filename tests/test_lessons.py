@@ -74,9 +74,14 @@ def test_the_stop_lesson_catches_north_twice_forcing_then_ending_then_north_catc
     assert calls == ["stop 0 force", "stop 0 end", "stop 1 end"]
 
 
-def test_every_game_has_a_lesson_and_the_first_is_for_newcomers():
+def test_lessons_are_a_games_own_and_each_opens_with_words_for_a_newcomer():
+    """Lessons are optional (a game without them has no "Learn to play"); each a game has
+    is known by an id of its own and starts with words to read, not a move to make."""
+    ids = [lesson.id for spec in SPECS.values() for lesson in spec.lessons]
+    assert len(ids) == len(set(ids)), ids
     for spec in SPECS.values():
-        assert spec.lessons, spec.id
+        for lesson in spec.lessons:
+            assert lesson.steps[0].wait is Wait.READ, (spec.id, lesson.id)
 
 
 def test_a_step_accepts_only_its_moves_and_reading_takes_none():

@@ -97,6 +97,14 @@ def test_the_duel_offers_its_own_levels_hint_and_no_lessons_or_review(duel, app)
     assert_offers_what_it_declares(app, SPEC)
 
 
+def test_the_lessons_checks_of_every_game_hold_for_the_duel_which_has_none(duel):
+    """A game without lessons passes the tests that loop over games' lessons."""
+    import test_lessons
+
+    assert not SPEC.lessons
+    test_lessons.test_lessons_are_a_games_own_and_each_opens_with_words_for_a_newcomer()
+
+
 def test_the_leader_may_draw_from_the_shared_pack_and_pass_so_a_hand_grows(duel):
     state = SPEC.new_hand(2, {}, 12)
     for seat in (0, 1, 0, 1, 0):
