@@ -269,8 +269,6 @@ class Show:
             return None
         if dst.kind is PileKind.HAND:
             return card if dst.seat == self.human or self.reveal_all else None
-        if ev.kind is E.DEAL and dst.kind is PileKind.TABLE:
-            return None
         return card if ev.face_up else None
 
     def _fly(self, ev: Event, delay: float = 0.0) -> list[Flight]:
