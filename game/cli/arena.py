@@ -228,7 +228,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m game.cli.arena", description=__doc__.split("\n")[0])
     p.add_argument("--game", required=True, help=", ".join(sorted(SPECS)))
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--a", default="expert", help="level of side A")
+    p.add_argument("--a", default=None, help="level of side A (default: the game's strongest)")
     p.add_argument("--b", default=None, help="level of side B (default: the game's baseline)")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
@@ -248,6 +248,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         spec = spec_of(args.game)
         if args.players not in spec.players:
             p.error(f"{args.game} is played by {', '.join(map(str, spec.players))} players")
+        args.a = args.a or (spec.levels[-1] if spec.levels else spec.default_level)
         args.b = args.b or spec.baseline
         new_hand(args.game, args.players, args.options, 0)
         for level in (args.a, args.b):

@@ -174,6 +174,14 @@ def test_the_arena_measures_the_duel(duel, capsys):
     assert ID in out and "margin" in out
 
 
+def test_the_arena_pits_the_duels_strongest_level_by_default(duel, capsys):
+    """Side A's default is the game's own strongest level (the last it offers), not a
+    level named "expert" that the duel does not have."""
+    assert arena.main(["--game", ID, "--deals", "2", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert f"A {SPEC.levels[-1]} " in out and f"B {SPEC.baseline} " in out
+
+
 def test_the_smoke_check_opens_the_duels_table_and_plays(duel, app):
     assert (ID, ID, {}) in smoke.tables()
     table = smoke.open_table(app, ID, {}, seed=1)
