@@ -141,3 +141,19 @@ def test_no_test_lists_every_registered_game_by_hand():
                 if set(SPECS) <= named:
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []
+
+
+def test_no_code_outside_the_games_folders_names_a_registered_game():
+    """What the shared code needs of a game (a default, a first game) it takes from the
+    registry; a registered game's record name in quotes appears only in its own folder."""
+    from game.games import SPECS
+
+    named = re.compile("[\"'](" + "|".join(map(re.escape, SPECS)) + ")[\"']")
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in (ROOT / "game").rglob("*.py")
+        if "games" not in path.relative_to(ROOT / "game").parts[:1]
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if named.search(line.split("#", 1)[0])
+    ]
+    assert found == []

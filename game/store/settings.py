@@ -108,6 +108,9 @@ def _game_options(value: dict) -> dict[str, dict[str, Any]]:
     return out
 
 
+FIRST = next(iter(SPECS.values()))  # the menu's first game: the one a first start shows
+
+
 def _offered_level(level: Any) -> Any:
     """A level some registered game's menu offers (each game names its own levels)."""
     if not any(level in spec.levels for spec in SPECS.values()):
@@ -169,8 +172,8 @@ class Settings:
     fullscreen: bool = setting(False, bool, row="toggle", label="settings.fullscreen")
     speech: str = setting("auto", str, SPEECH, row="toggle", label="settings.speech")
     auto_flip_speed: float = setting(0.5, float, low=0.0, high=1.0, table=True)
-    last_game: str = setting("pishe-pasha", str, check=known_game)
-    level: str = setting("medium", str, check=_offered_level)
+    last_game: str = setting(FIRST.id, str, check=known_game)
+    level: str = setting(FIRST.default_level, str, check=_offered_level)
     lessons_offered: bool = setting(False, bool)  # the first start offered the lesson (once)
     speech_keys_told: bool = setting(False, bool)  # the first table read aloud named T, C, F1
     forced_told: bool = setting(False, bool)  # the log said once why forced moves play themselves
