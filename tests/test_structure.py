@@ -157,3 +157,28 @@ def test_no_code_outside_the_games_folders_names_a_registered_game():
         if named.search(line.split("#", 1)[0])
     ]
     assert found == []
+
+
+def test_no_private_function_or_constructor_takes_a_parameter_it_never_reads():
+    """Issue 35: unused parameters go. A private helper's or a constructor's parameter
+    that its body never reads is a leftover (a callback's or a cache key's is named with
+    a leading ``_`` to say it is one on purpose)."""
+    import ast
+
+    found = []
+    for path in (ROOT / "game").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            private = node.name.startswith("_") and not node.name.startswith("__")
+            stub = all(isinstance(part, ast.Expr | ast.Pass) for part in node.body)
+            if stub or not (private or node.name == "__init__"):
+                continue  # (a stub only declares a signature: Kind's __init__ is __new__'s)
+            read = {n.id for part in node.body for n in ast.walk(part) if isinstance(n, ast.Name)}
+            args = node.args.posonlyargs + node.args.args + node.args.kwonlyargs
+            found += [
+                f"{path.relative_to(ROOT)}:{node.lineno} {node.name}({a.arg})"
+                for a in args
+                if a.arg not in ("self", "cls") and not a.arg.startswith("_") and a.arg not in read
+            ]
+    assert found == []

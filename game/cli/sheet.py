@@ -37,7 +37,7 @@ def parse_sizes(text: str) -> list[tuple[int, int]]:
     return sizes
 
 
-def _rows(size: tuple[int, int]) -> list[list[int | str | None]]:
+def _rows() -> list[list[int | str | None]]:
     classic = [[("c", make(r, s)) for r in range(1, 14)] for s in range(4)]
     four = [[("4", make(r, s)) for r in range(1, 14)] for s in (0, 1)]
     extras = [
@@ -58,7 +58,7 @@ def _rows(size: tuple[int, int]) -> list[list[int | str | None]]:
 def _section(art, size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     gap = max(8, w // 6)
-    rows = _rows(size)
+    rows = _rows()
     sheet = pygame.Surface((gap + 13 * (w + gap), gap + len(rows) * (h + gap)), pygame.SRCALPHA)
     faces = {False: art.faces(size), True: art.faces(size, four_colour=True)}
     p = pad(size)

@@ -128,7 +128,9 @@ class Seating:
 
 
 @lru_cache(maxsize=32)
-def _namer(seating: Seating, lang: str) -> Namer:
+def _namer(seating: Seating, _lang: str) -> Namer:
+    """A seating's names, kept per language (``_lang`` is only the cache's key: the names
+    are made in the language of now)."""
     return Namer.for_table(
         dict(seating.positions), seating.human, dict(seating.sides), seating.game
     )

@@ -165,7 +165,7 @@ class LessonScene(RiggedScene):
         self.model.sound("slide_back")
         return False
 
-    def _done(self, action: Action) -> None:
+    def _done(self, _action: Action) -> None:
         if not self.finished and self.step.wait in (Wait.MOVE, Wait.ANY):
             self.step_done = True
 

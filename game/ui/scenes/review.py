@@ -28,7 +28,6 @@ class ReviewScene(Scene):
         record: dict,
         seat: int = 0,
         back: Scene | None = None,
-        table=None,
         deal: int | None = None,
     ) -> None:
         super().__init__(app)

@@ -195,7 +195,7 @@ class Show:
             self.hooks.sound(sound)
         headline = ask(self.game, lambda spec: spec.headline(ev))
         if headline is not None:
-            return self._headline_step(ev, headline)
+            return self._headline_step(headline)
         if ev.src is not None and ev.dst is not None:
             return self._card_step(ev)
         return self._other_step(ev)
@@ -207,7 +207,7 @@ class Show:
     def _more_deals(self) -> bool:
         return bool(self.queue) and self.queue[0].kind is E.DEAL and self.seconds <= 0
 
-    def _headline_step(self, ev: Event, headline: Headline) -> Timeline:
+    def _headline_step(self, headline: Headline) -> Timeline:
         """The game's big words for the event; an alarm (red) stays a little longer."""
         big, sub = phrase(headline.text, self.namer), phrase(headline.sub, self.namer)
         if headline.alarm:
