@@ -383,7 +383,8 @@ class GameSpec:
     @property
     def default_level(self) -> str:
         """The level a match gets when none of this game's is asked for: the second one
-        offered (Medium, where the levels are Easy, Medium, ...), else the first agent."""
+        offered (Medium, where the levels are Easy, Medium, ...); a game offering none, the
+        second of its agents (the only one, if it has one)."""
         levels = self.levels or tuple(self.agents)
         return levels[min(1, len(levels) - 1)]
 
