@@ -1,4 +1,5 @@
-"""Every AI level makes only legal moves and Stop calls, in every game and variant."""
+"""Every AI level makes only legal moves and Stop calls, in every registered game (every
+computer player it registers, at every table it opens) and in more variants."""
 
 from __future__ import annotations
 
@@ -6,44 +7,47 @@ import random
 from dataclasses import replace
 
 import pytest
-from conftest import STOP, position, suits_up_to
+from conftest import STOP, position, registered_tables, suits_up_to
 
 from game.core.agents import SeatView
 from game.core.referee import Referee
 from game.core.types import ACCEPT
-from game.games import levels_for, make_agent, new_hand
+from game.games import SPECS, levels_for, make_agent, new_hand
 from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.ai import ExpertPasha
-from game.games.pisti.ai import ExpertPisti
+from game.games.pisti.ai import ExpertPisti, PimcPisti, RoundExpertPisti
 from game.games.pisti.search import PLAY
 
-CASES = [
-    ("pisti", 2, {}),
+# Variants beyond the tables each registered game opens (its smoke tables, below).
+VARIANTS = [
     ("pisti", 3, {"start_jack": "to_bottom"}),
     ("pisti", 4, {"show_bottom": False}),
-    ("pishe-pasha", 2, {}),
-    ("pishe-pasha", 2, {"foundations": "single"}),
-    ("pishe-pasha", 3, {}),
-    ("pishe-pasha", 2, {"stop_rule": True}),
     ("pishe-pasha", 3, {"stop_rule": True}),
-    ("pisha-pasha-book", 2, {}),
 ]
-LEVELS = {
-    "pisti": ["easy", "medium", "hard", "expert", "greedy", "random"],
-    "pishe-pasha": ["easy", "medium", "hard", "expert", "always-load", "random"],
-    "pisha-pasha-book": ["easy", "medium", "hard", "expert", "random"],
-}
+CASES = [
+    (game, choices.get("players", SPECS[game].players[0]), SPECS[game].engine_options(choices))
+    for game, choices, _ in registered_tables()
+] + VARIANTS
 SMALL_PISTI = replace(PLAY, plays=1500, min_deals=2, max_deals=6, exact_leaves=2000,
                       exact_tree=60)  # fmt: skip
+# The searches, cut down so the test stays quick; every other agent as registered.
+SMALL = {
+    ExpertPisti: lambda seed: ExpertPisti(seed, budget=SMALL_PISTI),
+    ExpertPasha: lambda seed: ExpertPasha(seed, deals=2),
+    PimcPisti: lambda seed: PimcPisti(seed, deals=4),
+    RoundExpertPisti: lambda seed: RoundExpertPisti(seed, budget=1500, min_deals=2, max_deals=6),
+}
 
 
-def small_agent(game: str, level: str, seed: int, players: int):
+def levels(game: str) -> list[str]:
+    """Every computer player the game registers, by its level name."""
+    return list(SPECS[game].agents)
+
+
+def small_agent(game: str, level: str, seed: int):
     """Full-strength logic with small search budgets, to keep the tests quick."""
-    if level == "expert" and game == "pisti":
-        return ExpertPisti(seed, budget=SMALL_PISTI)
-    if level == "expert" and game == "pishe-pasha":
-        return ExpertPasha(seed, deals=2)
-    return make_agent(game, level, seed)
+    make = SPECS[game].agents[level]
+    return SMALL.get(make, make)(seed)
 
 
 def play_checked(state, agents) -> dict[str, int]:
@@ -80,11 +84,11 @@ def play_checked(state, agents) -> dict[str, int]:
 def test_every_level_plays_only_legal_moves(game, players, options):
     rng = random.Random(f"{game}{players}{options}")
     totals = {"moves": 0, "stops": 0, "faults": 0, "accepts": 0}
-    levels = LEVELS[game]
+    names = levels(game)
     hands = 4 if game != "pishe-pasha" else 3
     for hand in range(hands):
         state = new_hand(game, players, options, rng.randrange(2**32))
-        agents = [small_agent(game, levels[(hand + s) % len(levels)], hand * 10 + s, players)
+        agents = [small_agent(game, names[(hand + s) % len(names)], hand * 10 + s)
                   for s in range(players)]  # fmt: skip
         for key, value in play_checked(state, agents).items():
             totals[key] += value
@@ -112,10 +116,10 @@ def test_stop_rule_faults_are_called_and_answered_legally():
 def test_an_agent_waiting_on_a_winning_fault_can_only_accept():
     """RULES.md §2.1: with a fault of the last card pending, ``accept`` is the only move of
     the seat to move, and every level makes it (a call comes through ``call`` instead)."""
-    for level in LEVELS["pishe-pasha"]:
+    for level in levels("pishe-pasha"):
         state = position([["4H"], ["5S"]], suits_up_to(h=3), rest_to=1, options=STOP)
         state.apply("discard>1")
-        agent = small_agent("pishe-pasha", level, 3, 2)
+        agent = small_agent("pishe-pasha", level, 3)
         assert agent.choose(SeatView(state, 1)) is ACCEPT, level
         assert SeatView(state, 0).calls() == []  # the faulting seat has no call
         call = agent.call(SeatView(state, 1))
@@ -139,9 +143,8 @@ def test_expert_never_faults_under_the_stop_rule():
 def test_every_level_plays_a_hand_through_the_referee():
     """The referee asks moves and calls of computer seats until the hand is over."""
     for game, players, options in CASES:
-        levels = LEVELS[game]
         state = new_hand(game, players, options, 5)
-        agents = [small_agent(game, levels[s % len(levels)], s, players) for s in range(players)]
+        agents = [small_agent(game, levels(game)[s % len(levels(game))], s) for s in range(players)]
         Referee(state, agents).play_out()
         assert state.is_over and sorted(state.all_cards()) == list(range(52))
 

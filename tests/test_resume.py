@@ -6,23 +6,25 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import registered_tables
 from store_support import a_record, counts, hand_row, put_rows, put_save
 
 from game.core.agents import SeatView
 from game.core.referee import Phase
+from game.games import SPECS
 from game.session import Session, replay_record
 from game.stats import Line
 from game.store.hands import Hand, StatsKey, key_of
 from game.store.keeper import Keeper
 
-GAMES = [
-    ("pisti", {"players": 2}),
-    ("pisti", {"players": 4}),
-    ("pishe-pasha", {"players": 2}),
-    ("pishe-pasha", {"players": 2, "stop_rule": True}),
-    ("pishe-pasha", {"players": 3}),
-    ("pisha-pasha-book", {}),
-]
+GAMES = [(game, choices) for game, choices, _ in registered_tables()]
+FIRSTS = [(g, c) for i, (g, c) in enumerate(GAMES) if g not in dict(GAMES[:i])]  # a table each
+
+
+def levels(game: str) -> tuple[str, str]:
+    """Two of the game's own levels, quick to play: its default and the first it offers."""
+    spec = SPECS[game]
+    return spec.default_level, (spec.levels or (spec.default_level,))[0]
 
 
 def person_move(session: Session, agent) -> None:
@@ -55,11 +57,12 @@ def advance(session: Session, agent) -> bool:
 
 @pytest.mark.parametrize(("game", "choices"), GAMES, ids=[f"{g}-{c}" for g, c in GAMES])
 def test_resume_at_every_move_gives_the_same_hand_as_playing_straight_through(game, choices):
-    straight = Session.start(game, choices, "hard", seed=41)
-    stand_in = straight.spec.make_agent("medium", 5)
+    default, other = levels(game)
+    straight = Session.start(game, choices, other, seed=41)
+    stand_in = straight.spec.make_agent(default, 5)
     while advance(straight, stand_in):
         pass
-    resumed = Session.start(game, choices, "hard", seed=41)
+    resumed = Session.start(game, choices, other, seed=41)
     steps = 0
     while True:
         data = json.loads(json.dumps(resumed.to_save()))
@@ -115,11 +118,12 @@ def test_a_save_whose_hand_no_longer_replays_is_set_aside(tmp_path):
     assert Keeper(told.append, tmp_path).load_match() is None and told
 
 
-@pytest.mark.parametrize(("game", "choices"), GAMES[:3])
+@pytest.mark.parametrize(("game", "choices"), FIRSTS)
 def test_the_same_deal_number_deals_the_same_cards_whatever_the_match(game, choices):
-    a = Session.start(game, choices, "easy", seed=1, deal_no=123456)
-    b = Session.start(game, choices, "expert", seed=99, deal_no=123456)
-    c = Session.start(game, choices, "easy", seed=1, deal_no=123457)
+    default, other = levels(game)
+    a = Session.start(game, choices, default, seed=1, deal_no=123456)
+    b = Session.start(game, choices, other, seed=99, deal_no=123456)
+    c = Session.start(game, choices, default, seed=1, deal_no=123457)
     assert a.state.setup() == b.state.setup() != c.state.setup()
     assert a.match.deal_no == 123456
 
@@ -177,8 +181,8 @@ def test_a_hand_given_up_counts_as_lost():
 
 @pytest.mark.parametrize(("game", "choices"), GAMES, ids=[f"{g}-{c}" for g, c in GAMES])
 def test_undo_and_redo_round_trip_to_identical_states(game, choices):
-    session = Session.start(game, choices, "medium", seed=12)
-    stand_in = session.spec.make_agent("medium", 3)
+    session = Session.start(game, choices, levels(game)[0], seed=12)
+    stand_in = session.spec.make_agent(levels(game)[0], 3)
     snapshots = []
     for _ in range(400):
         ref = session.referee
