@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import STOP, kinds, position, suits_up_to, texts
+from conftest import STOP, kinds, position, registered_tables, suits_up_to, texts
 
 from game.core.agents import BaseAgent, RandomAgent, SeatView
 from game.core.referee import Ask, Phase, Referee
@@ -170,15 +170,11 @@ def test_referee_play_out_ends_when_the_window_of_a_winning_fault_closes():
 # ----------------------------------------------------------------- computer players
 @pytest.mark.parametrize(
     ("game", "players", "options"),
-    [
-        ("pishe-pasha", 2, {}),
-        ("pishe-pasha", 3, {"stop_rule": True}),
-        ("pishe-pasha", 2, {"stop_rule": True}),
-        ("pisha-pasha-book", 2, {}),
-        ("pisti", 2, {}),
-        ("pisti", 3, {}),
-        ("pisti", 4, {"start_jack": "to_bottom"}),
-    ],
+    [  # every table each registered game opens, and variants more
+        (g, c.get("players", SPECS[g].players[0]), SPECS[g].engine_options(c))
+        for g, c, _ in registered_tables()
+    ]
+    + [("pishe-pasha", 3, {"stop_rule": True}), ("pisti", 4, {"start_jack": "to_bottom"})],
 )
 def test_referee_play_out_with_every_seat_a_computer(game, players, options):
     for seed in range(3):

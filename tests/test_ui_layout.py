@@ -7,6 +7,7 @@ import itertools
 
 import pygame
 import pytest
+from conftest import registered_tables
 
 from game.core.design import CARD_RATIO
 from game.core.types import PileId
@@ -26,17 +27,10 @@ SIZES = [
     (960, 1400),
     (3000, 700),
 ]
-TABLES = [
-    ("pishe-pasha", 2, {"foundations": "suits"}),
-    ("pishe-pasha", 2, {"foundations": "single"}),
-    ("pishe-pasha", 2, {"stop_rule": True}),
-    ("pishe-pasha", 3, {}),
-    ("pishe-pasha", 3, {"stop_rule": True}),
-    ("pisha-pasha-book", 2, {}),
-    ("pisti", 2, {}),
-    ("pisti", 3, {}),
-    ("pisti", 4, {}),
-]
+TABLES = [  # every table each registered game opens, and a variant more
+    (game, choices.get("players", SPECS[game].players[0]), SPECS[game].engine_options(choices))
+    for game, choices, _ in registered_tables()
+] + [("pishe-pasha", 3, {"stop_rule": True})]
 CASES = [
     (g, n, o, size, human)
     for (g, n, o), size in itertools.product(TABLES, SIZES)
@@ -45,7 +39,8 @@ CASES = [
 
 
 def layout_of(game, players, options, size=(1280, 800), human=0, card_scale=1.0):
-    sides = {s: (s % 2 if game == "pisti" and players == 4 else s) for s in range(players)}
+    state = SPECS[game].new_hand(players, options, 1)
+    sides = {s: state.side_of(s) for s in range(players)}
     return table_layout(SPECS[game], size, players, human, options, sides, card_scale)
 
 
