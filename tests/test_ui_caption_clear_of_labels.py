@@ -45,3 +45,27 @@ def test_a_caption_of_the_whole_table_leaves_the_players_label_as_it_was(
             cap.age += DT * 10
     finally:
         phrasebook.set_language("en")
+
+
+def test_a_long_caption_starts_each_line_at_a_sentence_that_fits_it(app):
+    """Shown a line at a time, a line starts where a sentence does when the sentence fits
+    on it whole, not in the middle of "Empty foundation"."""
+    words = ("Your turn. North's stock, 22 cards. North's turned card: none. North's pile, "
+             "3 cards, top the 6 of diamonds. Empty foundation. Empty foundation. Empty "
+             "foundation. Foundation of spades, up to ace. Your stock, 21 cards. Scores: "
+             "You 0, North 0")  # fmt: skip
+    size = (960, 600)
+    fnt = theme.font(caption.text_size(size))
+    room = caption.foot(size).w - 2 * caption.text_size(size)
+    lines = caption.sentence_lines(words, fnt, room)
+    assert " ".join(lines) == words and len(lines) >= 2
+    assert all(fnt.size(line)[0] <= room for line in lines)
+    starts = ("Your", "North", "Empty", "Foundation", "Scores")
+    assert all(line.startswith(starts) for line in lines)
+    cap = caption.Caption(words)
+    shown = []
+    while cap.up:
+        shown.append(cap.line_now(lines))
+        cap.age += 0.05
+    assert list(dict.fromkeys(shown)) == lines  # each line in turn, none skipped
+    assert min(shown.count(line) for line in lines) * 0.05 >= 1.0  # each up a second at least

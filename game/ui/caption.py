@@ -8,6 +8,7 @@ a line at a time, as subtitles are, each line for its share of the reading time.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -17,6 +18,7 @@ from game.ui import theme
 SHOWN_LEAST = 2.5  # seconds a caption stays, and longer for a long one
 SHOWN_MOST = 20.0
 CHARS_PER_SECOND = 18.0  # a comfortable reading pace
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 @dataclass
@@ -36,11 +38,12 @@ class Caption:
         return self.age < self.seconds
 
     def line_now(self, lines: list[str]) -> str:
-        """The line up at this age: each stays for its share of the caption's time."""
-        total = sum(len(line) for line in lines) or 1
-        done = 0
-        for line in lines:
-            done += len(line)
+        """The line up at this age: each stays for its share of the caption's time, by
+        its length and a second's reading besides (a short last line is not a flash)."""
+        weights = [len(line) + CHARS_PER_SECOND for line in lines]
+        done, total = 0.0, sum(weights)
+        for line, weight in zip(lines, weights, strict=True):
+            done += weight
             if self.age < self.seconds * done / total:
                 return line
         return lines[-1]
@@ -67,13 +70,27 @@ def text_size(size: tuple[int, int]) -> int:
     return px
 
 
+def sentence_lines(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """``text`` in lines no wider than ``width``, a new line at a sentence's start where
+    the sentence would not fit whole on the line: a line shown alone then rarely starts
+    in the middle of one."""
+    lines: list[str] = []
+    for sentence in SENTENCE_END.split(text):
+        joined = f"{lines[-1]} {sentence}" if lines else sentence
+        if lines and fnt.size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.extend(theme.wrap_lines(sentence, fnt, width))
+    return lines
+
+
 def draw(surface: pygame.Surface, caption: Caption) -> pygame.Rect:
     """The caption's line of the moment on a solid dark bar over the foot (a translucent
     one let the hint line's words show through its own); it goes after a few seconds.
     Returns the bar."""
     box, size = foot(surface.get_size()), text_size(surface.get_size())
     room = box.w - 2 * size
-    lines = theme.wrap_lines(theme.safe(caption.text), theme.font(size), room) or [""]
+    lines = sentence_lines(theme.safe(caption.text), theme.font(size), room) or [""]
     pygame.draw.rect(surface, theme.PANEL, box, border_radius=10)
     pygame.draw.rect(surface, theme.PANEL_EDGE, box, 2, border_radius=10)
     theme.text(surface, caption.line_now(lines), size, theme.INK, box.center, "center", width=room)
