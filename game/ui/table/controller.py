@@ -109,6 +109,7 @@ class TableController:
         the player is asked which (True: a move made, or asked about)."""
         if told_apart_by_choice(actions):
             self.m.asking = choices_asked(self.m.spec, self.m.state, self.m.namer, actions)
+            self.clicks.reset()  # however it is answered, the next click is a fresh one
             return True
         return bool(actions) and self.m.perform(actions[0], starts)
 

@@ -88,7 +88,7 @@ class TableControls:
             Button(lambda: say("button.quit"), nav.quit),
         ]
         self.rules = RulesPanel(lambda: say(m.spec.rules_key), lambda: m.spec.rules_figures)
-        self.help = ScrollText(lambda: keys_text(self.calls()))
+        self.help = ScrollText(lambda: keys_text(m, self.calls()))
         self.back_btn = Button(lambda: say("button.back"), self.close_panel)
         self.question: tuple[Callable[[], str], Callable[[], None]] | None = None
         self.yes_btn = Button(lambda: say("button.yes"), self._answer_yes)

@@ -34,8 +34,10 @@ class Drag:
 
 
 class ClickTimer:
-    """Double clicks: ``event.clicks`` where SDL gives it, else a press within 0.4 s of a
-    click (press and release without dragging) on the same card of the same pile."""
+    """Double clicks: a press on the card of the pile clicked last (a press and release
+    without dragging) that ``event.clicks`` counts as a second, or, where SDL gives no
+    count, within 0.4 s of it. A reset (a drag, a question asked over the table) makes the
+    next press a single click whatever SDL counts: SDL knows nothing of what came between."""
 
     def __init__(self) -> None:
         self.last: tuple | None = None
@@ -48,8 +50,10 @@ class ClickTimer:
         self.last, self.when = None, -10.0
 
     def is_double(self, event: pygame.event.Event, pid: PileId, card: int | None = None) -> bool:
+        if (pid, card) != self.last:
+            return False
         clicks = getattr(event, "clicks", None)
-        recent = (pid, card) == self.last and time.monotonic() - self.when <= DOUBLE_CLICK
+        recent = time.monotonic() - self.when <= DOUBLE_CLICK
         double = (clicks is not None and clicks >= 2) or recent
         if double:
             self.reset()

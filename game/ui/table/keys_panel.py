@@ -1,9 +1,17 @@
-"""The keys panel of the table: every key and what it does, with each call's key."""
+"""The keys panel of the table: every key and what it does, with each call's key. Its
+words are the table's own, naming no game; a game's catalogue may word a key its way."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 from game.core.spec import Call
-from game.text import say
+from game.core.types import PileId, PileKind
+from game.text import current
+
+if TYPE_CHECKING:
+    from game.ui.table.model import TableModel
 
 KEYS = (
     ("keys.drag", "keys.drag.what"),
@@ -27,10 +35,13 @@ KEYS = (
 )
 
 
-def keys_text(calls: tuple[Call, ...] = ()) -> str:
-    """The keys panel: the table's keys, with the key of each call in play after the
-    number keys."""
+def keys_text(m: TableModel, calls: tuple[Call, ...] = ()) -> str:
+    """The keys panel of the table: its keys, the number keys playing a card where the
+    player holds a hand, with the key of each call in play after the number keys."""
     keys = list(KEYS)
-    at = keys.index(("keys.numbers", "keys.numbers.what")) + 1
-    keys[at:at] = [call.keys for call in calls]
-    return "\n".join(f"{say(k)}:  {say(w)}" for k, w in keys)
+    at = keys.index(("keys.numbers", "keys.numbers.what"))
+    if PileId(PileKind.HAND, m.human) in m.layout.spots:
+        keys[at] = ("keys.numbers", "keys.numbers.hand.what")
+    keys[at + 1 : at + 1] = [call.keys for call in calls]
+    say_in = partial(current().say_in, m.spec.id)  # the game's own words first
+    return "\n".join(f"{say_in(k)}:  {say_in(w)}" for k, w in keys)

@@ -12,12 +12,14 @@ from game.ui.table import panel, says
 from game.ui.table.model import TableModel
 
 
-def draw(m: TableModel, surface: pygame.Surface) -> None:
-    """Every label the layout places: seats, pile and pack counts, won piles' owners."""
+def draw(m: TableModel, surface: pygame.Surface) -> dict[str, pygame.Rect]:
+    """Every label the layout places: seats, pile and pack counts, won piles' owners.
+    Returns where each seat label's words went."""
+    seats = {}
     for name, rect in m.layout.areas.items():
         shows, subject = m.layout.shows.get(name, ("", None))
         if shows == "seat_label":
-            _seat_label(m, surface, rect, subject)
+            seats[name] = _seat_label(m, surface, name, subject)
         elif shows == "pile_count":
             n = len(m.shown.get(m.layout.counts[name]))
             words = say_n("label.pile", n)
@@ -48,6 +50,7 @@ def draw(m: TableModel, surface: pygame.Surface) -> None:
             )
         elif shows == "owner":
             _owner(m, surface, rect, subject)
+    return seats
 
 
 def _owner_room(m: TableModel, rect: pygame.Rect) -> int:
@@ -76,21 +79,59 @@ def _owner(m: TableModel, surface: pygame.Surface, rect: pygame.Rect, side: int)
     surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y)))
 
 
-def _seat_label(m: TableModel, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-    phase = m.phase
-    words = says.seat_label(m, seat, phase=phase)
-    moving = says.lit(m, seat, phase)
-    pad = int(rect.h * 0.35)
-    if not theme.fits(words, theme.READABLE, rect.w - 2 * pad, True):
-        words = says.seat_label(m, seat, counted=False, phase=phase)
-    if not theme.fits(words, theme.READABLE, rect.w - 2 * pad, True):
-        words = m.namer.who(seat)  # the top bar says who is thinking
-    size = theme.fit_text(words, int(rect.h * 0.8), rect.w - 2 * pad, True)
+def _seat_label(m: TableModel, surface: pygame.Surface, name: str, seat: int) -> pygame.Rect:
+    """The seat's name, cards and what it is doing: on one line where it fits at the
+    label's size, else on two growing up from it where the felt is clear (a narrow side
+    seat), else on one line shrunk, and at the last the name alone (the top bar says who
+    is thinking). Returns where its words went."""
+    rect = m.layout.areas[name]
+    moving = says.lit(m, seat, m.phase)
+    size, pad, room = _label_room(rect)
+    lines = label_lines(m, name)
+    size = min(theme.fit_text(line, size, room, True) for line in lines)
     colour = theme.GOLD if moving else theme.INK_DIM
-    img = theme.rendered(words, size, colour, True)
-    where = img.get_rect(midleft=(rect.x + pad, rect.centery))
+    imgs = [theme.rendered(line, size, colour, True) for line in lines]
+    block = pygame.Rect(rect.x, rect.bottom - rect.h * len(lines), rect.w, rect.h * len(lines))
     if moving:
-        pill = pygame.Rect(rect.x, rect.y, where.w + 2 * pad, rect.h)
-        theme.veil(surface, pill, 130, pill.h // 2)
-        pygame.draw.rect(surface, theme.GOLD, pill, 1, border_radius=pill.h // 2)
-    surface.blit(img, where)
+        pill = pygame.Rect(rect.x, block.y, max(i.get_width() for i in imgs) + 2 * pad, block.h)
+        theme.veil(surface, pill, 130, rect.h // 2)
+        pygame.draw.rect(surface, theme.GOLD, pill, 1, border_radius=rect.h // 2)
+    at = [img.get_rect(midleft=(rect.x + pad, block.y + rect.h * i + rect.h // 2))
+          for i, img in enumerate(imgs)]  # fmt: skip
+    surface.blits(list(zip(imgs, at, strict=True)))
+    return at[0].unionall(at[1:])
+
+
+def _label_room(rect: pygame.Rect) -> tuple[int, int, int]:
+    """A seat label's font size, its padding and the width its words may take."""
+    pad = int(rect.h * 0.35)
+    return int(rect.h * 0.8), pad, rect.w - 2 * pad
+
+
+def label_lines(m: TableModel, name: str) -> list[str]:
+    """The lines of the seat label ``name``: the first form that fits (see
+    :func:`_seat_label`)."""
+    seat = m.layout.shows[name][1]
+    size, _, room = _label_room(m.layout.areas[name])
+    words = says.seat_label(m, seat, phase=m.phase)
+    if theme.fits(words, size, room, True):
+        return [words]
+    who, cards, doing = says.seat_lines(m, seat, m.phase)
+    for second in (cards + doing, cards) if cards else ():
+        two = [who, second]
+        if all(theme.fits(line, size, room, True) for line in two) and _clear(m, name, 2):
+            return two
+    for one in (words, says.seat_label(m, seat, counted=False, phase=m.phase)):
+        if theme.fits(one, theme.READABLE, room, True):
+            return [one]
+    return [m.namer.who(seat)]
+
+
+def _clear(m: TableModel, name: str, lines: int) -> bool:
+    """Whether the label ``name`` on ``lines`` lines, growing up from its area, stays on
+    the felt and clear of every pile and every other area on it."""
+    rect = m.layout.areas[name]
+    block = pygame.Rect(rect.x, rect.bottom - rect.h * lines, rect.w, rect.h * lines)
+    felt = m.layout.areas["table"]
+    others = [r for n, r in m.layout.solid_rects().items() if n not in (name, "table")]
+    return felt.contains(block) and block.collidelist(others) < 0

@@ -16,6 +16,7 @@ import pygame
 from game.core.design import CARD_RATIO, Design, PileRole, default_role
 from game.core.spec import GameSpec
 from game.core.types import DECK, PileId, PileKind
+from game.ui.caption import foot_height
 
 DECK_SPOT = (0.5, 0.4)  # the deck lies here while cards are dealt (fractions of the table)
 
@@ -114,7 +115,7 @@ def bars(size: tuple[int, int]) -> dict[str, pygame.Rect]:
     """The screen areas around the table: top bar, side panel, message line, table."""
     w, h = size
     top = max(30, min(110, int(h * 0.052)))
-    msg = max(26, min(96, int(h * 0.046)))
+    msg = foot_height(h)  # the caption covers it, clear of the seat labels
     panel = max(180, min(760, int(w * 0.2)))
     return {
         "topbar": pygame.Rect(0, 0, w, top),

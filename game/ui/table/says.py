@@ -57,24 +57,41 @@ def seat_label(m: TableModel, seat: int, counted: bool = True, phase: Phase | No
     seat; the side panel has it). During the deal a seat is named only: its cards are
     still on their way."""
     ph = phase or m.phase
-    name = m.namer.who(seat)
-    st = m.state
-    if (
-        m.namer.side_is_pair(st.side_of(seat))
-        and seat != m.human
-        and m.namer.side_is_you(st.side_of(seat))
-    ):
-        name = say("label.partner", who=name)
+    name = seat_name(m, seat)
     if ph.doing is Doing.DEALING:
         return name
     n = m.spec.seat_cards(m.shown.piles, seat)
     words = say_n("label.seat", n, who=name) if counted else name
+    return words + _doing(m, seat, ph)
+
+
+def seat_lines(m: TableModel, seat: int, phase: Phase | None = None) -> tuple[str, str, str]:
+    """A narrow seat's label in parts: its name, its cards and what it is doing ("West",
+    "4 cards", " · thinking..."); only the name during the deal."""
+    ph = phase or m.phase
+    if ph.doing is Doing.DEALING:
+        return seat_name(m, seat), "", ""
+    n = m.spec.seat_cards(m.shown.piles, seat)
+    return seat_name(m, seat), say_n("label.cards", n), _doing(m, seat, ph)
+
+
+def seat_name(m: TableModel, seat: int) -> str:
+    """The seat's name on its label: a partner of the player's is called so."""
+    name = m.namer.who(seat)
+    side = m.state.side_of(seat)
+    if m.namer.side_is_pair(side) and seat != m.human and m.namer.side_is_you(side):
+        return say("label.partner", who=name)
+    return name
+
+
+def _doing(m: TableModel, seat: int, ph: Phase) -> str:
+    """What a label adds to the seat's cards: the computer is thinking, or it is your turn."""
     thinking = ph.doing is Doing.THINKING and m.thinker.busy and m.thinker.kind is Ask.MOVE
     if thinking and seat == ph.seat:
-        words += say("label.thinking") + "." * (1 + int(time.monotonic() * 3) % 3)
-    elif ph.mine and seat == m.human:
-        words += say("label.your_turn")
-    return words
+        return say("label.thinking") + "." * (1 + int(time.monotonic() * 3) % 3)
+    if ph.mine and seat == m.human:
+        return say("label.your_turn")
+    return ""
 
 
 def lit(m: TableModel, seat: int, phase: Phase | None = None) -> bool:

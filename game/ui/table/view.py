@@ -33,6 +33,7 @@ class TableView:
         self._background: tuple | None = None
         self._cards = Layer()
         self._panel = Layer()
+        self.seat_words: dict[str, pygame.Rect] = {}  # where each seat label's words went
         self.banner_box: pygame.Rect | None = None  # the last banner drawn, and its words
         self.banner_words: list[pygame.Rect] = []
 
@@ -121,7 +122,7 @@ class TableView:
             self._hint_marks(surface)
         self._landed(surface)
         marks.draw(self.m, self.pile_top_rect, surface)
-        labels.draw(self.m, surface)
+        self.seat_words = labels.draw(self.m, surface)
         self._hand_keys(surface)
         self._flights(surface)
         self._picked(surface)

@@ -1,0 +1,66 @@
+"""The table's key help and the shared words about keys and settings name no game: the
+number keys play a card of the hand where the player holds one (a game's table says so
+by its design, not by a game's name in a shared sentence), at every registered game's
+table, in both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from babel.messages.pofile import read_po
+from ui_support import HANDS, key, make_app, open_table, settle
+
+from game.core.types import PileId, PileKind
+from game.games import SPECS
+from game.text import phrasebook, say
+
+LOCALE = Path(__file__).resolve().parent.parent / "game" / "text" / "locale"
+
+
+def game_names() -> dict[str, str]:
+    """Each registered game's id -> its title in the language set now."""
+    return {spec.id: say(spec.title_key) for spec in SPECS.values()}
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize(("game", "choices", "deal"), HANDS)
+def test_the_key_help_at_a_games_table_names_no_other_game(
+    tmp_path, monkeypatch, game, choices, deal, lang
+):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), language=lang)
+    try:
+        table = open_table(app, game, choices, seed=deal)
+        settle(app, table)
+        key(app, pygame.K_F1)
+        words = "\n".join(table.controls.panel.parts())
+        hand = PileId(PileKind.HAND, table.human) in table.model.layout.spots
+        numbers = say("keys.numbers.hand.what" if hand else "keys.numbers.what")
+        assert f"{say('keys.numbers')}:  {numbers}" in words
+        for other, title in game_names().items():
+            if other != game:
+                assert title not in words, (other, words)
+    finally:
+        phrasebook.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_the_shared_words_about_keys_and_settings_name_no_game(lang):
+    phrasebook.set_language(lang)
+    try:
+        names = {*game_names().values(), *(w for t in game_names().values() for w in t.split())}
+        app_title = say("app.title")
+    finally:
+        phrasebook.set_language("en")
+    with (LOCALE / lang / "LC_MESSAGES" / "pasha.po").open("rb") as f:
+        shared = [m for m in read_po(f) if m.id]
+    for msg in shared:
+        key = msg.id[0] if isinstance(msg.id, tuple) else msg.id
+        if not key.startswith(("keys.", "settings.")):
+            continue
+        texts = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        for text in texts:
+            text = text.replace(app_title, "")
+            named = [n for n in names if len(n) > 4 and n.lower() in text.lower()]
+            assert not named, (key, text)
