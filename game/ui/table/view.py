@@ -134,11 +134,12 @@ class TableView:
 
     def _table(self, holding: dict | None) -> pygame.Surface:
         """The felt, the glows behind cards and the cards lying still, as one layer.
-        When only some piles or glows changed, only their places are drawn again."""
+        When only some piles or glows changed, only their places are drawn again; when a
+        pile's place comes or goes (the deck after the deal), all of it is."""
         glows = tuple(self._glows(holding, behind=True))
         piles = {pid: tuple(self.m.shown.get(pid)) for pid in self.layout.spots}
         art = (self.art.size, self.art.faces, self.art.back_name)
-        base = (id(self.layout), self.layout.size, art)
+        base = (id(self.layout), tuple(self.layout.spots), self.layout.size, art)
 
         def draw(layer: pygame.Surface, old: object) -> None:
             if not isinstance(old, tuple) or old[0] != base:
