@@ -34,6 +34,13 @@ def _value_name(key: str, value) -> str:
     return say(f"choice.{key}.{value}")
 
 
+def _help_key(key: str, value) -> str:
+    """An on/off option explains the value it shows (what "Off" means under "Off")."""
+    if isinstance(value, bool):
+        return f"choice.{key}.help.{'on' if value else 'off'}"
+    return f"choice.{key}.help"
+
+
 def _match_words(info: dict) -> dict[str, str]:
     """A saved match's summary as the words the menu says of it: the game, its variant
     and target ("Pişti (2 players, to 151)"), the score and the hand."""
@@ -145,14 +152,15 @@ class MenuScene(LessonDoors, Scene):
     def _row(self, choice, value) -> Cycler:
         key = choice.key
         names = [lambda v=v: _value_name(key, v) for v in choice.values]
-        return Cycler(
+        row = Cycler(
             lambda: say(f"choice.{key}"),
             choice.values,
             names,
             value,
             lambda v: self._remember(key, v),
-            lambda: say(f"choice.{key}.help"),
         )
+        row.help = lambda: say(_help_key(key, row.value))
+        return row
 
     def _game_changed(self, game: str) -> None:
         self.app.settings.last_game = game
