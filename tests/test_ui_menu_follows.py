@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_support import DT, click, make_app, post, right_arrow
+from ui_support import DT, click, make_app, menu_for, post, right_arrow
 
 from game.text import set_language
 from game.ui.scenes.menu import MenuScene
@@ -16,14 +16,6 @@ def app(tmp_path, monkeypatch):
     a = make_app(tmp_path, monkeypatch, size=(960, 600), keep=True)
     yield a
     set_language("en")
-
-
-def menu_for(app, game: str, **choices) -> MenuScene:
-    app.settings.last_game = game
-    app.settings.game_options[game] = choices
-    menu = app.goto("menu")
-    app.step(DT)
-    return menu
 
 
 def stop_row(menu: MenuScene):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_support import DT, click, key, make_app, open_table, settle
+from ui_support import DT, click, key, make_app, menu_for, open_table, settle
 
 from game.core.agents import SeatView
 from game.core.files import Notice
@@ -32,14 +32,6 @@ def save_pisti_match(app) -> Session:
     session.match.hand_no = 1
     app.match_changed(session)
     return session
-
-
-def menu_for(app, game: str, **choices) -> MenuScene:
-    app.settings.last_game = game
-    app.settings.game_options[game] = choices
-    menu = app.goto("menu")
-    app.step(DT)
-    return menu
 
 
 def test_starting_a_new_game_asks_before_the_saved_match_is_lost(app):

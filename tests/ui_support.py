@@ -20,6 +20,7 @@ from game.session import Session
 from game.store.settings import Settings
 from game.ui.app import App
 from game.ui.scenes import install_routes
+from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
 from game.ui.start import keep as keep_for
@@ -57,6 +58,15 @@ def make_app(tmp_path, monkeypatch, size=(1280, 800), keep: bool = False, **sett
     if keep:
         keep_for(app)
     return app
+
+
+def menu_for(app: App, game: str, **choices) -> MenuScene:
+    """The menu opened on ``game`` with these options remembered, one frame drawn."""
+    app.settings.last_game = game
+    app.settings.game_options[game] = choices
+    menu = app.goto("menu")
+    app.step(DT)
+    return menu
 
 
 def pid(text: str) -> PileId:
