@@ -22,6 +22,7 @@ from ui_support import (
     settle,
 )
 
+from game.core.files import Notice
 from game.core.lesson import Wait
 from game.core.types import Action
 from game.games import SPECS
@@ -263,7 +264,7 @@ def test_a_notice_at_the_first_start_stands_clear_of_the_lessons_offer(tmp_path,
     and the lesson's offer, overlapping neither; once the offer is answered it goes back to
     the foot."""
     app = make_app(tmp_path, monkeypatch, size=size)
-    app.notices.append(say("notice.settings_unreadable", detail="settings.json"))
+    app.notice(Notice("settings_unreadable", "settings.json"))
     drawn: dict[str, pygame.Rect] = {}
     draw = theme.text
 

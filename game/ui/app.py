@@ -65,8 +65,7 @@ class App:
         self.settings = loaded
         self.lang_for_run: str | None = None  # --lang: this run only, never saved
         set_language(self.settings.lang)
-        self.notices: list[str] = []
-        self.notice_good = False  # the last notice is good news (drawn calm, not red)
+        self.notes: list[Notice] = []  # what the player was told: phrase and detail, not words
         if problem:
             self.notice(problem)
         self.state_file = Path(state_file) if state_file else None
@@ -132,9 +131,18 @@ class App:
 
     # ----------------------------------------------------------------- notices
     def notice(self, notice: Notice) -> None:
-        """A message for the player from the stores, in their language."""
-        self.notices.append(say(f"notice.{notice.code}", detail=drawable(notice.detail)))
-        self.notice_good = notice.code in GOOD_NEWS
+        """A message for the player from the stores."""
+        self.notes.append(notice)
+
+    @property
+    def notices(self) -> list[str]:
+        """The notices in the language shown now (a switch of language rewords them)."""
+        return [say(f"notice.{n.code}", detail=drawable(n.detail)) for n in self.notes]
+
+    @property
+    def notice_good(self) -> bool:
+        """The last notice is good news (drawn calm, not red)."""
+        return bool(self.notes) and self.notes[-1].code in GOOD_NEWS
 
     # ----------------------------------------------------------------- routes
     def route(self, name: str, factory: Callable[..., Scene]) -> None:
