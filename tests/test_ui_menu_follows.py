@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_support import DT, click, make_app, menu_for, post, right_arrow
+from ui_support import DT, click, drawn_colours, make_app, menu_for, post, right_arrow
 
 from game.core.files import Notice
 from game.text import set_language
-from game.ui import theme
 from game.ui.scenes.menu import MenuScene
 
 
@@ -46,20 +45,6 @@ def test_the_stop_rule_row_is_explained_by_the_value_it_shows(app):
     assert explained_under(app, menu, row).startswith("Açık:")
 
 
-def words_drawn(app, monkeypatch) -> set[str]:
-    seen: set[str] = set()
-    real = theme.rendered
-
-    def watch(words, size, colour, bold=False):
-        seen.add(words)
-        return real(words, size, colour, bold)
-
-    monkeypatch.setattr(theme, "rendered", watch)
-    app.dirty = True
-    app.step(DT)
-    return seen
-
-
 def test_a_notice_follows_a_switch_of_language(app, monkeypatch):
     app.set_language("tr")
     app.notice(Notice("match_kept"))
@@ -68,6 +53,6 @@ def test_a_notice_follows_a_switch_of_language(app, monkeypatch):
     turkish = app.notices[-1]
     assert turkish.startswith("Maçın kaydedildi")
     app.set_language("en")
-    seen = words_drawn(app, monkeypatch)
+    seen = drawn_colours(app, monkeypatch)
     assert turkish not in seen
     assert app.notices[-1].startswith("Your match is saved") and app.notices[-1] in seen

@@ -18,6 +18,7 @@ from game.core.types import Action, ActionKind, PileId, PileKind
 from game.games.pishe_pasha.rules import PishePasha
 from game.session import Session
 from game.store.settings import Settings
+from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes import install_routes
 from game.ui.scenes.menu import MenuScene
@@ -67,6 +68,21 @@ def menu_for(app: App, game: str, **choices) -> MenuScene:
     menu = app.goto("menu")
     app.step(DT)
     return menu
+
+
+def drawn_colours(app: App, monkeypatch) -> dict[str, tuple]:
+    """Every text drawn in the next frame, with its colour."""
+    seen: dict[str, tuple] = {}
+    real = theme.rendered
+
+    def watch(words, size, colour, bold=False):
+        seen[words] = colour
+        return real(words, size, colour, bold)
+
+    monkeypatch.setattr(theme, "rendered", watch)
+    app.dirty = True
+    app.step(DT)
+    return seen
 
 
 def pid(text: str) -> PileId:
