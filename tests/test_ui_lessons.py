@@ -22,6 +22,7 @@ from ui_support import (
     settle,
 )
 
+from game.core.cards import parse_card
 from game.core.files import Notice
 from game.core.lesson import Wait
 from game.core.types import Action
@@ -35,7 +36,8 @@ from game.ui.scenes import install_routes
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene
-from game.ui.table import panel
+from game.ui.table import panel, says
+from game.ui.table.phase import Doing, Phase
 from game.ui.widgets import text_of
 
 LESSONS = [
@@ -70,7 +72,7 @@ def rest(app, scene: LessonScene, limit: float = 20.0) -> None:
         if app.scene is not scene or scene.finished:
             return
         busy = m.show.busy or m.thinker.busy or m.coach.busy
-        waiting = scene.step.wait is not Wait.WATCH
+        waiting = scene.step.wait not in (Wait.WATCH, Wait.FINISH)  # the table plays on
         if not busy and waiting and (scene.step.wait is Wait.READ or m.human_may_act()):
             return
         time.sleep(0.001)
@@ -394,11 +396,13 @@ def test_the_top_bar_shows_the_lessons_title_and_no_hand_or_deal_number(lang_app
 def to_the_play_out_step(app, scene: LessonScene) -> None:
     """The Pişti lesson's steps played as asked, up to the one that plays the hand out."""
     while scene.step.wait is not Wait.FINISH:
+        rest(app, scene)
+        k = scene.k
         if scene.step.wait is Wait.READ:
             key(app, pygame.K_n)
         else:
             gesture_for(app, scene, expected(scene))
-        rest(app, scene)
+        until_next(app, scene, k)
 
 
 def table_time(app, scene, seconds: float, until) -> None:
@@ -547,3 +551,66 @@ def test_item8_the_three_player_lesson_seats_a_third_player_on_the_table(lang_ap
         rest(app, scene)
     log = scene.model.log_words
     assert any(w.startswith(west) for w in log) and any(w.startswith(east) for w in log), log
+
+
+def walk_to(app, scene: LessonScene, text: tuple[str, ...]) -> None:
+    """Every step as a player makes it, by mouse, until the step whose words are ``text``."""
+    for _ in range(len(scene.lesson.steps) + 1):
+        if scene.step.text == text:
+            return
+        rest(app, scene)
+        k = scene.k
+        if scene.step.wait is Wait.READ:
+            click(app, scene.next_btn.rect.center)
+        else:
+            by_mouse(app, scene, expected(scene))
+        until_next(app, scene, k)
+    raise AssertionError(f"no step {text}")
+
+
+def follows_the_phase(m) -> Phase:
+    """The header, the player's label and the hint line say what the phase says."""
+    ph = m.phase
+    assert says.status(m, ph) != say("status.your_turn") or ph.mine
+    assert (say("label.your_turn") in says.seat_label(m, m.human, phase=ph)) == ph.mine
+    return ph
+
+
+@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+def test_the_step_that_plays_the_hand_out_plays_the_players_cards_and_says_so(lang_app):
+    """ "The rest plays itself: watch": the player's cards play themselves, the header never
+    says "Your turn" and the hint line says the lesson plays for them."""
+    app = lang_app
+    app.settings.pace = "fast"
+    scene = open_lesson(app, "pisti")
+    walk_to(app, scene, ("lesson.pisti.play_on",))
+    m, forced = scene.model, 0
+    end = time.monotonic() + 60
+    while scene.step.text == ("lesson.pisti.play_on",) and time.monotonic() < end:
+        app.step(DT)
+        ph = follows_the_phase(m)
+        assert not ph.mine, "the lesson plays the player's cards: the table does not ask"
+        if ph.doing is Doing.FORCED:
+            forced += 1
+            assert says.prompt(m, ph) == say("prompt.plays_for_me")
+    assert m.state.is_over and forced, (scene.step.text, forced)
+
+
+@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+def test_a_finished_lesson_stops_the_table(lang_app):
+    """The partners' lesson ends on the player's own pişti, then the table stops: no
+    "Your turn", no card of anybody's played after "that is the whole lesson"."""
+    app = lang_app
+    scene = open_lesson(app, "pisti", 1)
+    walk_to(app, scene, ("lesson.pisti.partners_pisti",))
+    assert list(scene.model.shown.get(pid("table"))) == [parse_card("4D")]
+    by_mouse(app, scene, expected(scene))
+    rest(app, scene)
+    assert scene.finished and not scene.model.shown.get(pid("table"))
+    moves = len(scene.state.history)
+    for _ in range(150):
+        app.step(DT)
+        ph = follows_the_phase(scene.model)
+        assert not ph.mine and ph.doing is not Doing.THINKING
+    assert len(scene.state.history) == moves
+    assert scene.step_words() == say("lesson.finished")
