@@ -8,7 +8,9 @@ import pytest
 from ui_support import DT, click, drawn_colours, make_app, menu_for, post, right_arrow
 
 from game.core.files import Notice
-from game.text import set_language
+from game.session import Session
+from game.text import say, set_language
+from game.ui import theme
 from game.ui.scenes.menu import MenuScene
 
 
@@ -56,3 +58,55 @@ def test_a_notice_follows_a_switch_of_language(app, monkeypatch):
     seen = drawn_colours(app, monkeypatch)
     assert turkish not in seen
     assert app.notices[-1].startswith("Your match is saved") and app.notices[-1] in seen
+
+
+def drawn_texts(app, monkeypatch) -> dict[str, pygame.Rect]:
+    """Every text the next frame draws through ``theme.text``, with its place, and every
+    block of wrapped text (keyed by its words, at the origin)."""
+    seen: dict[str, pygame.Rect] = {}
+    text, wrapped = theme.text, theme.wrapped
+
+    def spy_text(surface, words, *args, **kwargs):
+        seen[words] = rect = text(surface, words, *args, **kwargs)
+        return rect
+
+    def spy_wrapped(words, *args, **kwargs):
+        seen[words] = (img := wrapped(words, *args, **kwargs)).get_rect()
+        return img
+
+    monkeypatch.setattr(theme, "text", spy_text)
+    monkeypatch.setattr(theme, "wrapped", spy_wrapped)
+    app.dirty = True
+    app.step(DT)
+    return seen
+
+
+@pytest.mark.parametrize("size", [(1800, 1100), (1920, 1080)])
+def test_the_book_versions_rules_show_whole_in_a_large_window(tmp_path, monkeypatch, size):
+    app = make_app(tmp_path, monkeypatch, size=size, lessons_offered=True)
+    menu = menu_for(app, "pisha-pasha-book")
+    assert not menu.options and not menu.level.visible
+    seen = " ".join(drawn_texts(app, monkeypatch)).replace("\n", " ")
+    rules = say(menu.spec.rules_key).split("\n\n")[1:]
+    assert " …" not in seen
+    assert all(part.split()[-1] in seen for part in rules), seen
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1800, 1100), (1920, 1200)])
+def test_the_continue_bar_never_half_covers_the_subtitle(tmp_path, monkeypatch, size):
+    app = make_app(tmp_path, monkeypatch, size=size, keep=True, lessons_offered=True)
+    menu = menu_for(app, "pisti", players=2)
+    assert say("menu.subtitle") in drawn_texts(app, monkeypatch), "no match: the line is there"
+    app.match_changed(Session.start("pisti", {"players": 2, "target": 151}, "medium", 4))
+    menu = menu_for(app, "pisti", players=2)
+    assert menu.continue_btn.visible
+    line = drawn_texts(app, monkeypatch).get(say("menu.subtitle"))
+    assert line is None or not line.colliderect(menu.continue_btn.rect), (line, size)
+    app.scene.leave()
+
+
+def test_a_large_window_gets_a_larger_menu_panel(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(1800, 1100), lessons_offered=True)
+    menu = menu_for(app, "pishe-pasha", players=2)
+    assert menu.panel.w >= 1800 * 0.45
+    assert menu.row >= 48

@@ -274,8 +274,8 @@ class MenuScene(LessonDoors, Scene):
         the rows a game shows share that room evenly, so a hidden option leaves no blank
         row. The Continue bar sits above the panel, between the two card fans."""
         w, h = size
-        pw = min(700, int(w * 0.62))
         self.row = row = max(26, min(48, h // 21))
+        pw = min(int(w * 0.62), max(700, int(row * 18.4)))  # wider in a large window
         gap = row // 4
         about = int(row * 0.9)
         bh = int(row * 1.2)
@@ -369,25 +369,9 @@ class MenuScene(LessonDoors, Scene):
         self.ring.sync()
         surface.blit(cardart.felt((w, h)), (0, 0))
         self._art = page.card_fans(surface, self.panel.x - 12, self._art, self.app.settings)
-        theme.text(
-            surface,
-            say("app.title"),
-            int(h * 0.08),
-            theme.GOLD,
-            (w // 2, int(h * 0.075)),
-            "center",
-            True,
-            width=int(w * 0.6),
-        )
-        theme.text(
-            surface,
-            say("menu.subtitle"),
-            int(h * 0.03),
-            theme.INK_DIM,
-            (w // 2, int(h * 0.135)),
-            "center",
-            width=int(w * 0.6),
-        )
+        title, at = say("app.title"), (w // 2, int(h * 0.075))
+        theme.text(surface, title, int(h * 0.08), theme.GOLD, at, "center", True, width=w * 3 // 5)
+        self._subtitle(surface)
         page.box(surface, self.panel, 200, 16)
         a = self.about_rect
         theme.text(
@@ -438,6 +422,17 @@ class MenuScene(LessonDoors, Scene):
             self.rules_back.draw(surface)
         if self.question is not None:
             self.question.draw(surface)
+
+    def _subtitle(self, surface: pygame.Surface) -> None:
+        """The line under the title, where the Continue bar leaves it whole (the bar, when
+        there is a match to continue, takes its place rather than half cover it)."""
+        w, h = surface.get_size()
+        words, size = say("menu.subtitle"), int(h * 0.03)
+        high = theme.font(size).get_linesize()
+        line = pygame.Rect(w // 5, int(h * 0.135) - high // 2, w * 3 // 5, high)
+        if self.continue_btn.visible and self.continue_btn.rect.colliderect(line):
+            return
+        theme.text(surface, words, size, theme.INK_DIM, line.center, "center", width=line.w)
 
     def _explanation(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
