@@ -30,7 +30,7 @@ from game.games import SPECS
 from game.games.pishe_pasha import kinds as pishe
 from game.store.settings import load_settings
 from game.text import phrasebook, say
-from game.ui import theme
+from game.ui import page, theme
 from game.ui.app import App
 from game.ui.scenes import install_routes
 from game.ui.scenes.lesson import LessonScene
@@ -597,7 +597,7 @@ def test_the_step_that_plays_the_hand_out_plays_the_players_cards_and_says_so(la
 
 
 @pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
-def test_a_finished_lesson_stops_the_table(lang_app):
+def test_a_finished_lesson_stops_the_table(lang_app, monkeypatch):
     """The partners' lesson ends on the player's own pişti, then the table stops: no
     "Your turn", no card of anybody's played after "that is the whole lesson"."""
     app = lang_app
@@ -614,3 +614,43 @@ def test_a_finished_lesson_stops_the_table(lang_app):
         assert not ph.mine and ph.doing is not Doing.THINKING
     assert len(scene.state.history) == moves
     assert scene.step_words() == say("lesson.finished")
+    n = len(scene.lesson.steps)
+    seen = drawn_words(app, monkeypatch)
+    assert say("lesson.all_done", n=n) in seen
+    assert say("lesson.step", k=n, n=n) not in seen, "the last step's number is its page's only"
+
+
+def drawn_words(app, monkeypatch) -> set[str]:
+    seen: set[str] = set()
+    text = theme.text
+
+    def spy(surface, words, *args, **kwargs):
+        seen.add(words)
+        return text(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", spy)
+    app.dirty = True
+    app.step(DT)
+    return seen
+
+
+def test_a_step_saying_a_card_does_not_fit_makes_no_foundation_glow():
+    (step,) = [s for s in SPECS["pishe-pasha"].lessons[0].steps if s.text == ("lesson.pp.no_fit",)]
+    assert "discard0" in step.glow
+    assert not [p for p in step.glow if p.startswith("found")]
+
+
+@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+def test_the_list_of_lessons_stands_on_a_panel_under_the_games_name(lang_app, monkeypatch):
+    app = lang_app
+    app.settings.last_game = "pisti"
+    menu = app.goto("menu")
+    app.step(DT)
+    click(app, menu.learn_btn.rect.center)
+    assert len(menu.lesson_pick) == 3
+    boxes: list[pygame.Rect] = []
+    real = page.box
+    monkeypatch.setattr(page, "box", lambda s, r, *a: boxes.append(r) or real(s, r, *a))
+    seen = drawn_words(app, monkeypatch)
+    assert say("lesson.pick", game="Pişti") in seen
+    assert any(all(b.contains(w.rect) for w in menu.lesson_pick) for b in boxes), boxes

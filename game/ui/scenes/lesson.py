@@ -404,7 +404,9 @@ class LessonScene(RiggedScene):
             theme.safe(say(self.lesson.title)), True, theme.GOLD, wraplength=hd.w
         )
         surface.blit(title, hd.topleft)
-        step = say("lesson.step", k=min(self.k + 1, n), n=n)
+        step = (
+            say("lesson.all_done", n=n) if self.finished else say("lesson.step", k=self.k + 1, n=n)
+        )
         size = int(self.row * 0.45)
         theme.text(surface, step, size, theme.INK_DIM, hd.bottomleft, "topleft", width=hd.w)
         size = self.text_size(surface.get_height())

@@ -413,9 +413,7 @@ class MenuScene(LessonDoors, Scene):
                 surface, self.app.notices[-1], int(h * 0.024), colour, at, anchor, width=w - 40
             )
         if self.lesson_pick:
-            theme.veil(surface, surface.get_rect(), 150)
-            for b in self.lesson_pick:
-                b.draw(surface)
+            self._draw_pick(surface)
         if self.rules:
             theme.veil(surface, surface.get_rect(), 150)
             self.rules.draw(surface)
