@@ -110,3 +110,29 @@ def test_a_large_window_gets_a_larger_menu_panel(tmp_path, monkeypatch):
     menu = menu_for(app, "pishe-pasha", players=2)
     assert menu.panel.w >= 1800 * 0.45
     assert menu.row >= 48
+
+
+def test_a_single_hand_is_called_a_hand_when_a_new_game_would_replace_it(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), keep=True)
+    session = Session.start("pishe-pasha", {"players": 2}, "medium", 4)
+    session.state.apply(session.state.legal_actions()[0])
+    app.match_changed(session)
+    menu = menu_for(app, "pisti", players=2)
+    click(app, menu.start.rect.center)
+    assert menu.question.words() == (
+        "Your Pishe Pasha hand (0 – 0) will be lost. Start a new game anyway?"
+    )
+    app.set_language("tr")
+    assert menu.question.words() == (
+        "Pishe Pasha elin (0 – 0) silinecek. Yine de yeni oyun başlasın mı?"
+    )
+    app.scene.leave()
+
+
+@pytest.mark.parametrize("width", range(120, 700, 7))
+def test_a_score_is_never_cut_at_its_dash(width):
+    pygame.font.init()
+    words = "Your Pişti match (0 – 0 – 0, hand 1) will be lost. Start a new game anyway?"
+    lines = theme.wrap_lines(words, theme.font(18), width)
+    assert " ".join(lines) == words
+    assert not [line for line in lines if line.startswith("–") or line.endswith("–")], lines

@@ -58,6 +58,11 @@ def _match_words(info: dict) -> dict[str, str]:
     }
 
 
+def _replace_key(info: dict) -> str:
+    """The question before a saved game is replaced: a match's, or a single hand's."""
+    return "question.replace_match" if info["target"] else "question.replace_hand"
+
+
 class MenuScene(LessonDoors, Scene):
     """Title, game choice, options, level and the buttons."""
 
@@ -179,7 +184,7 @@ class MenuScene(LessonDoors, Scene):
             self._begin(deal_no)
             return
         self.question = Question(
-            lambda: say("question.replace_match", **_match_words(info)),
+            lambda: say(_replace_key(info), **_match_words(info)),
             lambda: self._begin(deal_no),
             self._close_question,
         )
