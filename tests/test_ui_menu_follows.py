@@ -136,3 +136,21 @@ def test_a_score_is_never_cut_at_its_dash(width):
     lines = theme.wrap_lines(words, theme.font(18), width)
     assert " ".join(lines) == words
     assert not [line for line in lines if line.startswith("–") or line.endswith("–")], lines
+
+
+def test_an_empty_history_offers_nothing_to_replay_or_export(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), keep=True)
+    history = app.goto("history")
+    app.step(DT)
+    assert history.entries == []
+    click(app, history.export_all_btn.rect.center)
+    click(app, history.replay_btn.rect.center)
+    assert app.scene is history and history.message == ""
+    assert not (app.keeper.folder / "exports").exists() or not any(
+        (app.keeper.folder / "exports").iterdir()
+    )
+    assert not any(b.enabled for b in (history.replay_btn, history.export_btn,
+                                       history.export_all_btn))  # fmt: skip
+    app.set_language("tr")
+    assert history.export_btn.label() == "Dışa aktar"
+    assert history.export_all_btn.label() == "Tümünü dışa aktar"
