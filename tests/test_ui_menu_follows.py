@@ -5,13 +5,25 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_support import DT, click, drawn_colours, make_app, menu_for, post, right_arrow
+from ui_support import (
+    DT,
+    click,
+    drawn_colours,
+    key,
+    make_app,
+    menu_for,
+    open_table,
+    post,
+    right_arrow,
+)
 
 from game.core.files import Notice
 from game.session import Session
 from game.text import say, set_language
 from game.ui import theme
 from game.ui.scenes.menu import MenuScene
+from game.ui.table import says
+from game.ui.table.phase import Doing
 
 
 @pytest.fixture
@@ -154,3 +166,21 @@ def test_an_empty_history_offers_nothing_to_replay_or_export(tmp_path, monkeypat
     app.set_language("tr")
     assert history.export_btn.label() == "Dışa aktar"
     assert history.export_all_btn.label() == "Tümünü dışa aktar"
+
+
+def test_the_hand_is_over_is_news_not_an_error(tmp_path, monkeypatch):
+    """A key pressed once the hand is over is told so in the hint line's calm ink:
+    nothing was done wrong, so no red."""
+    app = make_app(tmp_path, monkeypatch, size=(960, 600), pace="slow")
+    session = Session.start("pisti", {"players": 2}, "medium", 5)
+    state = session.state.clone()
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    table = open_table(app, "pisti", {"players": 2}, state)
+    app.step(DT)
+    assert table.model.phase.doing is Doing.OVER
+    key(app, pygame.K_SPACE)
+    line, colour = says.message_line(table.model)
+    assert line == say("message.hand_over") and colour != theme.RED_LIGHT, (line, colour)
+    assert colour == theme.INK
+    table.leave()

@@ -127,6 +127,8 @@ def message_line(m: TableModel) -> tuple[str, tuple[int, int, int]]:
     if ph.doing is Doing.PAUSED:
         return "", theme.INK_DIM
     note = m.message
+    if note and ph.doing is Doing.OVER:  # news, not a refusal: nothing was done wrong
+        return note, theme.INK
     if note:
         colour = theme.RED_LIGHT if m.message_age < 0.6 else (255, 200, 190)
         return note, colour
