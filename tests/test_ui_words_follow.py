@@ -1,5 +1,8 @@
-"""The menu says what it shows: an on/off option is explained by the value on its row,
-and a notice follows the language it is read in."""
+"""Labels say what is there: an on/off option is explained by the value on its row, a
+notice follows the language it is read in, the menu uses a large window's room (the book
+version's rules whole, the Continue bar never half over the subtitle), a single hand is
+called a hand, an empty History offers nothing to export, and "the hand is over" is news,
+not an error."""
 
 from __future__ import annotations
 
