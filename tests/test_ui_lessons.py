@@ -22,19 +22,22 @@ from ui_support import (
     settle,
 )
 
+from game.core.cards import parse_card
+from game.core.files import Notice
 from game.core.lesson import Wait
 from game.core.types import Action
 from game.games import SPECS
 from game.games.pishe_pasha import kinds as pishe
 from game.store.settings import load_settings
 from game.text import phrasebook, say
-from game.ui import theme
+from game.ui import page, theme
 from game.ui.app import App
 from game.ui.scenes import install_routes
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene
-from game.ui.table import panel
+from game.ui.table import panel, says
+from game.ui.table.phase import Doing, Phase
 from game.ui.widgets import text_of
 
 LESSONS = [
@@ -69,7 +72,7 @@ def rest(app, scene: LessonScene, limit: float = 20.0) -> None:
         if app.scene is not scene or scene.finished:
             return
         busy = m.show.busy or m.thinker.busy or m.coach.busy
-        waiting = scene.step.wait is not Wait.WATCH
+        waiting = scene.step.wait not in (Wait.WATCH, Wait.FINISH)  # the table plays on
         if not busy and waiting and (scene.step.wait is Wait.READ or m.human_may_act()):
             return
         time.sleep(0.001)
@@ -263,7 +266,7 @@ def test_a_notice_at_the_first_start_stands_clear_of_the_lessons_offer(tmp_path,
     and the lesson's offer, overlapping neither; once the offer is answered it goes back to
     the foot."""
     app = make_app(tmp_path, monkeypatch, size=size)
-    app.notices.append(say("notice.settings_unreadable", detail="settings.json"))
+    app.notice(Notice("settings_unreadable", "settings.json"))
     drawn: dict[str, pygame.Rect] = {}
     draw = theme.text
 
@@ -393,11 +396,13 @@ def test_the_top_bar_shows_the_lessons_title_and_no_hand_or_deal_number(lang_app
 def to_the_play_out_step(app, scene: LessonScene) -> None:
     """The Pişti lesson's steps played as asked, up to the one that plays the hand out."""
     while scene.step.wait is not Wait.FINISH:
+        rest(app, scene)
+        k = scene.k
         if scene.step.wait is Wait.READ:
             key(app, pygame.K_n)
         else:
             gesture_for(app, scene, expected(scene))
-        rest(app, scene)
+        until_next(app, scene, k)
 
 
 def table_time(app, scene, seconds: float, until) -> None:
@@ -546,3 +551,106 @@ def test_item8_the_three_player_lesson_seats_a_third_player_on_the_table(lang_ap
         rest(app, scene)
     log = scene.model.log_words
     assert any(w.startswith(west) for w in log) and any(w.startswith(east) for w in log), log
+
+
+def walk_to(app, scene: LessonScene, text: tuple[str, ...]) -> None:
+    """Every step as a player makes it, by mouse, until the step whose words are ``text``."""
+    for _ in range(len(scene.lesson.steps) + 1):
+        if scene.step.text == text:
+            return
+        rest(app, scene)
+        k = scene.k
+        if scene.step.wait is Wait.READ:
+            click(app, scene.next_btn.rect.center)
+        else:
+            by_mouse(app, scene, expected(scene))
+        until_next(app, scene, k)
+    raise AssertionError(f"no step {text}")
+
+
+def follows_the_phase(m) -> Phase:
+    """The header, the player's label and the hint line say what the phase says."""
+    ph = m.phase
+    assert says.status(m, ph) != say("status.your_turn") or ph.mine
+    assert (say("label.your_turn") in says.seat_label(m, m.human, phase=ph)) == ph.mine
+    return ph
+
+
+@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+def test_the_step_that_plays_the_hand_out_plays_the_players_cards_and_says_so(lang_app):
+    """ "The rest plays itself: watch": the player's cards play themselves, the header never
+    says "Your turn" and the hint line says the lesson plays for them."""
+    app = lang_app
+    app.settings.pace = "fast"
+    scene = open_lesson(app, "pisti")
+    walk_to(app, scene, ("lesson.pisti.play_on",))
+    m, forced = scene.model, 0
+    end = time.monotonic() + 60
+    while scene.step.text == ("lesson.pisti.play_on",) and time.monotonic() < end:
+        app.step(DT)
+        ph = follows_the_phase(m)
+        assert not ph.mine, "the lesson plays the player's cards: the table does not ask"
+        if ph.doing is Doing.FORCED:
+            forced += 1
+            assert says.prompt(m, ph) == say("prompt.plays_for_me")
+    assert m.state.is_over and forced, (scene.step.text, forced)
+
+
+@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+def test_a_finished_lesson_stops_the_table(lang_app, monkeypatch):
+    """The partners' lesson ends on the player's own pişti, then the table stops: no
+    "Your turn", no card of anybody's played after "that is the whole lesson"."""
+    app = lang_app
+    scene = open_lesson(app, "pisti", 1)
+    walk_to(app, scene, ("lesson.pisti.partners_pisti",))
+    assert list(scene.model.shown.get(pid("table"))) == [parse_card("4D")]
+    by_mouse(app, scene, expected(scene))
+    rest(app, scene)
+    assert scene.finished and not scene.model.shown.get(pid("table"))
+    moves = len(scene.state.history)
+    for _ in range(150):
+        app.step(DT)
+        ph = follows_the_phase(scene.model)
+        assert not ph.mine and ph.doing is not Doing.THINKING
+    assert len(scene.state.history) == moves
+    assert scene.step_words() == say("lesson.finished")
+    n = len(scene.lesson.steps)
+    seen = drawn_words(app, monkeypatch)
+    assert say("lesson.all_done", n=n) in seen
+    assert say("lesson.step", k=n, n=n) not in seen, "the last step's number is its page's only"
+
+
+def drawn_words(app, monkeypatch) -> set[str]:
+    seen: set[str] = set()
+    text = theme.text
+
+    def spy(surface, words, *args, **kwargs):
+        seen.add(words)
+        return text(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", spy)
+    app.dirty = True
+    app.step(DT)
+    return seen
+
+
+def test_a_step_saying_a_card_does_not_fit_makes_no_foundation_glow():
+    (step,) = [s for s in SPECS["pishe-pasha"].lessons[0].steps if s.text == ("lesson.pp.no_fit",)]
+    assert "discard0" in step.glow
+    assert not [p for p in step.glow if p.startswith("found")]
+
+
+@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+def test_the_list_of_lessons_stands_on_a_panel_under_the_games_name(lang_app, monkeypatch):
+    app = lang_app
+    app.settings.last_game = "pisti"
+    menu = app.goto("menu")
+    app.step(DT)
+    click(app, menu.learn_btn.rect.center)
+    assert len(menu.lesson_pick) == 3
+    boxes: list[pygame.Rect] = []
+    real = page.box
+    monkeypatch.setattr(page, "box", lambda s, r, *a: boxes.append(r) or real(s, r, *a))
+    seen = drawn_words(app, monkeypatch)
+    assert say("lesson.pick", game="Pişti") in seen
+    assert any(all(b.contains(w.rect) for w in menu.lesson_pick) for b in boxes), boxes

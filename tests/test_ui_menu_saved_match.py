@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_support import DT, click, key, make_app, open_table, settle
+from ui_support import DT, click, drawn_colours, key, make_app, menu_for, open_table, settle
 
 from game.core.agents import SeatView
 from game.core.files import Notice
@@ -32,14 +32,6 @@ def save_pisti_match(app) -> Session:
     session.match.hand_no = 1
     app.match_changed(session)
     return session
-
-
-def menu_for(app, game: str, **choices) -> MenuScene:
-    app.settings.last_game = game
-    app.settings.game_options[game] = choices
-    menu = app.goto("menu")
-    app.step(DT)
-    return menu
 
 
 def test_starting_a_new_game_asks_before_the_saved_match_is_lost(app):
@@ -120,20 +112,6 @@ def test_the_continue_label_names_the_variant_without_a_stray_space(
     assert menu._continue_label() == english
     app.set_language("tr")
     assert menu._continue_label() == turkish
-
-
-def drawn_colours(app, monkeypatch) -> dict[str, tuple]:
-    seen: dict[str, tuple] = {}
-    real = theme.rendered
-
-    def watch(words, size, colour, bold=False):
-        seen[words] = colour
-        return real(words, size, colour, bold)
-
-    monkeypatch.setattr(theme, "rendered", watch)
-    app.dirty = True
-    app.step(DT)
-    return seen
 
 
 def test_good_news_is_calm_and_only_trouble_is_red(app, monkeypatch):

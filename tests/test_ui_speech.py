@@ -577,7 +577,7 @@ def test_the_command_line_turns_speech_on_and_logs_it_in_the_game_language(tmp_p
         lang, words = lines[0].split("\t")[1:]
         menu = "Pasha & Pişti, ana menü. Tab ile gez, Enter ile seç, F2 sesli okumayı açar ya da"
         assert lang == "tr" and words.startswith(menu + " kapatır. ")  # then the lesson's offer
-        assert len(lines) == 2 and lines[1].endswith("\tNasıl oynanır, göster")  # the offer's
+        assert len(lines) == 2 and lines[1].endswith("\tNasıl oynandığını göster")  # the offer's
     finally:
         app.scene.leave()
 

@@ -44,7 +44,7 @@ WORDS = {
         "sound": "Ses. Ses aygıtı yok",
         "none": "Ses aygıtı yok",
         "offer": "Pishe Pasha oyununu bilmiyor musun? Kısa bir ders nasıl oynandığını gösterir. "
-        'Tab önce "Nasıl oynanır, göster", sonra "Hayır, teşekkürler" düğmesine gider.',
+        'Tab önce "Nasıl oynandığını göster", sonra "Hayır, teşekkürler" düğmesine gider.',
         "first": "Listenin başı",
         "last": "Listenin sonu",
         "lines": "18 satır: yukarı ve aşağı oklar teker teker okur",

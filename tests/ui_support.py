@@ -18,8 +18,10 @@ from game.core.types import Action, ActionKind, PileId, PileKind
 from game.games.pishe_pasha.rules import PishePasha
 from game.session import Session
 from game.store.settings import Settings
+from game.ui import theme
 from game.ui.app import App
 from game.ui.scenes import install_routes
+from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
 from game.ui.start import keep as keep_for
@@ -57,6 +59,30 @@ def make_app(tmp_path, monkeypatch, size=(1280, 800), keep: bool = False, **sett
     if keep:
         keep_for(app)
     return app
+
+
+def menu_for(app: App, game: str, **choices) -> MenuScene:
+    """The menu opened on ``game`` with these options remembered, one frame drawn."""
+    app.settings.last_game = game
+    app.settings.game_options[game] = choices
+    menu = app.goto("menu")
+    app.step(DT)
+    return menu
+
+
+def drawn_colours(app: App, monkeypatch) -> dict[str, tuple]:
+    """Every text drawn in the next frame, with its colour."""
+    seen: dict[str, tuple] = {}
+    real = theme.rendered
+
+    def watch(words, size, colour, bold=False):
+        seen[words] = colour
+        return real(words, size, colour, bold)
+
+    monkeypatch.setattr(theme, "rendered", watch)
+    app.dirty = True
+    app.step(DT)
+    return seen
 
 
 def pid(text: str) -> PileId:

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 800)
 LARGEST = (7680, 4320)
+TITLE_BAR = 32  # room kept for a window manager's title bar below the window's position
 BUSY_FPS, IDLE_FPS = 60, 8
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 SPEECH_KEYS = (pygame.K_F2, pygame.K_F3)  # Read aloud on/off, say the last sentence again
@@ -65,8 +66,7 @@ class App:
         self.settings = loaded
         self.lang_for_run: str | None = None  # --lang: this run only, never saved
         set_language(self.settings.lang)
-        self.notices: list[str] = []
-        self.notice_good = False  # the last notice is good news (drawn calm, not red)
+        self.notes: list[Notice] = []  # what the player was told: phrase and detail, not words
         if problem:
             self.notice(problem)
         self.state_file = Path(state_file) if state_file else None
@@ -132,9 +132,18 @@ class App:
 
     # ----------------------------------------------------------------- notices
     def notice(self, notice: Notice) -> None:
-        """A message for the player from the stores, in their language."""
-        self.notices.append(say(f"notice.{notice.code}", detail=drawable(notice.detail)))
-        self.notice_good = notice.code in GOOD_NEWS
+        """A message for the player from the stores."""
+        self.notes.append(notice)
+
+    @property
+    def notices(self) -> list[str]:
+        """The notices in the language shown now (a switch of language rewords them)."""
+        return [say(f"notice.{n.code}", detail=drawable(n.detail)) for n in self.notes]
+
+    @property
+    def notice_good(self) -> bool:
+        """The last notice is good news (drawn calm, not red)."""
+        return bool(self.notes) and self.notes[-1].code in GOOD_NEWS
 
     # ----------------------------------------------------------------- routes
     def route(self, name: str, factory: Callable[..., Scene]) -> None:
@@ -290,6 +299,21 @@ class App:
             self.state_file = None
             self.notice(Notice("state_file", str(err.strerror or err)))
 
+    def _fit_placed(self) -> None:
+        """The window as the window manager placed it kept inside the screen, title bar
+        included (SDL's position may be the frame's, the title bar not counted in the
+        size): a foot or right edge past the screen's is brought in by making the window
+        smaller, never by moving it (see _open_window)."""
+        screen = _screen()
+        if screen is None or self.settings.fullscreen:
+            return
+        with contextlib.suppress(pygame.error):
+            (x, y), (w, h) = self.window.position, self.window.size
+            fits = (min(w, screen[0] - max(0, x)), min(h, screen[1] - max(0, y) - TITLE_BAR))
+            if fits != (w, h) and fits[0] >= 320 and fits[1] >= 240:
+                self.window.size = fits
+                self._follow_window()
+
     def _keep_minimum(self) -> None:
         """A window manager may ignore the minimum-size hint: grow the window back."""
         w, h = self.window.size
@@ -304,6 +328,8 @@ class App:
     def _global(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.WINDOWMOVED and self._asked is not None:
             self._placed(event)
+        if event.type == pygame.WINDOWMOVED and time.monotonic() < self._placing:
+            self._fit_placed()
         if event.type == pygame.QUIT:
             self.running = False
             return True

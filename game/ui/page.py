@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from game.core.drawable import path_text
@@ -66,9 +68,11 @@ def card_fans(surface: pygame.Surface, margin: int, art, settings):
 
 
 def opening(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int) -> None:
-    """As many lines of ``words`` as fit ``rect`` (its title line left out), a paragraph cut
-    short ending in "…": the start of a game's rules, where the menu has no options of the
-    game to show."""
+    """A game's rules (their title line left out), where the menu has no options of the
+    game to show: whole, at the largest size from ``size`` down to the smallest readable
+    one at which they fit ``rect``; where they cannot, as many lines as fit at ``size``,
+    the paragraph cut short ending in "…"."""
+    size = _whole_at(words, rect.size, size) or size
     fnt, y = theme.font(size), rect.y
     for part in words.split("\n\n")[1:]:
         lines = theme.wrap_lines(theme.safe(part.strip()), fnt, rect.w)
@@ -80,6 +84,18 @@ def opening(surface: pygame.Surface, words: str, rect: pygame.Rect, size: int) -
         img = theme.wrapped("\n".join(lines), size, theme.INK, rect.w)
         surface.blit(img, (rect.x, y))
         y += img.get_height() + size // 2
+
+
+@functools.lru_cache(maxsize=16)
+def _whole_at(words: str, room: tuple[int, int], size: int) -> int | None:
+    """The largest text size, ``size`` at most, at which ``opening`` shows ``words`` whole."""
+    parts = [theme.safe(p.strip()) for p in words.split("\n\n")[1:]]
+    for s in range(size, theme.READABLE - 1, -1):
+        fnt = theme.font(s)
+        lines = sum(len(theme.wrap_lines(p, fnt, room[0])) for p in parts)
+        if lines * fnt.get_linesize() + (len(parts) - 1) * (s // 2) <= room[1]:
+            return s
+    return None
 
 
 def _cut(lines: list[str], fnt: pygame.font.Font, width: int) -> list[str]:

@@ -158,11 +158,12 @@ def news(good: bool) -> tuple[int, int, int]:
 
 def wrap_lines(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """``words`` cut into lines no wider than ``width`` where it can, at plain spaces only:
-    a no-break space (U+00A0) keeps a quoted move on one line."""
+    a no-break space (U+00A0) keeps a quoted move on one line, and a score's dash stays
+    between its numbers ("0 – 0" is never cut)."""
     lines: list[str] = []
     for para in words.split("\n"):
         line = ""
-        for word in para.split(" "):
+        for word in _dashes_held(para.split(" ")):
             trial = f"{line} {word}" if line else word
             if line and fnt.size(trial)[0] > width:
                 lines.append(line)
@@ -171,6 +172,17 @@ def wrap_lines(words: str, fnt: pygame.font.Font, width: int) -> list[str]:
                 line = trial
         lines.append(line)
     return lines
+
+
+def _dashes_held(words: list[str]) -> list[str]:
+    """Words with an en dash joined to the words either side of it."""
+    out: list[str] = []
+    for word in words:
+        if out and (word == "–" or out[-1].endswith(" –")):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
 
 
 def wrapped(words: str, size: int, colour, width: int) -> pygame.Surface:

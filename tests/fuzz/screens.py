@@ -73,7 +73,7 @@ def screens_case(data: bytes, folder: Path, kind: str) -> int:
     path = folder / FILES.get(kind, "bug-report.json")
     path.write_bytes(data)
     app = app_for(folder)
-    app.notices.clear()
+    app.notes.clear()
     UNGATED.texts.clear()
     keep(app)
     frame(app, app.goto("menu"), "menu")

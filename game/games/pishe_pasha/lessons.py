@@ -51,7 +51,7 @@ BASICS = Lesson(
         _step("load", "turned>1", glow="turned0 discard1", wrong="lesson.pp.wrong.load"),
         _step("when_not", glow="discard1", wait=Wait.READ),
         _step("after_load", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
-        _step("no_fit", "turned>D", glow="turned0 discard0 found0"),
+        _step("no_fit", "turned>D", glow="turned0 discard0"),
         _step("watch_north", glow="stock1 discard1", wait=Wait.WATCH),
         _step("turn_yours", "turn", glow="stock0", wrong="lesson.pp.wrong.turn"),
         _step("first", "turned>F", glow="turned0 found0", wrong="lesson.pp.wrong.foundation"),

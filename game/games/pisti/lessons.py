@@ -66,6 +66,7 @@ PARTNERS = Lesson(
         _step("partners_play", "8C", glow="table"),
         _step("partners_watch", glow="table hand2", wait=Wait.WATCH),
         _step("partners_won", glow="won0", wait=Wait.READ),
+        _step("partners_pisti", "4S", glow="table"),
     ),
 )
 

@@ -107,6 +107,9 @@ class HistoryScene(Scene):
         self.buttons = [self.replay_btn, self.export_btn, self.export_all_btn, self.path,
                         self.open_btn, self.back_btn]  # fmt: skip
         self.ring = FocusRing(lambda: self.buttons)
+        for b in (self.replay_btn, self.export_btn, self.export_all_btn):
+            # no hand yet: nothing to replay or export (a window keeping nothing says why)
+            b.enabled = bool(self.entries) or app.keeper is None
 
     # ----------------------------------------------------------------- actions
     def open_selected(self) -> None:

@@ -28,7 +28,6 @@ from game.ui.rules_panel import figure_image
 from game.ui.scene import Scene
 from game.ui.table import clock
 from game.ui.table.controls import Navigation
-from game.ui.table.pace import AI_PAUSE
 from game.ui.table.phase import Doing, Phase
 from game.ui.table.rig import ENTER, RiggedScene, TableRig
 from game.ui.widgets import Button
@@ -53,7 +52,6 @@ class LessonScene(RiggedScene):
         self.clock = 0.0
         self.note = ""  # why the player's move is not the step's
         self.hurry = False  # Skip step on the step that plays the hand out: all at once
-        self.beat = 0.0  # how long the player's card has waited, on that step
         self.back_btn = Button(lambda: say("lesson.back"), self.step_back)
         self.next_btn = Button(self._next_label, self.skip)
         self.leave_btn = Button(lambda: say("lesson.leave"), self.leave_lesson)
@@ -79,6 +77,7 @@ class LessonScene(RiggedScene):
         m = self.model
         m.caption, m.hurries = self.lesson.title, False
         m.vet, m.on_move, m.held = self._check, self._done, self._holds
+        m.plays_for_me = self._plays_for_player
         self.rig.on_escape = self.leave_lesson
         self.rig.holds_window = lambda: bool(m.my_calls())  # a fault waits for its call
         self.controls.hint_btn.visible = self.controls.undo_btn.visible = False
@@ -97,10 +96,11 @@ class LessonScene(RiggedScene):
 
     # ----------------------------------------------------------------- following the table
     def _holds(self) -> bool:
-        """The table waits while a step is read, and once a step is done whose next step
-        is to be read (so the computer does not play past the position it describes)."""
+        """The table waits while a step is read, once a step is done whose next step is to
+        be read (so the computer does not play past the position it describes), and for
+        good once the lesson is over: nothing plays on, nothing says "Your turn"."""
         if self.finished:
-            return False
+            return True
         if not self.step_done:
             return self.step.wait is Wait.READ
         k = self.k + 1
@@ -284,24 +284,21 @@ class LessonScene(RiggedScene):
         self.rig.update(dt)
         self.follow()
         self._step_changed()
-        self._plays_on(dt)
+        self._plays_on()
 
-    def _plays_on(self, dt: float) -> None:
-        """A step that plays the rest of the hand plays the player's cards too, each after
-        the beat the computer takes before its own; Skip lands every card at once."""
-        if self.finished or self.step.wait is not Wait.FINISH or not self.here or self.step_done:
+    def _plays_for_player(self) -> bool:
+        """A step that plays the rest of the hand plays the player's cards too: the table
+        plays them as it plays a forced move, and says so (never "Your turn")."""
+        return not self.finished and self.here and self.step.wait is Wait.FINISH
+
+    def _plays_on(self) -> None:
+        """Skip on the step that plays the hand out: every card lands at once."""
+        if not (self.hurry and self._plays_for_player()):
             return
         m = self.model
-        if self.hurry:
-            m.hurries = True  # the lesson's own Skip: the computer's cards land at once
-            clock.hurry(m)
-        if not m.human_may_act():
-            self.beat = 0.0
-            return
-        self.beat += dt
-        if self.hurry or self.beat >= 2 * AI_PAUSE.get(self.options().pace, 0.25):
-            self.beat = 0.0
-            m.perform(m.state.legal_actions()[0])
+        m.hurries = True  # the lesson's own Skip: the computer's cards land at once
+        clock.hurry(m)
+        m.play_forced_now()
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.controls.overlay_open():
@@ -407,7 +404,9 @@ class LessonScene(RiggedScene):
             theme.safe(say(self.lesson.title)), True, theme.GOLD, wraplength=hd.w
         )
         surface.blit(title, hd.topleft)
-        step = say("lesson.step", k=min(self.k + 1, n), n=n)
+        step = (
+            say("lesson.all_done", n=n) if self.finished else say("lesson.step", k=self.k + 1, n=n)
+        )
         size = int(self.row * 0.45)
         theme.text(surface, step, size, theme.INK_DIM, hd.bottomleft, "topleft", width=hd.w)
         size = self.text_size(surface.get_height())

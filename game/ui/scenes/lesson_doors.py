@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.text import say
-from game.ui import theme
+from game.ui import page, theme
 from game.ui.widgets import Button, text_of
 
 
@@ -84,6 +84,21 @@ class LessonDoors:
         for b in self.lesson_pick:
             if b.handle(event):
                 return
+
+    def _draw_pick(self, surface: pygame.Surface) -> None:
+        """The list of lessons on a panel of its own, under the game's name."""
+        theme.veil(surface, surface.get_rect(), 150)
+        row = self.lesson_pick[0].rect.h
+        buttons = self.lesson_pick[0].rect.unionall([b.rect for b in self.lesson_pick])
+        panel = buttons.inflate(row, row)
+        panel.h += int(row * 1.2)
+        panel.y -= int(row * 1.2)
+        page.box(surface, panel, 240, 14)
+        title = say("lesson.pick", game=say(f"game.{self.spec.id}"))
+        at = (panel.centerx, panel.y + row // 2 + int(row * 0.6))
+        theme.text(surface, title, int(row * 0.55), theme.GOLD, at, "center", True, width=panel.w)
+        for b in self.lesson_pick:
+            b.draw(surface)
 
     def _offer(self, surface: pygame.Surface) -> None:
         if not self.offered:

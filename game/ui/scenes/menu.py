@@ -34,6 +34,13 @@ def _value_name(key: str, value) -> str:
     return say(f"choice.{key}.{value}")
 
 
+def _help_key(key: str, value) -> str:
+    """An on/off option explains the value it shows (what "Off" means under "Off")."""
+    if isinstance(value, bool):
+        return f"choice.{key}.help.{'on' if value else 'off'}"
+    return f"choice.{key}.help"
+
+
 def _match_words(info: dict) -> dict[str, str]:
     """A saved match's summary as the words the menu says of it: the game, its variant
     and target ("Pişti (2 players, to 151)"), the score and the hand."""
@@ -49,6 +56,11 @@ def _match_words(info: dict) -> dict[str, str]:
         "them": " – ".join(map(str, others)),
         "n": str(info["hand"]),
     }
+
+
+def _replace_key(info: dict) -> str:
+    """The question before a saved game is replaced: a match's, or a single hand's."""
+    return "question.replace_match" if info["target"] else "question.replace_hand"
 
 
 class MenuScene(LessonDoors, Scene):
@@ -145,14 +157,15 @@ class MenuScene(LessonDoors, Scene):
     def _row(self, choice, value) -> Cycler:
         key = choice.key
         names = [lambda v=v: _value_name(key, v) for v in choice.values]
-        return Cycler(
+        row = Cycler(
             lambda: say(f"choice.{key}"),
             choice.values,
             names,
             value,
             lambda v: self._remember(key, v),
-            lambda: say(f"choice.{key}.help"),
         )
+        row.help = lambda: say(_help_key(key, row.value))
+        return row
 
     def _game_changed(self, game: str) -> None:
         self.app.settings.last_game = game
@@ -171,7 +184,7 @@ class MenuScene(LessonDoors, Scene):
             self._begin(deal_no)
             return
         self.question = Question(
-            lambda: say("question.replace_match", **_match_words(info)),
+            lambda: say(_replace_key(info), **_match_words(info)),
             lambda: self._begin(deal_no),
             self._close_question,
         )
@@ -266,8 +279,8 @@ class MenuScene(LessonDoors, Scene):
         the rows a game shows share that room evenly, so a hidden option leaves no blank
         row. The Continue bar sits above the panel, between the two card fans."""
         w, h = size
-        pw = min(700, int(w * 0.62))
         self.row = row = max(26, min(48, h // 21))
+        pw = min(int(w * 0.62), max(700, int(row * 18.4)))  # wider in a large window
         gap = row // 4
         about = int(row * 0.9)
         bh = int(row * 1.2)
@@ -361,25 +374,9 @@ class MenuScene(LessonDoors, Scene):
         self.ring.sync()
         surface.blit(cardart.felt((w, h)), (0, 0))
         self._art = page.card_fans(surface, self.panel.x - 12, self._art, self.app.settings)
-        theme.text(
-            surface,
-            say("app.title"),
-            int(h * 0.08),
-            theme.GOLD,
-            (w // 2, int(h * 0.075)),
-            "center",
-            True,
-            width=int(w * 0.6),
-        )
-        theme.text(
-            surface,
-            say("menu.subtitle"),
-            int(h * 0.03),
-            theme.INK_DIM,
-            (w // 2, int(h * 0.135)),
-            "center",
-            width=int(w * 0.6),
-        )
+        title, at = say("app.title"), (w // 2, int(h * 0.075))
+        theme.text(surface, title, int(h * 0.08), theme.GOLD, at, "center", True, width=w * 3 // 5)
+        self._subtitle(surface)
         page.box(surface, self.panel, 200, 16)
         a = self.about_rect
         theme.text(
@@ -421,15 +418,24 @@ class MenuScene(LessonDoors, Scene):
                 surface, self.app.notices[-1], int(h * 0.024), colour, at, anchor, width=w - 40
             )
         if self.lesson_pick:
-            theme.veil(surface, surface.get_rect(), 150)
-            for b in self.lesson_pick:
-                b.draw(surface)
+            self._draw_pick(surface)
         if self.rules:
             theme.veil(surface, surface.get_rect(), 150)
             self.rules.draw(surface)
             self.rules_back.draw(surface)
         if self.question is not None:
             self.question.draw(surface)
+
+    def _subtitle(self, surface: pygame.Surface) -> None:
+        """The line under the title, where the Continue bar leaves it whole (the bar, when
+        there is a match to continue, takes its place rather than half cover it)."""
+        w, h = surface.get_size()
+        words, size = say("menu.subtitle"), int(h * 0.03)
+        high = theme.font(size).get_linesize()
+        line = pygame.Rect(w // 5, int(h * 0.135) - high // 2, w * 3 // 5, high)
+        if self.continue_btn.visible and self.continue_btn.rect.colliderect(line):
+            return
+        theme.text(surface, words, size, theme.INK_DIM, line.center, "center", width=line.w)
 
     def _explanation(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

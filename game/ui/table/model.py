@@ -43,8 +43,9 @@ def _quiet(*_: Any) -> None:
 
 class TableModel:
     """A match at the table, one hand at a time. The ``on_*`` hooks tell the scene; the
-    scene may hand ``covered`` (its overlays), ``held`` (a lesson reading) and ``vet`` (a
-    lesson checking the player's move) to the model."""
+    scene may hand ``covered`` (its overlays), ``held`` (a lesson reading), ``plays_for_me``
+    (a lesson playing the player's cards) and ``vet`` (a lesson checking the player's move)
+    to the model."""
 
     def __init__(
         self,
@@ -69,6 +70,7 @@ class TableModel:
         self.on_told: Callable[[], None] = _quiet  # a setting that remembers a word changed
         self.covered: Callable[[], bool] = lambda: False
         self.held: Callable[[], bool] = lambda: False
+        self.plays_for_me: Callable[[], bool] = lambda: False
         self.vet: Callable[[Action], bool] = lambda action: True
         self.caption: str | None = None  # a phrase key the top bar shows instead (a lesson)
         self.hint_words: Callable[[Advice], str] = str  # the scene words the hints
@@ -181,7 +183,7 @@ class TableModel:
                 deciding=self.asking is not None,
                 window=self.window.open,
                 only_accept=[a.kind for a in acts] == [ActionKind.ACCEPT],
-                forced=bool(acts) and (auto or self.plays_itself(acts)),
+                forced=bool(acts) and (auto or self.plays_for_me() or self.plays_itself(acts)),
             )
         )
 

@@ -109,6 +109,8 @@ def prompt(m: TableModel, phase: Phase | None = None) -> str:
         return call_words(m, "prompt")
     if doing in (Doing.THINKING, Doing.SHOWING) and ph.seat != m.human and clock.may_hurry(m):
         return say("message.hurry_hint")
+    if doing is Doing.FORCED and m.plays_for_me():
+        return say("prompt.plays_for_me")
     if doing is Doing.FORCED:
         return say("prompt.auto" if m.auto_on and m.spec.autoplay else "prompt.forced")
     if doing is Doing.CHOOSING:
@@ -142,6 +144,8 @@ def message_line(m: TableModel) -> tuple[str, tuple[int, int, int]]:
     if ph.doing is Doing.PAUSED:
         return "", theme.INK_DIM
     note = m.message
+    if note and ph.doing is Doing.OVER:  # news, not a refusal: nothing was done wrong
+        return note, theme.INK
     if note:
         colour = theme.RED_LIGHT if m.message_age < 0.6 else (255, 200, 190)
         return note, colour
