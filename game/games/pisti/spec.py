@@ -6,7 +6,7 @@ from typing import Any
 
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, LABEL_H, Design
-from game.core.spec import Choice, GameSpec, Phrase, Seat
+from game.core.spec import Choice, GameSpec, Phrase
 from game.core.state import GameState
 from game.core.types import (
     HANDS,
@@ -89,17 +89,16 @@ def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | N
 
 
 def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
-    """A seat's hand, and its side's cards won once, on the row of the side's first seat
-    (a side is numbered by it), naming the partner who won them with it: the rows add up
-    to the cards taken."""
+    """A seat's hand, and its side's cards won once: on the row of the side's first seat
+    (a side is numbered by it), called the side's when two play on it, so the rows add
+    up to the cards taken."""
     counts = [Phrase("count.hand", {"n": len(piles.get(HANDS[seat], []))})]
     if seat != side:
         return counts
-    won = len(piles.get(WONS[side], []))
     partner = seat + 2  # partners sit opposite (RULES.md §5)
-    if partner < len(HANDS) and HANDS[partner] in piles and WONS[partner] not in piles:
-        return [*counts, Phrase("count.won.pair", {"n": won, "seat": Seat(partner)})]
-    return [*counts, Phrase("count.won", {"n": won})]
+    pair = partner < len(HANDS) and HANDS[partner] in piles and WONS[partner] not in piles
+    won = {"n": len(piles.get(WONS[side], []))}
+    return [*counts, Phrase("count.won.side" if pair else "count.won", won)]
 
 
 class PistiSpec(GameSpec):
