@@ -30,6 +30,7 @@ from game.games import SPECS
 from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.rules import PishePasha
 from game.text import phrasebook, say
+from game.text.words import phrase
 from game.ui import theme
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menu import MenuScene, _match_words
@@ -234,7 +235,8 @@ def test_the_empty_stocks_prompt_says_the_discards_turn_over(app):
     settle(app, table)
     assert len(table.state.legal_actions()) > 1
     line, _ = says.message_line(table.model)
-    assert line == say("prompt.discard_or_recycle")
+    assert line == phrase(table.model.spec.prompt(table.state), table.model.namer)
+    assert "turn your discards over" in line
 
 
 def test_the_call_windows_line_goes_when_the_window_closes(app):

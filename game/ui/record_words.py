@@ -15,6 +15,12 @@ from game.ui.table.layout import seat_positions
 NBSP = "\u00a0"
 
 
+def move_number(index: int) -> int:
+    """The number a player reads for the record's action ``index`` (0 = the first action):
+    the review's list and the replay's title and slider count moves by this alone."""
+    return index + 1
+
+
 def _position(record: dict, index: int, seat: int) -> tuple:
     """The record's position before action ``index`` and the names at its table."""
     spec = spec_of(record["game"])

@@ -14,6 +14,7 @@ loaded away one short of its foundation). Pure Python.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from game.core.agents import SeatView
 from game.core.spec import Coach, Phrase, Seen, Verdict
@@ -134,14 +135,15 @@ def seen_reason(state: GameState, played: Action, better: Action, p: Seen,
         card, caller = p.most("stopped")
         found.append((10.0, Phrase("coach.why.foundation", {"card": card, "seat": caller})))
     given = p.rate("loaded_on_me") - b.rate("loaded_on_me")
-    if given >= 0.25:
-        opp, card = p.most("loaded_on_me")
+    shown = _face_up(state)
+    if given >= 0.25 and (seen_load := _most(p, "loaded_on_me", lambda _, c: c in shown)):
+        opp, card = seen_load
         # a load received is a card more for the seat and one less for the loader, whose
         # turn goes on: it weighs twice a load of the seat's own
         found.append((4.0 * given, Phrase("coach.why.gives_load", {"seat": opp, "card": card})))
     missed = b.rate("my_loads") - p.rate("my_loads")
-    if missed >= 0.5 and b.most("my_loads"):
-        onto, card = b.most("my_loads")
+    if missed >= 0.5 and (open_load := _load_now(state, better, b)):
+        onto, card = open_load
         key = "coach.why.turn_early" if played.kind is ActionKinds.TURN else "coach.why.missed_load"
         found.append((2.0 * missed, Phrase(key, {"card": card, "whose": onto})))
     up = b.rate("my_up") - p.rate("my_up")
@@ -154,6 +156,36 @@ def seen_reason(state: GameState, played: Action, better: Action, p: Seen,
         wins = {"played": round(100 * p.rate("won")), "better": round(100 * b.rate("won"))}
         return Phrase("coach.why.wins_more", wins)
     return None
+
+
+def _face_up(state: GameState) -> set[int]:
+    """The cards face up at this position: every discard pile, the foundations, the card
+    turned. A reason names only these: a continuation's stock cards are a sampled deal's."""
+    cards = {c for s in range(state.players) for c in state.discard_pile(s)}
+    cards.update(c for pile in state.foundation_piles() for c in pile)
+    if state.turned is not None:
+        cards.add(state.turned)
+    return cards
+
+
+def _most(seen: Seen, fact: str, keep: Callable[[int, int], bool]) -> tuple:
+    """What ``fact`` was most often about among the (seat, card) pairs ``keep`` allows
+    (ties: the smallest); () if none was."""
+    pairs = {k: w for k, w in seen.about.get(fact, {}).items() if keep(*k)}
+    return min(pairs, key=lambda k: (-pairs[k], k)) if pairs else ()
+
+
+def _load_now(state: GameState, better: Action, b: Seen) -> tuple:
+    """The load ``better`` gives the chance of, as (onto, card), open at this position:
+    ``better`` itself when it is a load, else the load its continuations made most whose
+    card is in hand now and fits the target's top now; () if there is none."""
+    onto = load_seat(better)
+    if onto is not None:
+        return onto, state.where(better).card
+    single = state.options["foundations"] == "single"
+    held = state.turned
+    mine = {held} if held is not None else set(state.discard_pile(state.to_move)[-1:])
+    return _most(b, "my_loads", lambda seat, c: c in mine and loads(c, _top(state, seat), single))
 
 
 def pile_reason(state: GameState, seat: int, played: Action, better: Action) -> Phrase:

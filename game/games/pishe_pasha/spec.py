@@ -7,7 +7,7 @@ from typing import Any
 
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, Design, PileRole
-from game.core.spec import Call, CallChoice, Choice, GameSpec, Phrase, Seat
+from game.core.spec import Call, CallChoice, Card, Choice, GameSpec, Owner, Phrase, Seat
 from game.core.state import GameState
 from game.core.types import DISCARDS, STOCKS, Action, PileId
 from game.games.pishe_pasha import ai, words
@@ -166,14 +166,46 @@ def variant(state: GameState) -> Phrase:
 
 
 def prompt(state: GameState) -> Phrase:
-    """The player's move in a line; a click on an empty stock turns the discards over."""
-    acts = state.legal_actions()
+    """The hint line: the moves legal now and no fault, in a line. A compulsory foundation
+    play is named alone (with the Stop rule on, anything else is a fault); otherwise the
+    loads open now, then the turn of the stock (or its turning over) or the discard."""
+    acts = [a for a in state.legal_actions() if state.skipped(a) is None]
+    ups = [state.where(a).card for a in acts if a.kind is MOVE and a.dst is FOUNDATION]
+    if ups:
+        return _must(state, ups)
+    if not acts or acts[0].is_call or acts[0].kind is ActionKinds.ACCEPT:
+        return Phrase("prompt.move")
+    onto = _onto([a.whose for a in acts if a.kind is MOVE and a.whose is not None])
+    held = getattr(state, "turned", None)
+    if held is not None:
+        params = {"card": Card(held)}
+        if onto is None:
+            return Phrase("prompt.place_turned.discard", params)
+        return Phrase("prompt.place_turned.load", {**params, "onto": onto})
     empty = TURN in acts and state.where(TURN).card is None  # the discard pile turns over
-    if acts == [TURN]:
+    if onto is None:
         return Phrase("prompt.recycle" if empty else "prompt.turn")
-    if getattr(state, "turned", None) is not None:
-        return Phrase("prompt.place_turned")
-    return Phrase("prompt.discard_or_recycle" if empty else "prompt.discard_or_turn")
+    top = state.where(next(a for a in acts if a.whose is not None)).card
+    key = "prompt.load_or_recycle" if empty else "prompt.load_or_turn"
+    return Phrase(key, {"card": Card(top), "onto": onto})
+
+
+def _must(state: GameState, ups: list[int]) -> Phrase:
+    """The compulsory foundation play: the held card's, the top discard's, or either."""
+    if len(ups) == 2:
+        return Phrase("prompt.must_foundation.both", {"card": Card(ups[0]), "other": Card(ups[1])})
+    held = getattr(state, "turned", None)
+    key = "prompt.must_foundation" + ("" if ups[0] == held else ".from_discard")
+    return Phrase(key, {"card": Card(ups[0])})
+
+
+def _onto(seats: list[int]) -> Phrase | None:
+    """Where a load may go: one opponent's discard pile by name, or any of theirs."""
+    if not seats:
+        return None
+    if len(set(seats)) == 1:
+        return Phrase("prompt.onto", {"whose": Owner(seats[0])}, ())
+    return Phrase("prompt.onto_any")
 
 
 def seat_cards(piles, seat: int) -> int:

@@ -165,13 +165,14 @@ class Pisti(GameState):
         if moved:
             ev.append(Event(EventKinds.REVEAL, None, (deck[3],), TABLE, TABLE, True))
             for i, jack in enumerate(moved):
-                ev.append(Event(EventKinds.TO_BOTTOM, None, (jack,), TABLE, PACK, True))
-                nxt = deck[4 + i]
+                nxt = deck[4 + i]  # the card turned in the jack's place: its detail
+                ev.append(Event(EventKinds.TO_BOTTOM, None, (jack,), TABLE, PACK, True, (nxt,)))
                 ev.append(Event(EventKinds.DEAL, None, (nxt,), PACK, TABLE, False))
                 ev.append(Event(EventKinds.REVEAL, None, (nxt,), TABLE, TABLE, True))
-        else:
-            for card in up:
-                ev.append(Event(EventKinds.REVEAL, None, (card,), TABLE, TABLE, True))
+        else:  # a jack turned up stays, the card turned on top of it its detail
+            for card, over in zip(up, (*up[1:], None), strict=True):
+                on_top = (over,) if over is not None else ()
+                ev.append(Event(EventKinds.REVEAL, None, (card,), TABLE, TABLE, True, on_top))
         stream = self._stream
         for seat in range(self.players):
             packet = stream[4 * seat : 4 * seat + 4]

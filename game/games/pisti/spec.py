@@ -89,10 +89,16 @@ def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | N
 
 
 def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
-    return [
-        Phrase("count.hand", {"n": len(piles.get(HANDS[seat], []))}),
-        Phrase("count.won", {"n": len(piles.get(WONS[side], []))}),
-    ]
+    """A seat's hand, and its side's cards won once: on the row of the side's first seat
+    (a side is numbered by it), called the side's when two play on it, so the rows add
+    up to the cards taken."""
+    counts = [Phrase("count.hand", {"n": len(piles.get(HANDS[seat], []))})]
+    if seat != side:
+        return counts
+    partner = seat + 2  # partners sit opposite (RULES.md §5)
+    pair = partner < len(HANDS) and HANDS[partner] in piles and WONS[partner] not in piles
+    won = {"n": len(piles.get(WONS[side], []))}
+    return [*counts, Phrase("count.won.side" if pair else "count.won", won)]
 
 
 class PistiSpec(GameSpec):

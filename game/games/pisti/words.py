@@ -39,7 +39,17 @@ def describe(ev: Event, faults: bool) -> Phrase | None:
         )
     if k in BONUS:
         return Phrase(f"log.{k.value}", {"who": who}, YOU)
+    if k in (E.REVEAL, E.TO_BOTTOM) and ev.detail:
+        return _start_jack(ev)
     return None
+
+
+def _start_jack(ev: Event) -> Phrase:
+    """A jack turned up at the deal (RULES.md §5): it stays face up with the next card
+    turned on top (``turn_next``), or goes under the pack for the dealer's last deal with
+    the pack's top card turned in its place (``to_bottom``)."""
+    key = "log.deal.jack_up" if ev.kind is E.REVEAL else "log.deal.jack_bottom"
+    return Phrase(key, {"card": Cards(ev.cards), "next": Cards(ev.detail)}, ())
 
 
 def ranked_score(score: tuple[int, ...]) -> str:

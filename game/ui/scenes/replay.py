@@ -24,7 +24,7 @@ from game.store.settings import Settings, settings_dir
 from game.text import say
 from game.text.log_lines import event_lines
 from game.ui import cardart, theme
-from game.ui.record_words import NBSP, move_words
+from game.ui.record_words import NBSP, move_number, move_words
 from game.ui.scene import Scene
 from game.ui.table import hint_view
 from game.ui.table.rig import TableRig
@@ -80,7 +80,8 @@ class ReplayScene(Scene):
         self.pace = "normal"
         self._controls()
         if self.model is not None and self.problem:
-            self.note = say("replay.broken_at", k=len(self.actions) + 1, detail=self.problem)
+            broken = move_number(len(self.actions))
+            self.note = say("replay.broken_at", k=broken, detail=self.problem)
         if self.model is not None and start:
             self.jump(start)
 
@@ -120,7 +121,7 @@ class ReplayScene(Scene):
         self.next_btn = Button("▶|", self.step, help_text=lambda: say("replay.next"))
         self.last_btn = Button("▶▶|", lambda: self.jump(len(self.actions)))
         self.slider = Slider(
-            lambda: say("replay.move", k=self.k, n=len(self.actions)),
+            lambda: say("replay.move", k=self.shown_move(), n=len(self.actions)),
             0.0,
             lambda v: self.jump(round(v * n)),
         )
@@ -206,6 +207,14 @@ class ReplayScene(Scene):
         if self.app.scene is self and self.app.voice.on:
             self.app.speak(self.position_words())
 
+    def shown_move(self) -> int:
+        """The number of the move the screen is about (:func:`move_number`, as the review
+        counts): where the review opened it, the move judged, about to be made; else the
+        last move made (0: none yet)."""
+        if self.compare is not None and self.k == self.compare_at:
+            return move_number(self.compare_at)
+        return move_number(self.k - 1) if self.k else 0
+
     # ----------------------------------------------------------------- read aloud
     def last_move_words(self) -> str:
         """The move that led to the position shown, as the log words it."""
@@ -221,7 +230,8 @@ class ReplayScene(Scene):
     def position_words(self) -> str:
         """ "Move 12 of 40. North plays the 7 of hearts"; where the review opened the viewer,
         the move played and the better one too."""
-        parts = [say("speech.replay.move", k=self.k, n=len(self.actions)), self.last_move_words()]
+        parts = [say("speech.replay.move", k=self.shown_move(), n=len(self.actions))]
+        parts.append(self.last_move_words())
         if self.compare is not None and self.k == self.compare_at:
             parts += [
                 say(key, move=move_words(self.record, self.k, action, self.seat))
@@ -360,7 +370,7 @@ class ReplayScene(Scene):
         for w in self.widgets_all:
             w.draw(surface)
         top = self.model.layout.areas["topbar"]
-        words = self.note or say("replay.title", k=self.k, n=len(self.actions))
+        words = self.note or say("replay.title", k=self.shown_move(), n=len(self.actions))
         theme.text(
             surface,
             words,

@@ -12,7 +12,7 @@ import pygame
 
 from game.text import number, say, say_n
 from game.ui import page, theme
-from game.ui.record_words import NBSP, move_words, reason_words
+from game.ui.record_words import NBSP, move_number, move_words, reason_words
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
 
@@ -77,7 +77,8 @@ class ReviewScene(Scene):
     def _line(self, m) -> str:
         played = move_words(self.record, m.index, m.played, self.seat)
         better = move_words(self.record, m.index, m.better, self.seat)
-        return say("review.line", n=m.index + 1, played=played, better=better, loss=number(m.loss))
+        loss = number(m.loss)
+        return say("review.line", n=move_number(m.index), played=played, better=better, loss=loss)
 
     def spoken_row(self) -> str:
         """The selected mistake and why, read aloud (nothing until the coach has answered)."""

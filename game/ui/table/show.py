@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.core.spec import GameSpec, Headline
+from game.core.spec import GameSpec, Headline, Phrase, Seat
 from game.core.types import Event, EventKind, PileId, PileKind
 from game.games import ask
 from game.text.log_lines import LogLine
@@ -45,11 +45,17 @@ class Banner:
 
 @dataclass
 class Peek:
-    """Face-down cards the human's side just took, shown for a moment."""
+    """Face-down cards the human's side just took, shown for a moment, titled with who
+    took them (the player, or a partner)."""
 
     cards: list[int]
     seconds: float
+    seat: int
     age: float = 0.0
+
+    @property
+    def title(self) -> Phrase:
+        return Phrase("label.peek", {"who": Seat(self.seat)}, (("who", ".you"),))
 
 
 @dataclass
@@ -245,7 +251,8 @@ class Show:
         pile = self.shown.get(ev.src) if ev.src is not None else []
         hidden = hidden_taken(ev, pile, self.side_of(self.human), self.side_of)
         if hidden:
-            self.hooks.peeks.append(Peek(hidden, 1.8 if self.pace != "instant" else 0.3))
+            seconds = 1.8 if self.pace != "instant" else 0.3
+            self.hooks.peeks.append(Peek(hidden, seconds, ev.seat))
             self.hooks.log(peek_line(hidden))
         return bool(hidden)
 

@@ -10,6 +10,7 @@ import pygame
 
 from game.core.types import Action, PileId, PileKind
 from game.text import say
+from game.text.words import phrase
 from game.ui import cardart, theme
 from game.ui.layer import Layer
 from game.ui.table import hint_view, labels, marks, panel
@@ -378,7 +379,7 @@ class TableView:
             theme.veil(surface, box, 180, 12)
             theme.text(
                 surface,
-                say("label.peek"),
+                phrase(p.title, self.m.namer),
                 int(h * 0.13),
                 theme.GOLD,
                 (box.centerx, box.y + h * 0.03),
