@@ -1,7 +1,7 @@
 """The review and the replay number a move alike (playtest 8: the coach's "Move 17" opened
 "Replay: move 16 of 48"): the review's line, the replay's title, its slider and its voice
-all say the number of the move the coach judged, and the replay counts the moves made
-elsewhere by the same rule."""
+all say the number of the move the coach judged, "before move 17", and the replay counts
+the moves made elsewhere by the same rule, so no two positions bear one number."""
 
 from __future__ import annotations
 
@@ -69,9 +69,28 @@ def test_the_replay_opened_from_the_review_says_the_reviews_move_number(app, mon
     click(app, review.open_btn.rect.center)
     viewer = app.scene
     assert isinstance(viewer, ReplayScene) and viewer.k == mistake.index
-    assert [NUMBER.search(t)[1] for t in titles(app, monkeypatch)] == [number]
-    assert NUMBER.search(viewer.slider.label())[1] == number
-    assert NUMBER.match(viewer.position_words())[1] == number
+    assert titles(app, monkeypatch) == [f"Replay: before move {number} of 4"]
+    assert viewer.slider.label() == f"Before move {number} of 4"
+    assert viewer.position_words().startswith(f"Before move {number} of 4")
+
+
+def test_the_positions_around_the_judged_move_bear_numbers_of_their_own(app, monkeypatch):
+    record, mistake = record_and_mistake()
+    app.goto(
+        "replay",
+        record=record,
+        seat=0,
+        start=mistake.index,
+        compare=(mistake.played, mistake.better),
+    )
+    viewer = app.scene
+    seen = [titles(app, monkeypatch)[0]]
+    viewer.step_back()
+    seen.append(titles(app, monkeypatch)[0])
+    viewer.step()
+    viewer.step()
+    seen.append(titles(app, monkeypatch)[0])
+    assert seen == ["Replay: before move 3 of 4", "Replay: move 1 of 4", "Replay: move 3 of 4"]
 
 
 def test_elsewhere_the_replay_numbers_the_last_move_made(app, monkeypatch):

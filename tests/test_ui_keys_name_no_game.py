@@ -1,7 +1,8 @@
 """The table's key help and the shared words about keys and settings name no game: the
 number keys play a card of the hand where the player holds one (a game's table says so
 by its design, not by a game's name in a shared sentence), at every registered game's
-table, in both languages."""
+table, in both languages. So is every key whose words speak of what a table may lack: a
+double click's destination, the player's stock, a call (a Pişti table spoke of all three)."""
 
 from __future__ import annotations
 
@@ -41,8 +42,37 @@ def test_the_key_help_at_a_games_table_names_no_other_game(
         for other, title in game_names().items():
             if other != game:
                 assert title not in words, (other, words)
+        assert_keys_follow_the_table(table, words)
     finally:
         phrasebook.set_language("en")
+
+
+def fuller_keys(table) -> dict[str, bool]:
+    """Each key's longer words -> whether this table has what they speak of."""
+    m = table.model
+    return {
+        "keys.drag.double.what": any(m.layout.role(p).sends for p in m.layout.spots),
+        "keys.enter.next.stock.what": PileId(PileKind.STOCK, table.human) in m.layout.spots,
+        "keys.hurry.calls.what": bool(table.controls.calls()),
+    }
+
+
+def assert_keys_follow_the_table(table, words: str) -> None:
+    for fuller, has in fuller_keys(table).items():
+        short = fuller.replace(".double", "").replace(".stock", "").replace(".calls", "")
+        assert say(fuller if has else short) in words, (fuller, words)
+        assert has or say(fuller) not in words, (fuller, words)
+
+
+@pytest.mark.parametrize(
+    ("game", "choices", "has"), [("pishe-pasha", {"stop_rule": True}, True), ("pisti", {}, False)]
+)
+def test_a_tables_keys_speak_of_what_it_has_and_only_that(app, game, choices, has):
+    table = open_table(app, game, choices)
+    settle(app, table)
+    key(app, pygame.K_F1)
+    assert set(fuller_keys(table).values()) == {has}
+    assert_keys_follow_the_table(table, "\n".join(table.controls.panel.parts()))
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])

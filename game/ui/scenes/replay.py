@@ -121,7 +121,7 @@ class ReplayScene(Scene):
         self.next_btn = Button("▶|", self.step, help_text=lambda: say("replay.next"))
         self.last_btn = Button("▶▶|", lambda: self.jump(len(self.actions)))
         self.slider = Slider(
-            lambda: say("replay.move", k=self.shown_move(), n=len(self.actions)),
+            lambda: self.move_says("replay.move"),
             0.0,
             lambda v: self.jump(round(v * n)),
         )
@@ -211,9 +211,20 @@ class ReplayScene(Scene):
         """The number of the move the screen is about (:func:`move_number`, as the review
         counts): where the review opened it, the move judged, about to be made; else the
         last move made (0: none yet)."""
-        if self.compare is not None and self.k == self.compare_at:
+        if self.judging:
             return move_number(self.compare_at)
         return move_number(self.k - 1) if self.k else 0
+
+    @property
+    def judging(self) -> bool:
+        """At the position the review opened: the move judged is still to be made."""
+        return self.compare is not None and self.k == self.compare_at
+
+    def move_says(self, key: str) -> str:
+        """``key``'s words for the move shown: "before move 17" where the judged move is
+        still to be made, so no two positions ever bear one number."""
+        key = f"{key}.before" if self.judging else key
+        return say(key, k=self.shown_move(), n=len(self.actions))
 
     # ----------------------------------------------------------------- read aloud
     def last_move_words(self) -> str:
@@ -230,9 +241,9 @@ class ReplayScene(Scene):
     def position_words(self) -> str:
         """ "Move 12 of 40. North plays the 7 of hearts"; where the review opened the viewer,
         the move played and the better one too."""
-        parts = [say("speech.replay.move", k=self.shown_move(), n=len(self.actions))]
+        parts = [self.move_says("speech.replay.move")]
         parts.append(self.last_move_words())
-        if self.compare is not None and self.k == self.compare_at:
+        if self.judging:
             parts += [
                 say(key, move=move_words(self.record, self.k, action, self.seat))
                 for action, key in zip(self.compare, LEGEND, strict=True)
@@ -354,7 +365,7 @@ class ReplayScene(Scene):
         if self.model is None:
             self._draw_problem(surface)
             return
-        comparing = self.compare is not None and self.k == self.compare_at
+        comparing = self.judging
         side = self.model.layout.areas["panel"]
         foot = self._legend_box().h + 12 if comparing else 0
         self.model.panel_room = (self.side_box.bottom - side.y + 6, foot)  # the log between
@@ -370,7 +381,7 @@ class ReplayScene(Scene):
         for w in self.widgets_all:
             w.draw(surface)
         top = self.model.layout.areas["topbar"]
-        words = self.note or say("replay.title", k=self.shown_move(), n=len(self.actions))
+        words = self.note or self.move_says("replay.title")
         theme.text(
             surface,
             words,

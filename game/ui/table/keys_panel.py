@@ -34,14 +34,27 @@ KEYS = (
     ("keys.i", "keys.i.what"),
 )
 
+FULLER = {  # a key's longer words, for a table that has what they speak of
+    "keys.drag.what": "keys.drag.double.what",
+    "keys.enter.next.what": "keys.enter.next.stock.what",
+    "keys.hurry.what": "keys.hurry.calls.what",
+    "keys.numbers.what": "keys.numbers.hand.what",
+}
+
 
 def keys_text(m: TableModel, calls: tuple[Call, ...] = ()) -> str:
-    """The keys panel of the table: its keys, the number keys playing a card where the
-    player holds a hand, with the key of each call in play after the number keys."""
-    keys = list(KEYS)
-    at = keys.index(("keys.numbers", "keys.numbers.what"))
-    if PileId(PileKind.HAND, m.human) in m.layout.spots:
-        keys[at] = ("keys.numbers", "keys.numbers.hand.what")
+    """The keys panel of the table, each key worded for what this table has: a double
+    click where a pile sends cards somewhere, the player's stock where they turn one, a
+    hand for the number keys, and the key of each call in play after the number keys."""
+    spots, role = m.layout.spots, m.layout.role
+    has = {
+        "keys.drag.what": any(role(pid).sends for pid in spots),
+        "keys.enter.next.what": PileId(PileKind.STOCK, m.human) in spots,
+        "keys.hurry.what": bool(calls),
+        "keys.numbers.what": PileId(PileKind.HAND, m.human) in spots,
+    }
+    keys = [(k, FULLER[w] if has.get(w) else w) for k, w in KEYS]
+    at = [k for k, _ in keys].index("keys.numbers")
     keys[at + 1 : at + 1] = [call.keys for call in calls]
     say_in = partial(current().say_in, m.spec.id)  # the game's own words first
     return "\n".join(f"{say_in(k)}:  {say_in(w)}" for k, w in keys)
