@@ -1,4 +1,6 @@
-"""A card dropped on bare felt flies home by itself. Real posted mouse events, headless."""
+"""A card dropped on bare felt flies home by itself, and every count the table shows is
+the rules' count: a card lifted, gliding home or in flight is counted where the rules
+have it, never lost between two piles. Real posted mouse events, headless."""
 
 from __future__ import annotations
 
@@ -7,6 +9,8 @@ import pytest
 from ui_support import DT, centre, holding_2h, open_table, pid, post, settle
 
 from game.core.cards import parse_card
+from game.text.words import phrase
+from game.ui.table import panel, says
 
 
 @pytest.fixture
@@ -56,3 +60,50 @@ def test_a_card_dropped_on_felt_flies_home_without_the_mouse_moving(app, monkeyp
     assert table.model.show.glide is None and len(flips) >= steps - 1 > 3
     assert table.model.shown.get(pid("turned0")) == [parse_card("2H")]
     assert table.state.history == [] and not table.model.message
+
+
+def _hand_words(table) -> str:
+    return says.seat_label(table.model, table.human)
+
+
+def test_a_lifted_and_refused_card_is_still_counted_in_the_hand(app):
+    table = open_table(app, "pisti", {"players": 3})
+    settle(app, table)
+    hand = f"hand{table.human}"
+    assert "4 cards" in _hand_words(table)
+    before = panel.seat_counts(table.model)
+    felt = _felt(table, hand)
+    _lift(app, centre(table, hand, 1), felt)
+    assert table.controller.drag is not None and table.controller.drag.moved
+    assert "4 cards" in _hand_words(table)
+    assert panel.seat_counts(table.model) == before
+    post(pygame.MOUSEBUTTONUP, felt)
+    app.step(DT)
+    assert table.model.show.glide is not None
+    assert "4 cards" in _hand_words(table)
+    assert panel.seat_counts(table.model) == before
+    assert table.state.history == []
+
+
+def test_counts_during_a_computers_turn_are_the_rules_counts(app):
+    """While a computer's cards fly, its label and the panel count every card it holds
+    (the card in the air too), as the rules do."""
+    table = open_table(app, "pishe-pasha", {"players": 2})
+    settle(app, table)
+    m = table.model
+    spec, human = m.spec, table.human
+    north = 1 - human
+    flights = 0
+    for _ in range(3000):
+        if m.takes_moves():
+            if flights > 3:
+                break
+            m.perform(m.my_actions()[0])
+        app.step(DT)
+        if m.show.step is not None and m.show.mover == north:
+            flights += 1
+            rules = m.state.observation(human).piles
+            assert f"{spec.seat_cards(rules, north)} cards" in says.seat_label(m, north)
+            words = [phrase(p, m.namer) for p in spec.panel_counts(rules, north, north)]
+            assert panel.seat_counts(m)[north] == (m.namer.who(north), ", ".join(words))
+    assert flights > 3

@@ -90,6 +90,18 @@ class Stage:
             return {k: list(v) for k, v in st.reveal().items()}
         return ShownTable.of(st, self.human).piles
 
+    def counted(self) -> dict:
+        """The piles every count on the table reads: the rules' piles, so a card lifted,
+        gliding home or in the air is counted where the rules have it; during the opening
+        deal, the piles as shown (the deal is the cards arriving)."""
+        if self.dealing:
+            return self.shown.piles
+        st = self.referee.state
+        key = (id(st), len(st.history), st.to_move, self.reveal_all)
+        if getattr(self, "_counted_at", (None,))[0] != key:
+            self._counted_at = (key, self.seen_piles())
+        return self._counted_at[1]
+
     def face_up(self, on: bool) -> None:
         """Replays: every hand face up, or only what the player saw."""
         self.reveal_all = self.show.reveal_all = on
