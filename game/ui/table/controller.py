@@ -49,6 +49,7 @@ class TableController:
         self.hover = (0, 0)
         self.focus: Focus | None = None
         self.picked: Focus | None = None  # a card picked up with the keyboard
+        self._told: tuple | None = None  # a note about the focus, and the focus it spoke of
 
     # ----------------------------------------------------------------- moves
     def moves_from(self, src: PileId, card: int | None) -> list[tuple[Action, PileId | None]]:
@@ -351,7 +352,7 @@ class TableController:
             if f.pile != src:
                 self.put_down(src, f.pile, card)
             else:
-                self.m.say(lambda: say("message.card_put_back"))
+                self._tell("message.card_put_back")
             return
         if self._clickable(f.pile):
             if not self.click(f.pile, index):
@@ -405,10 +406,25 @@ class TableController:
         self.cancel_drag()
         if self.picked is not None:
             self.picked = None
-            self.m.say(lambda: say("message.card_put_back"))
+            self._tell("message.card_put_back")
             return True
         if self.focus is not None:
             self.focus = None
-            self.m.say(lambda: say("message.focus_cleared"))
+            self._tell("message.focus_cleared")
             return True
         return False
+
+    def _tell(self, key: str) -> None:
+        """A note about the focus or the picked card, true only while they stay as it says."""
+        self.m.say(lambda: say(key))
+        self._told = (self.m.note, self.focus, self.picked)
+
+    def forget_stale_note(self) -> None:
+        """A note about the focus goes once the focus or the picked card has changed."""
+        if self._told is None:
+            return
+        note, focus, picked = self._told
+        if self.m.note is not note:
+            self._told = None
+        elif (self.focus, self.picked) != (focus, picked):
+            self.m.note, self._told = None, None

@@ -36,6 +36,7 @@ class TableView:
         self.seat_words: dict[str, pygame.Rect] = {}  # where each seat label's words went
         self.banner_box: pygame.Rect | None = None  # the last banner drawn, and its words
         self.banner_words: list[pygame.Rect] = []
+        self._lifted: tuple[PileId, int] | None = None  # the card picked up with the keyboard
 
     # ----------------------------------------------------------------- where things are
     @property
@@ -136,7 +137,10 @@ class TableView:
         """The felt, the glows behind cards and the cards lying still, as one layer.
         When only some piles or glows changed, only their places are drawn again."""
         glows = tuple(self._glows(holding, behind=True))
-        piles = {pid: tuple(self.m.shown.get(pid)) for pid in self.layout.spots}
+        c = self.controller
+        self._lifted = (c.picked.pile, c.picked.index) if c and c.picked else None
+        piles = {pid: (tuple(self.m.shown.get(pid)), self._lifted_from(pid))
+                 for pid in self.layout.spots}  # fmt: skip
         art = (self.art.size, self.art.faces, self.art.back_name)
         base = (id(self.layout), self.layout.size, art)
 
@@ -152,6 +156,15 @@ class TableView:
                 self._table_part(layer, glows, rect)
 
         return self._cards.get((base, piles, glows), self.layout.size, draw)
+
+    def _lifted_from(self, pid: PileId) -> int | None:
+        """The index of the card picked up from ``pid`` with the keyboard: it is drawn lifted
+        above its place, not in it too."""
+        lifted = self._lifted
+        if lifted is None or lifted[0] != pid:
+            return None
+        n = len(self.m.shown.get(pid))
+        return lifted[1] % n if n and -n <= lifted[1] < n else None
 
     def _table_part(self, layer: pygame.Surface, glows: tuple, clip: pygame.Rect | None) -> None:
         """Draw the table layer again, all of it or only inside ``clip``."""
@@ -193,8 +206,9 @@ class TableView:
         is_pack = pid.kind is PileKind.PACK
         if is_pack and pile[0] is not None:
             surface.blit(self.art.face(pile[0]), spot.rect)
+        lifted = self._lifted_from(pid)
         for i, rect in self.card_rects(pid):
-            if spot.stack and i % 4 != 3 and i != n - 1:
+            if (spot.stack and i % 4 != 3 and i != n - 1) or i == lifted:
                 continue
             if is_pack and spot.peek and (i > 0 or pile[0] is None):
                 rect = rect.move(spot.peek)
@@ -349,6 +363,8 @@ class TableView:
             return
         size = max(theme.READABLE, self.layout.card[0] // 6)
         for i, rect in self.card_rects(hand)[:9]:
+            if i == self._lifted_from(hand):
+                continue
             img = theme.rendered(str(i + 1), size, theme.INK, True)
             pill = img.get_rect().inflate(size // 2, size // 6)
             pill.w = max(pill.w, pill.h)
