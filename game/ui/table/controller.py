@@ -354,6 +354,10 @@ class TableController:
             else:
                 self._tell("message.card_put_back")
             return
+        only = None if self.live(f) else self._only_click()
+        if only is not None:  # the hint line's "press Space": the one move there is
+            self.focus = f = Focus(only)
+            index = -1
         if self._clickable(f.pile):
             if not self.click(f.pile, index):
                 self._nothing_here()
@@ -363,6 +367,14 @@ class TableController:
             self.focus = self._likely_target() or self.focus
             return
         self._nothing_here()
+
+    def _only_click(self) -> PileId | None:
+        """The pile whose click makes every move the player has (their stock, when turning
+        is all they can do), or None."""
+        where = self.m.state.where
+        srcs = {where(a).src for a in self.m.my_actions()}
+        src = srcs.pop() if len(srcs) == 1 else None
+        return src if src is not None and self._clickable(src) and self.click_moves(src) else None
 
     def _likely_target(self) -> Focus | None:
         """Where the picked card most likely goes: where the hint sends it, else a place
