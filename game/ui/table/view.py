@@ -12,7 +12,7 @@ from game.core.types import Action, PileId, PileKind
 from game.text import say
 from game.ui import cardart, theme
 from game.ui.layer import Layer
-from game.ui.table import hint_view, labels, marks, panel
+from game.ui.table import banners, hint_view, labels, marks, panel
 from game.ui.table.controller import TableController
 from game.ui.table.controls import TableControls
 from game.ui.table.hints import hint_marks
@@ -405,43 +405,8 @@ class TableView:
                 surface.blit(self.art.face(c), (x0 + i * w * 0.7, y))
 
     def _banners(self, surface: pygame.Surface) -> None:
-        """A game's big words over the table for a moment: the words and the line under
-        them inside one box, clear of the buttons on the felt (a call's)."""
-        for b in self.m.hooks.banners[-1:]:
-            k = min(1.0, b.age * 5) * min(1.0, (b.seconds - b.age) * 3)
-            size = int(self.layout.card[1] * 0.5 * (0.8 + 0.2 * k))
-            big = theme.font(size, True).render(b.text, True, b.colour)
-            room = self.layout.areas["message"].w - size
-            sub = theme.wrapped(b.sub, max(theme.READABLE, size // 3), theme.INK, room)
-            sub = sub if b.sub else None
-            high = big.get_height() + (sub.get_height() + size // 8 if sub else 0)
-            wide = max(big.get_width(), sub.get_width() if sub else 0)
-            box = self._clear_of_buttons(pygame.Rect(0, 0, wide + size, high + size * 0.6))
-            veil = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(veil, (0, 0, 0, int(160 * k)), veil.get_rect(), border_radius=18)
-            surface.blit(veil, box)
-            parts = [(big, box.y + size * 0.3)]
-            if sub is not None:
-                parts.append((sub, box.y + size * 0.3 + big.get_height() + size // 8))
-            self.banner_box, self.banner_words = box, []
-            for img, y in parts:
-                img.set_alpha(int(255 * k))
-                at = img.get_rect(midtop=(box.centerx, y))
-                surface.blit(img, at)
-                self.banner_words.append(at)
-
-    def _clear_of_buttons(self, box: pygame.Rect) -> pygame.Rect:
-        """``box`` centred on the felt, moved aside where a button on the felt would cover
-        it: to its left when there is room, else above it."""
-        message = self.layout.areas["message"]
-        area = message.union(self.layout.areas["topbar"])
-        box.center = (message.centerx, (area.top + area.bottom) // 2)
+        """The last of a game's big words over the table (see :mod:`banners`)."""
         calls = self.controls.call_btns if self.controls else []
-        for rect in [b.rect.inflate(12, 12) for b in calls if b.visible]:
-            if not box.colliderect(rect):
-                continue
-            if rect.left - box.w >= message.left:
-                box.right = rect.left
-            else:
-                box.bottom = rect.top
-        return box
+        buttons = [b.rect for b in calls if b.visible]
+        for b in self.m.hooks.banners[-1:]:
+            self.banner_box, self.banner_words = banners.draw(surface, b, self.layout, buttons)
