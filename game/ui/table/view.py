@@ -36,6 +36,7 @@ class TableView:
         self.seat_words: dict[str, pygame.Rect] = {}  # where each seat label's words went
         self.banner_box: pygame.Rect | None = None  # the last banner drawn, and its words
         self.banner_words: list[pygame.Rect] = []
+        self.mark_tags: list[pygame.Rect] = []  # where the "played for you" tags went
         self._lifted: tuple[PileId, int] | None = None  # the card picked up with the keyboard
 
     # ----------------------------------------------------------------- where things are
@@ -122,7 +123,7 @@ class TableView:
         if self.m.hint is not None and holding is None:
             self._hint_marks(surface)
         self._landed(surface)
-        marks.draw(self.m, self.pile_top_rect, surface)
+        self.mark_tags = marks.draw(self.m, self.pile_top_rect, surface)
         self.seat_words = labels.draw(self.m, surface)
         self._hand_keys(surface)
         self._flights(surface)
