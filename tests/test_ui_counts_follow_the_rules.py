@@ -107,3 +107,19 @@ def test_counts_during_a_computers_turn_are_the_rules_counts(app):
             words = [phrase(p, m.namer) for p in spec.panel_counts(rules, north, north)]
             assert panel.seat_counts(m)[north] == (m.namer.who(north), ", ".join(words))
     assert flights > 3
+
+
+def test_counts_during_the_deal_are_the_rules_counts(app):
+    """The cards of the opening deal fly one by one; the panel counts them where the rules
+    have them all the while (never a card lost in the air)."""
+    table = open_table(app, "pishe-pasha", {"players": 2})
+    m, dealt = table.model, 0
+    while m.dealing and dealt < 2000:
+        app.step(DT)
+        dealt += 1
+        rules = m.state.observation(table.human).piles
+        for seat, (_, words) in enumerate(panel.seat_counts(m)):
+            side = m.state.side_of(seat)
+            want = [phrase(p, m.namer) for p in m.spec.panel_counts(rules, seat, side)]
+            assert words == ", ".join(want)
+    assert dealt > 3

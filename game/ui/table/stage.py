@@ -92,10 +92,7 @@ class Stage:
 
     def counted(self) -> dict:
         """The piles every count on the table reads: the rules' piles, so a card lifted,
-        gliding home or in the air is counted where the rules have it; during the opening
-        deal, the piles as shown (the deal is the cards arriving)."""
-        if self.dealing:
-            return self.shown.piles
+        gliding home or in the air (the deal's too) is counted where the rules have it."""
         st = self.referee.state
         key = (id(st), len(st.history), st.to_move, self.reveal_all)
         if getattr(self, "_counted_at", (None,))[0] != key:
