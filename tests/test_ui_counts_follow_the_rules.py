@@ -85,10 +85,12 @@ def test_a_lifted_and_refused_card_is_still_counted_in_the_hand(app):
     assert table.state.history == []
 
 
-def test_counts_during_a_computers_turn_are_the_rules_counts(app):
+@pytest.mark.parametrize("game", ["pishe-pasha", "pisti"])
+def test_counts_during_a_computers_turn_are_the_rules_counts(app, game):
     """While a computer's cards fly, its label and the panel count every card it holds
-    (the card in the air too), as the rules do."""
-    table = open_table(app, "pishe-pasha", {"players": 2})
+    (the card in the air too) as the rules do: the won pile's count is the one the hand's
+    live points are worked out from."""
+    table = open_table(app, game, {"players": 2})
     settle(app, table)
     m = table.model
     spec, human = m.spec, table.human
