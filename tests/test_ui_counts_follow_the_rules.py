@@ -62,6 +62,23 @@ def test_a_card_dropped_on_felt_flies_home_without_the_mouse_moving(app, monkeyp
     assert table.state.history == [] and not table.model.message
 
 
+def test_the_rest_of_the_hand_keeps_its_places_while_a_card_is_away(app):
+    """The gap a dragged card leaves stays open until it is back: the card glides into its
+    own place, not onto a neighbour that closed up over it."""
+    table = open_table(app, "pisti", {"players": 3})
+    settle(app, table)
+    hand = pid(f"hand{table.human}")
+    places = dict(table.view.card_rects(hand))
+    felt = _felt(table, str(hand))
+    _lift(app, centre(table, str(hand), 1), felt)
+    assert dict(table.view.card_rects(hand)) == places
+    post(pygame.MOUSEBUTTONUP, felt)
+    app.step(DT)
+    assert table.model.show.glide is not None
+    assert dict(table.view.card_rects(hand)) == places
+    assert table.model.show.flights()[0].end.distance_to(places[1].topleft) < 1
+
+
 def _hand_words(table) -> str:
     return says.seat_label(table.model, table.human)
 

@@ -50,6 +50,7 @@ class TableController:
         self.focus: Focus | None = None
         self.picked: Focus | None = None  # a card picked up with the keyboard
         self._told: tuple | None = None  # a note about the focus, and the focus it spoke of
+        self._gliding: tuple[PileId, int] | None = None  # the card a glide takes home
 
     # ----------------------------------------------------------------- moves
     def moves_from(self, src: PileId, card: int | None) -> list[tuple[Action, PileId | None]]:
@@ -188,7 +189,6 @@ class TableController:
             self.click(pid, index, double=True)
             return
         home = pygame.Vector2(self.card_home(pid, index))
-        self.m.shown.get(pid).pop(index)
         self.drag = Drag(card, pid, index, pygame.Vector2(pos) - home, home.copy(), home, pos)
 
     def motion(self, pos: tuple[int, int]) -> None:
@@ -201,7 +201,6 @@ class TableController:
         if drag is None:
             return
         drag.follow(pos)
-        self.m.shown.get(drag.src).insert(drag.index, drag.card)
         if not drag.moved:
             self.clicks.clicked(drag.src, drag.card)
             self.click(drag.src, drag.index)
@@ -213,19 +212,23 @@ class TableController:
 
     def cancel_drag(self) -> None:
         """Put a lifted card straight back (a second press before the release, the menu)."""
+        self.drag = None
+
+    def lifted(self) -> tuple[PileId, int] | None:
+        """The card drawn away from its place, which keeps it in its pile meanwhile (the rest
+        of the pile stays put): dragged, gliding home or picked up with the keys."""
         if self.drag is not None:
-            drag, self.drag = self.drag, None
-            self.m.shown.get(drag.src).insert(drag.index, drag.card)
+            return self.drag.src, self.drag.index
+        if self.m.show.glide is not None and self._gliding is not None:
+            return self._gliding
+        return (self.picked.pile, self.picked.index) if self.picked is not None else None
 
     def glide_back(self, drag: Drag) -> None:
         from game.ui.anim import Flight, Timeline
 
-        shown = self.m.shown
-        shown.get(drag.src).pop(drag.index)
         secs = max(0.12, self.m.show.seconds * 0.8) if self.m.show.seconds else 0.0
-        flight = Flight(drag.card, drag.pos, drag.home, secs)
-        flight.on_land = lambda: shown.get(drag.src).insert(drag.index, drag.card)
-        self.m.show.glide = Timeline([flight])
+        self.m.show.glide = Timeline([Flight(drag.card, drag.pos, drag.home, secs)])
+        self._gliding = (drag.src, drag.index)
         self.m.sound("slide_back")
 
     # ----------------------------------------------------------------- the keyboard

@@ -37,7 +37,7 @@ class TableView:
         self.banner_box: pygame.Rect | None = None  # the last banner drawn, and its words
         self.banner_words: list[pygame.Rect] = []
         self.mark_tags: list[pygame.Rect] = []  # where the "played for you" tags went
-        self._lifted: tuple[PileId, int] | None = None  # the card picked up with the keyboard
+        self._lifted: tuple[PileId, int] | None = None  # a card drawn away from its place
 
     # ----------------------------------------------------------------- where things are
     @property
@@ -138,8 +138,7 @@ class TableView:
         """The felt, the glows behind cards and the cards lying still, as one layer.
         When only some piles or glows changed, only their places are drawn again."""
         glows = tuple(self._glows(holding, behind=True))
-        c = self.controller
-        self._lifted = (c.picked.pile, c.picked.index) if c and c.picked else None
+        self._lifted = self.controller.lifted() if self.controller else None
         piles = {pid: (tuple(self.m.shown.get(pid)), self._lifted_from(pid))
                  for pid in self.layout.spots}  # fmt: skip
         art = (self.art.size, self.art.faces, self.art.back_name)
@@ -159,8 +158,8 @@ class TableView:
         return self._cards.get((base, piles, glows), self.layout.size, draw)
 
     def _lifted_from(self, pid: PileId) -> int | None:
-        """The index of the card picked up from ``pid`` with the keyboard: it is drawn lifted
-        above its place, not in it too."""
+        """The index of the card lifted from ``pid`` (dragged, gliding home, picked up with the
+        keys): it is drawn away from its place, not in it too."""
         lifted = self._lifted
         if lifted is None or lifted[0] != pid:
             return None
