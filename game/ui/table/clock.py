@@ -25,6 +25,7 @@ def running(m: TableModel) -> bool:
     hint = m.hints.shown
     return (
         m.phase.moving_on
+        or m.show.glide is not None
         or m.window.open
         or bool(m.hooks.banners or m.hooks.peeks or m.hooks.landed)
         or m.state.is_over

@@ -49,6 +49,8 @@ class TableController:
         self.hover = (0, 0)
         self.focus: Focus | None = None
         self.picked: Focus | None = None  # a card picked up with the keyboard
+        self._told: tuple | None = None  # a note about the focus, and the focus it spoke of
+        self._gliding: tuple[PileId, int] | None = None  # the card a glide takes home
 
     # ----------------------------------------------------------------- moves
     def moves_from(self, src: PileId, card: int | None) -> list[tuple[Action, PileId | None]]:
@@ -187,7 +189,6 @@ class TableController:
             self.click(pid, index, double=True)
             return
         home = pygame.Vector2(self.card_home(pid, index))
-        self.m.shown.get(pid).pop(index)
         self.drag = Drag(card, pid, index, pygame.Vector2(pos) - home, home.copy(), home, pos)
 
     def motion(self, pos: tuple[int, int]) -> None:
@@ -200,7 +201,6 @@ class TableController:
         if drag is None:
             return
         drag.follow(pos)
-        self.m.shown.get(drag.src).insert(drag.index, drag.card)
         if not drag.moved:
             self.clicks.clicked(drag.src, drag.card)
             self.click(drag.src, drag.index)
@@ -212,19 +212,23 @@ class TableController:
 
     def cancel_drag(self) -> None:
         """Put a lifted card straight back (a second press before the release, the menu)."""
+        self.drag = None
+
+    def lifted(self) -> tuple[PileId, int] | None:
+        """The card drawn away from its place, which keeps it in its pile meanwhile (the rest
+        of the pile stays put): dragged, gliding home or picked up with the keys."""
         if self.drag is not None:
-            drag, self.drag = self.drag, None
-            self.m.shown.get(drag.src).insert(drag.index, drag.card)
+            return self.drag.src, self.drag.index
+        if self.m.show.glide is not None and self._gliding is not None:
+            return self._gliding
+        return (self.picked.pile, self.picked.index) if self.picked is not None else None
 
     def glide_back(self, drag: Drag) -> None:
         from game.ui.anim import Flight, Timeline
 
-        shown = self.m.shown
-        shown.get(drag.src).pop(drag.index)
         secs = max(0.12, self.m.show.seconds * 0.8) if self.m.show.seconds else 0.0
-        flight = Flight(drag.card, drag.pos, drag.home, secs)
-        flight.on_land = lambda: shown.get(drag.src).insert(drag.index, drag.card)
-        self.m.show.glide = Timeline([flight])
+        self.m.show.glide = Timeline([Flight(drag.card, drag.pos, drag.home, secs)])
+        self._gliding = (drag.src, drag.index)
         self.m.sound("slide_back")
 
     # ----------------------------------------------------------------- the keyboard
@@ -351,8 +355,12 @@ class TableController:
             if f.pile != src:
                 self.put_down(src, f.pile, card)
             else:
-                self.m.say(lambda: say("message.card_put_back"))
+                self._tell("message.card_put_back")
             return
+        only = None if self.live(f) else self._only_click()
+        if only is not None:  # the hint line's "press Space": the one move there is
+            self.focus = f = Focus(only)
+            index = -1
         if self._clickable(f.pile):
             if not self.click(f.pile, index):
                 self._nothing_here()
@@ -362,6 +370,14 @@ class TableController:
             self.focus = self._likely_target() or self.focus
             return
         self._nothing_here()
+
+    def _only_click(self) -> PileId | None:
+        """The pile whose click makes every move the player has (their stock, when turning
+        is all they can do), or None."""
+        where = self.m.state.where
+        srcs = {where(a).src for a in self.m.my_actions()}
+        src = srcs.pop() if len(srcs) == 1 else None
+        return src if src is not None and self._clickable(src) and self.click_moves(src) else None
 
     def _likely_target(self) -> Focus | None:
         """Where the picked card most likely goes: where the hint sends it, else a place
@@ -405,10 +421,25 @@ class TableController:
         self.cancel_drag()
         if self.picked is not None:
             self.picked = None
-            self.m.say(lambda: say("message.card_put_back"))
+            self._tell("message.card_put_back")
             return True
         if self.focus is not None:
             self.focus = None
-            self.m.say(lambda: say("message.focus_cleared"))
+            self._tell("message.focus_cleared")
             return True
         return False
+
+    def _tell(self, key: str) -> None:
+        """A note about the focus or the picked card, true only while they stay as it says."""
+        self.m.say(lambda: say(key))
+        self._told = (self.m.note, self.focus, self.picked)
+
+    def forget_stale_note(self) -> None:
+        """A note about the focus goes once the focus or the picked card has changed."""
+        if self._told is None:
+            return
+        note, focus, picked = self._told
+        if self.m.note is not note:
+            self._told = None
+        elif (self.focus, self.picked) != (focus, picked):
+            self.m.note, self._told = None, None

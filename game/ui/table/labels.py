@@ -21,7 +21,7 @@ def draw(m: TableModel, surface: pygame.Surface) -> dict[str, pygame.Rect]:
         if shows == "seat_label":
             seats[name] = _seat_label(m, surface, name, subject)
         elif shows == "pile_count":
-            n = len(m.shown.get(m.layout.counts[name]))
+            n = len(m.stage.counted().get(m.layout.counts[name], ()))
             words = say_n("label.pile", n)
             theme.text(
                 surface,
@@ -34,7 +34,7 @@ def draw(m: TableModel, surface: pygame.Surface) -> dict[str, pygame.Rect]:
                 width=rect.w,
             )
         elif shows == "pack_count":
-            pack = m.shown.get(m.layout.counts[name])
+            pack = m.stage.counted().get(m.layout.counts[name], [])
             key = "label.pack_bottom" if pack and pack[0] is not None else "label.pack"
             words = say_n(key, len(pack))
             if not theme.fits(words, theme.READABLE, rect.w):  # a small screen:

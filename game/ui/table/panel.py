@@ -128,6 +128,18 @@ def _scores(m: TableModel) -> list[tuple[str, str]]:
     return rows
 
 
+def seat_counts(m: TableModel) -> tuple[tuple[str, str], ...]:
+    """Each seat's name and its cards in the panel's words, as the rules count them (the
+    same count as the seat labels and the hand's live points)."""
+    piles, side_of = m.stage.counted(), m.state.side_of
+
+    def words(seat: int) -> str:
+        counts = m.spec.panel_counts(piles, seat, side_of(seat))
+        return ", ".join(phrase(p, m.namer) for p in counts)
+
+    return tuple((m.namer.who(s), words(s)) for s in range(m.state.players))
+
+
 def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
     """The side panel: match scores, cards per seat and the move log, drawn into a
     layer that is redrawn only when one of its words changes."""
@@ -136,16 +148,7 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
     # "Match score (to 151)", or "Match score" over "to 151" where that is too wide
     head = (say("panel.match_to", n=target), say("panel.match"), say("menu.target", n=target))
     head = head if target else (say("panel.match"), "", "")
-    counts = tuple(
-        (
-            m.namer.who(seat),
-            ", ".join(
-                phrase(p_, m.namer)
-                for p_ in m.spec.panel_counts(m.shown.piles, seat, m.state.side_of(seat))
-            ),
-        )
-        for seat in range(m.state.players)
-    )
+    counts = seat_counts(m)
     content = (
         head,
         tuple(_scores(m)),

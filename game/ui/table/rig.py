@@ -102,6 +102,7 @@ class TableRig:
             self._moves_seen = moves
             self.controller.follow_play()
         self.controller.settle_focus()
+        self.controller.forget_stale_note()
         if self.speech is not None:
             self.speech.update()
 

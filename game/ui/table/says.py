@@ -60,7 +60,7 @@ def seat_label(m: TableModel, seat: int, counted: bool = True, phase: Phase | No
     name = seat_name(m, seat)
     if ph.doing is Doing.DEALING:
         return name
-    n = m.spec.seat_cards(m.shown.piles, seat)
+    n = m.spec.seat_cards(m.stage.counted(), seat)
     words = say_n("label.seat", n, who=name) if counted else name
     return words + _doing(m, seat, ph)
 
@@ -71,7 +71,7 @@ def seat_lines(m: TableModel, seat: int, phase: Phase | None = None) -> tuple[st
     ph = phase or m.phase
     if ph.doing is Doing.DEALING:
         return seat_name(m, seat), "", ""
-    n = m.spec.seat_cards(m.shown.piles, seat)
+    n = m.spec.seat_cards(m.stage.counted(), seat)
     return seat_name(m, seat), say_n("label.cards", n), _doing(m, seat, ph)
 
 

@@ -90,6 +90,11 @@ class Stage:
             return {k: list(v) for k, v in st.reveal().items()}
         return ShownTable.of(st, self.human).piles
 
+    def counted(self) -> dict:
+        """The piles every count on the table reads: the rules' piles, so a card lifted,
+        gliding home or in the air (the deal's too) is counted where the rules have it."""
+        return self.seen_piles()  # a few microseconds: worked out afresh, never stale
+
     def face_up(self, on: bool) -> None:
         """Replays: every hand face up, or only what the player saw."""
         self.reveal_all = self.show.reveal_all = on

@@ -13,7 +13,7 @@ from game.text import say
 from game.text.words import phrase
 from game.ui import cardart, theme
 from game.ui.layer import Layer
-from game.ui.table import hint_view, labels, marks, panel
+from game.ui.table import banners, hint_view, labels, marks, panel
 from game.ui.table.controller import TableController
 from game.ui.table.controls import TableControls
 from game.ui.table.hints import hint_marks
@@ -37,6 +37,8 @@ class TableView:
         self.seat_words: dict[str, pygame.Rect] = {}  # where each seat label's words went
         self.banner_box: pygame.Rect | None = None  # the last banner drawn, and its words
         self.banner_words: list[pygame.Rect] = []
+        self.mark_tags: list[pygame.Rect] = []  # where the "played for you" tags went
+        self._lifted: tuple[PileId, int] | None = None  # a card drawn away from its place
 
     # ----------------------------------------------------------------- where things are
     @property
@@ -122,7 +124,7 @@ class TableView:
         if self.m.hint is not None and holding is None:
             self._hint_marks(surface)
         self._landed(surface)
-        marks.draw(self.m, self.pile_top_rect, surface)
+        self.mark_tags = marks.draw(self.m, self.pile_top_rect, surface)
         self.seat_words = labels.draw(self.m, surface)
         self._hand_keys(surface)
         self._flights(surface)
@@ -138,7 +140,9 @@ class TableView:
         When only some piles or glows changed, only their places are drawn again; when a
         pile's place comes or goes (the deck after the deal), all of it is."""
         glows = tuple(self._glows(holding, behind=True))
-        piles = {pid: tuple(self.m.shown.get(pid)) for pid in self.layout.spots}
+        self._lifted = self.controller.lifted() if self.controller else None
+        piles = {pid: (tuple(self.m.shown.get(pid)), self._lifted_from(pid))
+                 for pid in self.layout.spots}  # fmt: skip
         art = (self.art.size, self.art.faces, self.art.back_name)
         base = (id(self.layout), tuple(self.layout.spots), self.layout.size, art)
 
@@ -154,6 +158,15 @@ class TableView:
                 self._table_part(layer, glows, rect)
 
         return self._cards.get((base, piles, glows), self.layout.size, draw)
+
+    def _lifted_from(self, pid: PileId) -> int | None:
+        """The index of the card lifted from ``pid`` (dragged, gliding home, picked up with the
+        keys): it is drawn away from its place, not in it too."""
+        lifted = self._lifted
+        if lifted is None or lifted[0] != pid:
+            return None
+        n = len(self.m.shown.get(pid))
+        return lifted[1] % n if n and -n <= lifted[1] < n else None
 
     def _table_part(self, layer: pygame.Surface, glows: tuple, clip: pygame.Rect | None) -> None:
         """Draw the table layer again, all of it or only inside ``clip``."""
@@ -195,8 +208,9 @@ class TableView:
         is_pack = pid.kind is PileKind.PACK
         if is_pack and pile[0] is not None:
             surface.blit(self.art.face(pile[0]), spot.rect)
+        lifted = self._lifted_from(pid)
         for i, rect in self.card_rects(pid):
-            if spot.stack and i % 4 != 3 and i != n - 1:
+            if (spot.stack and i % 4 != 3 and i != n - 1) or i == lifted:
                 continue
             if is_pack and spot.peek and (i > 0 or pile[0] is None):
                 rect = rect.move(spot.peek)
@@ -351,6 +365,8 @@ class TableView:
             return
         size = max(theme.READABLE, self.layout.card[0] // 6)
         for i, rect in self.card_rects(hand)[:9]:
+            if i == self._lifted_from(hand):
+                continue
             img = theme.rendered(str(i + 1), size, theme.INK, True)
             pill = img.get_rect().inflate(size // 2, size // 6)
             pill.w = max(pill.w, pill.h)
@@ -391,43 +407,8 @@ class TableView:
                 surface.blit(self.art.face(c), (x0 + i * w * 0.7, y))
 
     def _banners(self, surface: pygame.Surface) -> None:
-        """A game's big words over the table for a moment: the words and the line under
-        them inside one box, clear of the buttons on the felt (a call's)."""
-        for b in self.m.hooks.banners[-1:]:
-            k = min(1.0, b.age * 5) * min(1.0, (b.seconds - b.age) * 3)
-            size = int(self.layout.card[1] * 0.5 * (0.8 + 0.2 * k))
-            big = theme.font(size, True).render(b.text, True, b.colour)
-            room = self.layout.areas["message"].w - size
-            sub = theme.wrapped(b.sub, max(theme.READABLE, size // 3), theme.INK, room)
-            sub = sub if b.sub else None
-            high = big.get_height() + (sub.get_height() + size // 8 if sub else 0)
-            wide = max(big.get_width(), sub.get_width() if sub else 0)
-            box = self._clear_of_buttons(pygame.Rect(0, 0, wide + size, high + size * 0.6))
-            veil = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(veil, (0, 0, 0, int(160 * k)), veil.get_rect(), border_radius=18)
-            surface.blit(veil, box)
-            parts = [(big, box.y + size * 0.3)]
-            if sub is not None:
-                parts.append((sub, box.y + size * 0.3 + big.get_height() + size // 8))
-            self.banner_box, self.banner_words = box, []
-            for img, y in parts:
-                img.set_alpha(int(255 * k))
-                at = img.get_rect(midtop=(box.centerx, y))
-                surface.blit(img, at)
-                self.banner_words.append(at)
-
-    def _clear_of_buttons(self, box: pygame.Rect) -> pygame.Rect:
-        """``box`` centred on the felt, moved aside where a button on the felt would cover
-        it: to its left when there is room, else above it."""
-        message = self.layout.areas["message"]
-        area = message.union(self.layout.areas["topbar"])
-        box.center = (message.centerx, (area.top + area.bottom) // 2)
+        """The last of a game's big words over the table (see :mod:`banners`)."""
         calls = self.controls.call_btns if self.controls else []
-        for rect in [b.rect.inflate(12, 12) for b in calls if b.visible]:
-            if not box.colliderect(rect):
-                continue
-            if rect.left - box.w >= message.left:
-                box.right = rect.left
-            else:
-                box.bottom = rect.top
-        return box
+        buttons = [b.rect for b in calls if b.visible]
+        for b in self.m.hooks.banners[-1:]:
+            self.banner_box, self.banner_words = banners.draw(surface, b, self.layout, buttons)
