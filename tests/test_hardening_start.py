@@ -25,6 +25,7 @@ from game.assets import AssetError
 from game.core.files import Notice
 from game.store.keeper import Keeper
 from game.ui import app as app_module
+from game.ui import window
 from game.ui.app import LARGEST, MIN_SIZE, fit_to_screen
 from game.ui.cardart import CardArt
 
@@ -73,17 +74,17 @@ def test_start_with_a_video_driver_that_is_not_there_says_so(tmp_path):
 
 def test_start_refuses_an_offscreen_fallback_but_not_a_driver_asked_for(monkeypatch):
     monkeypatch.setattr(app_module.pygame.display, "get_driver", lambda: "offscreen")
-    monkeypatch.setattr(app_module.time, "sleep", lambda s: None)
+    monkeypatch.setattr(window.time, "sleep", lambda s: None)
     monkeypatch.delenv("SDL_VIDEODRIVER")
     monkeypatch.setenv("DISPLAY", ":1")
     tries = []
     monkeypatch.setattr(app_module.pygame.display, "init", lambda: tries.append(1))
     monkeypatch.setattr(app_module.pygame.display, "quit", lambda: None)
-    with pytest.raises(app_module.NoDisplay, match="DISPLAY :1"):
-        app_module._refuse_invisible_window()
+    with pytest.raises(window.NoDisplay, match="DISPLAY :1"):
+        window.refuse_invisible_window()
     assert len(tries) == 4  # tried again before giving up
     monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")
-    app_module._refuse_invisible_window()  # asked for: tests and the smoke check
+    window.refuse_invisible_window()  # asked for: tests and the smoke check
 
 
 # ----------------------------------------------------------------- window size

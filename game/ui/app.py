@@ -19,7 +19,6 @@ from typing import Any
 import pygame
 
 from game import TITLE
-from game.assets.sounds import quiet_stderr
 from game.core.drawable import drawable
 from game.core.files import Notice
 from game.store.settings import Settings, load_settings, save_settings
@@ -29,20 +28,23 @@ from game.ui.audio import Audio
 from game.ui.scene import Scene
 from game.ui.voice import Voice
 from game.ui.widgets import FocusRing
+from game.ui.window import (  # noqa: F401 (the window's limits, read through the app too)
+    DEFAULT_SIZE,
+    LARGEST,
+    MIN_SIZE,
+    TITLE_BAR,
+    NoDisplay,
+    fit_position,
+    fit_to_screen,
+    open_window,
+    refuse_invisible_window,
+    screen_size,
+)
 
 log = logging.getLogger(__name__)
-MIN_SIZE = (960, 600)
-DEFAULT_SIZE = (1280, 800)
-LARGEST = (7680, 4320)
-TITLE_BAR = 32  # room kept for a window manager's title bar below the window's position
 BUSY_FPS, IDLE_FPS = 60, 8
-HEADLESS_DRIVERS = ("dummy", "offscreen")
 SPEECH_KEYS = (pygame.K_F2, pygame.K_F3)  # Read aloud on/off, say the last sentence again
 GOOD_NEWS = frozenset({"match_kept", "moved_in"})  # notices of something done, not trouble
-
-
-class NoDisplay(RuntimeError):
-    """There is no screen to open a window on; the message says what to do."""
 
 
 class App:
@@ -61,7 +63,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         theme.forget_fonts()
-        _refuse_invisible_window()
+        refuse_invisible_window()
         loaded, problem = load_settings() if settings is None else (settings, None)
         self.settings = loaded
         self.lang_for_run: str | None = None  # --lang: this run only, never saved
@@ -74,7 +76,7 @@ class App:
         want = fit_to_screen(size or (last[0] if last else DEFAULT_SIZE))
         self._asked = fit_position(last[1], want) if last else None  # see _placed
         self._frame, self._placing = (0, 0), time.monotonic() + 2.0
-        self.window = _open_window(want, self._asked)
+        self.window = open_window(want, self._asked)
         self.window.title = say("app.title") or TITLE
         self._set_icon()
         self.screen = self.window.get_surface()
@@ -303,8 +305,8 @@ class App:
         """The window as the window manager placed it kept inside the screen, title bar
         included (SDL's position may be the frame's, the title bar not counted in the
         size): a foot or right edge past the screen's is brought in by making the window
-        smaller, never by moving it (see _open_window)."""
-        screen = _screen()
+        smaller, never by moving it (see open_window)."""
+        screen = screen_size()
         if screen is None or self.settings.fullscreen:
             return
         with contextlib.suppress(pygame.error):
@@ -400,71 +402,3 @@ class App:
         self.voice.close()
         self.save_settings()
         pygame.quit()
-
-
-def _open_window(size: tuple[int, int], position: tuple[int, int] | None) -> pygame.Window:
-    """The game's window, created where it was last time (kept on the screen), else
-    centred: placed as SDL creates it, never moved once shown (a move then races the
-    window's mapping and the player's own first move of it). Hidden until the app has
-    its surface: making one may make SDL create the window anew, and a window shown
-    before that would vanish under anyone who found it."""
-    where = pygame.WINDOWPOS_CENTERED if position is None else position
-    return pygame.Window(TITLE, size, where, resizable=True, hidden=True)
-
-
-def _refuse_invisible_window(retries: int = 4, wait: float = 0.5) -> None:
-    """SDL falls back to an offscreen driver when there is no usable display: the game
-    would run with no window. Only tests and the smoke check ask for that on purpose.
-    A display that is named but refused the connection (an X server still starting) is
-    tried again a few times before the game gives up with a message."""
-    asked = os.environ.get("SDL_VIDEODRIVER", "")
-    if asked in HEADLESS_DRIVERS:
-        return
-    named = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    driver = pygame.display.get_driver()
-    for _ in range(retries if named else 0):
-        if driver not in HEADLESS_DRIVERS:
-            break
-        time.sleep(wait)
-        pygame.display.quit()
-        with quiet_stderr():  # SDL repeats its probe's complaints on every try
-            pygame.display.init()
-        driver = pygame.display.get_driver()
-    if driver in HEADLESS_DRIVERS:
-        shown = named or "unset"
-        raise NoDisplay(
-            f"no display to open the game's window on (SDL video driver '{driver}', "
-            f"DISPLAY {shown}). Start the game from a desktop session, or set DISPLAY "
-            "to a running X server."
-        )
-
-
-def fit_to_screen(size: tuple[int, int]) -> tuple[int, int]:
-    """A window size that fits the screen's usable area (below the minimum if it must)."""
-    w = max(320, min(LARGEST[0], int(size[0])))
-    h = max(240, min(LARGEST[1], int(size[1])))
-    screen = _screen()
-    if screen:
-        sw, sh = screen
-        w, h = min(w, max(320, sw - 16)), min(h, max(240, sh - 64))
-    return w, h
-
-
-def fit_position(position: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
-    """A window position that keeps a window of ``size`` wholly on the main screen."""
-    x, y = int(position[0]), int(position[1])
-    screen = _screen()
-    if screen is None:
-        return x, y
-    return max(0, min(x, screen[0] - size[0])), max(0, min(y, screen[1] - size[1]))
-
-
-def _screen() -> tuple[int, int] | None:
-    """The main screen's size; None headless or before the video system starts."""
-    try:
-        if pygame.display.get_driver() in HEADLESS_DRIVERS:
-            return None
-        screens = pygame.display.get_desktop_sizes()
-    except pygame.error:  # no video system yet: nothing to fit to
-        return None
-    return screens[0] if screens else None
