@@ -8,13 +8,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from ui_support import DT, click, make_app, pisti_deck
+from ui_support import DT, click, drawn_words, make_app, pisti_deck
 
 import game.ai.coach as coach
 from game.ai.coach import Mistake
 from game.games.pisti import kinds as pisti
 from game.games.pisti.rules import Pisti
-from game.ui import theme
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.review import ReviewScene
 
@@ -39,18 +38,7 @@ def record_and_mistake() -> tuple[dict, Mistake]:
 
 def titles(app, monkeypatch) -> list[str]:
     """The words the replay writes in its top bar at the next frame."""
-    said: list[str] = []
-    real = theme.text
-
-    def text(surface, words, *args, **kwargs):
-        said.append(words)
-        return real(surface, words, *args, **kwargs)
-
-    monkeypatch.setattr(theme, "text", text)
-    app.dirty = True
-    app.step(DT)
-    monkeypatch.setattr(theme, "text", real)
-    return [w for w in said if w.startswith("Replay:")]
+    return [w for w in drawn_words(app, monkeypatch) if w.startswith("Replay:")]
 
 
 def test_the_replay_opened_from_the_review_says_the_reviews_move_number(app, monkeypatch):

@@ -13,6 +13,7 @@ from ui_support import (
     DT,
     centre,
     click,
+    drawn_words,
     gesture_for,
     key,
     keys_for,
@@ -617,23 +618,9 @@ def test_a_finished_lesson_stops_the_table(lang_app, monkeypatch):
     assert len(scene.state.history) == moves
     assert scene.step_words() == say("lesson.finished")
     n = len(scene.lesson.steps)
-    seen = drawn_words(app, monkeypatch)
+    seen = set(drawn_words(app, monkeypatch))
     assert say("lesson.all_done", n=n) in seen
     assert say("lesson.step", k=n, n=n) not in seen, "the last step's number is its page's only"
-
-
-def drawn_words(app, monkeypatch) -> set[str]:
-    seen: set[str] = set()
-    text = theme.text
-
-    def spy(surface, words, *args, **kwargs):
-        seen.add(words)
-        return text(surface, words, *args, **kwargs)
-
-    monkeypatch.setattr(theme, "text", spy)
-    app.dirty = True
-    app.step(DT)
-    return seen
 
 
 def test_a_step_saying_a_card_does_not_fit_makes_no_foundation_glow():
@@ -653,6 +640,6 @@ def test_the_list_of_lessons_stands_on_a_panel_under_the_games_name(lang_app, mo
     boxes: list[pygame.Rect] = []
     real = page.box
     monkeypatch.setattr(page, "box", lambda s, r, *a: boxes.append(r) or real(s, r, *a))
-    seen = drawn_words(app, monkeypatch)
+    seen = set(drawn_words(app, monkeypatch))
     assert say("lesson.pick", game="Pişti") in seen
     assert any(all(b.contains(w.rect) for w in menu.lesson_pick) for b in boxes), boxes

@@ -371,3 +371,21 @@ def faulty_opponent_table(app: App) -> TableScene:
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
     set_agent(table, 1, Prefers("turned>D", name="faulty"))
     return table
+
+
+def drawn_words(app: App, monkeypatch) -> list[str]:
+    """Every text the next frame draws, in order (through ``theme.text``)."""
+    from game.ui import theme
+
+    said: list[str] = []
+    real = theme.text
+
+    def spy(surface, words, *args, **kwargs):
+        said.append(words)
+        return real(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", spy)
+    app.dirty = True
+    app.step(DT)
+    monkeypatch.setattr(theme, "text", real)
+    return said
