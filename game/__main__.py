@@ -74,15 +74,33 @@ def _writable(text: str) -> str:
     return text
 
 
+class _Help(argparse.HelpFormatter):
+    """``--help``: each game by its id and its English title, looked up only when asked, so
+    a start never loads the phrasebook for it."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.dest != "game":
+            return action.help
+        from game.text.phrasebook import Phrasebook
+
+        book = Phrasebook("en")
+        named = ", ".join(f"{s.id} for {book.say(s.title_key)}" for s in SPECS.values())
+        return f"{action.help}: {named}".replace("%", "%%")
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="pasha-pisti", description="Pishe Pasha and Pişti.")
+    p = argparse.ArgumentParser(
+        prog="pasha-pisti", description="Pishe Pasha and Pişti.", formatter_class=_Help
+    )
     p.add_argument(
         "--size",
         type=_size,
         default=None,
         help="window size, e.g. 1280x800 (default: the size it had when last closed)",
     )
-    p.add_argument("--game", choices=sorted(SPECS), help="skip the menu and start this game")
+    p.add_argument(
+        "--game", choices=sorted(SPECS), metavar="GAME", help="skip the menu and start this game"
+    )
     counts = sorted({n for spec in SPECS.values() for n in spec.players})
     p.add_argument(
         "--players",

@@ -41,6 +41,7 @@ class Session:
     referee: Referee
     took_back: bool = False  # a take-back happened in this hand
     redo_lost: bool = False  # the save's moves taken back could not be made again here
+    level_lost: str | None = None  # a save's level this game does not have (it plays the default)
     id: str = field(default_factory=lambda: uuid.uuid4().hex)  # the match's, kept in its save
 
     @classmethod
@@ -54,6 +55,9 @@ class Session:
     ) -> Session:
         """A new match from the menu's choices; ValueError names a bad one."""
         spec = spec_of(game)
+        if level not in spec.agents:
+            known = ", ".join(spec.agents)
+            raise ValueError(f"{game} has no level {brief(level)} (choose {known})")
         full = {**spec.defaults(), **{k: v for k, v in choices.items() if k in spec.defaults()}}
         players = int(full.get("players", spec.players[0]))
         if players not in spec.players:
@@ -66,10 +70,13 @@ class Session:
 
     @classmethod
     def around(cls, spec: GameSpec, choices: dict, level: str, seed: int, match: Match) -> Session:
-        if level not in spec.agents:
-            level = spec.default_level
+        """The session of ``match``; a level the game does not have (a save's, made by another
+        version) becomes its default, and ``level_lost`` keeps the one asked for."""
+        lost, level = (None, level) if level in spec.agents else (level, spec.default_level)
         agents = [None] + [spec.make_agent(level, seed + p) for p in range(1, match.players)]
-        return cls(spec, choices, level, seed, match, Referee.for_match(match, agents))
+        session = cls(spec, choices, level, seed, match, Referee.for_match(match, agents))
+        session.level_lost = lost
+        return session
 
     def hint_agent(self):
         """The game's hint agent (None: the game gives no hints)."""

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from conftest import registered_tables
 from ui_support import make_app, open_table, settle
 
 from game.core.agents import SeatView
@@ -167,16 +168,9 @@ def drive_every_screen(app) -> None:
     for scene in ("stats", "history"):
         app.goto(scene)
         app.step(0.02)
-    tables = [
-        ("pishe-pasha", {"players": 2, "stop_rule": True}),
-        ("pishe-pasha", {"players": 3}),
-        ("pisha-pasha-book", {}),
-        ("pisti", {"players": 4}),
-        ("pisti", {"players": 3}),
-    ]
-    for game, choices in tables:
+    for game, choices, _ in registered_tables():
         table = open_table(app, game, choices, seed=2)
-        agent = table.model.spec.make_agent("medium", 1)
+        agent = table.model.spec.make_agent(table.model.spec.default_level, 1)
         for _ in range(6):
             settle(app, table)
             if table.state.is_over or app.scene is not table:

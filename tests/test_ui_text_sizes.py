@@ -6,6 +6,7 @@ the statistics, the history, a replay, the review and the settings."""
 from __future__ import annotations
 
 import pytest
+from conftest import registered_tables
 from ui_support import DT, make_app, open_table, settle
 
 from game.core.agents import SeatView
@@ -53,20 +54,11 @@ class Seen:
 
 
 def play_hand(app, table) -> None:
-    agent = table.model.spec.make_agent("medium", 3)
+    agent = table.model.spec.make_agent(table.model.spec.default_level, 3)
     while app.scene is table:
         settle(app, table)
         if app.scene is table and table.model.human_may_act():
             table.model.perform(agent.choose(SeatView(table.state, table.human)))
-
-
-TABLES = [
-    ("pishe-pasha", {"players": 2}),
-    ("pishe-pasha", {"players": 3, "stop_rule": True}),
-    ("pisha-pasha-book", {}),
-    ("pisti", {"players": 2}),
-    ("pisti", {"players": 4}),
-]
 
 
 @pytest.mark.slow
@@ -80,7 +72,7 @@ def test_every_screen_at_960x600_draws_no_text_below_14_px(tmp_path, monkeypatch
         seen.look(app)
         menu._rules()
         seen.look(app)
-        for game, choices in TABLES:
+        for game, choices, _ in registered_tables():
             table = open_table(app, game, choices, seed=5)
             settle(app, table)
             seen.look(app)

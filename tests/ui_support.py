@@ -15,6 +15,7 @@ from conftest import registered_tables
 from game.core.agents import SeatView
 from game.core.cards import CARD_TEXT, parse_card
 from game.core.types import Action, ActionKind, PileId, PileKind
+from game.games import spec_of
 from game.games.pishe_pasha.rules import PishePasha
 from game.session import Session
 from game.store.settings import Settings
@@ -89,10 +90,11 @@ def pid(text: str) -> PileId:
     return PileId.parse(text)
 
 
-def open_table(app: App, game: str, choices: dict, state=None, level: str = "medium",
+def open_table(app: App, game: str, choices: dict, state=None, level: str | None = None,
                seed: int = 3) -> TableScene:  # fmt: skip
-    """A table of a fresh match, or of a given position (``state``)."""
-    session = Session.start(game, choices, level, seed)
+    """A table of a fresh match (at ``level``, else the game's default), or of a given
+    position (``state``)."""
+    session = Session.start(game, choices, level or spec_of(game).default_level, seed)
     if state is not None:
         session.referee.restart(state)
     return app.goto("table", session=session)

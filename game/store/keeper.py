@@ -114,7 +114,7 @@ class Keeper:
         rows = self._read("save_broken", "SELECT save FROM match")
         try:
             if rows:
-                return _session(rows[0][0])
+                return self._told_level(_session(rows[0][0]))
         except ValueError as err:
             why = str(err)[:200]
         self._saved = None
@@ -124,6 +124,12 @@ class Keeper:
         kept = self._change(lambda c: (c.execute(aside, (time.time(), why)), _put(c, None)))
         self.notice(Notice("save_broken", why + (" (kept as match_aside)" if kept else "")))
         return None
+
+    def _told_level(self, session: Session) -> Session:
+        """A save at a level its game does not have plays on at the default: said once."""
+        if session.level_lost is not None:
+            self._once(Notice("level_unknown", f"{session.level_lost[:40]!r}"))
+        return session
 
     # ----------------------------------------------------------------- what was played
     def played(self, where: str = "1", *args: Any, order: str = "id") -> list[Hand]:

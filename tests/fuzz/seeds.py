@@ -89,18 +89,15 @@ def settings() -> tuple[dict, ...]:
 
 @lru_cache(maxsize=1)
 def saves() -> tuple[dict, ...]:
-    """Saved matches of each game, part way through a hand and between hands."""
+    """Saved matches of each registered game's tables, part way through a hand and between
+    hands."""
+    from game.games import SPECS
     from game.session import Session
 
     out = []
-    for game, choices in (
-        ("pishe-pasha", {"players": 2, "stop_rule": True, "match": 50}),
-        ("pishe-pasha", {"players": 3}),
-        ("pisha-pasha-book", {}),
-        ("pisti", {"players": 4, "target": 101}),
-        ("pisti", {"players": 2}),
-    ):
-        session = Session.start(game, choices, "easy", seed=5)
+    tables = [(s, choices) for s in SPECS.values() for choices in s.smoke]
+    for spec, choices in tables:
+        session = Session.start(spec.id, choices, spec.default_level, seed=5)
         rng = random.Random(7)
         for _ in range(15):
             st = session.state
