@@ -34,7 +34,7 @@ class TableView:
         self._background: tuple | None = None
         self._cards = Layer()
         self._panel = Layer()
-        self.seat_words: dict[str, pygame.Rect] = {}  # where each seat label's words went
+        self.label_words: dict[str, pygame.Rect] = {}  # where each seat's and count's words went
         self.banner_box: pygame.Rect | None = None  # the last banner drawn, and its words
         self.banner_words: list[pygame.Rect] = []
         self.mark_tags: list[pygame.Rect] = []  # where the "played for you" tags went
@@ -125,7 +125,7 @@ class TableView:
             self._hint_marks(surface)
         self._landed(surface)
         self.mark_tags = marks.draw(self.m, self.pile_top_rect, surface)
-        self.seat_words = labels.draw(self.m, surface)
+        self.label_words = labels.draw(self.m, surface)
         self._hand_keys(surface)
         self._flights(surface)
         self._picked(surface)
@@ -228,6 +228,13 @@ class TableView:
 
     def _badge(self, surface: pygame.Surface, pid: PileId, n: int) -> None:
         """The number of cards in a pile, on its top card's corner."""
+        img, pill = self.badge(pid, n)
+        theme.veil(surface, pill, 190, pill.h // 2)
+        pygame.draw.rect(surface, theme.GOLD, pill, 1, border_radius=pill.h // 2)
+        surface.blit(img, img.get_rect(center=pill.center))
+
+    def badge(self, pid: PileId, n: int) -> tuple[pygame.Surface, pygame.Rect]:
+        """A pile's count badge: its figure and where its pill goes."""
         spot = self.layout.spots[pid]
         size = max(11, self.layout.card[0] // 5)
         img = theme.rendered(str(n), size, theme.INK, True)
@@ -238,9 +245,20 @@ class TableView:
             pill.bottomright = (base.right - 3, base.bottom - 3)
         else:
             pill.bottomleft = (spot.rect.x + 3, spot.rect.bottom - 3)
-        theme.veil(surface, pill, 190, pill.h // 2)
-        pygame.draw.rect(surface, theme.GOLD, pill, 1, border_radius=pill.h // 2)
-        surface.blit(img, img.get_rect(center=pill.center))
+        return img, pill
+
+    def hint_clear_of(self) -> list[pygame.Rect]:
+        """What the hint's arrow must not cover: every count badge and every label's words
+        (as last drawn; a won pile's owner by its area)."""
+        out = list(self.label_words.values())
+        out += [
+            r for n, r in self.layout.areas.items() if self.layout.shows.get(n, ("",))[0] == "owner"
+        ]
+        for pid, spot in self.layout.spots.items():
+            n = len(self.m.shown.get(pid))
+            if n and (spot.stack or pid.kind in (PileKind.TABLE, PileKind.DISCARD)):
+                out.append(self.badge(pid, n)[1])
+        return out
 
     def _glow(self, surface, rect: pygame.Rect, colour, drop: bool, strength: float = 1.0):
         img, pad = cardart.halo(self.layout.card, colour, drop)
@@ -295,7 +313,8 @@ class TableView:
             if rect is not None:
                 hint_view.ring(surface, rect, self.layout.card, k)
         if card is not None and target is not None:
-            hint_view.arrow(surface, card, target, self.layout.card, hint.age)
+            clear = self.hint_clear_of()
+            hint_view.arrow(surface, card, target, self.layout.card, hint.age, avoid=clear)
         for btn in self.call_buttons(hint.action):
             box = btn.rect.inflate(10, 10)
             pygame.draw.rect(surface, theme.HINT, box, 3, border_radius=box.h // 4)
