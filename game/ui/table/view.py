@@ -402,26 +402,31 @@ class TableView:
         pygame.draw.rect(surface, theme.FOCUS, box, 4, border_radius=max(6, rect.w // 10))
 
     def _peeks(self, surface: pygame.Surface) -> None:
+        """The face-down cards a capture took, shown to their taker over the table pile
+        under a title, on a dark box with a margin all round, kept on the felt."""
         table = self.layout.spots.get(PileId(PileKind.TABLE))
         if table is None:
             return
+        w, h = self.layout.card
+        felt = self.layout.areas["table"]
+        pad = max(6, round(h * 0.07))
         for p in self.m.hooks.peeks:
-            w, h = self.layout.card
-            k = len(p.cards)
-            x0 = table.rect.centerx - (k * w * 0.7) / 2
-            y = table.rect.y - h * 0.35
-            box = pygame.Rect(x0 - w * 0.2, y - h * 0.3, k * w * 0.7 + w * 0.7, h * 1.45)
-            theme.veil(surface, box, 180, 12)
-            theme.text(
-                surface,
-                phrase(p.title, self.m.namer),
-                int(h * 0.13),
-                theme.GOLD,
-                (box.centerx, box.y + h * 0.03),
-                "midtop",
-                True,
-                width=box.w,
+            words = phrase(p.title, self.m.namer)
+            size = theme.fit_text(words, max(theme.READABLE, int(h * 0.13)), felt.w - 4 * pad, True)
+            title = theme.rendered(words, size, theme.GOLD, True)
+            fan = round((len(p.cards) - 1) * w * 0.7 + w)
+            box = pygame.Rect(0, 0, max(fan, title.get_width()) + 2 * pad, h + title.get_height())
+            box.h += 3 * pad
+            box.midtop = (
+                table.rect.centerx,
+                table.rect.y - h * 0.35 - title.get_height() - 2 * pad,
             )
+            box = box.clamp(felt)
+            theme.veil(surface, box, 180, 12)
+            at = theme.text(
+                surface, words, size, theme.GOLD, (box.centerx, box.y + pad), "midtop", True
+            )
+            x0, y = box.centerx - fan / 2, at.bottom + pad
             for i, c in enumerate(p.cards):
                 surface.blit(self.art.face(c), (x0 + i * w * 0.7, y))
 
