@@ -7,21 +7,17 @@ import time
 
 import pygame
 import pytest
-from ui_support import DT, key, make_app, open_table, pisti_deck, settle
+from ui_support import DT, key, open_table, pisti_deck, settle
 
 from game.games.pisti.rules import Pisti
-from game.text import phrasebook, say_n
+from game.text import say_n
 from game.ui import theme
 
 
 @pytest.fixture(params=[("en", (1150, 750)), ("tr", (1150, 750)), ("en", (960, 600))])
-def app(tmp_path, monkeypatch, request):
+def app_options(request) -> dict:
     lang, size = request.param
-    a = make_app(tmp_path, monkeypatch, size=size, language=lang)
-    phrasebook.set_language(lang)
-    yield a
-    a.scene.leave()
-    phrasebook.set_language("en")
+    return {"size": size, "language": lang}
 
 
 def drawn_arrow(app, table) -> tuple[list[pygame.Vector2], list[pygame.Rect]]:

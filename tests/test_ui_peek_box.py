@@ -5,22 +5,17 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_support import DT, gesture_for, make_app, open_table, pisti_deck, settle
+from ui_support import DT, gesture_for, open_table, pisti_deck, settle
 
 from game.games.pisti import kinds as pisti
 from game.games.pisti.rules import Pisti
-from game.text import phrasebook
 from game.text.words import phrase
 from game.ui import theme
 
 
 @pytest.fixture(params=["en", "tr"])
-def app(tmp_path, monkeypatch, request):
-    a = make_app(tmp_path, monkeypatch, size=(960, 600), language=request.param)
-    phrasebook.set_language(request.param)
-    yield a
-    a.scene.leave()
-    phrasebook.set_language("en")
+def app_options(request) -> dict:
+    return {"size": (960, 600), "language": request.param}
 
 
 def test_the_face_down_cards_pop_up_holds_its_title_with_a_margin(app, monkeypatch):
