@@ -7,8 +7,9 @@ import time
 
 import pygame
 import pytest
-from ui_support import DT, key, open_table, pisti_deck, settle
+from ui_support import DT, key, open_table, pisti_deck, rest_of_deck, settle
 
+from game.games.pishe_pasha.rules import PishePasha
 from game.games.pisti.rules import Pisti
 from game.text import say_n
 from game.ui import theme
@@ -92,5 +93,25 @@ def test_the_hint_arrow_to_the_pile_crosses_neither_its_label_nor_its_badge(app,
     path, taken = drawn_arrow(app, table)
     assert len(taken) == 8, taken  # the pack's and the pile's labels and badges, 4 hand keys
     near = table.model.layout.card[0] // 10  # a dot's radius and a little air
+    covered = [p for p in path for box in taken if box.inflate(2 * near, 2 * near).collidepoint(p)]
+    assert not covered, covered[:3]
+
+
+def test_the_hint_arrow_to_a_discard_pile_ends_clear_of_its_badge(app):
+    """Pishe Pasha (the playtest's 66): loading 7♣ onto North's 8♦, whose count badge sits
+    on the bottom corner the arrow used to end on."""
+    used = ["AD", "AS", "7H", "8D", "6C", "5C", "7C"]
+    rest = rest_of_deck(*used)
+    state = PishePasha.from_piles(
+        [rest[:21], rest[21:45]],
+        discards=[["6C", "5C"], ["7H", "8D"]],
+        foundations=[[], ["AD"], [], ["AS"]],
+        turned="7C",
+    )
+    table = open_table(app, "pishe-pasha", {"players": 2}, state)
+    settle(app, table)
+    path, taken = drawn_arrow(app, table)
+    assert str(table.model.hint.action).startswith("turned>"), table.model.hint.text
+    near = table.model.layout.card[0] // 10
     covered = [p for p in path for box in taken if box.inflate(2 * near, 2 * near).collidepoint(p)]
     assert not covered, covered[:3]
