@@ -52,4 +52,8 @@ def disagreements(rig: TableRig) -> list[str]:
     for btn in c.call_btns:
         if (btn.progress is not None) != m.window.open:
             out.append(f"a call's bar {btn.progress} with the window open={m.window.open}")
+        if btn.enabled != m.window.open:
+            out.append(
+                f"a call's button enabled={btn.enabled} with the window open={m.window.open}"
+            )
     return out

@@ -13,6 +13,7 @@ from ui_support import (
     DT,
     centre,
     click,
+    drawn_colours,
     drawn_words,
     gesture_for,
     key,
@@ -621,6 +622,27 @@ def test_a_finished_lesson_stops_the_table(lang_app, monkeypatch):
     seen = set(drawn_words(app, monkeypatch))
     assert say("lesson.all_done", n=n) in seen
     assert say("lesson.step", k=n, n=n) not in seen, "the last step's number is its page's only"
+
+
+@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+def test_a_finished_lesson_lights_no_seat_as_to_move(lang_app, monkeypatch):
+    """Once the lesson is over the table is held for good: the phase names nobody's turn,
+    so no seat's label is lit (East's stayed gold after the partners' lesson)."""
+    app = lang_app
+    scene = open_lesson(app, "pisti", 1)
+    walk_to(app, scene, ("lesson.pisti.partners_pisti",))
+    by_mouse(app, scene, expected(scene))
+    rest(app, scene)
+    m = scene.model
+    assert scene.finished and m.state.to_move != m.human
+    for _ in range(30):
+        app.step(DT)
+    assert m.phase.doing is Doing.HELD and m.phase.seat is None
+    assert not [s for s in range(m.state.players) if says.lit(m, s)]
+    colours = drawn_colours(app, monkeypatch)
+    gold = [w for w, colour in colours.items() if colour == theme.GOLD]
+    names = [m.namer.who(s) for s in range(m.state.players)]
+    assert not [w for w in gold for name in names if w.startswith(name)], gold
 
 
 def test_a_step_saying_a_card_does_not_fit_makes_no_foundation_glow():

@@ -46,6 +46,7 @@ def facts(**kw) -> Facts:
         ({"deciding": True, "window": True}, Phase(Doing.DECIDING, YOU)),
         ({"coaching": True}, Phase(Doing.COACHING, YOU)),
         ({"held": True, "to_move": NORTH}, Phase(Doing.HELD, NORTH)),
+        ({"held": True, "for_good": True, "to_move": NORTH}, Phase(Doing.HELD, None)),
         ({"covered": True, "showing": True, "mover": NORTH}, Phase(Doing.PAUSED, YOU)),
         ({"watching": True, "mover": NORTH}, Phase(Doing.WATCHING, NORTH)),
     ],

@@ -38,13 +38,13 @@ def test_every_opponent_label_in_four_player_pisti_carries_its_card_count(
             cards = [r for pid in m.layout.spots for _, r in view.card_rects(pid)]
             for name in names:
                 seat = m.layout.shows[name][1]
-                words = view.seat_words[name]
+                words = view.label_words[name]
                 if seat != m.human:
                     n = m.spec.seat_cards(m.shown.piles, seat)
                     assert say_n("label.cards", n) in " ".join(labels.label_lines(m, name))
                 assert m.layout.areas["table"].contains(words), name
                 assert words.collidelist(cards) < 0, name
-                others = [view.seat_words[o] for o in names if o != name]
+                others = [view.label_words[o] for o in names if o != name]
                 assert words.collidelist(others) < 0, name
         assert seen > 5 and len(table.state.history) >= 6
     finally:

@@ -11,6 +11,7 @@ from ui_support import (
     DT,
     Prefers,
     click,
+    faulty_opponent_table,
     history,
     holding_2h,
     north_turns_past_a_fault,
@@ -22,6 +23,7 @@ from ui_support import (
 )
 
 from game.games.pishe_pasha.rules import PishePasha
+from game.ui import theme
 from game.ui.scenes.summary import SummaryScene
 from game.ui.table import panel, says
 
@@ -148,3 +150,33 @@ def test_the_call_windows_words_follow_a_move_that_is_no_fault_too(app):
         time.sleep(0.001)
     assert history(table)[:1] == ["turned>F"]
     assert says.call_words(table.model, "prompt") in seen
+
+
+def test_the_stop_button_is_drawn_disabled_and_does_nothing_until_its_window_opens(app):
+    """Outside a window the button looks like the table's other disabled buttons and a
+    click on it makes nothing; after the computer's move the window opens and it lights."""
+    state = holding_2h({"stop_rule": True})
+    table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
+    settle(app, table)
+    button = table.controls.call_btns[0]
+    inside = (button.rect.centerx, button.rect.y + 4)
+    app.dirty = True
+    app.step(DT)
+    assert button.visible and not button.enabled
+    assert app.screen.get_at(inside)[:3] == theme.DISABLED
+    click(app, button.rect.center)
+    assert table.model.asking is None and not table.model.message and history(table) == []
+
+    table = faulty_opponent_table(app)
+    for _ in range(2000):
+        if table.model.window.open:
+            break
+        app.step(DT)
+        time.sleep(0.001)  # the computer thinks on its thread
+    button = table.controls.call_btns[0]
+    app.dirty = True
+    app.step(DT)
+    assert button.enabled
+    assert app.screen.get_at(inside)[:3] in (theme.RED, theme.RED_LIGHT)
+    click(app, button.rect.center)
+    assert table.model.asking is not None

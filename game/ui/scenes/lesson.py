@@ -77,6 +77,7 @@ class LessonScene(RiggedScene):
         m = self.model
         m.caption, m.hurries = self.lesson.title, False
         m.vet, m.on_move, m.held = self._check, self._done, self._holds
+        m.held_for_good = lambda: self.finished
         m.plays_for_me = self._plays_for_player
         self.rig.on_escape = self.leave_lesson
         self.rig.holds_window = lambda: bool(m.my_calls())  # a fault waits for its call

@@ -9,9 +9,9 @@ from game.ui.table.model import TableModel
 
 
 def press_call(m: TableModel, index: int = 0) -> None:
-    """A call's button (or key), always pressable so pressing it never gives a fault away:
-    with nothing to call the rules say why; one way to call is made at once; more are
-    offered (the window waits meanwhile)."""
+    """A call's button (pressable while the window runs) or key: with nothing to call the
+    rules say why; one way to call is made at once; more are offered (the window waits
+    meanwhile)."""
     mine = [c.make(m.human) for c in m.spec.calls[index].choices]
     if not any(a in m.my_calls() for a in mine):
         m.refuse(mine[0])

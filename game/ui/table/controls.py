@@ -350,13 +350,14 @@ class TableControls:
 
     # ----------------------------------------------------------------- drawing
     def refresh(self) -> None:
-        """Enable what the phase allows; a call's bar drains while its window runs. A call's
-        button is always pressable, so pressing it never gives a fault away."""
+        """Enable what the phase allows. A call's button is lit and pressable exactly while
+        its window runs, its bar draining; the window opens after every computer move, fault
+        or not, so its light gives nothing away."""
         m, phase = self.m, self.m.phase
         if self.undo_btn.visible != m.options().take_backs:
             self._place_top()
         for btn in self.call_btns:
-            btn.progress = m.window.left
+            btn.progress, btn.enabled = m.window.left, m.window.open
         undo = phase.doing in UNDO_PHASES and not m.ended
         self.undo_btn.enabled = undo and m.referee.can_undo(m.human)
         self.flip_btn.enabled = phase.mine and not m.auto_on

@@ -4,6 +4,7 @@ goes to, and a dotted arrow between them that marches while the hint is new."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -41,29 +42,24 @@ def arrow(
     card: tuple[int, int],
     age: float,
     colour: tuple[int, int, int] = theme.HINT,
+    avoid: Sequence[pygame.Rect] = (),
 ) -> None:
     """A dotted arc bowing upwards from the card's edge to the target's edge, with a head
-    (in the hint's colour unless told: the review shows two moves, the rules pictures one)."""
-    a, b = pygame.Vector2(src.center), pygame.Vector2(dst.center)
-    if (b - a).length() < 1:
+    (in the hint's colour unless told: the review shows two moves, the rules pictures one),
+    routed round what it must not cover (``avoid``: count badges, pile labels), else cut
+    short before it."""
+    if (pygame.Vector2(dst.center) - pygame.Vector2(src.center)).length() < 1:
         return
-    normal = pygame.Vector2(-(b - a).y, (b - a).x).normalize()
-    if normal.y > 0 or (normal.y == 0 and normal.x < 0):
-        normal = -normal
-    gap = card[0] * 0.08
-    near = (_edge(dst, a, gap) - _edge(src, b, gap)).length() < card[0] * 1.2
-    ctrl = (a + b) / 2 + normal * (b - a).length() * (0.0 if near else 0.22)
-    p0, p2 = _edge(src, ctrl, gap), _edge(dst, ctrl, gap)
-    curve = [_bezier(p0, ctrl, p2, i / 48) for i in range(49)]
+    head = max(8.0, card[0] * 0.16)
+    r = max(2, round(card[0] * 0.03))
+    curve = route(src, dst, card, avoid, head * 0.55 + r + 2, surface.get_rect())
     lengths = [0.0]
     for u, v in zip(curve, curve[1:], strict=False):
         lengths.append(lengths[-1] + (v - u).length())
     total = lengths[-1]
-    head = max(8.0, card[0] * 0.16)
     if total < head * 1.2:
         return
     step = max(6.0, card[0] * 0.13)
-    r = max(2, round(card[0] * 0.03))
     s = (age * step * 2.5) % step if age < PULSE_SECONDS else 0.0
     j = 0
     while s < total - head * 0.9:
@@ -73,12 +69,96 @@ def arrow(
         pygame.draw.circle(surface, (0, 0, 0), (p.x + 1, p.y + 2), r)
         pygame.draw.circle(surface, colour, p, r)
         s += step
+    p2 = curve[-1]
     u = (p2 - curve[-4]).normalize()
     side = pygame.Vector2(-u.y, u.x) * head * 0.55
     base = p2 - u * head
     points = [p2, base + side, base - side]
     pygame.draw.polygon(surface, (0, 0, 0), [(p.x + 1, p.y + 2) for p in points])
     pygame.draw.polygon(surface, colour, points)
+
+
+def route(
+    src: pygame.Rect,
+    dst: pygame.Rect,
+    card: tuple[int, int],
+    avoid: Sequence[pygame.Rect] = (),
+    width: float = 0.0,
+    bounds: pygame.Rect | None = None,
+) -> list[pygame.Vector2]:
+    """The arrow's path from ``src`` to ``dst``: the plain arc bowing upwards where it
+    covers nothing in ``avoid``, else the shortest arc between the cards' sides that
+    covers none of it nor crosses the two cards, else the plain arc cut short before the
+    first thing it would cover."""
+    gap = card[0] * 0.08
+    plain = _plain(src, dst, card, gap)
+    if not avoid:
+        return plain
+    blocked = [r.inflate(2 * width, 2 * width) for r in avoid]
+    cards = [src.inflate(-4, -4), dst.inflate(-4, -4)]
+    arcs = [plain] + sorted(_arcs(src, dst, gap), key=_length)
+    for curve in arcs:
+        if _clear(curve, blocked, cards, bounds):
+            return curve
+    cut = next((i for i, p in enumerate(plain) if _hits(p, blocked)), len(plain))
+    return plain[: max(cut - 1, 2)]
+
+
+def _plain(src, dst, card, gap) -> list[pygame.Vector2]:
+    """The arc bowing upwards between the cards' edges (straight when they are close)."""
+    a, b = pygame.Vector2(src.center), pygame.Vector2(dst.center)
+    normal = pygame.Vector2(-(b - a).y, (b - a).x).normalize()
+    if normal.y > 0 or (normal.y == 0 and normal.x < 0):
+        normal = -normal
+    near = (_edge(dst, a, gap) - _edge(src, b, gap)).length() < card[0] * 1.2
+    ctrl = (a + b) / 2 + normal * (b - a).length() * (0.0 if near else 0.22)
+    return _curve(_edge(src, ctrl, gap), ctrl, _edge(dst, ctrl, gap))
+
+
+def _arcs(src: pygame.Rect, dst: pygame.Rect, gap: float) -> list[list[pygame.Vector2]]:
+    """Arcs from the middle of each side of ``src`` to the middle of each side of
+    ``dst``, straight and bowed either way."""
+    out = []
+    for p0 in _sides(src, gap):
+        for p2 in _sides(dst, gap):
+            d = p2 - p0
+            if d.length() < 1:
+                continue
+            normal = pygame.Vector2(-d.y, d.x)
+            for bow in (0.0, 0.25, -0.25, 0.5, -0.5):
+                out.append(_curve(p0, (p0 + p2) / 2 + normal * bow, p2))
+    return out
+
+
+def _sides(rect: pygame.Rect, gap: float) -> list[pygame.Vector2]:
+    return [
+        pygame.Vector2(rect.centerx, rect.top - gap),
+        pygame.Vector2(rect.right + gap, rect.centery),
+        pygame.Vector2(rect.left - gap, rect.centery),
+        pygame.Vector2(rect.centerx, rect.bottom + gap),
+    ]
+
+
+def _curve(p0, ctrl, p2) -> list[pygame.Vector2]:
+    return [_bezier(p0, ctrl, p2, i / 48) for i in range(49)]
+
+
+def _length(curve: list[pygame.Vector2]) -> float:
+    return sum((v - u).length() for u, v in zip(curve, curve[1:], strict=False))
+
+
+def _hits(p: pygame.Vector2, rects: list[pygame.Rect]) -> bool:
+    return any(r.collidepoint(p) for r in rects)
+
+
+def _clear(curve, blocked, cards, bounds) -> bool:
+    """Whether a path covers nothing blocked, stays in ``bounds`` and, between its ends,
+    crosses neither card."""
+    if bounds is not None and not all(bounds.collidepoint(p) for p in curve):
+        return False
+    return not any(_hits(p, blocked) for p in curve) and not any(
+        _hits(p, cards) for p in curve[3:-3]
+    )
 
 
 def _bezier(a: pygame.Vector2, c: pygame.Vector2, b: pygame.Vector2, k: float) -> pygame.Vector2:

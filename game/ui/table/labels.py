@@ -14,16 +14,16 @@ from game.ui.table.model import TableModel
 
 def draw(m: TableModel, surface: pygame.Surface) -> dict[str, pygame.Rect]:
     """Every label the layout places: seats, pile and pack counts, won piles' owners.
-    Returns where each seat label's words went."""
-    seats = {}
+    Returns where each seat's and count's words went."""
+    drawn = {}
     for name, rect in m.layout.areas.items():
         shows, subject = m.layout.shows.get(name, ("", None))
         if shows == "seat_label":
-            seats[name] = _seat_label(m, surface, name, subject)
+            drawn[name] = _seat_label(m, surface, name, subject)
         elif shows == "pile_count":
             n = len(m.stage.counted().get(m.layout.counts[name], ()))
             words = say_n("label.pile", n)
-            theme.text(
+            drawn[name] = theme.text(
                 surface,
                 words,
                 int(rect.h * 0.8),
@@ -39,7 +39,7 @@ def draw(m: TableModel, surface: pygame.Surface) -> dict[str, pygame.Rect]:
             words = say_n(key, len(pack))
             if not theme.fits(words, theme.READABLE, rect.w):  # a small screen:
                 words = say_n("label.pack", len(pack))  # the short label, not cut off
-            theme.text(
+            drawn[name] = theme.text(
                 surface,
                 words,
                 int(rect.h * 0.8),
@@ -50,7 +50,7 @@ def draw(m: TableModel, surface: pygame.Surface) -> dict[str, pygame.Rect]:
             )
         elif shows == "owner":
             _owner(m, surface, rect, subject)
-    return seats
+    return drawn
 
 
 def _owner_room(m: TableModel, rect: pygame.Rect) -> int:

@@ -43,7 +43,8 @@ def _quiet(*_: Any) -> None:
 
 class TableModel:
     """A match at the table, one hand at a time. The ``on_*`` hooks tell the scene; the
-    scene may hand ``covered`` (its overlays), ``held`` (a lesson reading), ``plays_for_me``
+    scene may hand ``covered`` (its overlays), ``held`` (a lesson reading), ``held_for_good`` (a
+    lesson over), ``plays_for_me``
     (a lesson playing the player's cards) and ``vet`` (a lesson checking the player's move)
     to the model."""
 
@@ -70,6 +71,7 @@ class TableModel:
         self.on_told: Callable[[], None] = _quiet  # a setting that remembers a word changed
         self.covered: Callable[[], bool] = lambda: False
         self.held: Callable[[], bool] = lambda: False
+        self.held_for_good: Callable[[], bool] = lambda: False
         self.plays_for_me: Callable[[], bool] = lambda: False
         self.vet: Callable[[Action], bool] = lambda action: True
         self.caption: str | None = None  # a phrase key the top bar shows instead (a lesson)
@@ -176,6 +178,7 @@ class TableModel:
                 watching=self.watching,
                 covered=self.covered(),
                 held=self.held(),
+                for_good=self.held_for_good(),
                 dealing=self.dealing,
                 showing=self.show.busy or bool(self.hooks.peeks),
                 mover=self.show.mover,

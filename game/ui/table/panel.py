@@ -140,6 +140,15 @@ def seat_counts(m: TableModel) -> tuple[tuple[str, str], ...]:
     return tuple((m.namer.who(s), words(s)) for s in range(m.state.players))
 
 
+def counts_layout(counts: tuple[tuple[str, str], ...], size: int, w: int) -> tuple[bool, int]:
+    """One layout for every seat's cards row: each on one line beside its name where all
+    fit so at a readable size, else each under its name; and the one size they all take."""
+    beside = int(w * 0.64)
+    stacked = not all(theme.fits(words, theme.READABLE, beside) for _, words in counts)
+    room = w if stacked else beside
+    return stacked, max(theme.READABLE, min(theme.fit_text(t, size, room) for _, t in counts))
+
+
 def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
     """The side panel: match scores, cards per seat and the move log, drawn into a
     layer that is redrawn only when one of its words changes."""
@@ -197,12 +206,12 @@ def _panel_body(
         theme.text(surface, value, size, theme.INK, (x + w, y), "topright", True, width=w // 2)
         y += int(size * 1.25)
     y = _section(surface, say("panel.cards"), x, y + size // 2, size, w)
-    small = max(theme.READABLE, int(size * 0.9))
+    stacked, small = counts_layout(counts, max(theme.READABLE, int(size * 0.9)), w)
+    room = w if stacked else int(w * 0.64)
     for who, words in counts:
-        theme.text(surface, who, small, theme.INK_DIM, (x, y), width=int(w * 0.34))
-        room = int(w * 0.64)
-        if not theme.fits(words, theme.READABLE, room):  # the counts under the name
-            y, room = y + int(size * 1.1), w
+        theme.text(surface, who, small, theme.INK_DIM, (x, y), width=w if stacked else w - room)
+        if stacked:  # the counts under the name
+            y += int(size * 1.1)
         theme.text(surface, words, small, theme.INK_DIM, (x + w, y), "topright", width=room)
         y += int(size * 1.2)
     y = _section(surface, say("panel.moves"), x, y + size // 2, size, w)

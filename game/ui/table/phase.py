@@ -45,6 +45,7 @@ class Facts:
     watching: bool = False
     covered: bool = False  # an overlay of the table's own covers it
     held: bool = False  # a lesson holds the table
+    for_good: bool = False  # ... for good: the lesson is over and nobody is to move
     dealing: bool = False
     showing: bool = False  # the show has cards in flight or words up
     mover: int | None = None  # the seat whose move is being shown
@@ -89,7 +90,7 @@ def phase_of(f: Facts) -> Phase:
     if f.over:
         return Phase(Doing.OVER)
     if f.held:
-        return Phase(Doing.HELD, f.to_move)
+        return Phase(Doing.HELD, None if f.for_good else f.to_move)
     if f.coaching:
         return Phase(Doing.COACHING, f.human)
     if f.deciding:

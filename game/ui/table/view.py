@@ -34,7 +34,7 @@ class TableView:
         self._background: tuple | None = None
         self._cards = Layer()
         self._panel = Layer()
-        self.seat_words: dict[str, pygame.Rect] = {}  # where each seat label's words went
+        self.label_words: dict[str, pygame.Rect] = {}  # where each seat's and count's words went
         self.banner_box: pygame.Rect | None = None  # the last banner drawn, and its words
         self.banner_words: list[pygame.Rect] = []
         self.mark_tags: list[pygame.Rect] = []  # where the "played for you" tags went
@@ -125,7 +125,7 @@ class TableView:
             self._hint_marks(surface)
         self._landed(surface)
         self.mark_tags = marks.draw(self.m, self.pile_top_rect, surface)
-        self.seat_words = labels.draw(self.m, surface)
+        self.label_words = labels.draw(self.m, surface)
         self._hand_keys(surface)
         self._flights(surface)
         self._picked(surface)
@@ -228,6 +228,13 @@ class TableView:
 
     def _badge(self, surface: pygame.Surface, pid: PileId, n: int) -> None:
         """The number of cards in a pile, on its top card's corner."""
+        img, pill = self.badge(pid, n)
+        theme.veil(surface, pill, 190, pill.h // 2)
+        pygame.draw.rect(surface, theme.GOLD, pill, 1, border_radius=pill.h // 2)
+        surface.blit(img, img.get_rect(center=pill.center))
+
+    def badge(self, pid: PileId, n: int) -> tuple[pygame.Surface, pygame.Rect]:
+        """A pile's count badge: its figure and where its pill goes."""
         spot = self.layout.spots[pid]
         size = max(11, self.layout.card[0] // 5)
         img = theme.rendered(str(n), size, theme.INK, True)
@@ -238,9 +245,20 @@ class TableView:
             pill.bottomright = (base.right - 3, base.bottom - 3)
         else:
             pill.bottomleft = (spot.rect.x + 3, spot.rect.bottom - 3)
-        theme.veil(surface, pill, 190, pill.h // 2)
-        pygame.draw.rect(surface, theme.GOLD, pill, 1, border_radius=pill.h // 2)
-        surface.blit(img, img.get_rect(center=pill.center))
+        return img, pill
+
+    def hint_clear_of(self) -> list[pygame.Rect]:
+        """What the hint's arrow must not cover: every count badge and every label's words
+        (as last drawn; a won pile's owner by its area)."""
+        out = list(self.label_words.values())
+        out += [
+            r for n, r in self.layout.areas.items() if self.layout.shows.get(n, ("",))[0] == "owner"
+        ]
+        for pid, spot in self.layout.spots.items():
+            n = len(self.m.shown.get(pid))
+            if n and (spot.stack or pid.kind in (PileKind.TABLE, PileKind.DISCARD)):
+                out.append(self.badge(pid, n)[1])
+        return out
 
     def _glow(self, surface, rect: pygame.Rect, colour, drop: bool, strength: float = 1.0):
         img, pad = cardart.halo(self.layout.card, colour, drop)
@@ -295,7 +313,8 @@ class TableView:
             if rect is not None:
                 hint_view.ring(surface, rect, self.layout.card, k)
         if card is not None and target is not None:
-            hint_view.arrow(surface, card, target, self.layout.card, hint.age)
+            clear = self.hint_clear_of()
+            hint_view.arrow(surface, card, target, self.layout.card, hint.age, avoid=clear)
         for btn in self.call_buttons(hint.action):
             box = btn.rect.inflate(10, 10)
             pygame.draw.rect(surface, theme.HINT, box, 3, border_radius=box.h // 4)
@@ -383,26 +402,31 @@ class TableView:
         pygame.draw.rect(surface, theme.FOCUS, box, 4, border_radius=max(6, rect.w // 10))
 
     def _peeks(self, surface: pygame.Surface) -> None:
+        """The face-down cards a capture took, shown to their taker over the table pile
+        under a title, on a dark box with a margin all round, kept on the felt."""
         table = self.layout.spots.get(PileId(PileKind.TABLE))
         if table is None:
             return
+        w, h = self.layout.card
+        felt = self.layout.areas["table"]
+        pad = max(6, round(h * 0.07))
         for p in self.m.hooks.peeks:
-            w, h = self.layout.card
-            k = len(p.cards)
-            x0 = table.rect.centerx - (k * w * 0.7) / 2
-            y = table.rect.y - h * 0.35
-            box = pygame.Rect(x0 - w * 0.2, y - h * 0.3, k * w * 0.7 + w * 0.7, h * 1.45)
-            theme.veil(surface, box, 180, 12)
-            theme.text(
-                surface,
-                phrase(p.title, self.m.namer),
-                int(h * 0.13),
-                theme.GOLD,
-                (box.centerx, box.y + h * 0.03),
-                "midtop",
-                True,
-                width=box.w,
+            words = phrase(p.title, self.m.namer)
+            size = theme.fit_text(words, max(theme.READABLE, int(h * 0.13)), felt.w - 4 * pad, True)
+            title = theme.rendered(words, size, theme.GOLD, True)
+            fan = round((len(p.cards) - 1) * w * 0.7 + w)
+            box = pygame.Rect(0, 0, max(fan, title.get_width()) + 2 * pad, h + title.get_height())
+            box.h += 3 * pad
+            box.midtop = (
+                table.rect.centerx,
+                table.rect.y - h * 0.35 - title.get_height() - 2 * pad,
             )
+            box = box.clamp(felt)
+            theme.veil(surface, box, 180, 12)
+            at = theme.text(
+                surface, words, size, theme.GOLD, (box.centerx, box.y + pad), "midtop", True
+            )
+            x0, y = box.centerx - fan / 2, at.bottom + pad
             for i, c in enumerate(p.cards):
                 surface.blit(self.art.face(c), (x0 + i * w * 0.7, y))
 
