@@ -2,7 +2,7 @@
 number keys play a card of the hand where the player holds one (a game's table says so
 by its design, not by a game's name in a shared sentence), at every registered game's
 table, in both languages. So is every key whose words speak of what a table may lack: a
-double click's destination, the player's stock, a call (a Pişti table spoke of all three)."""
+double click's destination, the player's stock, a call (a Pişti table spoke of all of them)."""
 
 from __future__ import annotations
 
@@ -54,6 +54,7 @@ def fuller_keys(table) -> dict[str, bool]:
         "keys.drag.double.what": any(m.layout.role(p).sends for p in m.layout.spots),
         "keys.enter.next.stock.what": PileId(PileKind.STOCK, table.human) in m.layout.spots,
         "keys.hurry.calls.what": bool(table.controls.calls()),
+        "keys.c.stock.what": PileId(PileKind.STOCK, table.human) in m.layout.spots,
     }
 
 

@@ -39,19 +39,22 @@ FULLER = {  # a key's longer words, for a table that has what they speak of
     "keys.enter.next.what": "keys.enter.next.stock.what",
     "keys.hurry.what": "keys.hurry.calls.what",
     "keys.numbers.what": "keys.numbers.hand.what",
+    "keys.c.what": "keys.c.stock.what",
 }
 
 
 def keys_text(m: TableModel, calls: tuple[Call, ...] = ()) -> str:
     """The keys panel of the table, each key worded for what this table has: a double
-    click where a pile sends cards somewhere, the player's stock where they turn one, a
-    hand for the number keys, and the key of each call in play after the number keys."""
+    click where a pile sends cards somewhere, the player's stock where they have one (to
+    turn, to hear), a hand for the number keys, and each call in play's key after them."""
     spots, role = m.layout.spots, m.layout.role
+    own_stock = PileId(PileKind.STOCK, m.human) in spots
     has = {
         "keys.drag.what": any(role(pid).sends for pid in spots),
-        "keys.enter.next.what": PileId(PileKind.STOCK, m.human) in spots,
+        "keys.enter.next.what": own_stock,
         "keys.hurry.what": bool(calls),
         "keys.numbers.what": PileId(PileKind.HAND, m.human) in spots,
+        "keys.c.what": own_stock,
     }
     keys = [(k, FULLER[w] if has.get(w) else w) for k, w in KEYS]
     at = [k for k, _ in keys].index("keys.numbers")
