@@ -59,7 +59,12 @@ class Phrasebook:
         return self._t.ngettext(key, key, 2) != key
 
     def say(self, key: str, /, **params: object) -> str:
-        """The sentence for ``key`` with its values filled in."""
+        """The sentence for ``key`` with its values filled in. A key with plural forms is
+        said in the form its ``n`` asks for, as :meth:`say_n` says it (gettext alone would
+        give the form for one, whatever ``n``; the code says such keys with ``say_n``)."""
+        n = params.get("n")
+        if type(n) is int and self.has_plural(key):
+            return self.say_n(key, n, **{k: v for k, v in params.items() if k != "n"})
         text = self._t.gettext(key)
         if text == key:
             self.missing.add(key)
@@ -160,6 +165,14 @@ def current() -> Phrasebook:
     global _current
     if _current.games_version != games.version:
         _current = Phrasebook(_current.lang)
+    return _current
+
+
+def reset(lang: str = "en") -> Phrasebook:
+    """A fresh phrasebook in ``lang``, as at start: nothing found missing yet, the
+    registry's catalogues read again (a test's clean slate)."""
+    global _current
+    _current = Phrasebook(lang)
     return _current
 
 

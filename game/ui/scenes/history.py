@@ -11,7 +11,7 @@ import pygame
 from game.core.drawable import path_text
 from game.games import SPECS, offered_levels
 from game.record import RecordError, load
-from game.text import say
+from game.text import say, say_n
 from game.text.words import when
 from game.ui import page, theme
 from game.ui.scene import Scene
@@ -25,7 +25,7 @@ def _game_words(game: str, players: int) -> str:
     spec = SPECS.get(game)
     if spec is not None and len(spec.players) == 1:
         return say(f"game.{game}")
-    return say("history.game_line", game=say(f"game.{game}"), n=players)
+    return say_n("history.game_line", players, game=say(f"game.{game}"))
 
 
 class PathBox(Widget):

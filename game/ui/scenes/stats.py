@@ -12,7 +12,7 @@ import pygame
 from game.games import SPECS, offered_levels
 from game.stats import LAST
 from game.store.hands import StatsKey
-from game.text import number, percent, say
+from game.text import number, percent, say, say_n
 from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
@@ -26,7 +26,7 @@ def variant_words(game: str, options: dict, players: int) -> str:
     spec = SPECS.get(game)
     parts = [say(f"game.{game}") if spec else game]
     if spec is None or len(spec.players) > 1:
-        parts.append(say("stats.players", n=players))
+        parts.append(say_n("stats.players", players))
     for key, value in sorted(options.items()):
         if isinstance(value, bool):
             parts.append(say(f"choice.{key}") + ": " + say("option.on" if value else "option.off"))
@@ -267,7 +267,7 @@ class StatsScene(Scene):
             if line.takeback_hands:
                 theme.text(
                     surface,
-                    say("stats.takebacks", n=line.takeback_hands, won=line.takeback_won),
+                    say_n("stats.takebacks", line.takeback_hands, won=line.takeback_won),
                     size,
                     theme.INK_DIM,
                     (b.right - 10, y + size),
