@@ -19,6 +19,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import random  # noqa: E402
 import re  # noqa: E402
+import sys  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Iterable  # noqa: E402
@@ -219,15 +220,63 @@ def every_pishe_action() -> list[Action]:
     return [*plain, *T_LOAD, *D_LOAD, *calls]
 
 
-# ----------------------------------------------------------------- the UI tests' app
+# ----------------------------------------------------------------- the order tests run in
+ORDER = "PASHA_TEST_ORDER"  # "reverse" or "shuffle:SEED": the order-independence test sets it
+
+
+def pytest_collection_modifyitems(config, items):
+    """Run the tests in reverse or in a shuffled order when ``PASHA_TEST_ORDER`` asks: no
+    test may depend on another having run before it (``tests/test_order_independence.py``)."""
+    order = os.environ.get(ORDER, "")
+    if order == "reverse":
+        items.reverse()
+    elif order.startswith("shuffle:"):
+        random.Random(order.partition(":")[2]).shuffle(items)
+
+
+# ----------------------------------------------------------------- each test as if alone
+# seconds a thread the test started may take to finish after it
+THREADS_END_WITHIN = float(os.environ.get("PASHA_TEST_THREAD_GRACE", "5"))
+
+
 @pytest.fixture(autouse=True)
-def english_again_after_each_test():
-    """The phrasebook's language is one per process: a test that switches to Türkçe must not
-    leave the tests after it speaking Turkish."""
-    yield
+def as_if_alone():
+    """Every test finds the process as a test run alone would, and leaves it so: the
+    registry as it was, a fresh English phrasebook (its language, its catalogues and the
+    keys it found missing are one per process, so one test's state would be the next
+    one's), and no thread of its own still running. A test that leaves a speaker, a
+    thinker or any other thread running fails: a suite of them once crashed the
+    interpreter with over a hundred threads alive."""
+    import game.games as games
     from game.text import phrasebook
 
-    phrasebook.set_language("en")
+    threads = set(threading.enumerate())
+    specs = dict(games.SPECS)
+    yield
+    if list(games.SPECS.items()) != list(specs.items()):
+        games.SPECS.clear()
+        games.SPECS.update(specs)
+        games.version += 1
+    phrasebook.reset()
+    ui = sys.modules.get("ui_support")  # (imported only by the UI tests)
+    if ui is not None:
+        ui.close_apps()
+    left = _threads_left(threads)
+    if left:
+        pytest.fail(f"the test left {len(left)} thread(s) running: {sorted(left)}")
+
+
+def _threads_left(before: set[threading.Thread]) -> list[str]:
+    """The threads started since ``before`` still running after a short grace."""
+    deadline = time.monotonic() + THREADS_END_WITHIN
+    while True:
+        left = [t for t in threading.enumerate() if t not in before and t.is_alive()]
+        if not left or time.monotonic() > deadline:
+            return [t.name for t in left]
+        time.sleep(0.01)
+
+
+# ----------------------------------------------------------------- the UI tests' app
 
 
 @pytest.fixture
@@ -298,3 +347,20 @@ class PerSentence(Backend):
 
     def stop(self) -> None:
         self._cut.set()
+
+
+@pytest.fixture
+def new_speaker():
+    """``new_speaker(backend, summarise=None)``: a Speaker closed when the test ends (its thread
+    then ended), so no voice of one test speaks on into the next."""
+    from game.speech import Speaker
+
+    made: list[Speaker] = []
+
+    def make(backend, summarise=None) -> Speaker:
+        made.append(Speaker(backend, summarise))
+        return made[-1]
+
+    yield make
+    for s in made:
+        s.close()

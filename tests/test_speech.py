@@ -46,9 +46,9 @@ class Slow(Backend):
         self._cut.set()
 
 
-def test_a_new_sentence_drops_the_out_of_date_ones_but_never_a_move():
+def test_a_new_sentence_drops_the_out_of_date_ones_but_never_a_move(new_speaker):
     engine = Slow(0.2)
-    speaker = Speaker(engine)
+    speaker = new_speaker(engine)
     speaker.say("focus one")
     time.sleep(0.05)  # "focus one" is being said
     speaker.say("North plays the 7 of hearts", interrupt=False)
@@ -59,9 +59,9 @@ def test_a_new_sentence_drops_the_out_of_date_ones_but_never_a_move():
     assert engine.stopped >= 1  # "focus one" was cut short
 
 
-def test_a_burst_of_moves_waiting_for_the_voice_is_said_as_one_sentence_in_order():
+def test_a_burst_of_moves_waiting_for_the_voice_is_said_as_one_sentence_in_order(new_speaker):
     engine = Slow(0.2)
-    speaker = Speaker(engine)
+    speaker = new_speaker(engine)
     speaker.say("You turn the 9 of spades", interrupt=False)
     time.sleep(0.05)
     moves = ["North turns the 2 of diamonds", "North discards the 2 of diamonds", "Your turn"]
@@ -71,9 +71,9 @@ def test_a_burst_of_moves_waiting_for_the_voice_is_said_as_one_sentence_in_order
     assert engine.said == ["You turn the 9 of spades", ". ".join(moves) + "."]
 
 
-def test_in_a_burst_a_players_name_is_said_once_for_their_moves_in_a_row():
+def test_in_a_burst_a_players_name_is_said_once_for_their_moves_in_a_row(new_speaker):
     engine = Slow(0.2)
-    speaker = Speaker(engine)
+    speaker = new_speaker(engine)
     speaker.say("Your turn", interrupt=False)
     time.sleep(0.05)
     speaker.say("North turns the 10 of hearts", interrupt=False, subject="North")
@@ -87,9 +87,9 @@ def test_in_a_burst_a_players_name_is_said_once_for_their_moves_in_a_row():
     )
 
 
-def test_a_turn_its_player_moves_before_it_was_said_is_dropped_from_the_burst():
+def test_a_turn_its_player_moves_before_it_was_said_is_dropped_from_the_burst(new_speaker):
     engine = Slow(0.2)
-    speaker = Speaker(engine)
+    speaker = new_speaker(engine)
     speaker.say("You play the 9 of spades", interrupt=False, subject="You")
     time.sleep(0.05)
     speaker.say("North's turn", interrupt=False, subject="North", turn=True)
@@ -101,9 +101,9 @@ def test_a_turn_its_player_moves_before_it_was_said_is_dropped_from_the_burst():
     assert engine.said == ["You play the 9 of spades", "North plays the 9 of hearts. Your turn."]
 
 
-def test_a_turn_being_said_is_cut_short_by_that_players_move_but_not_by_others():
+def test_a_turn_being_said_is_cut_short_by_that_players_move_but_not_by_others(new_speaker):
     engine = Slow(0.3)
-    speaker = Speaker(engine)
+    speaker = new_speaker(engine)
     speaker.say("North's turn", interrupt=False, subject="North", turn=True)
     time.sleep(0.05)
     speaker.say("Stop window open", interrupt=False)
@@ -115,8 +115,8 @@ def test_a_turn_being_said_is_cut_short_by_that_players_move_but_not_by_others()
     assert engine.said == ["North's turn", "Stop window open. North plays the 9 of hearts."]
 
 
-def test_saying_never_waits_for_the_engine():
-    speaker = Speaker(Slow(0.2))
+def test_saying_never_waits_for_the_engine(new_speaker):
+    speaker = new_speaker(Slow(0.2))
     start = time.perf_counter()
     for i in range(50):
         speaker.say(f"move {i}", interrupt=False)
@@ -124,9 +124,9 @@ def test_saying_never_waits_for_the_engine():
     speaker.close()
 
 
-def test_the_file_engine_writes_each_sentence_on_a_line_after_its_time(tmp_path):
+def test_the_file_engine_writes_each_sentence_on_a_line_after_its_time(tmp_path, new_speaker):
     log = tmp_path / "speech" / "said.txt"
-    speaker = Speaker(FileBackend(log))
+    speaker = new_speaker(FileBackend(log))
     speaker.say("Sıra sende", "tr", interrupt=False)
     speaker.say("Your turn\nnow", "en")
     assert speaker.flush(5)
@@ -137,10 +137,12 @@ def test_the_file_engine_writes_each_sentence_on_a_line_after_its_time(tmp_path)
         time.strptime(line.split("\t")[0].split(".")[0], "%H:%M:%S")
 
 
-def test_with_no_engine_found_nothing_is_said_nothing_printed_nothing_breaks(monkeypatch, capfd):
+def test_with_no_engine_found_nothing_is_said_nothing_printed_nothing_breaks(
+    monkeypatch, capfd, new_speaker
+):
     monkeypatch.setenv("PATH", "")
     assert find_backend() is None
-    speaker = Speaker(None)
+    speaker = new_speaker(None)
     speaker.say("Your turn")
     assert speaker.flush(1)
     out, err = capfd.readouterr()
@@ -202,13 +204,15 @@ def test_every_sentence_said_starts_with_a_capital_whatever_word_comes_first():
 
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
-def test_espeak_ng_speaks_a_hands_first_sentences_into_a_wav_that_is_not_silent(tmp_path):
+def test_espeak_ng_speaks_a_hands_first_sentences_into_a_wav_that_is_not_silent(
+    tmp_path, new_speaker
+):
     sentences = {
         "en": ["Pishe Pasha, hand 1", "You turn the 9 of spades", "Your turn"],
         "tr": ["Pişti, 1. el", "Kuzey kupa 7 attı", "Sıra sende"],
     }
     engine = CommandBackend("espeak-ng", shutil.which("espeak-ng"), wav_dir=tmp_path)
-    speaker = Speaker(engine)
+    speaker = new_speaker(engine)
     for lang, said in sentences.items():
         for s in said:
             speaker.say(s, lang, interrupt=False)
@@ -344,14 +348,14 @@ def quietly(capfd, probe):
 
 
 def test_a_running_screen_reader_is_the_first_engine_and_gets_speech_and_braille(
-    fake_engines, monkeypatch, capfd
+    fake_engines, monkeypatch, capfd, new_speaker
 ):
     monkeypatch.setattr(sys, "platform", "win32")
     fake_engines({"JAWS", "SAPI5"})
     engine = quietly(capfd, find_backend)
     assert (engine.name, engine.screen_reader) == ("JAWS", True)
     assert quietly(capfd, screen_reader_running)
-    speaker = Speaker(engine)
+    speaker = new_speaker(engine)
     speaker.say("North's turn", interrupt=False)
     speaker.say("Your stock, 14 cards")
     assert speaker.flush(5)
@@ -433,11 +437,11 @@ def test_on_linux_the_desktops_screen_reader_switch_counts_before_orca_starts(
 
 
 def test_a_screen_reader_that_speaks_on_its_own_still_hears_a_burst_as_one_sentence(
-    fake_engines, monkeypatch
+    fake_engines, monkeypatch, new_speaker
 ):
     monkeypatch.setattr(sys, "platform", "win32")
     fake_engines({"NVDA"})
-    speaker = Speaker(find_backend())
+    speaker = new_speaker(find_backend())
     speaker.say("You play the 9 of spades", interrupt=False, subject="You")
     time.sleep(0.05)  # the reader has it; the game moves on meanwhile
     speaker.say("East's turn", interrupt=False, subject="East", turn=True)
@@ -461,12 +465,14 @@ def queue_narration(speaker: Speaker, n: int) -> list[str]:
     return lines
 
 
-def test_an_urgent_prompt_is_said_within_two_seconds_of_twenty_moves_waiting_for_a_slow_voice():
+def test_an_urgent_prompt_is_said_within_two_seconds_of_twenty_moves_waiting_for_a_slow_voice(
+    new_speaker,
+):
     """A voice that takes a second a sentence, twenty moves queued: the player's prompt is
     said at once (the move being said is cut short), and of the backlog only the last
     two moves are said after it, not twenty seconds of them."""
     engine = PerSentence(1.0)
-    speaker = Speaker(engine)
+    speaker = new_speaker(engine)
     queue_narration(speaker, 20)
     asked = time.monotonic()
     speaker.say("Your turn: play a card.", urgent=True)
@@ -481,7 +487,7 @@ def test_an_urgent_prompt_is_said_within_two_seconds_of_twenty_moves_waiting_for
     assert time.monotonic() - asked < 5.0  # not the twenty seconds the backlog would take
 
 
-def test_the_games_summariser_shortens_the_backlog_it_is_given_in_order():
+def test_the_games_summariser_shortens_the_backlog_it_is_given_in_order(new_speaker):
     got: list[list[str]] = []
 
     def summarise(backlog):
@@ -490,7 +496,7 @@ def test_the_games_summariser_shortens_the_backlog_it_is_given_in_order():
         return [replace(backlog[-1], text=f"North played {len(backlog)} cards: {cards}.")]
 
     engine = PerSentence(0.5)
-    speaker = Speaker(engine, summarise)
+    speaker = new_speaker(engine, summarise)
     lines = queue_narration(speaker, 6)
     speaker.say("Your turn.", urgent=True, turn=True, subject="You")
     assert speaker.flush(10)
@@ -501,11 +507,11 @@ def test_the_games_summariser_shortens_the_backlog_it_is_given_in_order():
     ]
 
 
-def test_a_shortened_backlog_cut_short_by_the_next_prompt_is_not_said_again():
+def test_a_shortened_backlog_cut_short_by_the_next_prompt_is_not_said_again(new_speaker):
     """The player moves on while the summary of the moves they missed is being said: the
     next prompt cuts it short, and it is not said a second time after that prompt."""
     engine = PerSentence(1.0)
-    speaker = Speaker(engine)
+    speaker = new_speaker(engine)
     queue_narration(speaker, 6)
     speaker.say("Your turn.", urgent=True)
     time.sleep(1.3)  # the prompt said; the last two moves being said
@@ -519,9 +525,9 @@ def test_a_shortened_backlog_cut_short_by_the_next_prompt_is_not_said_again():
     ]
 
 
-def test_an_urgent_prompt_never_cuts_another_urgent_one_nor_is_joined_to_moves():
+def test_an_urgent_prompt_never_cuts_another_urgent_one_nor_is_joined_to_moves(new_speaker):
     engine = PerSentence(0.2)
-    speaker = Speaker(engine)
+    speaker = new_speaker(engine)
     speaker.say("Your turn.", urgent=True)
     time.sleep(0.05)
     speaker.say("North plays card 1.", interrupt=False, subject="North")
@@ -534,12 +540,14 @@ def test_an_urgent_prompt_never_cuts_another_urgent_one_nor_is_joined_to_moves()
     ]
 
 
-def test_a_summariser_that_fails_still_lets_the_urgent_prompt_and_the_last_moves_through():
+def test_a_summariser_that_fails_still_lets_the_urgent_prompt_and_the_last_moves_through(
+    new_speaker,
+):
     def broken(backlog):
         raise ValueError("no words")
 
     engine = PerSentence(0.3)
-    speaker = Speaker(engine, broken)
+    speaker = new_speaker(engine, broken)
     queue_narration(speaker, 5)
     speaker.say("Your turn.", urgent=True)
     assert speaker.flush(5)

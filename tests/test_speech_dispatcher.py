@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from game.speech import Speaker, find_backend
+from game.speech import find_backend
 from game.speech.backends import CommandBackend
 from game.speech.ssip import Connection, SpeechDispatcher, address
 
@@ -52,7 +52,8 @@ class StandIn:
         self.sock = socket.socket(socket.AF_UNIX)
         self.sock.bind(self.path)
         self.sock.listen()
-        threading.Thread(target=self._accept, daemon=True).start()
+        self._threads = [threading.Thread(target=self._accept, daemon=True)]
+        self._threads[0].start()
 
     def _accept(self) -> None:
         while True:
@@ -62,7 +63,8 @@ class StandIn:
                 return
             client = Client(self, conn, len(self._clients) + 1)
             self._clients.append(client)
-            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+            self._threads.append(threading.Thread(target=self._serve, args=(client,), daemon=True))
+            self._threads[-1].start()
 
     def _send(self, client: Client, text: str) -> None:
         with contextlib.suppress(OSError):
@@ -148,7 +150,20 @@ class StandIn:
                 self._end(msg, "703", "CANCELED")
 
     def close(self) -> None:
+        """Stop serving: every thread of the stand-in has ended when this returns."""
+        with contextlib.suppress(OSError):
+            self.sock.shutdown(socket.SHUT_RDWR)  # wakes the accept (a close alone does not)
         self.sock.close()
+        with self._lock:
+            timers = [timer for _, _, timer in self._playing.values()]
+        for timer in timers:
+            timer.cancel()
+        for client in self._clients:
+            with contextlib.suppress(OSError):
+                client.conn.shutdown(socket.SHUT_RDWR)
+            client.conn.close()
+        for thread in self._threads:
+            thread.join(5)
 
 
 @pytest.fixture
@@ -176,11 +191,11 @@ def how_it_ended(c: Connection, limit: float = 10.0) -> str:
     raise AssertionError("the server never said how the sentence ended")
 
 
-def test_cutting_the_games_sentence_short_cancels_its_own_speech_only(stand_in):
+def test_cutting_the_games_sentence_short_cancels_its_own_speech_only(stand_in, new_speaker):
     orca = reader(stand_in.path)
     orca.ask("SPEAK")
     orca.ask("Orca reads the window title\r\n.")
-    speaker = Speaker(SpeechDispatcher(server=""))
+    speaker = new_speaker(SpeechDispatcher(server=""))
     speaker.say("North plays the 7 of hearts", interrupt=False)
     time.sleep(0.2)  # being said: a move is never cut short
     speaker.say("Your stock, 14 cards")
@@ -195,10 +210,10 @@ def test_cutting_the_games_sentence_short_cancels_its_own_speech_only(stand_in):
     speaker.close()
 
 
-def test_a_focus_that_moves_on_cancels_the_games_sentence_by_its_client_id(stand_in):
+def test_a_focus_that_moves_on_cancels_the_games_sentence_by_its_client_id(stand_in, new_speaker):
     orca = reader(stand_in.path)
     engine = SpeechDispatcher(server="")
-    speaker = Speaker(engine)
+    speaker = new_speaker(engine)
     speaker.say("Your stock, 14 cards")
     time.sleep(0.2)
     orca.ask("SPEAK")
@@ -217,7 +232,7 @@ def test_a_focus_that_moves_on_cancels_the_games_sentence_by_its_client_id(stand
 
 
 def test_with_no_server_to_reach_spd_say_speaks_and_is_never_asked_to_cancel_all(
-    tmp_path, monkeypatch
+    tmp_path, monkeypatch, new_speaker
 ):
     calls = tmp_path / "calls.txt"
     spd = tmp_path / "spd-say"
@@ -225,7 +240,7 @@ def test_with_no_server_to_reach_spd_say_speaks_and_is_never_asked_to_cancel_all
     spd.chmod(0o755)
     monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{tmp_path / 'nobody.sock'}")
     engine = SpeechDispatcher(server="", fallback=CommandBackend("speech-dispatcher", str(spd)))
-    speaker = Speaker(engine)
+    speaker = new_speaker(engine)
     speaker.say("Your stock, 14 cards")
     time.sleep(0.3)
     speaker.say("North's pile, 3 cards")
@@ -317,13 +332,13 @@ def games_events(monkeypatch) -> list[str]:
 
 @pytest.mark.slow
 def test_against_the_real_server_the_games_cut_leaves_a_screen_readers_sentence_alone(
-    real_server, monkeypatch
+    real_server, monkeypatch, new_speaker
 ):
     ended = games_events(monkeypatch)
     orca = reader(str(real_server))
     orca.ask("SPEAK")
     orca.ask("Orca reads a long paragraph\r\n.")
-    speaker = Speaker(SpeechDispatcher(server=""))
+    speaker = new_speaker(SpeechDispatcher(server=""))
     speaker.say("Your stock, 14 cards")  # waits behind the reader's sentence
     time.sleep(0.4)
     speaker.say("North's pile, 3 cards")  # the focus moved on: cut the game's own

@@ -22,6 +22,7 @@ from ui_support import (
     make_app,
     open_table,
     play_hand,
+    release,
     settle,
 )
 
@@ -579,7 +580,7 @@ def test_the_command_line_turns_speech_on_and_logs_it_in_the_game_language(tmp_p
         assert lang == "tr" and words.startswith(menu + " kapatır. ")  # then the lesson's offer
         assert len(lines) == 2 and lines[1].endswith("\tNasıl oynandığını göster")  # the offer's
     finally:
-        app.scene.leave()
+        release(app)
 
 
 def test_my_cards_tell_the_stock_order_once_it_is_made_again_from_my_own_pile(

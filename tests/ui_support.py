@@ -29,6 +29,7 @@ from game.ui.start import keep as keep_for
 from game.ui.table.controller import Focus
 
 DT = 0.02
+OPEN: list[App] = []  # every app make_app made: conftest closes them when the test ends
 
 
 def _firsts() -> set[str]:
@@ -56,10 +57,24 @@ def make_app(tmp_path, monkeypatch, size=(1280, 800), keep: bool = False, **sett
         "auto_play": False,
     }
     app = App(size, settings=Settings(**{**base, **settings}))
+    OPEN.append(app)
     install_routes(app)
     if keep:
         keep_for(app)
     return app
+
+
+def release(app: App) -> None:
+    """Release what ``app`` still holds, as quitting the game would: its scenes' worker
+    threads and its voice's (so no thread outlives the test)."""
+    app.leave_scenes()
+    app.voice.close()
+
+
+def close_apps() -> None:
+    """Release every app make_app made (conftest, as each test ends)."""
+    while OPEN:
+        release(OPEN.pop())
 
 
 def menu_for(app: App, game: str, **choices) -> MenuScene:

@@ -224,12 +224,20 @@ class Speaker:
         with self._cv:
             return self._cv.wait_for(lambda: not self._pending and self._speaking is None, timeout)
 
-    def close(self) -> None:
+    def close(self, timeout: float = 2.0) -> None:
+        """Say nothing more: the sentence being said is cut short and the speaking thread
+        has ended (within ``timeout``) when this returns, so nothing outlives its table."""
         with self._cv:
             self._closed = True
             self._pending.clear()
             self._cv.notify_all()
+            speaking = self._speaking is not None
         if self.backend is not None:
+            if speaking:
+                with contextlib.suppress(Exception):
+                    self.backend.stop()
+            if self._thread is not None and self._thread is not threading.current_thread():
+                self._thread.join(timeout)
             self.backend.close()
 
 

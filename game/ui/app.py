@@ -162,13 +162,26 @@ class App:
         """``back``: the player goes back to ``scene`` (Settings closed over the table), and
         the voice says so."""
         if leave and scene is not self.scene:
-            self.scene.leave()
+            self.leave_scenes(until=scene)
         self.scene = scene
         scene.resize(self.size)
         self.dirty = True
         self.voice.entered(scene, back)
 
     switch = show
+
+    def leave_scenes(self, until: Scene | None = None) -> None:
+        """Leave the scene shown and each one it is drawn over, but ``until`` (the one shown
+        next) and those it is drawn over in turn: no table's worker thread outlives the
+        last screen that showed it."""
+        kept: list[Scene] = []
+        while until is not None:
+            kept.append(until)
+            until = until.beneath
+        gone: Scene | None = self.scene
+        while gone is not None and not any(gone is k for k in kept):
+            gone.leave()
+            gone = gone.beneath
 
     def speak(self, text: str, interrupt: bool = True) -> None:
         """Say ``text`` aloud when Read aloud is on (any scene, the tutorial)."""
@@ -396,7 +409,7 @@ class App:
         self.close()
 
     def close(self) -> None:
-        self.scene.leave()
+        self.leave_scenes()
         self._hook("closing")
         self._remember_window()
         self.voice.close()

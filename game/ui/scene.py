@@ -8,7 +8,10 @@ import pygame
 
 
 class Scene:
-    """A screen. ``active`` is True while something moves (the loop then runs at full rate)."""
+    """A screen. ``active`` is True while something moves (the loop then runs at full rate).
+    ``back_to``: the scene it was opened over and returns to, if any."""
+
+    back_to: Scene | None = None
 
     def __init__(self, app: Any) -> None:
         self.app = app  # the game.ui.app.App that shows it (not imported: app imports us)
@@ -31,3 +34,9 @@ class Scene:
 
     def leave(self) -> None:
         """Release what the scene holds (threads) when another replaces it."""
+
+    @property
+    def beneath(self) -> Scene | None:
+        """The scene this one is drawn over and goes back to (a summary's finished table,
+        Settings opened at the table): left with it when both are left for good."""
+        return self.back_to

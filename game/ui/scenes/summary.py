@@ -46,6 +46,10 @@ class SummaryScene(Scene):
         self._label_w = 0  # the width of the grid's label column at that size
         self.selected: int | None = None  # the row the arrows read last (none yet)
 
+    @property
+    def beneath(self):
+        return self.table
+
     def _next(self) -> None:
         if self.match.is_over:
             old = self.table.session
