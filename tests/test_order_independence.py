@@ -28,12 +28,23 @@ SAMPLE = (
 @pytest.mark.slow
 @pytest.mark.parametrize("order", ["reverse", "shuffle:2026", "shuffle:1202"])
 def test_a_sample_of_the_suite_passes_in_any_order(order):
-    env = {**os.environ, "PASHA_TEST_ORDER": order, "SDL_VIDEODRIVER": "dummy"}
-    env["SDL_AUDIODRIVER"] = "dummy"
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *SAMPLE],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=1500,
-    )  # fmt: skip
+    assert collected(order) != collected("") and sorted(collected(order)) == sorted(collected(""))
+    done = pytest_run(order)
     tail = "\n".join(done.stdout.splitlines()[-30:])
     assert done.returncode == 0, f"{order}:\n{tail}\n{done.stderr[-2000:]}"
-    assert " passed" in tail and "failed" not in tail and "error" not in tail
+    assert " passed" in tail.splitlines()[-1] and "failed" not in tail
+
+
+def pytest_run(order: str, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PASHA_TEST_ORDER": order, "SDL_VIDEODRIVER": "dummy"}
+    env["SDL_AUDIODRIVER"] = "dummy"
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args, *SAMPLE],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=1500,
+    )  # fmt: skip
+
+
+def collected(order: str) -> list[str]:
+    """The sample's tests in the order a run in ``order`` takes them."""
+    lines = pytest_run(order, "--collect-only").stdout.splitlines()
+    return [line for line in lines if "::" in line]
