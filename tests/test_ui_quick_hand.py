@@ -90,8 +90,8 @@ def test_item1_and_3_the_last_card_plays_itself_marked_played_for_you_told_once(
     step_until(app, watched)
     assert history(table)[6] == "9H", "the last card went without a click"
     words = log_words(table)
-    forced = [w for w in words if "(played for you" in w]
-    assert len(forced) == 1 and "9♥" in forced[0] and "your only move" in forced[0], words
+    forced = [w for w in words if w.startswith("Played for you:")]
+    assert forced == ["Played for you: 9♥"], words
     assert [line.forced for line in table.model.log.lines if line.forced], "its own colour"
     assert any(m.card == parse_card("9H") for m in marked), "the card is marked where it lands"
     assert app.settings.forced_told is True

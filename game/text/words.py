@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from game.core.spec import Card, Cards, GameSpec, Owner, Phrase, Seat, Side, SideOf
@@ -39,6 +40,40 @@ def event_line(ev: Event, n: Namer, show_faults: bool = False, game: Game = None
         return outcome_line(ev.outcome, n, game) if ev.outcome is not None else None
     said = _ask(n, game, lambda spec: spec.describe(ev, show_faults))
     return current().capitalise(phrase(said, n)) if said is not None else None
+
+
+@dataclass(frozen=True)
+class Brief:
+    """A move of the player's as a run of moves that played themselves lists it: its
+    phrase key (``<line key>.brief``: "{card} to the foundation", "turned {card}"), the
+    phrase's other values worded, and its cards as shown ("6♥")."""
+
+    key: str
+    rest: tuple[tuple[str, Any], ...]
+    cards: tuple[str, ...]
+
+    def alike(self, other: Brief) -> bool:
+        """The same move but for its cards: listed together ("6♥, 7♥ to the foundation")."""
+        return (self.key, self.rest) == (other.key, other.rest)
+
+    def words(self, cards: list[str]) -> str:
+        return say(self.key, card=", ".join(cards), **dict(self.rest))
+
+
+def event_brief(ev: Event, n: Namer, game: Game = None) -> Brief | None:
+    """The event as a run of forced moves lists it, or None where its game has no brief
+    words for it (the run then quotes its whole line)."""
+    said = _ask(n, game, lambda spec: spec.describe(ev, False))
+    key = f"{said.key}.brief" if said is not None else ""
+    if said is None or not current().has(key):
+        return None
+    card = said.params.get("card", ())
+    cards = tuple(card) if isinstance(card, tuple) else (int(card),)
+    rest: dict[str, Any] = {}
+    for name, value in said.params.items():
+        if name not in ("card", "who"):
+            rest.update(_worded(name, value, n))
+    return Brief(key, tuple(sorted(rest.items())), tuple(map(card_short, cards)))
 
 
 def outcome_line(out: Outcome, n: Namer, game: Game = None) -> str:

@@ -296,18 +296,23 @@ class TableModel:
             return False
         self.window.shut()
         self.pace.turn_beat, self.note = 0.0, None
-        self.apply_events(events, action, starts, forced or "")
+        self.apply_events(events, action, starts, forced or "", mine=True)
         self.on_move(action)
         return True
 
     def apply_events(self, events: list[Event], action: Action | None,
-                     starts: dict | None = None, forced: str = "") -> None:  # fmt: skip
-        """Events of an applied action go to the show; a fault's fate goes to the log; the
-        hand is scored the moment the rules end it (its summary waits for the show)."""
+                     starts: dict | None = None, forced: str = "",
+                     mine: bool = False) -> None:  # fmt: skip
+        """Events of an applied action go to the show (``mine``: the player's own move,
+        played for them when ``forced``); a fault's fate goes to the log; the hand is
+        scored the moment the rules end it (its summary waits for the show)."""
         if not events:
             return
         self.log.moved(events, action)
-        self.show.push(events, starts, forced)
+        mover = None
+        if mine and action is not None:
+            mover = action.actor if action.is_call and action.actor is not None else self.human
+        self.show.push(events, starts, forced, mover)
         self.stage.synced = False
         self.hints.shown = None
         self.on_change()

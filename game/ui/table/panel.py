@@ -162,7 +162,7 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
         head,
         tuple(_scores(m)),
         counts,
-        tuple((line.words(m.namer), bool(line.forced)) for line in m.log.lines[-LOG_SHOWN:]),
+        tuple((row.words, row.look) for row in m.log.rows(m.namer, LOG_SHOWN)),
         m.panel_room,
     )
 
@@ -178,7 +178,7 @@ def _panel_body(
     head: tuple[str, str, str],
     scores: tuple[tuple[str, str], ...],
     counts: tuple[tuple[str, str], ...],
-    log: tuple[tuple[str, bool], ...],
+    log: tuple[tuple[str, str], ...],
     covered: tuple[int, int],
 ) -> None:
     surface.fill(theme.PANEL)
@@ -221,20 +221,28 @@ def _panel_body(
 
 
 @lru_cache(maxsize=256)
-def _log_line(entry: str, size: int, width: int, forced: bool) -> pygame.Surface:
-    """One wrapped log entry, cached (its alpha is set before each blit); a move that played
-    itself for the player in a colour of its own."""
-    colour = theme.FORCED if forced else theme.INK
+def _log_line(entry: str, size: int, width: int, look: str) -> pygame.Surface:
+    """One wrapped log entry, cached (its alpha is set before each blit): the player's own
+    decision stands out (bold, bright, a gold bar before it); a run of moves that played
+    themselves is drawn apart, in a dimmer colour of its own; the rest in plain ink."""
+    if look == "chosen":
+        bar = max(3, size // 4)
+        words = theme.font(size, True).render(entry, True, theme.INK, wraplength=width - 2 * bar)
+        img = pygame.Surface((width, words.get_height()), pygame.SRCALPHA)
+        pygame.draw.rect(img, theme.GOLD, (0, 1, bar, words.get_height() - 2))
+        img.blit(words, (2 * bar, 0))
+        return img
+    colour = theme.FORCED_DIM if look == "forced" else theme.INK
     return theme.font(size).render(entry, True, colour, wraplength=width)
 
 
-def _log(log: tuple[tuple[str, bool], ...], surface: pygame.Surface, box: pygame.Rect,
+def _log(log: tuple[tuple[str, str], ...], surface: pygame.Surface, box: pygame.Rect,
          size: int) -> None:  # fmt: skip
     fs = max(12, int(size * 0.85))
     lines: list[pygame.Surface] = []
     height = 0
-    for entry, forced in reversed(log):
-        img = _log_line(entry, fs, box.w, forced)
+    for entry, look in reversed(log):
+        img = _log_line(entry, fs, box.w, look)
         if height + img.get_height() > box.h:
             break
         lines.append(img)

@@ -19,7 +19,7 @@ import pygame
 from game.core.spec import GameSpec, Headline, Phrase, Seat
 from game.core.types import Event, EventKind, PileId, PileKind
 from game.games import ask
-from game.text.log_lines import LogLine
+from game.text.log_lines import LogLine, move_events
 from game.text.names import Namer
 from game.text.words import event_line, phrase
 from game.ui.anim import PACE_SECONDS, Flight, Timeline
@@ -112,6 +112,7 @@ class Show:
         self.seat: int | None = None  # whose move is being shown
         self.showing: list[Event] = []  # the events of the step being shown
         self.forced: dict[int, str] = {}  # id of a queued event of a forced move: how forced
+        self.chosen: set[int] = set()  # ids of queued events of a move the player chose
         self.step_forced = ""  # the step being started is a forced move's
 
     @property
@@ -139,14 +140,19 @@ class Show:
         return any(pid in (e.src, e.dst) for e in (*self.showing, *self.queue))
 
     def push(self, events: list[Event], starts: dict[int, pygame.Vector2] | None = None,
-             forced: str = "") -> None:  # fmt: skip
-        """Queue events; ``starts`` says where a dragged card really is now; ``forced``: the
-        events are a move that played itself for the player (it flies faster, its lines
-        say so and its card is marked where it lands)."""
+             forced: str = "", mover: int | None = None) -> None:  # fmt: skip
+        """Queue events; ``starts`` says where a dragged card really is now; ``mover``: the
+        events are the player's move (``mover`` the seat that made it), which played itself
+        (``forced``: it flies faster, its line says so and its card is marked where it
+        lands) or was chosen (its line stands out). Only the move's own events are marked,
+        not what follows from them."""
         self.queue.extend(events)
         self.starts.update(starts or {})
+        own = move_events(events, mover) if mover is not None else []
         if forced:
-            self.forced.update((id(ev), forced) for ev in events)
+            self.forced.update((id(ev), forced) for ev in own)
+        else:
+            self.chosen.update(id(ev) for ev in own)
 
     def deal(self, opening: list[Event], source: PileId) -> None:
         """The opening deal: every card starts face down in ``source`` (the deck, or the
@@ -166,6 +172,7 @@ class Show:
         self.showing = []
         self.starts.clear()
         self.forced.clear()
+        self.chosen.clear()
 
     def flights(self) -> list[Flight]:
         """Every flight of the current step (landed ones wait where they landed), and a
@@ -195,7 +202,7 @@ class Show:
         if ev.seat is not None:
             self.seat = ev.seat
         self.step_forced = self.forced.pop(id(ev), "")
-        self._log(ev)
+        self._log(ev, self.step_forced)
         sound = ask(self.game, lambda spec: spec.sound(ev))
         if sound is not None and not (ev.kind is E.DEAL and self._more_deals()):
             self.hooks.sound(sound)
@@ -206,9 +213,11 @@ class Show:
             return self._card_step(ev)
         return self._other_step(ev)
 
-    def _log(self, ev: Event) -> None:
+    def _log(self, ev: Event, forced: str) -> None:
+        chosen = id(ev) in self.chosen
+        self.chosen.discard(id(ev))
         if event_line(ev, self.namer, self.show_faults, self.game):
-            self.hooks.log(LogLine.of_event(ev, self.show_faults, self.step_forced))
+            self.hooks.log(LogLine.of_event(ev, self.show_faults, forced, chosen))
 
     def _more_deals(self) -> bool:
         return bool(self.queue) and self.queue[0].kind is E.DEAL and self.seconds <= 0
@@ -236,8 +245,7 @@ class Show:
         steps = [ev]
         while self.queue and self._joins(ev, self.queue[0]):
             steps.append(self.queue.popleft())
-            self.forced.pop(id(steps[-1]), None)
-            self._log(steps[-1])
+            self._log(steps[-1], self.forced.pop(id(steps[-1]), ""))
         self.showing = steps
         tl = Timeline()
         for e in steps:
