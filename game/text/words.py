@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from game.core.spec import Card, Cards, GameSpec, Owner, Phrase, Seat, Side, SideOf
 from game.core.types import Event, EventKind, Outcome, Refusal
-from game.games import ask
+from game.games import SPECS, ask
 from game.text.names import Namer, card_params, card_short
 from game.text.phrasebook import current, say, say_n
 
@@ -109,6 +109,22 @@ def refusal_text(r: Refusal, n: Namer) -> str:
     if r.text is not None:
         params["text"] = r.text
     return book.say_in(game, key, **params)
+
+
+def variant_words(game: str, options: dict, players: int) -> str:
+    """ "Pişti, 4 players, to 101": a line of statistics, or a hand of History, named by
+    its game and what differs from its defaults (the number of players only for a game
+    played by more than one number)."""
+    spec = SPECS.get(game)
+    parts = [say(f"game.{game}") if spec else game]
+    if spec is None or len(spec.players) > 1:
+        parts.append(say_n("stats.players", players))
+    for key, value in sorted(options.items()):
+        if isinstance(value, bool):
+            parts.append(say(f"choice.{key}") + ": " + say("option.on" if value else "option.off"))
+        else:
+            parts.append(say(f"choice.{key}.{value}"))
+    return ", ".join(parts)
 
 
 def when(timestamp: float) -> str:

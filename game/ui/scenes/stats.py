@@ -13,26 +13,12 @@ from game.games import SPECS, offered_levels
 from game.stats import LAST
 from game.store.hands import StatsKey
 from game.text import number, percent, say
+from game.text.words import variant_words
 from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
 
 WIN, LOSS, DRAW = (120, 230, 140), (236, 90, 80), (170, 190, 175)
-
-
-def variant_words(game: str, options: dict, players: int) -> str:
-    """ "Pişti, 4 players, to 101": the game and what differs from its defaults (the
-    number of players only for a game played by more than one number)."""
-    spec = SPECS.get(game)
-    parts = [say(f"game.{game}") if spec else game]
-    if spec is None or len(spec.players) > 1:
-        parts.append(say("stats.players", n=players))
-    for key, value in sorted(options.items()):
-        if isinstance(value, bool):
-            parts.append(say(f"choice.{key}") + ": " + say("option.on" if value else "option.off"))
-        else:
-            parts.append(say(f"choice.{key}.{value}"))
-    return ", ".join(parts)
 
 
 def _widths(rows: list, fracs: list[float], inner: int, size: int) -> list[int]:
