@@ -158,6 +158,8 @@ def _worded(name: str, value: Any, n: Namer | None) -> dict[str, Any]:
         return {name: cards_short(value)}
     if isinstance(value, Card) or (name == "card" and isinstance(value, int)):
         return card_params(value, name)
+    if isinstance(value, float):  # a figure, as the language writes it ("3,1"; "0,04")
+        return {name: current().number(value, 1 if abs(value) >= 0.1 or not value else 2)}
     if n is None or not isinstance(value, int):
         return {name: value}
     if isinstance(value, SideOf):

@@ -208,7 +208,7 @@ class StatsScene(Scene):
     def _cells(self, key: StatsKey) -> tuple[str, ...]:
         line = self.lines[key]
         spec = SPECS.get(key.game)
-        counts = spec.stat_counts if spec else ()
+        counts = spec.stat_counts_in(key.choices) if spec else ()
         return (
             variant_words(key.game, key.choices, key.players),
             say(f"level.{key.level}") if key.level in offered_levels(key.game) else key.level,

@@ -124,7 +124,8 @@ class TableScene(RiggedScene):
         warning = m.coach.warning
         record = self.state.record()
         index = len(record["actions"])
-        why = reason(self.state, self.human, warning.action, warning.better, warning.seen)
+        why = reason(self.state, self.human, warning.action, warning.better, warning.seen,
+                     warning.loss)  # fmt: skip
 
         def words() -> str:
             played = move_words(record, index, warning.action, self.human)
