@@ -13,7 +13,7 @@ from game.text import current, say
 from game.text.words import phrase
 from game.ui import theme
 from game.ui.layer import Layer
-from game.ui.table.says import message_line, seat_label, status
+from game.ui.table.says import message_line, seat_label, seat_name, status
 
 if TYPE_CHECKING:
     from game.ui.table.controls import TableControls
@@ -122,22 +122,31 @@ def _scores(m: TableModel) -> list[tuple[str, str]]:
     rows = []
     live = m.spec.live_score or st.is_over
     hand = match.hand_points() if live else None
-    for team in range(match.teams):
+    teams = [match.team_of(match.player_at(s)) for s in playing_order(m)]
+    for team in dict.fromkeys(teams):  # the player's team first, then in playing order
         now = f"  (+{hand[team]})" if hand and not match.hand_finished else ""
         rows.append((team_name(m, team), f"{match.totals[team]}{now}"))
     return rows
 
 
+def playing_order(m: TableModel) -> list[int]:
+    """The seats as the panel lists them: the player first, then the others in playing
+    order after them."""
+    n = m.state.players
+    return [(m.human + k) % n for k in range(n)]
+
+
 def seat_counts(m: TableModel) -> tuple[tuple[str, str], ...]:
-    """Each seat's name and its cards in the panel's words, as the rules count them (the
-    same count as the seat labels and the hand's live points)."""
+    """Each seat's name (a partner marked so) and its cards in the panel's words, the
+    player first, then in playing order, as the rules count them (the same count as the
+    seat labels and the hand's live points)."""
     piles, side_of = m.stage.counted(), m.state.side_of
 
     def words(seat: int) -> str:
         counts = m.spec.panel_counts(piles, seat, side_of(seat))
         return ", ".join(phrase(p, m.namer) for p in counts)
 
-    return tuple((m.namer.who(s), words(s)) for s in range(m.state.players))
+    return tuple((seat_name(m, s), words(s)) for s in playing_order(m))
 
 
 def counts_layout(counts: tuple[tuple[str, str], ...], size: int, w: int) -> tuple[bool, int]:
