@@ -107,8 +107,8 @@ def test_item2_history_names_a_stop_rule_hand_as_statistics_does(app, monkeypatc
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", "Your record in Pişti, 2 players, 101, against Medium: "),
-        ("tr", "Kaydın (Pişti, 2 oyuncu, 101), Orta seviyeye karşı: 1 elde "),
+        ("en", "Pişti, 2 players, 101, against Medium: "),
+        ("tr", "Pişti, 2 oyuncu, 101, Orta seviyeye karşı: 1 elde "),
     ],
 )
 def test_item2_the_summarys_record_line_says_which_hands_it_counts(app, lang, words):
