@@ -138,13 +138,12 @@ def hand_lines(spec, record: dict, history: list[Action], head: LogLine,
         lines += said
         own = move_events(events, mover) if mover is not None else []
         for ev in events:
-            mark = any(ev is o for o in own)
-            if mark:
+            hidden = hidden_taken(ev, pile, state.side_of(me), state.side_of) if pile else []
+            lines += [peek_line(hidden)] if hidden else []  # shown before the cards fly
+            if any(ev is o for o in own):
                 lines += event_lines([ev], namer, faults, forced, mover, not forced)
             else:
                 lines += event_lines([ev], namer, faults)
-            hidden = hidden_taken(ev, pile, state.side_of(me), state.side_of) if pile else []
-            lines += [peek_line(hidden)] if hidden else []
     return lines
 
 

@@ -202,15 +202,15 @@ class Show:
         if ev.seat is not None:
             self.seat = ev.seat
         self.step_forced = self.forced.pop(id(ev), "")
-        self._log(ev, self.step_forced)
         sound = ask(self.game, lambda spec: spec.sound(ev))
         if sound is not None and not (ev.kind is E.DEAL and self._more_deals()):
             self.hooks.sound(sound)
         headline = ask(self.game, lambda spec: spec.headline(ev))
+        if headline is None and ev.src is not None and ev.dst is not None:
+            return self._card_step(ev)  # its line comes as its first card starts to move
+        self._log(ev, self.step_forced)
         if headline is not None:
             return self._headline_step(headline)
-        if ev.src is not None and ev.dst is not None:
-            return self._card_step(ev)
         return self._other_step(ev)
 
     def _log(self, ev: Event, forced: str) -> None:
@@ -242,17 +242,30 @@ class Show:
         return bool(ask(self.game, lambda spec: spec.joins(first, then) or None))
 
     def _card_step(self, ev: Event) -> Timeline:
-        steps = [ev]
+        """The event's cards fly, with the events the game shows with it; each event's
+        line comes to the log as its first card starts to move (after a peek at the
+        face-down cards taken, which is shown first), never while it is still held."""
+        steps, marks = [ev], [self.step_forced]
         while self.queue and self._joins(ev, self.queue[0]):
             steps.append(self.queue.popleft())
-            self._log(steps[-1], self.forced.pop(id(steps[-1]), ""))
+            marks.append(self.forced.pop(id(steps[-1]), ""))
         self.showing = steps
         tl = Timeline()
-        for e in steps:
+        for e, forced in zip(steps, marks, strict=True):
             if e.kind is E.CAPTURE and self._peek_first(e):
                 tl.wait = max(tl.wait, 1.6 if self.pace != "instant" else 0.0)
-            tl.flights.extend(self._fly(e, delay=tl.wait))
+            flights = self._fly(e, delay=tl.wait)
+            tl.flights.extend(flights)
+            self._log_as_it_moves(e, forced, flights)
         return tl
+
+    def _log_as_it_moves(self, ev: Event, forced: str, flights: list[Flight]) -> None:
+        """The event's line once the first of its cards starts to fly (now, if none does)."""
+        first = min(flights, key=lambda f: f.delay, default=None)
+        if first is None or first.delay <= 0:
+            self._log(ev, forced)
+        else:
+            first.on_move = lambda: self._log(ev, forced)
 
     def _peek_first(self, ev: Event) -> bool:
         """The human's side takes face-down cards: show them (RULES.md §5)."""
@@ -275,6 +288,7 @@ class Show:
         else:
             taken, idx, n = self.shown.take(src, tuple(ev.cards), len(ev.cards))
         where = [spot.card_pos(i, n) if spot else (0.0, 0.0) for i in idx]
+        self._taken_at = list(idx)
         self._from_face = [shows_face(src, i, c) for i, c in zip(idx, taken, strict=False)]
         return taken, where
 
@@ -337,4 +351,19 @@ class Show:
             out[-1].on_land = land
         else:
             land()
+        if out and delay > 0 and ev.src != dst:
+            self._lie_until_moved(ev, taken, out[0])
         return out
+
+    def _lie_until_moved(self, ev: Event, taken: list[int | None], first: Flight) -> None:
+        """Cards whose flight waits (a peek at face-down cards first) lie on their pile, and
+        are counted there, until the first of them starts to move."""
+        pile = self.shown.get(ev.src)
+        for i, card in sorted(zip(self._taken_at, taken, strict=True)):
+            pile.insert(i, card)
+        src = ev.src
+
+        def lift() -> None:
+            self.shown.take(src, tuple(ev.cards), len(taken))
+
+        first.on_start = lift
