@@ -101,8 +101,8 @@ def test_with_no_saved_match_start_opens_the_table_at_once(app):
         (
             "pisti",
             {"players": 4, "target": 101},
-            "Continue: Pişti (4 players, to 101), you 0 – 0, hand 1",
-            "Devam: Pişti (4 oyuncu, hedef 101), sen 0 – 0, 1. el",
+            "Continue: Pişti (4 players, to 101), your side 0 – 0, hand 1",
+            "Devam: Pişti (4 oyuncu, hedef 101), siz 0 – 0, 1. el",
         ),
     ],
 )

@@ -13,9 +13,11 @@ match, statistics and history stay as they were.
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 
+from game.core.cards import RANK_TEXT, SUITS
 from game.core.lesson import Lesson, Script, Step, Wait
 from game.core.match import Match
 from game.core.referee import Referee
@@ -35,6 +37,16 @@ from game.ui.widgets import Button
 HUMAN = 0
 PLAYERS_TURN = (Doing.CHOOSING, Doing.CALLING, Doing.FORCED)
 PLAYS_ITSELF = (Wait.WATCH, Wait.FINISH)  # steps whose table moves on without the player
+
+
+def held_together(words: str) -> str:
+    """A step's words as its box wraps them: a number kept on the line of the word after
+    it ("10 puan", "49 points") and a suit with its rank ("karo 4", "kupa 2'si"), joined
+    by no-break spaces, so no line splits them."""
+    suits = "|".join(re.escape(say(f"suit.{s}")) for s in SUITS)
+    ranks = "|".join(re.escape(say(f"rank.{r}")) for r in RANK_TEXT)
+    words = re.sub(rf"(?i)\b({suits}) (?=\d|{ranks})", "\\1\u00a0", words)
+    return re.sub(r"(?<!\u00a0)\b(\d+) (?=\S)", "\\1\u00a0", words)  # not a card's rank
 
 
 def reading_seconds(words: str) -> float:
@@ -435,7 +447,7 @@ class LessonScene(RiggedScene):
         size = int(self.row * 0.45)
         theme.text(surface, step, size, theme.INK_DIM, hd.bottomleft, "topleft", width=hd.w)
         size = self.text_size(surface.get_height())
-        words = theme.wrapped(self.step_words(), size, theme.INK, t.w)
+        words = theme.wrapped(held_together(self.step_words()), size, theme.INK, t.w)
         surface.blit(words, t.topleft)
         figure = self.step_figure(size)
         if figure is not None:

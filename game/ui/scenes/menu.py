@@ -238,7 +238,10 @@ class MenuScene(LessonDoors, Scene):
         info = self.saved()
         if info is None:
             return say("button.continue")
-        return say("button.continue_saved", **_match_words(info))
+        spec = SPECS.get(info["game"])
+        pairs = spec is not None and spec.teams(info.get("players", 2)) < info.get("players", 2)
+        key = "button.continue_saved.pair" if pairs else "button.continue_saved"
+        return say(key, **_match_words(info))  # a partnership's score is "yours", plural
 
     def continue_match(self) -> None:
         session = self.app.hooks.get("load_match", lambda: None)()

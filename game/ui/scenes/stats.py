@@ -23,12 +23,14 @@ WIN, LOSS, DRAW = (120, 230, 140), (236, 90, 80), (170, 190, 175)
 
 def _widths(rows: list, fracs: list[float], inner: int, size: int) -> list[int]:
     """Column widths: each column's share of the table, but never narrower than its
-    longest word (a cell may wrap at spaces, not inside a word); what that takes comes
-    from the columns with room to spare."""
+    heading (a heading never wraps) nor its longest word (a cell may wrap at spaces,
+    not inside a word, nor at a no-break space); what that takes comes from the columns
+    with room to spare."""
     need = []
     for col in range(len(fracs)):
-        words = [w for i, row in enumerate(rows) for w in row[col].split()]
-        bold = [i == 0 for i, row in enumerate(rows) for _ in row[col].split()]
+        cells = [[row[col]] if i == 0 else row[col].split(" ") for i, row in enumerate(rows)]
+        words = [w for cell in cells for w in cell]
+        bold = [i == 0 for i, cell in enumerate(cells) for _ in cell]
         need.append(
             max(
                 (theme.font(size, b).size(w)[0] for w, b in zip(words, bold, strict=True)),
@@ -219,7 +221,10 @@ class StatsScene(Scene):
             number(line.average),
             str(line.best),
             f"{line.matches_won} / {line.matches}",
-            ", ".join(say(f"stats.count.{n}", n=line.counts.get(n, 0)) for n in counts),
+            ", ".join(  # each count on one line: "vale piştisi 0" is never cut
+                say(f"stats.count.{n}", n=line.counts.get(n, 0)).replace(" ", "\u00a0")
+                for n in counts
+            ),
         )
 
     def _table(self, surface: pygame.Surface) -> None:

@@ -79,6 +79,7 @@ class TableModel:
         self.auto_on = self.watching = False  # Auto flips; a replay (nobody acts)
         self.hurries = True  # the player may hurry the computer (not in a lesson)
         self.panel_room = (0, 0)  # the side panel's top and foot a scene covers (a replay)
+        self.vetoed = False  # the last move tried was refused by ``vet`` (a lesson's step)
         self.start_hand()
 
     # ------------------------------------------------------------------ hands
@@ -285,7 +286,8 @@ class TableModel:
         a move with a choice is weighed first (off the UI thread) and may be questioned.
         The one move that plays itself (the phase is FORCED for it) is marked so, on the
         table and in the log, however it was made."""
-        if not self.vet(action) or self._coach_first(action, confirmed):
+        self.vetoed = not self.vet(action)  # a lesson refused it, and says why itself
+        if self.vetoed or self._coach_first(action, confirmed):
             return False
         forced = forced_how(self.spec, self.state, self._legal(), self.options().auto_play)
         try:

@@ -122,7 +122,8 @@ def prompt(m: TableModel, phase: Phase | None = None) -> str:
     if doing is Doing.CHOOSING:
         return phrase(m.spec.prompt(m.state), m.namer)
     if doing is Doing.DECIDING and m.asking is not None:
-        return say("prompt.asking", n=len(m.asking.answers))
+        n = len(m.asking.answers)
+        return say("prompt.asking.two" if n == 2 else "prompt.asking", n=n)
     return ""
 
 
