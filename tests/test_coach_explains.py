@@ -43,8 +43,8 @@ def _seen(*acts, deals: int = 200) -> dict:
 FIGURE = {
     "en": "in the 200 deals the coach played out from here, 7♦ to your discard pile scored"
     " 3.1 points more on average",
-    "tr": "koçun buradan sonuna kadar oynadığı 200 dağılımda öteki hamle (7♦ ıskartana atmak)"
-    " ortalama 3,1 puan daha çok getirdi",
+    "tr": "koçun denediği 200 dağılımda, sonuna kadar oynanınca öteki hamle (7♦ ıskartana"
+    " atmak) ortalama 3,1 puan daha çok getirdi",
 }
 
 
@@ -157,3 +157,4 @@ def test_item7_statistics_show_no_count_the_variant_cannot_make(app, stop_rule, 
     app.step(DT)
     cell = stats._cells(stats.keys()[0])[-1]
     assert ("Stop 0" in cell) is shown, cell
+    assert ("Stop 0" in stats.spoken_row()) is shown

@@ -50,7 +50,7 @@ FIXED = {
     "lesson.pisti.title": "İlk el",
     "lesson.all_done": "tamamlandı",
     "label.partner": "(eşin)",
-    "count.won.side": "birlikte aldığınız",
+    "count.won.side": "ikinizin",
     "lesson.pisti.jack_pisti": "Kupa valeni at.",
     "choice.start_jack": "İlk kart vale çıkarsa",
     "game.pishe-pasha.about": "pasyans",

@@ -1,7 +1,7 @@
 """The summary's chart of a match: each side's running total hand by hand, as a player
 reads a chart: a title, a legend naming each side in its colour, a points axis with its
 numbers, the hands numbered along the bottom and the target dashed and labelled. Every
-word comes from the phrasebook; nothing here knows a game."""
+word comes from the catalogues; nothing here knows a game."""
 
 from __future__ import annotations
 

@@ -47,6 +47,13 @@ def _widths(rows: list, fracs: list[float], inner: int, size: int) -> list[int]:
     return widths
 
 
+def _held(cells: tuple[str, ...]) -> tuple[str, ...]:
+    """A line's cells as the table draws them: each of the game's counts held on one line
+    by no-break spaces ("vale piştisi 0" is never cut), the cell wrapping between them."""
+    *rest, counts = cells
+    return (*rest, ", ".join(c.replace(" ", "\u00a0") for c in counts.split(", ")))
+
+
 def _cell(surface: pygame.Surface, words: str, size: int, colour, at, width: int, bold=False):
     """A table cell at the table's one text size: on one line, or wrapped onto a second
     when it is too wide (only what fits neither way is shrunk), so no cell is drawn
@@ -221,10 +228,7 @@ class StatsScene(Scene):
             number(line.average),
             str(line.best),
             f"{line.matches_won} / {line.matches}",
-            ", ".join(  # each count on one line: "vale piştisi 0" is never cut
-                say(f"stats.count.{n}", n=line.counts.get(n, 0)).replace(" ", "\u00a0")
-                for n in counts
-            ),
+            ", ".join(say(f"stats.count.{n}", n=line.counts.get(n, 0)) for n in counts),
         )
 
     def _table(self, surface: pygame.Surface) -> None:
@@ -232,7 +236,7 @@ class StatsScene(Scene):
         size = self.text_size
         x0, inner = b.x + 10, b.w - 20
         keys = self.keys()[: max(1, b.h // rh - 1)]
-        rows = [self._cells(key) for key in keys]
+        rows = [_held(self._cells(key)) for key in keys]
         heads = [say(key) for key, _ in self.COLUMNS]
         widths = _widths([heads, *rows], [f for _, f in self.COLUMNS], inner, size)
         x = x0
