@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.files import write_atomic, write_json_atomic
+from game.core.order import side_of_seat, yours_first
 
 RESULTS = {1: "won", 0: "drawn", -1: "lost"}
 
@@ -23,7 +24,9 @@ def iso(seconds: float) -> str:
 
 
 def history(keeper: Any) -> list[dict[str, Any]]:
-    """Every hand, oldest first, with its record."""
+    """Every hand, oldest first, with its record; ``score`` by side as the record keeps it,
+    ``you`` the player's side in it, and ``score_you_first`` the same score in the order
+    History says it (the player's side first, then the others in playing order)."""
     rows = []
     for h in keeper.played():
         match = None if h.match_won is None else RESULTS[1 if h.match_won else -1]
@@ -31,6 +34,8 @@ def history(keeper: Any) -> list[dict[str, Any]]:
             "when": iso(h.at), "game": h.key.game, "players": h.key.players,
             "level": h.key.level, "options": h.key.choices, "seat": h.seat,
             "result": RESULTS[h.result], "points": h.points, "score": list(h.score),
+            "you": side_of_seat(h.seat, len(h.score)),
+            "score_you_first": [v for _, v in yours_first(h.score, h.seat)],
             "deal": h.deal, "took_back": h.took_back, "given_up": h.given_up, "match": match,
             "counts": h.counts, "record": keeper.record(h.id),
         })  # fmt: skip

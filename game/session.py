@@ -173,8 +173,9 @@ class Session:
     def summary(self) -> dict[str, Any]:
         """What the menu says of a saved match: game, variant (a Phrase; None for a game
         without variants), target, score, hand number, and whether anything was played
-        yet (else nothing is lost by replacing it)."""
-        m = self.match
+        yet (else nothing is lost by replacing it), and whether a hand is in play (a move
+        made, the hand not over: replacing the match gives it up)."""
+        m, st = self.match, self.state
         return {
             "game": self.spec.id,
             "variant": self.spec.variant(self.state),
@@ -182,8 +183,15 @@ class Session:
             "totals": list(m.totals),
             "hand": m.hand_no + 1,
             "players": m.players,
-            "played": m.hand_no > 0 or bool(self.state.history),
+            "played": m.hand_no > 0 or bool(st.history),
+            "in_play": hand_in_play(st),
         }
+
+
+def hand_in_play(state: GameState) -> bool:
+    """A move has been made and the hand is not over: leaving it for good gives it up (kept
+    in History as given up, counted as a lost hand)."""
+    return bool(state.history) and not state.is_over
 
 
 def replay_record(spec: GameSpec, record: dict[str, Any]) -> GameState:

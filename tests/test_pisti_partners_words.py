@@ -37,7 +37,7 @@ def rows(state: Pisti, lang: str) -> list[str]:
 
 
 def won_in_rows(lines: list[str], lang: str) -> int:
-    word = r"won (\d+)" if lang == "en" else r"alınan (\d+)"
+    word = r"won (\d+)" if lang == "en" else r"(?:alınan|ikinizin) (\d+)"
     return sum(int(n) for line in lines for n in re.findall(word, line))
 
 
@@ -60,7 +60,7 @@ def test_a_side_of_two_shows_its_cards_won_once_as_the_sides(lang):
     phrasebook.set_language(lang)
     state = Pisti.new(4, rng=7)
     you, east, north, west = rows(state, lang)
-    side = "side won 0" if lang == "en" else "ortak alınan 0"
+    side = "side won 0" if lang == "en" else "ikinizin 0"
     assert side in you and side in east
     assert won_in_rows([north, west], lang) == 0 and "0" not in north + west
 

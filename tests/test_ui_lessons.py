@@ -325,7 +325,7 @@ def test_saying_no_to_the_offer_keeps_the_menu(tmp_path, monkeypatch):
     menu = app.goto("menu")
     app.step(DT)
     click(app, menu.offer[1].rect.center)
-    assert app.scene is menu and menu.offer == []
+    assert app.scene is menu and menu.offered == []
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])

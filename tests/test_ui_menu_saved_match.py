@@ -41,7 +41,8 @@ def test_starting_a_new_game_asks_before_the_saved_match_is_lost(app):
     assert isinstance(app.scene, MenuScene), "nothing is replaced before the player answers"
     assert menu.question is not None
     assert menu.question.words() == (
-        "Your Pişti match (1 – 15, hand 2) will be lost. Start a new game anyway?"
+        "Your Pişti match (1 – 15, hand 2) ends here; its finished hands stay in History."
+        " Start a new game anyway?"
     )
     click(app, menu.question.no_btn.rect.center)
     assert menu.question is None and isinstance(app.scene, MenuScene)
@@ -62,7 +63,8 @@ def test_the_replace_question_is_asked_in_turkish_and_answered_with_the_mouse(ap
     menu.deal_box.digits = "1234"
     click(app, menu.deal_btn.rect.center)
     assert menu.question.words() == (
-        "Pişti maçın (1 – 15, 2. el) silinecek. Yine de yeni oyun başlasın mı?"
+        "Pişti maçın (1 – 15, 2. el) burada biter; biten elleri Geçmiş'te kalır."
+        " Yine de yeni oyun başlasın mı?"
     )
     click(app, menu.question.yes_btn.rect.center)
     assert isinstance(app.scene, TableScene)
@@ -99,8 +101,8 @@ def test_with_no_saved_match_start_opens_the_table_at_once(app):
         (
             "pisti",
             {"players": 4, "target": 101},
-            "Continue: Pişti (4 players, to 101), you 0 – 0, hand 1",
-            "Devam: Pişti (4 oyuncu, hedef 101), sen 0 – 0, 1. el",
+            "Continue: Pişti (4 players, to 101), your side 0 – 0, hand 1",
+            "Devam: Pişti (4 oyuncu, hedef 101), siz 0 – 0, 1. el",
         ),
     ],
 )

@@ -90,8 +90,8 @@ def test_item1_and_3_the_last_card_plays_itself_marked_played_for_you_told_once(
     step_until(app, watched)
     assert history(table)[6] == "9H", "the last card went without a click"
     words = log_words(table)
-    forced = [w for w in words if "(played for you" in w]
-    assert len(forced) == 1 and "9♥" in forced[0] and "your only move" in forced[0], words
+    forced = [w for w in words if w.startswith("Played for you:")]
+    assert forced == ["Played for you: 9♥"], words
     assert [line.forced for line in table.model.log.lines if line.forced], "its own colour"
     assert any(m.card == parse_card("9H") for m in marked), "the card is marked where it lands"
     assert app.settings.forced_told is True
@@ -110,8 +110,9 @@ def test_item4_a_hint_says_why_in_plain_words(app):
     table = pisti_table(app, *COACHED)
     words = wait_hint(app, table)
     assert words.startswith("Hint: play the 5 of clubs: it takes the pile"), words
-    assert words.endswith("Playing K♦ would be worse."), "the next best card, and no reason"
-    assert words.count("pile") == 1, "that says again what the hint says"
+    rest = words.split("Playing K♦ would be worse: ", 1)[-1]
+    assert rest.startswith("in the ") and "playing 5♣ scored" in rest, "the figure is why"
+    assert words.count("pile") == 1, "nothing that says again what the hint says"
 
 
 def test_item4_a_reason_is_given_unless_it_only_says_again_what_the_hint_says(app):
@@ -126,7 +127,13 @@ def test_item4_a_reason_is_given_unless_it_only_says_again_what_the_hint_says(ap
     again = Advice(
         five, other=king, why=Phrase("coach.why.capture", {"card": parse_card("5C"), "n": 4})
     )
-    assert hints.hint_words(model, again).endswith("would be worse.")
+    assert hints.hint_words(model, again).endswith("would be worse."), "no figure to give"
+    shown = Phrase("coach.why.figure", {"n": 50, "better": "playing 5♣", "points": 1.5})
+    again = Advice(five, other=king, why=again.why, figure=shown)
+    assert hints.hint_words(model, again).endswith(
+        "would be worse: in the 50 deals the coach played out from here, playing 5♣ scored 1.5"
+        " points more on average."
+    )
     other = Advice(five, other=king, why=Phrase("coach.why.jack_later"))
     assert hints.hint_words(model, other).endswith(
         "would be worse: the jack would take a bigger pile later."

@@ -17,7 +17,7 @@ from game.core.files import Notice
 from game.text import phrasebook, say
 from game.text.spoken import spoken
 from game.ui.scenes.lesson import LessonScene
-from game.ui.scenes.menu import MenuScene, _match_words
+from game.ui.scenes.menu import MenuScene, _match_words, _replace_key
 from game.ui.scenes.settings import SettingsScene
 
 SAVED = {"game": "pisti", "variant": None, "target": 151, "totals": [22, 4], "hand": 3}
@@ -80,7 +80,7 @@ def test_the_replace_match_question_is_said_when_it_opens_and_f3_says_it_again(
     assert isinstance(menu, MenuScene)
     app.step(DT)
     w = WORDS[lang]
-    question = spoken(say("question.replace_match", **_match_words(SAVED)))
+    question = spoken(say(_replace_key(SAVED), **_match_words(SAVED)))
     key(app, pygame.K_RETURN)  # Start: it would replace the saved match, so it asks
     assert menu.question is not None
     assert app.voice.last == f"{question} {w['no']}"  # the question, then where the focus is

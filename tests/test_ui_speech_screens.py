@@ -45,10 +45,10 @@ WORDS = {
         "move": "{k}. hamle, toplam {n}",
         "all": "Bütün kartlar açık",
         "found": "Koç puan kaybettiren 2 karar buldu. Yukarı ve aşağı oklarıyla listede gez, "
-        "Enter konumu gösterir",
+        "Enter durumu gösterir",
         "review": "El incelemesi",
         "step": "{k}. adım, toplam {n} adım. ",
-        "lesson": "Pishe Pasha — ders: İlk elin",
+        "lesson": "Pishe Pasha — ders: İlk el",
         "scores": "Puanlar: Sen 0, Kuzey 0",
         "first": "Elin başı, ilk hamleden önce",
         "last": "Elin sonu, son hamleden sonra",

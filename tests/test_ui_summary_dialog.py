@@ -50,7 +50,7 @@ def words_drawn(app, monkeypatch) -> list[str]:
 def charts_drawn(app, summary, monkeypatch) -> int:
     calls: list[pygame.Rect] = []
     real = SummaryScene._chart
-    monkeypatch.setattr(SummaryScene, "_chart", lambda s, surf, box: calls.append(box))
+    monkeypatch.setattr(SummaryScene, "_chart", lambda s, surf, box, size: calls.append(box))
     app.dirty = True
     app.step(DT)
     monkeypatch.setattr(SummaryScene, "_chart", real)

@@ -135,11 +135,13 @@ def test_a_single_hand_is_called_a_hand_when_a_new_game_would_replace_it(tmp_pat
     menu = menu_for(app, "pisti", players=2)
     click(app, menu.start.rect.center)
     assert menu.question.words() == (
-        "Your Pishe Pasha hand (0 – 0) will be lost. Start a new game anyway?"
+        "Your Pishe Pasha hand (0 – 0) is given up: it counts as a lost hand and stays in"
+        " History. Start a new game anyway?"
     )
     app.set_language("tr")
     assert menu.question.words() == (
-        "Pishe Pasha elin (0 – 0) silinecek. Yine de yeni oyun başlasın mı?"
+        "Pishe Pasha elin (0 – 0) bırakılmış sayılır: kaybedilmiş el olarak Geçmiş'te"
+        " kalır. Yine de yeni oyun başlasın mı?"
     )
     app.scene.leave()
 

@@ -25,6 +25,7 @@ Pasha the points it wins minus the points the others win.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -53,20 +54,41 @@ class Mistake:
     loss: float  # expected points lost against ``better``
     values: tuple[tuple[Action, float], ...]  # every legal move and its value, best first
     reason: Phrase = Phrase("coach.why.search")  # why ``better`` is better, in words
+    deals: int = 0  # the deals the search played ``better`` out in, for its figure
 
 
 def reason(state: GameState, seat: int, played: Action, better: Action,
-           seen: dict[Action, Seen] | None = None) -> Phrase:  # fmt: skip
+           seen: dict[Action, Seen] | None = None, gain: float = 0.0) -> Phrase:  # fmt: skip
     """Why ``better`` beats ``played``, in the game's own words (its spec's coach): from
     ``seen``, what the search saw after each move (a :class:`Verdict`'s), when it shows
-    a difference; else from the position."""
+    a difference; else from the position; and where neither names a reason, the figure
+    itself, said plainly (``gain``: the points ``better`` scored more)."""
     coach = spec_of(state.game).coach
-    if coach is None:
+    why = Phrase("coach.why.search")
+    if coach is not None:
+        with contextlib.suppress(IllegalAction, ValueError):  # a wording problem must not
+            why = coach.reason(state, seat, played, better, seen or {})  # lose the review
+    return figure(state, better, seen or {}, gain) if why.key == "coach.why.search" else why
+
+
+def figure(state: GameState, better: Action, seen: dict[Action, Seen], gain: float) -> Phrase:
+    """Only a figure to go by: how many deals the search played out and how many points
+    more ``better`` scored in them ("in 200 deals played out, 7♥ onto North's pile scored
+    3.1 points more")."""
+    deals = deals_seen(seen, better)
+    if not deals or gain <= 0:
         return Phrase("coach.why.search")
     try:
-        return coach.reason(state, seat, played, better, seen or {})
-    except (IllegalAction, ValueError):  # a wording problem must not lose the review
-        return Phrase("coach.why.search")
+        said = spec_of(state.game).describe_move(state, better)
+    except (IllegalAction, ValueError):
+        said = None
+    move = said if said is not None else str(better)
+    return Phrase("coach.why.figure", {"n": deals, "better": move, "points": float(gain)})
+
+
+def deals_seen(seen: dict[Action, Seen], better: Action) -> int:
+    """How many deals the search played ``better`` out in (0: it saw none)."""
+    return seen[better].deals if better in seen else 0
 
 
 def move_values(state: GameState, seat: int,
@@ -105,13 +127,14 @@ def assess(state: GameState, seat: int, action: Action | str,
 class Advice:
     """A move suggested to a seat (a hint) and why: ``only``, it is the seat's only move;
     else ``other``, the next best move the coach found, and ``why`` it is worse (None:
-    the search saw no difference). A call, or a game without a coach, has neither: its
-    words are the game's."""
+    the search saw no difference), with the figure behind it. A call, or a game without
+    a coach, has neither: its words are the game's."""
 
     action: Action
     only: bool = False
     other: Action | None = None
     why: Phrase | None = None
+    figure: Phrase | None = None  # the search's figure, said plainly (:func:`figure`)
 
 
 def advise(state: GameState, seat: int, budget: float = ASSESS_BUDGET) -> Advice | None:
@@ -127,7 +150,8 @@ def advise(state: GameState, seat: int, budget: float = ASSESS_BUDGET) -> Advice
     (best, top), (other, second) = ranked[0], ranked[1]
     if top - second <= EVEN:
         return Advice(best, other=other)
-    return Advice(best, other=other, why=reason(state, seat, other, best, values.seen))
+    why = reason(state, seat, other, best, values.seen, top - second)
+    return Advice(best, other=other, why=why, figure=figure(state, best, values.seen, top - second))
 
 
 def review(record: dict[str, Any], seat: int, budget: float = REVIEW_BUDGET,
@@ -150,8 +174,10 @@ def review(record: dict[str, Any], seat: int, budget: float = REVIEW_BUDGET,
                 better, best = ranked[0]
                 loss = best - values[action]
                 if loss > threshold and better != action:
-                    why = reason(state, seat, action, better, values.seen)
-                    out.append(Mistake(index, seat, action, better, loss, tuple(ranked), why))
+                    why = reason(state, seat, action, better, values.seen, loss)
+                    deals = deals_seen(values.seen, better)
+                    out.append(Mistake(index, seat, action, better, loss, tuple(ranked), why,
+                                       deals))  # fmt: skip
         state.apply(action)
         if progress is not None:
             progress(index + 1, len(actions))

@@ -140,11 +140,13 @@ class Coach:
 class Seen:
     """What the coach's search saw after one candidate move, over the continuations it
     simulated: how often each named thing happened (``counts``, each continuation weighted
-    by how likely its deal is) in ``runs`` continuations, and what it was about (a card,
-    a seat), so a reason can name the thing that happened most."""
+    by how likely its deal is) in ``runs`` continuations (``deals`` of them, counted
+    one by one), and what it was about (a card, a seat), so a reason can name the thing
+    that happened most."""
 
     runs: float = 0.0
     counts: dict[str, float] = field(default_factory=dict)
+    deals: int = 0  # the deals the candidate was played out in (``runs`` may weigh them)
     about: dict[str, dict[tuple, float]] = field(default_factory=dict)
 
     def note(self, fact: str, *about: Any, weight: float = 1.0) -> None:
@@ -287,6 +289,12 @@ class GameSpec:
     def calls_in(self, options: dict[str, Any]) -> bool:
         """Whether the game's calls are in play with these options."""
         return False
+
+    def stat_counts_in(self, options: dict[str, Any]) -> tuple[str, ...]:
+        """The statistics' counts that mean something with these options (a line's, its
+        choices that differ from the defaults): a count of calls only where calls are in
+        play."""
+        return self.stat_counts
 
     def plays_itself(self, action: Action) -> str | None:
         """A lone legal move the table may play for the player: "now", after a "beat",

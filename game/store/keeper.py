@@ -25,6 +25,7 @@ from game.store.db import Store, StoreError, open_store
 from game.store.hands import Hand, StatsKey
 from game.store.settings import settings_dir
 from game.text import say
+from game.text.words import variant_words
 
 RECORD_LIMIT = 8 * 1024 * 1024  # a record unpacked: far above any hand's
 MAX_SAVE = 3 * 1024 * 1024
@@ -178,13 +179,15 @@ class Keeper:
         )
 
     def stats_line(self, session: Session) -> str:
-        """The summary's line: the player's record in this game, variant and level."""
+        """The summary's line: the player's record in this game, variant and level, named
+        as Statistics names the line (its streak counts that line's hands only)."""
         key = hands.key_of(session)
         line = self.statistics(key).get(key)
         if line is None or not line.hands:
             return ""
         return say("summary.stats_line", level=say(f"level.{session.level}"), won=line.won,
-                   n=line.hands, streak=line.streak, best=line.best_streak)  # fmt: skip
+                   n=line.hands, streak=line.streak, best=line.best_streak,
+                   line=variant_words(key.game, key.choices, key.players))  # fmt: skip
 
     def export(self, what: str) -> tuple[Path, Path]:
         """History or the statistics as JSON and CSV in the exports folder (OSError)."""

@@ -14,7 +14,7 @@ from typing import Any
 from game.core.types import Event, EventKind
 from game.text.names import Namer, Seating
 from game.text.phrasebook import say
-from game.text.words import event_line
+from game.text.words import Brief, event_brief, event_line
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,10 @@ class LogLine:
     the ``.you`` form of ``key`` when that is the reader); ``seating``: the seats of its
     hand, whose names it is worded with (None: the reader's). ``forced``: the move played
     itself for the player, and how ("now": a card with one place to go, "beat": the only
-    move); the line says so, the panel draws it apart and the voice may read the flag."""
+    move); the line says so, the panel draws a run of them as one row, apart, and the voice
+    may read the flag. ``chosen``: the line is a move the player chose (the panel makes it
+    stand out). Only a move's own line carries either (:func:`move_events`), never what
+    follows from it (a capture, a score, the hand's end)."""
 
     key: str = ""
     params: tuple[tuple[str, Any], ...] = ()
@@ -39,14 +42,16 @@ class LogLine:
     seat: int | None = None
     seating: Seating | None = None
     forced: str = ""
+    chosen: bool = False
 
     @classmethod
     def said(cls, key: str, seat: int | None = None, **params: Any) -> LogLine:
         return cls(key, tuple(params.items()), seat=seat)
 
     @classmethod
-    def of_event(cls, event: Event, show_faults: bool = False, forced: str = "") -> LogLine:
-        return cls(event=event, faults=show_faults, forced=forced)
+    def of_event(cls, event: Event, show_faults: bool = False, forced: str = "",
+                 chosen: bool = False) -> LogLine:  # fmt: skip
+        return cls(event=event, faults=show_faults, forced=forced, chosen=chosen)
 
     @property
     def actor(self) -> int | None:
@@ -63,18 +68,27 @@ class LogLine:
             self if self.seating is not None or seating is None else replace(self, seating=seating)
         )
 
+    def namer_for(self, namer: Namer) -> Namer:
+        """The names this line is worded with: its hand's, else the reader's."""
+        return self.seating.namer() if self.seating is not None else namer
+
     def words(self, namer: Namer) -> str:
-        if self.seating is not None:
-            namer = self.seating.namer()
+        namer = self.namer_for(namer)
         if self.event is not None:
             said = event_line(self.event, namer, self.faults) or ""
-            return say(f"log.forced.{self.forced}", move=said) if self.forced and said else said
+            return run_words([self], namer) if self.forced and said else said
         params = {k: _worded(v, namer) for k, v in self.params}
         key = self.key
         if self.seat is not None:
             key = namer.pick(key, self.seat)
             params.setdefault("who", namer.who(self.seat))
         return say(key, **params)
+
+    def words_plain(self, namer: Namer) -> str:
+        """The line's sentence without its mark (an event's as the rules' words give it)."""
+        if self.event is not None:
+            return event_line(self.event, self.namer_for(namer), self.faults) or ""
+        return self.words(namer)
 
 
 def _worded(value: Any, namer: Namer) -> Any:
@@ -86,8 +100,80 @@ def _worded(value: Any, namer: Namer) -> Any:
 
 
 def event_lines(events: list[Event], namer: Namer, show_faults: bool = False,
-                forced: str = "") -> list[LogLine]:  # fmt: skip
+                forced: str = "", mover: int | None = None,
+                chosen: bool = False) -> list[LogLine]:  # fmt: skip
     """The lines the events make (events not worth a line make none); ``forced``: they are
-    a move that played itself for the player."""
-    lines = [LogLine.of_event(ev, show_faults, forced) for ev in events]
+    a move of ``mover``'s that played itself for the player, ``chosen``: one the player
+    chose (either marks only the move's own lines, :func:`move_events`)."""
+    own = move_events(events, mover) if mover is not None else []
+    lines = [
+        LogLine.of_event(ev, show_faults, forced, chosen)
+        if any(ev is o for o in own)
+        else LogLine.of_event(ev, show_faults)
+        for ev in events
+    ]
     return [line for line in lines if line.words(namer)]
+
+
+def move_events(events: list[Event], mover: int) -> list[Event]:
+    """The events of ``mover``'s move that are the move itself: its own cards moving (a
+    card played, a stock turned, a discard pile turned over), else its first event (a
+    call); never what follows from it (another seat's card forced by a call, a capture,
+    a score, the last cards, the hand's end)."""
+    mine = [ev for ev in events if ev.seat == mover and ev.kind is not EventKind.OVER]
+    own = [ev for ev in mine if ev.src is not None and ev.src.seat == mover]
+    return own or mine[:1]
+
+
+@dataclass(frozen=True)
+class Row:
+    """A row of the log as the panel draws it: its words and its look (``forced``: moves
+    that played themselves, ``chosen``: the player's own decision, "": anything else)."""
+
+    words: str
+    look: str = ""
+
+
+def rows(lines: list[LogLine], namer: Namer) -> list[Row]:
+    """The log's rows: each run of moves that played themselves for the player in a row
+    of its own ("Played for you: 6♥, 7♥ to the foundation; turned 9♣"), a word said
+    during the run after it, every other line a row."""
+    out: list[Row] = []
+    run: list[LogLine] = []
+    later: list[Row] = []
+    for line in [*lines, None]:
+        if line is not None and line.forced and line.event is not None:
+            if run and run[-1].seating != line.seating:
+                out.append(Row(run_words(run, namer), "forced"))
+                run = []
+            run.append(line)
+            continue
+        if line is not None and line.forced and run:
+            later.append(Row(line.words(namer), "forced"))
+            continue
+        if run:
+            out.append(Row(run_words(run, namer), "forced"))
+        out += later
+        run, later = [], []
+        if line is not None:
+            look = "chosen" if line.chosen else "forced" if line.forced else ""
+            out.append(Row(line.words(namer), look))
+    return out
+
+
+def run_words(run: list[LogLine], namer: Namer) -> str:
+    """Moves that played themselves, one after another, in one sentence: the cards of
+    moves alike joined ("6♥, 7♥ to the foundation"), the others after them ("; turned
+    9♣")."""
+    groups: list[tuple[Brief | None, list[str]]] = []
+    for line in run:
+        names = line.namer_for(namer)
+        brief = event_brief(line.event, names) if line.event is not None else None
+        if brief is None:
+            groups.append((None, [line.words_plain(names)]))
+        elif groups and groups[-1][0] is not None and groups[-1][0].alike(brief):
+            groups[-1][1].extend(brief.cards)
+        else:
+            groups.append((brief, list(brief.cards)))
+    said = [b.words(cards) if b is not None else cards[0] for b, cards in groups]
+    return say("log.forced.run", moves="; ".join(said))

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from game.core.spec import Card, Cards, GameSpec, Owner, Phrase, Seat, Side, SideOf
 from game.core.types import Event, EventKind, Outcome, Refusal
-from game.games import ask
+from game.games import SPECS, ask
 from game.text.names import Namer, card_params, card_short
 from game.text.phrasebook import current, say, say_n
 
@@ -39,6 +40,40 @@ def event_line(ev: Event, n: Namer, show_faults: bool = False, game: Game = None
         return outcome_line(ev.outcome, n, game) if ev.outcome is not None else None
     said = _ask(n, game, lambda spec: spec.describe(ev, show_faults))
     return current().capitalise(phrase(said, n)) if said is not None else None
+
+
+@dataclass(frozen=True)
+class Brief:
+    """A move of the player's as a run of moves that played themselves lists it: its
+    phrase key (``<line key>.brief``: "{card} to the foundation", "turned {card}"), the
+    phrase's other values worded, and its cards as shown ("6♥")."""
+
+    key: str
+    rest: tuple[tuple[str, Any], ...]
+    cards: tuple[str, ...]
+
+    def alike(self, other: Brief) -> bool:
+        """The same move but for its cards: listed together ("6♥, 7♥ to the foundation")."""
+        return (self.key, self.rest) == (other.key, other.rest)
+
+    def words(self, cards: list[str]) -> str:
+        return say(self.key, card=", ".join(cards), **dict(self.rest))
+
+
+def event_brief(ev: Event, n: Namer, game: Game = None) -> Brief | None:
+    """The event as a run of forced moves lists it, or None where its game has no brief
+    words for it (the run then quotes its whole line)."""
+    said = _ask(n, game, lambda spec: spec.describe(ev, False))
+    key = f"{said.key}.brief" if said is not None else ""
+    if said is None or not current().has(key):
+        return None
+    card = said.params.get("card", ())
+    cards = tuple(card) if isinstance(card, tuple) else (int(card),)
+    rest: dict[str, Any] = {}
+    for name, value in said.params.items():
+        if name not in ("card", "who"):
+            rest.update(_worded(name, value, n))
+    return Brief(key, tuple(sorted(rest.items())), tuple(map(card_short, cards)))
 
 
 def outcome_line(out: Outcome, n: Namer, game: Game = None) -> str:
@@ -76,6 +111,22 @@ def refusal_text(r: Refusal, n: Namer) -> str:
     return book.say_in(game, key, **params)
 
 
+def variant_words(game: str, options: dict, players: int) -> str:
+    """ "Pişti, 4 players, to 101": a line of statistics, or a hand of History, named by
+    its game and what differs from its defaults (the number of players only for a game
+    played by more than one number)."""
+    spec = SPECS.get(game)
+    parts = [say(f"game.{game}") if spec else game]
+    if spec is None or len(spec.players) > 1:
+        parts.append(say_n("stats.players", players))
+    for key, value in sorted(options.items()):
+        if isinstance(value, bool):
+            parts.append(say(f"choice.{key}") + ": " + say("option.on" if value else "option.off"))
+        else:
+            parts.append(say(f"choice.{key}.{value}"))
+    return ", ".join(parts)
+
+
 def when(timestamp: float) -> str:
     """A moment as the language writes it: "2026-11-27 03:05", Turkish "27.11.2026 03:05"."""
     try:
@@ -107,6 +158,8 @@ def _worded(name: str, value: Any, n: Namer | None) -> dict[str, Any]:
         return {name: cards_short(value)}
     if isinstance(value, Card) or (name == "card" and isinstance(value, int)):
         return card_params(value, name)
+    if isinstance(value, float):  # a figure, as the language writes it ("3,1"; "0,04")
+        return {name: current().number(value, 1 if abs(value) >= 0.1 or not value else 2)}
     if n is None or not isinstance(value, int):
         return {name: value}
     if isinstance(value, SideOf):

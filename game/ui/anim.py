@@ -42,6 +42,7 @@ class Flight:
     landed: bool = False
     on_start: Callable[[], None] | None = None  # takes the card off its pile (the deal)
     started: bool = False
+    on_move: Callable[[], None] | None = None  # as it starts to move (its line to the log)
 
     @property
     def t(self) -> float:
@@ -55,6 +56,8 @@ class Flight:
             self.started = True
             if self.on_start:
                 self.on_start()
+            if self.on_move:
+                self.on_move()
         if self.t >= 1.0 and not self.landed:
             self.landed = True
             if self.on_land:

@@ -44,7 +44,7 @@ from game.ui.window import (  # noqa: F401 (the window's limits, read through th
 log = logging.getLogger(__name__)
 BUSY_FPS, IDLE_FPS = 60, 8
 SPEECH_KEYS = (pygame.K_F2, pygame.K_F3)  # Read aloud on/off, say the last sentence again
-GOOD_NEWS = frozenset({"match_kept", "moved_in"})  # notices of something done, not trouble
+GOOD_NEWS = frozenset({"match_kept", "hand_kept", "moved_in"})  # something done, not trouble
 
 
 class App:
@@ -230,8 +230,16 @@ class App:
         self.write_state(session.state)
         self._hook("match_changed", session)
 
-    def hand_abandoned(self, session: Any) -> None:
+    def give_up_hand(self, session: Any) -> bool:
+        """The one way an unfinished hand is left for good (the game menu's New hand, a new
+        game started over the saved one): a hand with a move made is kept as given up and
+        counted as a lost hand (the keeper's ``hand_abandoned``). True if it was."""
+        from game.session import hand_in_play
+
+        if not hand_in_play(session.state):
+            return False
         self._hook("hand_abandoned", session)
+        return True
 
     def _hook(self, name: str, *args: Any) -> None:
         fn = self.hooks.get(name)

@@ -34,6 +34,7 @@ HIGHLIGHT = (255, 214, 80)
 LEGAL = (120, 230, 140)
 HINT = (130, 210, 255)
 FORCED = (200, 176, 255)  # a move that played itself for the player: its mark and log line
+FORCED_DIM = (160, 146, 200)  # a run of such moves in the log: apart from the player's choices
 FOCUS = (255, 255, 255)
 SHADOW = (0, 0, 0, 90)
 BUTTON = (38, 78, 58)

@@ -54,6 +54,7 @@ class Onlooker(Points):
         super().start(state, option)
         self.look = self.seen[option]
         self.look.runs += 1
+        self.look.deals += 1
         self.missed = state.skipped(option)  # type: ignore[attr-defined]
         self.left = False
         self.watched = 0
@@ -140,7 +141,7 @@ def seen_reason(state: GameState, played: Action, better: Action, p: Seen,
         opp, card = seen_load
         # a load received is a card more for the seat and one less for the loader, whose
         # turn goes on: it weighs twice a load of the seat's own
-        found.append((4.0 * given, Phrase("coach.why.gives_load", {"seat": opp, "card": card})))
+        found.append((4.0 * given, _gives_load(state, played, opp, card)))
     missed = b.rate("my_loads") - p.rate("my_loads")
     if missed >= 0.5 and (open_load := _load_now(state, better, b)):
         onto, card = open_load
@@ -156,6 +157,14 @@ def seen_reason(state: GameState, played: Action, better: Action, p: Seen,
         wins = {"played": round(100 * p.rate("won")), "better": round(100 * b.rate("won"))}
         return Phrase("coach.why.wins_more", wins)
     return None
+
+
+def _gives_load(state: GameState, played: Action, opp: int, card: int) -> Phrase:
+    """``opp`` gets a load onto the seat's discard pile: ``card`` fits there; the card the
+    seat just moved, loaded straight back, is said so."""
+    moved = state.where(played).card if played.kind is ActionKinds.MOVE else None
+    key = "coach.why.loads_back" if card == moved else "coach.why.gives_load"
+    return Phrase(key, {"seat": opp, "card": card})
 
 
 def _face_up(state: GameState) -> set[int]:
@@ -197,7 +206,7 @@ def pile_reason(state: GameState, seat: int, played: Action, better: Action) -> 
     given = set(_loads_given(state, seat, played)) - set(_loads_given(state, seat, better))
     if given:
         opp, card = min(given)
-        return Phrase("coach.why.gives_load", {"seat": opp, "card": card})
+        return _gives_load(state, played, opp, card)
     onto = load_seat(better)
     if onto is not None and load_seat(played) is None:
         card = state.where(better).card

@@ -273,3 +273,7 @@ class PishePashaSpec(GameSpec):
 
     def calls_in(self, options: dict[str, Any]) -> bool:
         return bool(options.get("stop_rule"))
+
+    def stat_counts_in(self, options: dict[str, Any]) -> tuple[str, ...]:
+        """The Stop calls made and caught count only with the Stop rule."""
+        return self.stat_counts if self.calls_in(options) else ()

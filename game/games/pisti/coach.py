@@ -63,6 +63,7 @@ class Onlooker(Watch):
     def start(self, sim: Sim, card: int, weight: float, solved: bool) -> None:
         self.look = self.seen[card]
         self.look.runs += weight
+        self.look.deals += 1
         self.weight = weight
         self.me = sim.turn
         self.mine = 0  # the seat's plays after ``card``

@@ -9,10 +9,11 @@ import time
 import pygame
 
 from game.core.drawable import path_text
-from game.games import SPECS, offered_levels
+from game.core.order import yours_first
+from game.games import offered_levels
 from game.record import RecordError, load
-from game.text import say, say_n
-from game.text.words import when
+from game.text import say
+from game.text.words import variant_words, when
 from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing, Widget
@@ -20,12 +21,9 @@ from game.ui.widgets import Button, FocusRing, Widget
 RESULT_KEYS = {1: "history.won", 0: "history.drawn", -1: "history.lost"}
 
 
-def _game_words(game: str, players: int) -> str:
-    """The game, and its number of players where it may be played by more than one."""
-    spec = SPECS.get(game)
-    if spec is not None and len(spec.players) == 1:
-        return say(f"game.{game}")
-    return say_n("history.game_line", players, game=say(f"game.{game}"))
+def score_words(score: tuple[int, ...], seat: int) -> str:
+    """A hand's score as History shows and says it: the player's side first ("14–2")."""
+    return "–".join(str(value) for _, value in yours_first(score, seat))
 
 
 class PathBox(Widget):
@@ -243,9 +241,9 @@ class HistoryScene(Scene):
         result = "history.given_up" if e.given_up else RESULT_KEYS.get(e.result, "history.drawn")
         return (
             when(e.at),
-            _game_words(k.game, k.players),
+            variant_words(k.game, k.choices, k.players),
             say(f"level.{k.level}") if k.level in offered_levels(k.game) else "",
-            say(result, score="–".join(map(str, e.score))),
+            say(result, score=score_words(e.score, e.seat)),
             str(e.deal),
         )
 

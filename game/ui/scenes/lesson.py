@@ -13,9 +13,11 @@ match, statistics and history stay as they were.
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 
+from game.core.cards import RANK_TEXT, SUITS
 from game.core.lesson import Lesson, Script, Step, Wait
 from game.core.match import Match
 from game.core.referee import Referee
@@ -34,6 +36,23 @@ from game.ui.widgets import Button
 
 HUMAN = 0
 PLAYERS_TURN = (Doing.CHOOSING, Doing.CALLING, Doing.FORCED)
+PLAYS_ITSELF = (Wait.WATCH, Wait.FINISH)  # steps whose table moves on without the player
+
+
+def held_together(words: str) -> str:
+    """A step's words as its box wraps them: a number kept on the line of the word after
+    it ("10 puan", "49 points") and a suit with its rank ("karo 4", "kupa 2'si"), joined
+    by no-break spaces, so no line splits them."""
+    suits = "|".join(re.escape(say(f"suit.{s}")) for s in SUITS)
+    ranks = "|".join(re.escape(say(f"rank.{r}")) for r in RANK_TEXT)
+    words = re.sub(rf"(?i)\b({suits}) (?=\d|{ranks})", "\\1\u00a0", words)
+    return re.sub(r"(?<!\u00a0)\b(\d+) (?=\S)", "\\1\u00a0", words)  # not a card's rank
+
+
+def reading_seconds(words: str) -> float:
+    """How long a step's words take to read, at an unhurried 180 words a minute, with a
+    moment to look at the table: a step that plays itself stays at least this long."""
+    return 1.5 + len(words.split()) / 3.0
 
 
 class LessonScene(RiggedScene):
@@ -84,6 +103,8 @@ class LessonScene(RiggedScene):
         self.controls.hint_btn.visible = self.controls.undo_btn.visible = False
         self.k, self.step_done, self.began_at = k, False, len(state.history)
         self.here = False  # the table has reached the step's position: its words are shown
+        self.shown_at = 0.0  # the lesson's clock when the step's words appeared
+        self.read_now = False  # the player said they have read the step (Next, Enter)
         self._step_heard: tuple[int, int] | None = None
         self.resize(self.app.size)
 
@@ -104,6 +125,8 @@ class LessonScene(RiggedScene):
             return True
         if not self.step_done:
             return self.step.wait is Wait.READ
+        if self.reading():
+            return True
         k = self.k + 1
         return k < len(self.lesson.steps) and self.lesson.steps[k].wait is Wait.READ
 
@@ -114,11 +137,19 @@ class LessonScene(RiggedScene):
         phase = self.model.phase
         if not self.here:
             self.here = self._arrived(self.k, phase)
+            self.shown_at = self.clock
             return
         if not self.step_done:
             self.step_done = self._wait_over(self.step, phase)
-        if self.step_done and self._arrived(self.k + 1, phase):
+        if self.step_done and not self.reading() and self._arrived(self.k + 1, phase):
             self._advance()
+
+    def reading(self) -> bool:
+        """A step that played itself is done but its words have not been on screen for
+        their reading time (nor has the player pressed Next): it stays, the table held."""
+        if self.finished or self.step.wait not in PLAYS_ITSELF or self.read_now:
+            return False
+        return self.clock - self.shown_at < reading_seconds(self.step_words())
 
     def _wait_over(self, step: Step, phase: Phase) -> bool:
         """Whether a step that waits for the table is done: the computer has played and the
@@ -174,6 +205,7 @@ class LessonScene(RiggedScene):
         """The next step is shown; the position it starts from is kept for Back."""
         self.k += 1
         self.step_done, self.note, self.hurry, self.here = False, "", False, True
+        self.shown_at, self.read_now = self.clock, False
         self.began_at = len(self.model.state.history)
         self.marks = self.marks[: self.k]
         self.marks.append((self.model.state.clone(), self.script.done))
@@ -189,12 +221,15 @@ class LessonScene(RiggedScene):
                 self.leave_lesson()
             return
         step, m = self.step, self.model
+        if self.step_done and self.reading():
+            self.read_now = True  # read: the lesson goes on
+            return
         if self.step_done or not self.here:
             return
         if step.wait is Wait.READ:
             self.step_done = True
         elif step.wait is Wait.FINISH:
-            self.hurry = True  # the rest of the hand at once: no beat, no card flying
+            self.hurry = self.read_now = True  # the rest of the hand at once, its words read
         elif step.wait in (Wait.MOVE, Wait.ANY) and m.human_may_act():
             wanted = self._expected(step) or (m.my_actions() if step.wait is Wait.ANY else [])
             if wanted:
@@ -226,7 +261,8 @@ class LessonScene(RiggedScene):
     def _next_label(self) -> str:
         if self.finished:
             return say("lesson.next_lesson" if self._more() else "lesson.done")
-        return say("lesson.next" if self.step.wait is Wait.READ else "lesson.skip")
+        reading = self.step.wait is Wait.READ or (self.step_done and self.reading())
+        return say("lesson.next" if reading else "lesson.skip")
 
     # ----------------------------------------------------------------- frame
     @property
@@ -320,7 +356,7 @@ class LessonScene(RiggedScene):
         elif (
             key in (pygame.K_n, pygame.K_PAGEDOWN)
             or key in ENTER
-            and (self.finished or self.step.wait is Wait.READ)
+            and (self.finished or self.step.wait is Wait.READ or self.reading())
         ):
             self.skip()
         else:
@@ -411,7 +447,7 @@ class LessonScene(RiggedScene):
         size = int(self.row * 0.45)
         theme.text(surface, step, size, theme.INK_DIM, hd.bottomleft, "topleft", width=hd.w)
         size = self.text_size(surface.get_height())
-        words = theme.wrapped(self.step_words(), size, theme.INK, t.w)
+        words = theme.wrapped(held_together(self.step_words()), size, theme.INK, t.w)
         surface.blit(words, t.topleft)
         figure = self.step_figure(size)
         if figure is not None:

@@ -37,8 +37,11 @@ class LessonDoors:
         self.app.speak(say("speech.back.menu"))
 
     def _offer_once(self) -> list[Button]:
-        """At the very first start, a question at the bottom: take the lesson or not. It is
-        offered once: the settings remember it once it has been on screen."""
+        """At the very first start, a question at the bottom: take the chosen game's lesson
+        or not. The first screen offers each game's lesson alike, until it is answered for
+        that game (a "No" for one game leaves the others' offers); the settings remember
+        that the first screen offered it once it has been on screen."""
+        self.answered: set[str] = set()
         if self.app.settings.lessons_offered:
             return []
         return [
@@ -48,9 +51,12 @@ class LessonDoors:
 
     @property
     def offered(self) -> list[Button]:
-        """The offer's buttons on screen now: not yet answered, and the chosen game has a
-        lesson to give (another game's chosen hides it until one with lessons is back)."""
-        return self.offer if self.spec.lessons and not self.rules else []
+        """The offer's buttons on screen now: the chosen game has a lesson to give and its
+        offer is not yet answered (another game's chosen hides it until one with lessons
+        is back)."""
+        spec = self.spec
+        shown = spec.lessons and not self.rules and spec.id not in self.answered
+        return self.offer if shown else []
 
     def _take_offer(self) -> None:
         self._answered_offer()
@@ -69,9 +75,10 @@ class LessonDoors:
         return say("lesson.offer", game=say(self.spec.title_key))
 
     def _answered_offer(self) -> None:
-        """The offer was seen and answered: it is never made again (the settings are saved
-        now; one merely seen is saved with them when the game quits)."""
-        self.offer = []
+        """The offer was seen and answered for the chosen game: never made again for it
+        (the settings are saved now; one merely seen is saved with them when the game
+        quits)."""
+        self.answered.add(self.spec.id)
         self.app.save_settings()
 
     def _pick_handle(self, event: pygame.event.Event) -> None:

@@ -59,8 +59,11 @@ def _match_words(info: dict) -> dict[str, str]:
 
 
 def _replace_key(info: dict) -> str:
-    """The question before a saved game is replaced: a match's, or a single hand's."""
-    return "question.replace_match" if info["target"] else "question.replace_hand"
+    """The question before a saved game is replaced: a match's, or a single hand's; a hand
+    in play is given up, and the question says so."""
+    if not info["target"]:
+        return "question.replace_hand"
+    return "question.replace_match" if info.get("in_play") else "question.replace_match.between"
 
 
 class MenuScene(LessonDoors, Scene):
@@ -185,13 +188,22 @@ class MenuScene(LessonDoors, Scene):
             return
         self.question = Question(
             lambda: say(_replace_key(info), **_match_words(info)),
-            lambda: self._begin(deal_no),
+            lambda: self._replace(deal_no),
             self._close_question,
         )
         self.question.layout(self.app.size)
 
     def _close_question(self) -> None:
         self.question = None
+
+    def _replace(self, deal_no: int | None) -> None:
+        """The player agreed to replace the saved game: its hand in play is given up as the
+        game menu's New hand gives one up (kept in History, counted as lost), then the new
+        game begins."""
+        saved = self.app.hooks.get("load_match", lambda: None)()
+        if saved is not None:
+            self.app.give_up_hand(saved)
+        self._begin(deal_no)
 
     def _begin(self, deal_no: int | None) -> None:
         self.question = None
@@ -226,7 +238,10 @@ class MenuScene(LessonDoors, Scene):
         info = self.saved()
         if info is None:
             return say("button.continue")
-        return say("button.continue_saved", **_match_words(info))
+        spec = SPECS.get(info["game"])
+        pairs = spec is not None and spec.teams(info.get("players", 2)) < info.get("players", 2)
+        key = "button.continue_saved.pair" if pairs else "button.continue_saved"
+        return say(key, **_match_words(info))  # a partnership's score is "yours", plural
 
     def continue_match(self) -> None:
         session = self.app.hooks.get("load_match", lambda: None)()

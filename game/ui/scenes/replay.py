@@ -407,13 +407,14 @@ class ReplayScene(Scene):
         card = self.model.layout.card
         size = self._legend_size()
         lines = []
+        clear = self.view.hint_clear_of()  # the arrows go round badges and labels ("Yer boş")
         for action, colour, key in zip(self.compare, COMPARE, LEGEND, strict=True):
             src, dst = self.view.move_rects(action)
             for rect in (src, dst):
                 if rect is not None:
                     hint_view.ring(surface, rect, card, 1.0, colour)
             if src is not None and dst is not None:
-                hint_view.arrow(surface, src, dst, card, PULSE_SECONDS, colour)
+                hint_view.arrow(surface, src, dst, card, PULSE_SECONDS, colour, clear)
             words = say(key, move=move_words(self.record, self.k, action, self.seat))
             lines.append((theme.rendered(words, size, colour), colour))
         box = self._legend_box()

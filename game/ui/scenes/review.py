@@ -10,11 +10,27 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
+from game.games import spec_of
+from game.session import replay_record
 from game.text import number, say, say_n
 from game.ui import page, theme
 from game.ui.record_words import NBSP, move_number, move_words, reason_words
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
+
+
+def hand_margin(record: dict, seat: int) -> int | None:
+    """The points between the player's side and the best other side when the hand ended
+    (None: the record does not replay to its end)."""
+    try:
+        state = replay_record(spec_of(record["game"]), record)
+    except (KeyError, ValueError):
+        return None
+    score, side = list(state.score), state.side_of(seat)
+    if not state.is_over or len(score) < 2:
+        return None
+    others = [v for s, v in enumerate(score) if s != side]
+    return abs(score[side] - max(others))
 
 
 class ReviewScene(Scene):
@@ -67,12 +83,19 @@ class ReviewScene(Scene):
             self.app.speak(self.error, interrupt=False)
             return
         self.lines = [self._line(m) for m in self.mistakes]
-        self.reasons = [
-            say("review.why", why=reason_words(self.record, m.index, m.reason, self.seat))
-            for m in self.mistakes
-        ]
+        margin = hand_margin(self.record, self.seat)
+        self.reasons = [self._why(m, margin) for m in self.mistakes]
         found = say_n("speech.review.found", len(self.lines)) if self.lines else say("review.none")
         self.app.speak(found, interrupt=False)  # then the first line (the app reads the row)
+
+    def _why(self, m, margin: int | None) -> str:
+        """Why the better move is better; a cost larger than the hand's margin says why it
+        can be (the coach's figure is an average over the deals it played out)."""
+        why = say("review.why", why=reason_words(self.record, m.index, m.reason, self.seat))
+        if margin is None or m.loss <= margin or not m.deals:
+            return why
+        more = say_n("review.beyond_margin", m.deals, margin=margin, loss=number(m.loss))
+        return f"{why} {more}"
 
     def _line(self, m) -> str:
         played = move_words(self.record, m.index, m.played, self.seat)

@@ -13,6 +13,7 @@ from game.games import SPECS, offered_levels
 from game.stats import LAST
 from game.store.hands import StatsKey
 from game.text import number, percent, say, say_n
+from game.text.words import variant_words
 from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
@@ -20,29 +21,16 @@ from game.ui.widgets import Button, FocusRing
 WIN, LOSS, DRAW = (120, 230, 140), (236, 90, 80), (170, 190, 175)
 
 
-def variant_words(game: str, options: dict, players: int) -> str:
-    """ "Pişti, 4 players, to 101": the game and what differs from its defaults (the
-    number of players only for a game played by more than one number)."""
-    spec = SPECS.get(game)
-    parts = [say(f"game.{game}") if spec else game]
-    if spec is None or len(spec.players) > 1:
-        parts.append(say_n("stats.players", players))
-    for key, value in sorted(options.items()):
-        if isinstance(value, bool):
-            parts.append(say(f"choice.{key}") + ": " + say("option.on" if value else "option.off"))
-        else:
-            parts.append(say(f"choice.{key}.{value}"))
-    return ", ".join(parts)
-
-
 def _widths(rows: list, fracs: list[float], inner: int, size: int) -> list[int]:
     """Column widths: each column's share of the table, but never narrower than its
-    longest word (a cell may wrap at spaces, not inside a word); what that takes comes
-    from the columns with room to spare."""
+    heading (a heading never wraps) nor its longest word (a cell may wrap at spaces,
+    not inside a word, nor at a no-break space); what that takes comes from the columns
+    with room to spare."""
     need = []
     for col in range(len(fracs)):
-        words = [w for i, row in enumerate(rows) for w in row[col].split()]
-        bold = [i == 0 for i, row in enumerate(rows) for _ in row[col].split()]
+        cells = [[row[col]] if i == 0 else row[col].split(" ") for i, row in enumerate(rows)]
+        words = [w for cell in cells for w in cell]
+        bold = [i == 0 for i, cell in enumerate(cells) for _ in cell]
         need.append(
             max(
                 (theme.font(size, b).size(w)[0] for w, b in zip(words, bold, strict=True)),
@@ -57,6 +45,13 @@ def _widths(rows: list, fracs: list[float], inner: int, size: int) -> list[int]:
     if over > 0 and sum(spare) > 0:
         widths = [w - over * s // sum(spare) for w, s in zip(widths, spare, strict=True)]
     return widths
+
+
+def _held(cells: tuple[str, ...]) -> tuple[str, ...]:
+    """A line's cells as the table draws them: each of the game's counts held on one line
+    by no-break spaces ("vale piştisi 0" is never cut), the cell wrapping between them."""
+    *rest, counts = cells
+    return (*rest, ", ".join(c.replace(" ", "\u00a0") for c in counts.split(", ")))
 
 
 def _cell(surface: pygame.Surface, words: str, size: int, colour, at, width: int, bold=False):
@@ -222,7 +217,7 @@ class StatsScene(Scene):
     def _cells(self, key: StatsKey) -> tuple[str, ...]:
         line = self.lines[key]
         spec = SPECS.get(key.game)
-        counts = spec.stat_counts if spec else ()
+        counts = spec.stat_counts_in(key.choices) if spec else ()
         return (
             variant_words(key.game, key.choices, key.players),
             say(f"level.{key.level}") if key.level in offered_levels(key.game) else key.level,
@@ -241,7 +236,7 @@ class StatsScene(Scene):
         size = self.text_size
         x0, inner = b.x + 10, b.w - 20
         keys = self.keys()[: max(1, b.h // rh - 1)]
-        rows = [self._cells(key) for key in keys]
+        rows = [_held(self._cells(key)) for key in keys]
         heads = [say(key) for key, _ in self.COLUMNS]
         widths = _widths([heads, *rows], [f for _, f in self.COLUMNS], inner, size)
         x = x0

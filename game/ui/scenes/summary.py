@@ -11,7 +11,7 @@ from game.core.types import DRAW
 from game.session import Session
 from game.text import current, say
 from game.text.words import outcome_line, phrase
-from game.ui import theme
+from game.ui import match_chart, theme
 from game.ui.scene import Scene
 from game.ui.summary_rows import Kind, Row, columns, hand_rows
 from game.ui.table import panel
@@ -45,6 +45,7 @@ class SummaryScene(Scene):
         self._fit = (0, 0)  # the text size and the room shared out before each heading
         self._label_w = 0  # the width of the grid's label column at that size
         self.selected: int | None = None  # the row the arrows read last (none yet)
+        self.chart_words: list[str] = []  # the words the match's chart drew last
 
     @property
     def beneath(self):
@@ -189,16 +190,9 @@ class SummaryScene(Scene):
         pygame.draw.rect(surface, theme.GOLD, p, 2, border_radius=18)
         size, spread = self._fitted(surface.get_size())
         self._content(surface, size, spread)
-        if self.stats_line:
-            theme.text(
-                surface,
-                self.stats_line,
-                size,
-                theme.HINT,
-                (p.centerx, self._bottom(size) + size // 3),
-                "midtop",
-                width=p.w - 40,
-            )
+        if self.stats_line:  # on two lines where one would shrink it below a readable size
+            img = theme.wrapped(self.stats_line, size, theme.HINT, p.w - 40)
+            surface.blit(img, img.get_rect(midtop=(p.centerx, self._bottom(size) + size // 3)))
         self.ring.sync()
         for b in self.buttons:
             b.draw(surface)
@@ -206,7 +200,10 @@ class SummaryScene(Scene):
     def _bottom(self, size: int) -> int:
         """Where the rows must end: above the buttons, and the record line if any."""
         bottom = self.buttons[0].rect.y - size // 2
-        return bottom - int(size * 1.4) if self.stats_line else bottom
+        if not self.stats_line:
+            return bottom
+        lines = len(theme.wrap_lines(self.stats_line, theme.font(size), self.panel.w - 40))
+        return bottom - int(size * (0.4 + 1.2 * lines))
 
     def _fitted(self, screen: tuple[int, int]) -> tuple[int, int]:
         """The largest text size (from the dialog's own, down to 14 px) whose rows all fit
@@ -254,7 +251,7 @@ class SummaryScene(Scene):
                 y = self._grid_row(surface, y, size, row, grid)
         if charted and top is not None:
             chart = pygame.Rect(grid.right + size, top, x1 - grid.right - size, y - top)
-            self._chart(surface, chart)
+            self._chart(surface, chart, size)
         return y
 
     def _heading(self, surface, words: str, y: int, size: int, grid: pygame.Rect) -> int:
@@ -294,27 +291,16 @@ class SummaryScene(Scene):
         """A chart of the match only once it has two hands to show (not flat lines)."""
         return bool(self.match.target) and len(self.match.history) >= 2
 
-    def _chart(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """The running totals hand by hand, one line per side, the target dashed."""
+    def _chart(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> list[str]:
+        """The running totals hand by hand, one line per side in its colour, with its
+        title, legend, axes and the target (:mod:`game.ui.match_chart`)."""
         m = self.match
-        runs = [[0] for _ in range(m.teams)]
-        for hand in m.history:
-            for t in range(m.teams):
-                runs[t].append(runs[t][-1] + hand[t])
-        top = max(max(max(r) for r in runs), m.target or 1, 1)
-        n = len(m.history)
-        pygame.draw.rect(surface, theme.FELT_DARK, box, border_radius=6)
-
-        def at(i: int, v: int) -> tuple[float, float]:
-            return box.x + box.w * i / max(1, n), box.bottom - box.h * v / top
-
-        if m.target:
-            ty = at(0, m.target)[1]
-            for x in range(box.x, box.right, 12):
-                pygame.draw.line(surface, theme.INK_DIM, (x, ty), (min(x + 6, box.right), ty))
-        for t, run in enumerate(runs):
-            pts = [at(i, v) for i, v in enumerate(run)]
-            colour = TEAM_COLOURS[t % len(TEAM_COLOURS)]
-            pygame.draw.lines(surface, colour, False, pts, 3)
-            for p in pts[1:]:
-                pygame.draw.circle(surface, colour, p, 4)
+        series = []
+        for team, _ in columns(self.model, self.match):
+            run = [0]
+            for hand in m.history:
+                run.append(run[-1] + hand[team])
+            colour = TEAM_COLOURS[team % len(TEAM_COLOURS)]
+            series.append(match_chart.Series(panel.team_name(self.model, team), colour, tuple(run)))
+        self.chart_words = match_chart.draw(surface, box, series, m.target, size)
+        return self.chart_words

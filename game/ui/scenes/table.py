@@ -73,9 +73,10 @@ class TableScene(RiggedScene):
         self._new_table()
 
     def new_hand(self) -> None:
-        """The game menu's "New hand": a hand abandoned mid-way counts as lost."""
-        if self.state.history and not self.state.is_over:
-            self.app.hand_abandoned(self.session)
+        """The game menu's "New hand": a hand abandoned mid-way counts as lost, and the log
+        says so under its moves."""
+        if self.app.give_up_hand(self.session):
+            self.model.log.add(LogLine.said("log.given_up", n=self.match.hand_no + 1))
         self.session.deal_again(self.session.match.deal_no + 1)
         self._new_table()
 
@@ -88,7 +89,7 @@ class TableScene(RiggedScene):
     def main_menu(self) -> None:
         """The match is saved after every move: leaving keeps it for "Continue"."""
         if self.state.history and not self.match.is_over:
-            self.app.notice(Notice("match_kept"))
+            self.app.notice(Notice("match_kept" if self.match.target else "hand_kept"))
         self.app.goto("menu")
 
     def learn(self) -> None:
@@ -123,7 +124,8 @@ class TableScene(RiggedScene):
         warning = m.coach.warning
         record = self.state.record()
         index = len(record["actions"])
-        why = reason(self.state, self.human, warning.action, warning.better, warning.seen)
+        why = reason(self.state, self.human, warning.action, warning.better, warning.seen,
+                     warning.loss)  # fmt: skip
 
         def words() -> str:
             played = move_words(record, index, warning.action, self.human)

@@ -390,7 +390,11 @@ class TableController:
         return Focus(min(targets, key=lambda p: (p != hinted, p.seat == self.m.human)))
 
     def _nothing_here(self) -> None:
-        """The focused place has no move: say so, and move the focus where there is one."""
+        """The focused place has no move: say so, and move the focus where there is one.
+        A move a lesson refused is a move all the same: the lesson says why, alone."""
+        if self.m.vetoed:
+            self.m.vetoed = False
+            return
         self.m.say(lambda: say("message.nothing_here"))
         self.focus = self.best_focus() or self.focus
 

@@ -15,6 +15,7 @@ from functools import partial
 import pygame
 
 from game.core.spec import Call
+from game.session import hand_in_play
 from game.text import say
 from game.ui import theme
 from game.ui.rules_panel import RulesPanel
@@ -226,7 +227,7 @@ class TableControls:
 
     def _ask_new_hand(self) -> None:
         """A new hand mid-hand counts as a lost hand: say so and ask first."""
-        if self.m.state.history and not self.m.state.is_over:
+        if hand_in_play(self.m.state):
             self.ask(lambda: say("question.new_hand"), self._new_hand)
         else:
             self._new_hand()

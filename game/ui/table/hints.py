@@ -74,8 +74,11 @@ def _why(model: TableModel, advice: Advice) -> str:
     if advice.why is None:
         return current().capitalise(say("hint.why.as_good", other=other))
     why = phrase(advice.why, model.namer)
-    if _about(model, advice.action, why):  # it says what the hint line already says
-        return current().capitalise(say("hint.why.worse", other=other))
+    if _about(model, advice.action, why):  # it says what the hint line already says:
+        figure = advice.figure  # the figure behind it, said plainly, is the reason
+        if figure is None or figure.key != "coach.why.figure":
+            return current().capitalise(say("hint.why.worse", other=other))
+        why = phrase(figure, model.namer)
     return current().capitalise(say("hint.why.rather", other=other, why=why))
 
 

@@ -21,7 +21,7 @@ def draw(m: TableModel, surface: pygame.Surface) -> dict[str, pygame.Rect]:
         if shows == "seat_label":
             drawn[name] = _seat_label(m, surface, name, subject)
         elif shows == "pile_count":
-            n = len(m.stage.counted().get(m.layout.counts[name], ()))
+            n = m.stage.count(m.layout.counts[name])
             words = say_n("label.pile", n)
             drawn[name] = theme.text(
                 surface,

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.core.types import TABLE, Action, Event, EventKind, PileKind
-from game.text.log_lines import LogLine, Term, event_lines
+from game.text.log_lines import LogLine, Row, Term, event_lines, move_events, rows
 from game.text.names import Namer, Seating, card_short
 from game.ui.table.phase import forced_how
 
@@ -90,8 +90,14 @@ class MoveLog:
         self.lines += lines
         self.fault = None
 
+    def rows(self, namer: Namer, last: int | None = None) -> list[Row]:
+        """The log as the panel shows it: a run of moves that played themselves one row
+        (the ``last`` lines only, when given)."""
+        return rows(self.lines[-last:] if last else self.lines, namer)
+
     def words(self, namer: Namer) -> list[str]:
-        return [line.words(namer) for line in self.lines]
+        """The log's rows in words, as the player reads them."""
+        return [row.words for row in self.rows(namer)]
 
 
 def hand_head(match, spec) -> LogLine:
@@ -126,26 +132,33 @@ def hand_lines(spec, record: dict, history: list[Action], head: LogLine,
         lines += event_lines(opening, namer, faults)
     fault = None
     for action in history:
-        forced, pile = _as_seen(spec, state, action, reader)
+        forced, mover, pile = _as_seen(spec, state, action, reader)
         events = state.apply(action)
         said, fault = fault_lines(fault, events, action)
         lines += said
+        own = move_events(events, mover) if mover is not None else []
         for ev in events:
-            lines += event_lines([ev], namer, faults, forced)
             hidden = hidden_taken(ev, pile, state.side_of(me), state.side_of) if pile else []
-            lines += [peek_line(hidden)] if hidden else []
+            lines += [peek_line(hidden)] if hidden else []  # shown before the cards fly
+            if any(ev is o for o in own):
+                lines += event_lines([ev], namer, faults, forced, mover, not forced)
+            else:
+                lines += event_lines([ev], namer, faults)
     return lines
 
 
-def _as_seen(spec, state, action: Action, reader: Reader) -> tuple[str, list]:
-    """Before ``action``: how it played itself for the reader (or ""), and the table's
-    pile as the reader saw it (empty for nobody's log)."""
+def _as_seen(spec, state, action: Action, reader: Reader) -> tuple[str, int | None, list]:
+    """Before ``action``: how it played itself for the reader (or ""), the reader's seat if
+    the move is theirs (None: another's), and the table's pile as the reader saw it (empty
+    for nobody's log)."""
     me = reader.seat
     if me is None:
-        return "", []
-    mine = state.to_move == me and not action.is_call
-    forced = forced_how(spec, state, state.legal_actions(), reader.auto_play) if mine else None
-    return forced or "", state.observation(me).piles.get(TABLE, [])
+        return "", None, []
+    by = action.actor if action.is_call else state.to_move
+    forced = None
+    if state.to_move == me and not action.is_call:
+        forced = forced_how(spec, state, state.legal_actions(), reader.auto_play)
+    return forced or "", me if by == me else None, state.observation(me).piles.get(TABLE, [])
 
 
 def move_line(state, action: Action, namer: Namer) -> LogLine | str:

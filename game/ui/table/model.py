@@ -79,6 +79,7 @@ class TableModel:
         self.auto_on = self.watching = False  # Auto flips; a replay (nobody acts)
         self.hurries = True  # the player may hurry the computer (not in a lesson)
         self.panel_room = (0, 0)  # the side panel's top and foot a scene covers (a replay)
+        self.vetoed = False  # the last move tried was refused by ``vet`` (a lesson's step)
         self.start_hand()
 
     # ------------------------------------------------------------------ hands
@@ -285,7 +286,8 @@ class TableModel:
         a move with a choice is weighed first (off the UI thread) and may be questioned.
         The one move that plays itself (the phase is FORCED for it) is marked so, on the
         table and in the log, however it was made."""
-        if not self.vet(action) or self._coach_first(action, confirmed):
+        self.vetoed = not self.vet(action)  # a lesson refused it, and says why itself
+        if self.vetoed or self._coach_first(action, confirmed):
             return False
         forced = forced_how(self.spec, self.state, self._legal(), self.options().auto_play)
         try:
@@ -296,18 +298,23 @@ class TableModel:
             return False
         self.window.shut()
         self.pace.turn_beat, self.note = 0.0, None
-        self.apply_events(events, action, starts, forced or "")
+        self.apply_events(events, action, starts, forced or "", mine=True)
         self.on_move(action)
         return True
 
     def apply_events(self, events: list[Event], action: Action | None,
-                     starts: dict | None = None, forced: str = "") -> None:  # fmt: skip
-        """Events of an applied action go to the show; a fault's fate goes to the log; the
-        hand is scored the moment the rules end it (its summary waits for the show)."""
+                     starts: dict | None = None, forced: str = "",
+                     mine: bool = False) -> None:  # fmt: skip
+        """Events of an applied action go to the show (``mine``: the player's own move,
+        played for them when ``forced``); a fault's fate goes to the log; the hand is
+        scored the moment the rules end it (its summary waits for the show)."""
         if not events:
             return
         self.log.moved(events, action)
-        self.show.push(events, starts, forced)
+        mover = None
+        if mine and action is not None:
+            mover = action.actor if action.is_call and action.actor is not None else self.human
+        self.show.push(events, starts, forced, mover)
         self.stage.synced = False
         self.hints.shown = None
         self.on_change()

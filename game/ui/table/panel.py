@@ -13,7 +13,7 @@ from game.text import current, say
 from game.text.words import phrase
 from game.ui import theme
 from game.ui.layer import Layer
-from game.ui.table.says import message_line, seat_label, status
+from game.ui.table.says import message_line, seat_label, seat_name, status
 
 if TYPE_CHECKING:
     from game.ui.table.controls import TableControls
@@ -122,22 +122,31 @@ def _scores(m: TableModel) -> list[tuple[str, str]]:
     rows = []
     live = m.spec.live_score or st.is_over
     hand = match.hand_points() if live else None
-    for team in range(match.teams):
+    teams = [match.team_of(match.player_at(s)) for s in playing_order(m)]
+    for team in dict.fromkeys(teams):  # the player's team first, then in playing order
         now = f"  (+{hand[team]})" if hand and not match.hand_finished else ""
         rows.append((team_name(m, team), f"{match.totals[team]}{now}"))
     return rows
 
 
+def playing_order(m: TableModel) -> list[int]:
+    """The seats as the panel lists them: the player first, then the others in playing
+    order after them."""
+    n = m.state.players
+    return [(m.human + k) % n for k in range(n)]
+
+
 def seat_counts(m: TableModel) -> tuple[tuple[str, str], ...]:
-    """Each seat's name and its cards in the panel's words, as the rules count them (the
-    same count as the seat labels and the hand's live points)."""
+    """Each seat's name (a partner marked so) and its cards in the panel's words, the
+    player first, then in playing order, as the rules count them (the same count as the
+    seat labels and the hand's live points)."""
     piles, side_of = m.stage.counted(), m.state.side_of
 
     def words(seat: int) -> str:
         counts = m.spec.panel_counts(piles, seat, side_of(seat))
         return ", ".join(phrase(p, m.namer) for p in counts)
 
-    return tuple((m.namer.who(s), words(s)) for s in range(m.state.players))
+    return tuple((seat_name(m, s), words(s)) for s in playing_order(m))
 
 
 def counts_layout(counts: tuple[tuple[str, str], ...], size: int, w: int) -> tuple[bool, int]:
@@ -162,7 +171,7 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
         head,
         tuple(_scores(m)),
         counts,
-        tuple((line.words(m.namer), bool(line.forced)) for line in m.log.lines[-LOG_SHOWN:]),
+        tuple((row.words, row.look) for row in m.log.rows(m.namer, LOG_SHOWN)),
         m.panel_room,
     )
 
@@ -178,7 +187,7 @@ def _panel_body(
     head: tuple[str, str, str],
     scores: tuple[tuple[str, str], ...],
     counts: tuple[tuple[str, str], ...],
-    log: tuple[tuple[str, bool], ...],
+    log: tuple[tuple[str, str], ...],
     covered: tuple[int, int],
 ) -> None:
     surface.fill(theme.PANEL)
@@ -221,20 +230,28 @@ def _panel_body(
 
 
 @lru_cache(maxsize=256)
-def _log_line(entry: str, size: int, width: int, forced: bool) -> pygame.Surface:
-    """One wrapped log entry, cached (its alpha is set before each blit); a move that played
-    itself for the player in a colour of its own."""
-    colour = theme.FORCED if forced else theme.INK
+def _log_line(entry: str, size: int, width: int, look: str) -> pygame.Surface:
+    """One wrapped log entry, cached (its alpha is set before each blit): the player's own
+    decision stands out (bold, bright, a gold bar before it); a run of moves that played
+    themselves is drawn apart, in a dimmer colour of its own; the rest in plain ink."""
+    if look == "chosen":
+        bar = max(3, size // 4)
+        words = theme.font(size, True).render(entry, True, theme.INK, wraplength=width - 2 * bar)
+        img = pygame.Surface((width, words.get_height()), pygame.SRCALPHA)
+        pygame.draw.rect(img, theme.GOLD, (0, 1, bar, words.get_height() - 2))
+        img.blit(words, (2 * bar, 0))
+        return img
+    colour = theme.FORCED_DIM if look == "forced" else theme.INK
     return theme.font(size).render(entry, True, colour, wraplength=width)
 
 
-def _log(log: tuple[tuple[str, bool], ...], surface: pygame.Surface, box: pygame.Rect,
+def _log(log: tuple[tuple[str, str], ...], surface: pygame.Surface, box: pygame.Rect,
          size: int) -> None:  # fmt: skip
     fs = max(12, int(size * 0.85))
     lines: list[pygame.Surface] = []
     height = 0
-    for entry, forced in reversed(log):
-        img = _log_line(entry, fs, box.w, forced)
+    for entry, look in reversed(log):
+        img = _log_line(entry, fs, box.w, look)
         if height + img.get_height() > box.h:
             break
         lines.append(img)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.core.referee import Ask
 from game.core.types import Code, Refusal
-from game.text import say, say_n
+from game.text import current, say, say_n
 from game.text.words import phrase, refusal_text
 from game.ui import theme
 from game.ui.table import clock
@@ -31,11 +31,10 @@ def status(m: TableModel, phase: Phase | None = None) -> str:
         return say("status.dealing")
     if doing is Doing.OVER:
         return say("status.over")
+    if doing in (Doing.SHOWING, Doing.THINKING, Doing.CALLING) and seat not in (None, m.human):
+        return turn_words(m, seat)  # whether it thinks, plays or waits: one phrase
     if doing is Doing.SHOWING and seat is not None:
-        return say(m.namer.pick("status.showing", seat), who=m.namer.who(seat))
-    if doing in (Doing.THINKING, Doing.CALLING) and seat is not None:
-        thinking = doing is Doing.THINKING and m.thinker.busy and m.thinker.kind is Ask.MOVE
-        return say("status.thinking" if thinking else "status.to_move", who=m.namer.who(seat))
+        return say("status.showing.you")
     if doing is Doing.CALLING:
         return call_words(m, "window")
     words = {
@@ -44,6 +43,13 @@ def status(m: TableModel, phase: Phase | None = None) -> str:
         Doing.DECIDING: "status.your_call",
     }
     return say(words[doing]) if doing in words else ""
+
+
+def turn_words(m: TableModel, seat: int) -> str:
+    """Another seat's turn, in one phrase whatever it is doing ("North's turn"): its label
+    says whether it is thinking."""
+    whose = m.namer.whose(seat)
+    return say("status.turn", whose=whose, Whose=current().capitalise(whose))
 
 
 def call_words(m: TableModel, part: str) -> str:
@@ -116,7 +122,8 @@ def prompt(m: TableModel, phase: Phase | None = None) -> str:
     if doing is Doing.CHOOSING:
         return phrase(m.spec.prompt(m.state), m.namer)
     if doing is Doing.DECIDING and m.asking is not None:
-        return say("prompt.asking", n=len(m.asking.answers))
+        n = len(m.asking.answers)
+        return say("prompt.asking.two" if n == 2 else "prompt.asking", n=n)
     return ""
 
 

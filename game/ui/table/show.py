@@ -19,7 +19,7 @@ import pygame
 from game.core.spec import GameSpec, Headline, Phrase, Seat
 from game.core.types import Event, EventKind, PileId, PileKind
 from game.games import ask
-from game.text.log_lines import LogLine
+from game.text.log_lines import LogLine, move_events
 from game.text.names import Namer
 from game.text.words import event_line, phrase
 from game.ui.anim import PACE_SECONDS, Flight, Timeline
@@ -112,6 +112,7 @@ class Show:
         self.seat: int | None = None  # whose move is being shown
         self.showing: list[Event] = []  # the events of the step being shown
         self.forced: dict[int, str] = {}  # id of a queued event of a forced move: how forced
+        self.chosen: set[int] = set()  # ids of queued events of a move the player chose
         self.step_forced = ""  # the step being started is a forced move's
 
     @property
@@ -139,14 +140,19 @@ class Show:
         return any(pid in (e.src, e.dst) for e in (*self.showing, *self.queue))
 
     def push(self, events: list[Event], starts: dict[int, pygame.Vector2] | None = None,
-             forced: str = "") -> None:  # fmt: skip
-        """Queue events; ``starts`` says where a dragged card really is now; ``forced``: the
-        events are a move that played itself for the player (it flies faster, its lines
-        say so and its card is marked where it lands)."""
+             forced: str = "", mover: int | None = None) -> None:  # fmt: skip
+        """Queue events; ``starts`` says where a dragged card really is now; ``mover``: the
+        events are the player's move (``mover`` the seat that made it), which played itself
+        (``forced``: it flies faster, its line says so and its card is marked where it
+        lands) or was chosen (its line stands out). Only the move's own events are marked,
+        not what follows from them."""
         self.queue.extend(events)
         self.starts.update(starts or {})
+        own = move_events(events, mover) if mover is not None else []
         if forced:
-            self.forced.update((id(ev), forced) for ev in events)
+            self.forced.update((id(ev), forced) for ev in own)
+        else:
+            self.chosen.update(id(ev) for ev in own)
 
     def deal(self, opening: list[Event], source: PileId) -> None:
         """The opening deal: every card starts face down in ``source`` (the deck, or the
@@ -166,6 +172,7 @@ class Show:
         self.showing = []
         self.starts.clear()
         self.forced.clear()
+        self.chosen.clear()
 
     def flights(self) -> list[Flight]:
         """Every flight of the current step (landed ones wait where they landed), and a
@@ -195,20 +202,22 @@ class Show:
         if ev.seat is not None:
             self.seat = ev.seat
         self.step_forced = self.forced.pop(id(ev), "")
-        self._log(ev)
         sound = ask(self.game, lambda spec: spec.sound(ev))
         if sound is not None and not (ev.kind is E.DEAL and self._more_deals()):
             self.hooks.sound(sound)
         headline = ask(self.game, lambda spec: spec.headline(ev))
+        if headline is None and ev.src is not None and ev.dst is not None:
+            return self._card_step(ev)  # its line comes as its first card starts to move
+        self._log(ev, self.step_forced)
         if headline is not None:
             return self._headline_step(headline)
-        if ev.src is not None and ev.dst is not None:
-            return self._card_step(ev)
         return self._other_step(ev)
 
-    def _log(self, ev: Event) -> None:
+    def _log(self, ev: Event, forced: str) -> None:
+        chosen = id(ev) in self.chosen
+        self.chosen.discard(id(ev))
         if event_line(ev, self.namer, self.show_faults, self.game):
-            self.hooks.log(LogLine.of_event(ev, self.show_faults, self.step_forced))
+            self.hooks.log(LogLine.of_event(ev, self.show_faults, forced, chosen))
 
     def _more_deals(self) -> bool:
         return bool(self.queue) and self.queue[0].kind is E.DEAL and self.seconds <= 0
@@ -233,18 +242,30 @@ class Show:
         return bool(ask(self.game, lambda spec: spec.joins(first, then) or None))
 
     def _card_step(self, ev: Event) -> Timeline:
-        steps = [ev]
+        """The event's cards fly, with the events the game shows with it; each event's
+        line comes to the log as its first card starts to move (after a peek at the
+        face-down cards taken, which is shown first), never while it is still held."""
+        steps, marks = [ev], [self.step_forced]
         while self.queue and self._joins(ev, self.queue[0]):
             steps.append(self.queue.popleft())
-            self.forced.pop(id(steps[-1]), None)
-            self._log(steps[-1])
+            marks.append(self.forced.pop(id(steps[-1]), ""))
         self.showing = steps
         tl = Timeline()
-        for e in steps:
+        for e, forced in zip(steps, marks, strict=True):
             if e.kind is E.CAPTURE and self._peek_first(e):
                 tl.wait = max(tl.wait, 1.6 if self.pace != "instant" else 0.0)
-            tl.flights.extend(self._fly(e, delay=tl.wait))
+            flights = self._fly(e, delay=tl.wait)
+            tl.flights.extend(flights)
+            self._log_as_it_moves(e, forced, flights)
         return tl
+
+    def _log_as_it_moves(self, ev: Event, forced: str, flights: list[Flight]) -> None:
+        """The event's line once the first of its cards starts to fly (now, if none does)."""
+        first = min(flights, key=lambda f: f.delay, default=None)
+        if first is None or first.delay <= 0:
+            self._log(ev, forced)
+        else:
+            first.on_move = lambda: self._log(ev, forced)
 
     def _peek_first(self, ev: Event) -> bool:
         """The human's side takes face-down cards: show them (RULES.md §5)."""
@@ -267,6 +288,7 @@ class Show:
         else:
             taken, idx, n = self.shown.take(src, tuple(ev.cards), len(ev.cards))
         where = [spot.card_pos(i, n) if spot else (0.0, 0.0) for i in idx]
+        self._taken_at = list(idx)
         self._from_face = [shows_face(src, i, c) for i, c in zip(idx, taken, strict=False)]
         return taken, where
 
@@ -329,4 +351,19 @@ class Show:
             out[-1].on_land = land
         else:
             land()
+        if out and delay > 0 and ev.src != dst:
+            self._lie_until_moved(ev, taken, out[0])
         return out
+
+    def _lie_until_moved(self, ev: Event, taken: list[int | None], first: Flight) -> None:
+        """Cards whose flight waits (a peek at face-down cards first) lie on their pile, and
+        are counted there, until the first of them starts to move."""
+        pile = self.shown.get(ev.src)
+        for i, card in sorted(zip(self._taken_at, taken, strict=True)):
+            pile.insert(i, card)
+        src = ev.src
+
+        def lift() -> None:
+            self.shown.take(src, tuple(ev.cards), len(taken))
+
+        first.on_start = lift

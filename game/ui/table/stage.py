@@ -91,9 +91,19 @@ class Stage:
         return ShownTable.of(st, self.human).piles
 
     def counted(self) -> dict:
-        """The piles every count on the table reads: the rules' piles, so a card lifted,
-        gliding home or in the air (the deal's too) is counted where the rules have it."""
+        """The piles every count on the table reads (the side panel, the seat labels, the
+        pile and pack labels, the piles' badges): what the player sees. While cards fly
+        (the deal's too) the piles as shown, so a count changes as its card lifts off
+        and as it lands, never ahead of it; once they have landed, the rules' piles (which
+        the shown ones then are). A card the player drags, or that glides home, has not
+        left its pile."""
+        if self.dealing or self.show.busy:
+            return self.shown.piles
         return self.seen_piles()  # a few microseconds: worked out afresh, never stale
+
+    def count(self, pid) -> int:
+        """How many cards ``pid`` holds as the table counts it (:meth:`counted`)."""
+        return len(self.counted().get(pid, ()))
 
     def face_up(self, on: bool) -> None:
         """Replays: every hand face up, or only what the player saw."""

@@ -20,6 +20,8 @@ from game.ui.table.hints import hint_marks
 from game.ui.table.model import TableModel
 from game.ui.table.shown import shows_face
 
+BADGED = (PileKind.TABLE, PileKind.DISCARD)  # piles that show their count on a badge
+
 Glow = tuple  # (rect, colour, drop[, strength]): the arguments of TableView._glow
 
 
@@ -219,8 +221,8 @@ class TableView:
             if i == n - 1 or not spot.stack:
                 self._shadowed(surface, rect.topleft, 0.25)
             surface.blit(self.art.picture(pile[i], shows_face(pid, i, pile[i])), rect)
-        if spot.stack or pid.kind in (PileKind.TABLE, PileKind.DISCARD):
-            self._badge(surface, pid, n)
+        if spot.stack or pid.kind in BADGED:
+            self._badge(surface, pid, self.m.stage.count(pid))
 
     def _shadowed(self, surface: pygame.Surface, pos, strength: float) -> None:
         img, off = cardart.shadow(self.layout.card, round(strength, 2))
@@ -255,8 +257,8 @@ class TableView:
             r for n, r in self.layout.areas.items() if self.layout.shows.get(n, ("",))[0] == "owner"
         ]
         for pid, spot in self.layout.spots.items():
-            n = len(self.m.shown.get(pid))
-            if n and (spot.stack or pid.kind in (PileKind.TABLE, PileKind.DISCARD)):
+            n = self.m.stage.count(pid)
+            if n and self.m.shown.get(pid) and (spot.stack or pid.kind in BADGED):
                 out.append(self.badge(pid, n)[1])
         return out
 
