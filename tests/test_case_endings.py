@@ -19,6 +19,7 @@ from game.text.spoken import spoken
 from game.text.words import phrase, refusal_text, when
 
 HEARTS = 26  # kupa: the card ``HEARTS + rank - 1``
+TURKISH = tuple(c for c in CASES if c != "nom")  # the nominative is the word as it is
 
 # every rank in every form: accusative, dative, locative, ablative, genitive
 RANK_FORMS = {
@@ -66,9 +67,9 @@ def form(book, value: str, case: str) -> str:
 
 
 @pytest.mark.parametrize("rank", RANK_TEXT)
-@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("case", TURKISH)
 def test_every_rank_takes_every_case_ending_by_rule(tr, rank, case):
-    want = RANK_FORMS[rank][CASES.index(case)]
+    want = RANK_FORMS[rank][TURKISH.index(case)]
     word = tr.say(f"rank.{rank}")
     assert form(tr, word, case) == want
     assert form(tr, card_params(HEARTS + RANK_TEXT.index(rank))["card"], case) == "kupa " + want
@@ -85,7 +86,8 @@ def test_the_reviews_suffix_table(tr, rank):
 
 @pytest.mark.parametrize("seat", SEAT_FORMS)
 def test_seat_names_and_you_take_their_endings(tr, seat):
-    assert tuple(form(tr, seat, case) for case in CASES) == SEAT_FORMS[seat]
+    assert tuple(form(tr, seat, case) for case in TURKISH) == SEAT_FORMS[seat]
+    assert form(tr, seat, "nom") == seat
 
 
 def test_numbers_take_the_ending_of_their_last_word_said(tr):

@@ -1,6 +1,7 @@
 """Case endings by rule, for the languages that have them: a catalogue writes ``{card:acc}``
 or ``{who:dat}`` and the phrasebook fills in "kupa 4'ü" or "Kuzey'e" (English ignores the
-form and writes the word as it is).
+form and writes the word as it is; German's articles and declensions are ``german.py``'s).
+The nominative, ``nom``, is the word as it is in Turkish; German gives a card its article.
 
 Turkish: the last word of the value takes the ending, by vowel harmony (two-way for
 -(y)A, four-way for -(y)I), with the buffer consonant after a vowel (y; n for the
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-CASES = ("acc", "dat", "loc", "abl", "gen")
+CASES = ("acc", "dat", "loc", "abl", "gen", "nom")
 Inflect = Callable[[str, str], str]
 
 VOWELS = "aeıioöuü"
@@ -51,7 +52,7 @@ def turkish(rank_words: Mapping[str, str]) -> Inflect:
     def inflect(text: str, case: str) -> str:
         head, _, word = text.rpartition(" ")
         core = word.rstrip(TRAILING)  # STOP!'a: the ending follows a name's own "!"
-        if not core or case not in CASES:
+        if not core or case not in CASES or case == "nom":
             return text
         return (head + " " if head else "") + _ending(word, core, case, rank_words)
 
