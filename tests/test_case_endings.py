@@ -155,7 +155,6 @@ def test_dates_and_numbers_are_written_as_each_language_writes_them(tr):
     assert phrasebook.current().number(2000.5) == "2,000.5"
 
 
-
 # ----------------------------------------------------------------- German
 GERMAN = ("nom", "acc", "dat", "gen")
 GERMAN_RANKS = {  # the article and the noun of a rank in each case
@@ -233,6 +232,7 @@ def test_german_writes_numbers_percentages_and_dates_as_germans_do(de):
     assert when(time.mktime((2026, 12, 2, 14, 5, 0, 0, 0, -1))) == "02.12.2026 14:05"
     assert de.say_n("label.pile", 0) == "Stapel: leer"
     assert (de.say_n("label.pile", 1), de.say_n("label.pile", 4)) == (
-        "Stapel: 1 Karte", "Stapel: 4 Karten"
+        "Stapel: 1 Karte",
+        "Stapel: 4 Karten",
     )
     assert de.upper("Buben-Pişti und Straße") == "BUBEN-PIŞTI UND STRASSE"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.core.referee import Ask
 from game.core.types import Code, Refusal
-from game.text import say, say_n
+from game.text import current, say, say_n
 from game.text.words import phrase, refusal_text
 from game.ui import theme
 from game.ui.table import clock
@@ -113,8 +113,8 @@ def prompt(m: TableModel, phase: Phase | None = None) -> str:
         return say("prompt.plays_for_me")
     if doing is Doing.FORCED:
         return say("prompt.auto" if m.auto_on and m.spec.autoplay else "prompt.forced")
-    if doing is Doing.CHOOSING:
-        return phrase(m.spec.prompt(m.state), m.namer)
+    if doing is Doing.CHOOSING:  # (a capital first: German may begin with the card's article)
+        return current().capitalise(phrase(m.spec.prompt(m.state), m.namer))
     if doing is Doing.DECIDING and m.asking is not None:
         return say("prompt.asking", n=len(m.asking.answers))
     return ""
