@@ -178,6 +178,27 @@ def test_turkish_card_names_are_as_players_say_them():
         phrasebook.set_language("en")
 
 
+@pytest.mark.parametrize(
+    ("env", "lang"),
+    [("de_DE.UTF-8", "de"), ("de_CH.UTF-8", "de"), ("de_AT", "de"), ("tr_TR.UTF-8", "tr"),
+     ("fr_FR.UTF-8", "en"), ("C.UTF-8", "en")],
+)  # fmt: skip
+def test_the_system_language_chooses_the_catalogue(monkeypatch, env, lang):
+    """A German, Swiss or Austrian system starts the game in German."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", env)
+    monkeypatch.setattr(phrasebook.locale, "getlocale", lambda: (None, None))
+    assert phrasebook.system_language() == lang
+    monkeypatch.setenv("LANGUAGE", "de:en")
+    assert phrasebook.system_language() == "de"
+
+
+def test_each_language_is_named_in_itself():
+    assert phrasebook.NATIVE_NAMES == {"en": "English", "tr": "Türkçe", "de": "Deutsch"}
+    assert set(phrasebook.NATIVE_NAMES) == set(LANGS)
+
+
 # ----------------------------------------------------------------- every text fits its box
 def drive_every_screen(app) -> None:
     """Visit each screen and overlay the way a player would, drawing each."""
