@@ -635,7 +635,8 @@ def test_a_hint_asked_for_with_h_is_heard(tmp_path, monkeypatch, said):
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "Read the whole table"),
-                                              ("tr", "Bütün masayı oku")])  # fmt: skip
+                                              ("tr", "Bütün masayı oku"),
+                                              ("de", "Den ganzen Tisch vorlesen")])  # fmt: skip
 def test_f1_lists_the_speech_keys_and_reads_them_out(tmp_path, monkeypatch, said, lang, words):
     """F1 says its title and how to read it; the arrows then read each key's line."""
     app = speaking_app(tmp_path, monkeypatch, said, language=lang)
@@ -693,10 +694,11 @@ def play_rounds(app, table, rounds: int) -> None:
 ROUND = {
     "en": ["Your turn", "East's turn", "North's turn", "West's turn"],
     "tr": ["Sıra sende", "Doğu'nun sırası", "Kuzey'in sırası", "Batı'nın sırası"],
+    "de": ["Du bist dran", "Ost ist am Zug", "Nord ist am Zug", "West ist am Zug"],
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_change_of_turn_is_heard_once_before_that_players_moves(
     tmp_path, monkeypatch, said, lang
 ):
