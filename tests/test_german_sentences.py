@@ -168,9 +168,9 @@ LINES = [
     ),
     (
         line("log.deal.jack_up", {"card": sign(SPADES + J), "next": sign(DIAMONDS + 6)}, ()),
-        "Der J♠ aufgedeckt: Ein Bube bleibt offen auf dem Stapel liegen, und die nächste Karte, "
+        "Aufgedeckt: der J♠. Ein Bube bleibt offen auf dem Stapel liegen, und die nächste Karte, "
         "die 7♦, wird darauf aufgedeckt.",
-        "Der Pik-Bube aufgedeckt: Ein Bube bleibt offen auf dem Stapel liegen, und die nächste "
+        "Aufgedeckt: der Pik-Bube. Ein Bube bleibt offen auf dem Stapel liegen, und die nächste "
         "Karte, die Karo-Sieben, wird darauf aufgedeckt.",
     ),
     (
@@ -296,7 +296,7 @@ HINTS = [  # a full name, through the hint's phrase
     (
         "coach.why.keep",
         {"card": Card(HEARTS + 2)},
-        "damit lädst du die 3♥ weg, obwohl dem Grundstapel nur noch eine Karte bis dahin fehlt",
+        "damit lädst du die 3♥ weg, obwohl der Grundstapel nur noch eine Karte davon entfernt ist",
     ),
 ]
 
@@ -326,7 +326,8 @@ REFUSALS = [
     ),
 ]
 
-SAID = [  # what the voice and the screen say of piles and picks
+SAID = [  # what the voice and the screen say of piles and picks (the prompt line gives a
+    # prompt its capital: "Das A♦ ist aufgedeckt …")
     ("speech.pile.foundation", {"suit": "Herz", "rank": "Fünf"}, "Grundstapel Herz, bis zur Fünf"),
     ("speech.pile.foundation", {"suit": "Pik", "rank": "König"}, "Grundstapel Pik, bis zum König"),
     ("speech.pile.foundation", {"suit": "Karo", "rank": "Ass"}, "Grundstapel Karo, bis zum Ass"),
@@ -340,19 +341,17 @@ SAID = [  # what the voice and the screen say of piles and picks
     (
         "prompt.must_foundation",
         {"card_short": "A♦"},
-        "Du hast das A♦ aufgedeckt: Die Karte muss auf den Grundstapel (zieh sie hin oder "
-        "doppelklick sie).",
+        "das A♦ ist aufgedeckt und muss auf den Grundstapel (ziehen oder Doppelklick).",
     ),
     (
         "prompt.must_foundation.both",
         {"card_short": "K♥", "other_short": "Q♣"},
-        "Beide passen, der K♥ und die Q♣: Zieh eine davon auf den Grundstapel.",
+        "Beide passen: der K♥ und die Q♣. Zieh eine auf den Grundstapel.",
     ),
     (
         "prompt.place_turned.load",
         {"card_short": "J♣", "onto": "auf die Ablage von Nord"},
-        "Wohin mit dem J♣? Lade die Karte auf die Ablage von Nord oder zieh sie auf deine eigene "
-        "Ablage.",
+        "Wohin mit dem J♣: auf die Ablage von Nord laden oder auf deine eigene Ablage?",
     ),
     ("refusal.not_held", card(DIAMONDS + 8), "Du hast die Karo-Neun nicht auf der Hand."),
     ("refusal.already_played", card(SPADES + J), "Der Pik-Bube ist schon gespielt worden."),

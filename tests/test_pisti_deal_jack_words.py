@@ -22,8 +22,8 @@ WORDS = {  # what each option's line must say, by language
     },
     "tr": {"turn_next": ("açık kalır", "üstüne"), "to_bottom": ("destenin altına", "yerine")},
     "de": {
-        "turn_next": ("Der J♦ aufgedeckt", "bleibt offen", "darauf"),
-        "to_bottom": ("Der J♦ aufgedeckt", "unter den Talon", "an seiner Stelle"),
+        "turn_next": ("Aufgedeckt: der J♦.", "bleibt offen", "darauf"),
+        "to_bottom": ("Aufgedeckt: der J♦.", "unter den Talon", "an seiner Stelle"),
     },
 }
 
