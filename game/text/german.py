@@ -59,7 +59,7 @@ def declined(noun: str, gender: str) -> tuple[str, str, str, str]:
     return noun, noun, noun, genitive
 
 
-def german(rank_words: Mapping[str, str]) -> Inflect:
+def declension(rank_words: Mapping[str, str]) -> Inflect:
     """German cases; ``rank_words`` are the ranks as the catalogue names them ("J" ->
     "Bube"), whose genders the rank signs give."""
     nouns = {

@@ -46,6 +46,11 @@ def plain(word: str, case: str) -> str:
     return word
 
 
+def plain_name(before: str, name: str) -> str:
+    """A language whose card names read the same whatever words come before them."""
+    return name
+
+
 def turkish(rank_words: Mapping[str, str]) -> Inflect:
     """Turkish endings; ``rank_words`` says how a card sign's letter is read ("K" -> "papaz")."""
 

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import game.games as games
 from game.core.cards import RANK_TEXT
-from game.text import german
-from game.text.grammar import CASES, Inflect, plain, turkish
+from game.text.german import declension, merged, named_after
+from game.text.grammar import CASES, Inflect, plain, plain_name, turkish
 
 DOMAIN = "pasha"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -49,13 +49,13 @@ class Phrasebook:
         self.missing: set[str] = set()
         self.inflect: Inflect = plain
         self.merged = _as_is
-        self.named_after = _name_as_is
+        self.named_after = plain_name
         if self.lang == "tr":
             self.inflect = turkish(self._rank_words())
         elif self.lang == "de":
             ranks = self._rank_words(digits=True)
-            self.inflect, self.merged = german.german(ranks), german.merged
-            self.named_after = german.named_after(ranks)
+            self.inflect, self.merged = declension(ranks), merged
+            self.named_after = named_after(ranks)
 
     def _rank_words(self, digits: bool = False) -> dict[str, str]:
         """How a card sign's letter is read in this language ("K" -> "papaz"); with
@@ -140,10 +140,6 @@ def _catalogue(folder: Path, lang: str) -> gettext.NullTranslations:
 
 def _as_is(text: str) -> str:
     return text
-
-
-def _name_as_is(before: str, name: str) -> str:
-    return name
 
 
 class _Capital(str):
