@@ -1,4 +1,4 @@
-"""A screenshot of every step of every lesson, in English and Türkçe, as a player sees it:
+"""A screenshot of every step of every lesson, in every language, as a player sees it:
 the real window on an X server (Xvfb), opened from the menu's Learn to play, each step
 photographed with ImageMagick's ``import -window root`` once the table is at rest, then
 Skip (N) pressed, as a player would, to go on.
@@ -103,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "lesson-shots")
     p.add_argument("--size", default="960x600")
-    p.add_argument("--lang", nargs="+", default=["en", "tr"], choices=("en", "tr"))
+    from game.text.phrasebook import LANGUAGES
+
+    p.add_argument("--lang", nargs="+", default=list(LANGUAGES), choices=LANGUAGES)
     args = p.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x"))
     with shooting(args.out, size, "lesson-shots-") as ready:

@@ -115,7 +115,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--deal", type=_whole("deal", 0, MAX_DEAL), help="play this numbered deal (with --game)"
     )
-    p.add_argument("--lang", choices=("en", "tr"), help="the language, for this run")
+    from game.text.phrasebook import LANGUAGES  # (the game needs its words anyway)
+
+    p.add_argument("--lang", choices=LANGUAGES, help="the language, for this run")
     p.add_argument(
         "--state-file",
         metavar="PATH",

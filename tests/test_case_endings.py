@@ -1,6 +1,8 @@
 """Cards and names take their Turkish case endings by rule (issue 38): vowel harmony, the
 buffer consonant and the apostrophe, for every rank said as players say it, for the seats
-and for "Sen"; the catalogue asks for them as ``{card:acc}``, and English ignores them."""
+and for "Sen"; the catalogue asks for them as ``{card:acc}``, and English ignores them.
+German (issue 53) asks the same way and gets the article and the declined noun: "den
+Herz-Buben", "dem Karo-König", "des Pik-Asses", "die Herz-Sieben"."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from game.text.spoken import spoken
 from game.text.words import phrase, refusal_text, when
 
 HEARTS = 26  # kupa: the card ``HEARTS + rank - 1``
+TURKISH = tuple(c for c in CASES if c != "nom")  # the nominative is the word as it is
 
 # every rank in every form: accusative, dative, locative, ablative, genitive
 RANK_FORMS = {
@@ -66,9 +69,9 @@ def form(book, value: str, case: str) -> str:
 
 
 @pytest.mark.parametrize("rank", RANK_TEXT)
-@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("case", TURKISH)
 def test_every_rank_takes_every_case_ending_by_rule(tr, rank, case):
-    want = RANK_FORMS[rank][CASES.index(case)]
+    want = RANK_FORMS[rank][TURKISH.index(case)]
     word = tr.say(f"rank.{rank}")
     assert form(tr, word, case) == want
     assert form(tr, card_params(HEARTS + RANK_TEXT.index(rank))["card"], case) == "kupa " + want
@@ -85,7 +88,8 @@ def test_the_reviews_suffix_table(tr, rank):
 
 @pytest.mark.parametrize("seat", SEAT_FORMS)
 def test_seat_names_and_you_take_their_endings(tr, seat):
-    assert tuple(form(tr, seat, case) for case in CASES) == SEAT_FORMS[seat]
+    assert tuple(form(tr, seat, case) for case in TURKISH) == SEAT_FORMS[seat]
+    assert form(tr, seat, "nom") == seat
 
 
 def test_numbers_take_the_ending_of_their_last_word_said(tr):
@@ -149,3 +153,86 @@ def test_dates_and_numbers_are_written_as_each_language_writes_them(tr):
     phrasebook.set_language("en")
     assert when(moment) == "2026-11-27 03:05"
     assert phrasebook.current().number(2000.5) == "2,000.5"
+
+
+# ----------------------------------------------------------------- German
+GERMAN = ("nom", "acc", "dat", "gen")
+GERMAN_RANKS = {  # the article and the noun of a rank in each case
+    "A": (("das", "Ass"), ("das", "Ass"), ("dem", "Ass"), ("des", "Asses")),
+    "J": (("der", "Bube"), ("den", "Buben"), ("dem", "Buben"), ("des", "Buben")),
+    "Q": (("die", "Dame"), ("die", "Dame"), ("der", "Dame"), ("der", "Dame")),
+    "K": (("der", "König"), ("den", "König"), ("dem", "König"), ("des", "Königs")),
+}
+NUMBERS = dict(zip(RANK_TEXT[1:10], ("Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben",
+                                     "Acht", "Neun", "Zehn"), strict=True))  # fmt: skip
+GERMAN_NAMES = {  # nominative, accusative, dative, genitive
+    "Du": ("Du", "dich", "dir", "deiner"),
+    "jemand": ("jemand", "jemanden", "jemandem", "jemandes"),
+    "Nord": ("Nord",) * 4,
+    "Platz 2": ("Platz 2",) * 4,
+    "der Geber": ("der Geber", "den Geber", "dem Geber", "des Gebers"),
+    "Du & Nord": ("Du & Nord", "dich & Nord", "dir & Nord", "deiner & Nord"),
+}
+
+
+@pytest.fixture
+def de():
+    book = phrasebook.set_language("de")
+    yield book
+    phrasebook.set_language("en")
+
+
+def german_forms(rank: str) -> tuple[tuple[str, str], ...]:
+    if rank in GERMAN_RANKS:
+        return GERMAN_RANKS[rank]
+    word = NUMBERS[rank]  # every number card is feminine: die Sieben
+    return (("die", word), ("die", word), ("der", word), ("der", word))
+
+
+@pytest.mark.parametrize("rank", RANK_TEXT)
+@pytest.mark.parametrize("case", GERMAN)
+def test_every_german_card_takes_its_article_and_case_by_rule(de, rank, case):
+    article, noun = german_forms(rank)[GERMAN.index(case)]
+    card = HEARTS + RANK_TEXT.index(rank)
+    assert card_params(card)["card"] == "Herz-" + german_forms(rank)[0][1]
+    assert form(de, card_params(card)["card"], case) == f"{article} Herz-{noun}"
+    assert form(de, de.say(f"rank.{rank}"), case) == f"{article} {noun}"
+    sign = rank + "♥"  # an index takes its card's article, and is said in its case
+    assert form(de, sign, case) == f"{article} {sign}"
+    assert spoken(form(de, sign, case)) == f"{article.capitalize()} Herz-{noun}"
+
+
+@pytest.mark.parametrize("name", GERMAN_NAMES)
+def test_german_pronouns_and_names_take_their_cases(de, name):
+    assert tuple(form(de, name, case) for case in GERMAN) == GERMAN_NAMES[name]
+
+
+def test_a_capital_name_gives_the_article_a_capital_and_prepositions_merge(de):
+    hearts_jack = card_params(HEARTS + 10)
+    assert de._fill("{Card:nom} passt.", hearts_jack) == "Der Herz-Bube passt."
+    assert de._fill("{Card:acc}", hearts_jack) == "Den Herz-Buben"
+    assert de._fill("zu {x:dat}, zu {y:dat}", {"x": "König", "y": "Dame"}) == (
+        "zum König, zur Dame"
+    )
+    assert de._fill("Von {x:dat} bei {x:dat} in {x:dat} an {x:dat}", {"x": "Ass"}) == (
+        "Vom Ass beim Ass im Ass am Ass"
+    )
+    assert de._fill("von {x:dat}", {"x": "Dame"}) == "von der Dame"  # (no "vonr")
+    assert de._fill("{x:acc} und {y}", {"x": "7♥ 8♦", "y": "Bube"}) == "7♥ 8♦ und Bube"
+
+
+def test_english_and_turkish_ignore_the_nominative(tr):
+    assert form(tr, "kupa 4", "nom") == "kupa 4"
+    assert form(phrasebook.Phrasebook("en"), "the 4 of hearts", "nom") == "the 4 of hearts"
+
+
+def test_german_writes_numbers_percentages_and_dates_as_germans_do(de):
+    assert de.number(2000.5) == "2.000,5" and de.number(1234567, 0) == "1.234.567"
+    assert de.percent(0.53) == "53\u00a0%"  # a space that never breaks the line
+    assert when(time.mktime((2026, 12, 2, 14, 5, 0, 0, 0, -1))) == "02.12.2026 14:05"
+    assert de.say_n("label.pile", 0) == "Stapel: leer"
+    assert (de.say_n("label.pile", 1), de.say_n("label.pile", 4)) == (
+        "Stapel: 1 Karte",
+        "Stapel: 4 Karten",
+    )
+    assert de.upper("Buben-Pişti und Straße") == "BUBEN-PIŞTI UND STRASSE"

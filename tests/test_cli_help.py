@@ -18,7 +18,7 @@ def help_text(capsys) -> str:
     return " ".join(capsys.readouterr().out.split())  # as one line, however it wraps
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", phrasebook.LANGUAGES)
 def test_help_names_each_game_by_its_id_and_its_english_title(capsys, lang):
     english = phrasebook.Phrasebook("en")
     phrasebook.set_language(lang)
@@ -39,3 +39,8 @@ def test_a_start_without_help_does_not_look_the_titles_up(monkeypatch):
     monkeypatch.setattr(phrasebook, "Phrasebook", refused)
     game = next(iter(SPECS))
     assert parse_args(["--game", game]).game == game
+
+
+def test_the_command_line_offers_every_language():
+    for lang in phrasebook.LANGUAGES:
+        assert parse_args(["--lang", lang]).lang == lang

@@ -23,6 +23,7 @@ from game.games.pisti import coach as pisti_coach
 from game.games.pisti.ai import card_classes
 from game.games.pisti.search import PLAY
 from game.games.pisti.search import evaluate as pisti_search
+from game.text.phrasebook import LANGUAGES
 
 QUICK = 0.3
 
@@ -145,7 +146,7 @@ def test_the_reviews_reasons_are_the_ones_its_search_saw():
         assert m.reason == reason(state, 0, m.played, m.better, verdict.seen)
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_reason_from_the_counts_is_worded(lang):
     from game.text import set_language
     from game.text.names import Namer

@@ -76,23 +76,28 @@ def test_one_app_id_names_the_entry_icon_window_and_metainfo(monkeypatch):
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] == APP_ID
 
 
-def test_the_entry_is_a_card_game_named_and_found_in_english_and_turkish():
+def test_the_entry_is_a_card_game_named_and_found_in_english_turkish_and_german():
     keys = entry_keys(DESKTOP.read_text(encoding="utf-8"))
     assert keys["Categories"] == "Game;CardGame;"
     assert keys["Type"] == "Application" and keys["Terminal"] == "false"
     for key in ("Name", "Comment", "GenericName", "Keywords"):
-        assert keys[key] and keys[f"{key}[tr]"], key
+        assert keys[key] and keys[f"{key}[tr]"] and keys[f"{key}[de]"], key
     assert "pisti" in keys["Keywords"].split(";") and "pişti" in keys["Keywords[tr]"].split(";")
+    assert {"Kartenspiel", "Pişti"} <= set(keys["Keywords[de]"].split(";"))
+    assert keys["Comment[de]"] == "Pishe Pasha und Pişti gegen den Computer"
 
 
-def test_the_metainfo_describes_the_game_in_both_languages_with_pictures_that_exist():
+def test_the_metainfo_describes_the_game_in_every_language_with_pictures_that_exist():
     root = metainfo()
     for tag in ("name", "summary", "developer_name"):
         assert root.findtext(tag), tag
     summaries = {s.get(LANG) for s in root.findall("summary")}
-    assert summaries == {None, "tr"}
-    paragraphs = root.findall("description/p")
-    assert {p.get(LANG) for p in paragraphs} == {None, "tr"}
+    assert summaries == {None, "tr", "de"}
+    for part in ("description/p", "description/ul/li", "screenshots/screenshot/caption"):
+        found = [p.get(LANG) for p in root.findall(part)]
+        assert {lang: found.count(lang) for lang in found} == dict.fromkeys(
+            (None, "tr", "de"), found.count(None)
+        ), part
     assert root.find("content_rating").get("type") == "oars-1.1"
     shots = root.findall("screenshots/screenshot/image")
     assert len(shots) >= 3

@@ -1,7 +1,7 @@
 """Pishe Pasha's hint line names the moves that are legal now and no fault (playtest 2):
 the compulsory foundation play alone when there is one, a load when one is open, the turn
 of the stock or its turning over only when the stock may be clicked. Each position's line
-is read in both languages, and every move it names is a kind of move legal there."""
+is read in every language, and every move it names is a kind of move legal there."""
 
 from __future__ import annotations
 
@@ -30,6 +30,13 @@ VERBS = {  # a move the line names, by the words that name it in each language
         "load": r"yükle",
         "foundation": r"temel",
         "discard": r"kendi ıskartana",
+    },
+    "de": {
+        "turn": r"aufzudecken",
+        "recycle": r"ablage um\b|umzudrehen",
+        "load": r"\blade\b|\bladen\b",
+        "foundation": r"grundstapel",
+        "discard": r"deine eigene ablage",
     },
 }
 STOP = {"stop_rule": True}
@@ -87,7 +94,7 @@ def legal_verbs(state) -> set[str]:
     return verbs
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", sorted(VERBS))
 @pytest.mark.parametrize("name", list(POSITIONS))
 def test_the_hint_line_names_exactly_the_moves_legal_now(name, lang):
     state, named = POSITIONS[name]

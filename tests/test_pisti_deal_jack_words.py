@@ -21,6 +21,10 @@ WORDS = {  # what each option's line must say, by language
         "to_bottom": ("under the pack", "in its place"),
     },
     "tr": {"turn_next": ("açık kalır", "üstüne"), "to_bottom": ("destenin altına", "yerine")},
+    "de": {
+        "turn_next": ("Aufgedeckt: der J♦.", "bleibt offen", "darauf"),
+        "to_bottom": ("Aufgedeckt: der J♦.", "unter den Talon", "an seiner Stelle"),
+    },
 }
 
 
@@ -31,7 +35,7 @@ def deal_lines(start_jack: str, table: list[str]) -> list[str]:
     return [line for line in lines if line]
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", sorted(WORDS))
 def test_a_jack_turned_up_stays_under_the_next_card_and_the_log_says_so(lang):
     phrasebook.set_language(lang)
     lines = deal_lines("turn_next", ["2C", "3D", "AS", "JD"])
@@ -40,14 +44,14 @@ def test_a_jack_turned_up_stays_under_the_next_card_and_the_log_says_so(lang):
     assert all(w in lines[0] for w in WORDS[lang]["turn_next"]), lines
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", sorted(WORDS))
 def test_two_jacks_turned_up_are_each_told(lang):
     phrasebook.set_language(lang)
     lines = deal_lines("turn_next", ["2C", "AS", "JH", "JD"])
     assert len(lines) == 2 and "J♦" in lines[0] and "J♥" in lines[1] and "A♠" in lines[1]
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", sorted(WORDS))
 def test_a_jack_sent_under_the_pack_is_told_with_the_card_in_its_place(lang):
     phrasebook.set_language(lang)
     table = ["2C", "3D", "4S", "JD"]

@@ -24,7 +24,11 @@ SPEC = SPECS["pisti"]
 NAMES = {
     "en": Namer({0: "You", 1: "East", 2: "North", 3: "West"}, 0, {0: 0, 1: 1, 2: 0, 3: 1}),
     "tr": Namer({0: "Sen", 1: "Doğu", 2: "Kuzey", 3: "Batı"}, 0, {0: 0, 1: 1, 2: 0, 3: 1}),
+    "de": Namer({0: "Du", 1: "Ost", 2: "Nord", 3: "West"}, 0, {0: 0, 1: 1, 2: 0, 3: 1}),
 }
+WON = {"en": r"won (\d+)", "tr": r"(?:alınan|ikinizin) (\d+)", "de": r"(?:gewonnen|Team) (\d+)"}
+SIDE_WON = {"en": "side won 0", "tr": "ikinizin 0", "de": "Team 0"}
+YOU_TOOK = {"en": "you", "tr": "Aldığın", "de": " du "}
 
 
 def rows(state: Pisti, lang: str) -> list[str]:
@@ -37,11 +41,10 @@ def rows(state: Pisti, lang: str) -> list[str]:
 
 
 def won_in_rows(lines: list[str], lang: str) -> int:
-    word = r"won (\d+)" if lang == "en" else r"(?:alınan|ikinizin) (\d+)"
-    return sum(int(n) for line in lines for n in re.findall(word, line))
+    return sum(int(n) for line in lines for n in re.findall(WON[lang], line))
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", sorted(NAMES))
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_panels_cards_won_add_up_to_the_cards_taken(players, lang):
     phrasebook.set_language(lang)
@@ -55,12 +58,12 @@ def test_the_panels_cards_won_add_up_to_the_cards_taken(players, lang):
     assert won_in_rows(rows(state, lang), lang) == 52
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", sorted(NAMES))
 def test_a_side_of_two_shows_its_cards_won_once_as_the_sides(lang):
     phrasebook.set_language(lang)
     state = Pisti.new(4, rng=7)
     you, east, north, west = rows(state, lang)
-    side = "side won 0" if lang == "en" else "ikinizin 0"
+    side = SIDE_WON[lang]
     assert side in you and side in east
     assert won_in_rows([north, west], lang) == 0 and "0" not in north + west
 
@@ -75,7 +78,7 @@ def four_player_deck() -> list[str]:
     return [*table, *sum(hands, []), *jacks, *rest]
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", sorted(NAMES))
 def test_the_face_down_cards_north_takes_are_titled_with_north(app, lang):
     app.set_language(lang)
     state = Pisti.from_setup({"players": 4, "deck": four_player_deck()}, {})
@@ -92,5 +95,5 @@ def test_the_face_down_cards_north_takes_are_titled_with_north(app, lang):
         time.sleep(0.001)
     north = table.model.namer.who(2)
     assert titles and all(north in t for t in titles), titles
-    you = "you" if lang == "en" else "Aldığın"
+    you = YOU_TOOK[lang]
     assert not any(you in t for t in titles)

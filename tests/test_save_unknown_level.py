@@ -14,6 +14,7 @@ from game.games import SPECS
 from game.session import Session
 from game.store.keeper import Keeper
 from game.text import say, set_language
+from game.text.phrasebook import LANGUAGES
 
 FIRSTS = list({game: choices for game, choices, _ in registered_tables()}.items())
 
@@ -59,7 +60,7 @@ def test_a_new_match_at_a_level_the_game_does_not_have_is_refused_by_name(game):
         Session.start(game, {}, "grandmaster", seed=1)
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_unknown_level_notice_is_worded_in_each_language(lang):
     set_language(lang)
     text = say("notice.level_unknown", detail="'grandmaster'")

@@ -179,6 +179,12 @@ def test_card_signs_are_read_as_card_names_in_the_game_language():
         )
         set_language("tr")
         assert spoken("Kuzey Q♠ attı") == "Kuzey maça kız attı"
+        set_language("de")  # the name declined after its article: "den Herz-Buben"
+        assert spoken("Du lädst den J♥ auf die Q♠") == "Du lädst den Herz-Buben auf die Pik-Dame"
+        assert spoken("Nord nimmt mit dem K♦ 5 Karten") == "Nord nimmt mit dem Karo-König 5 Karten"
+        assert spoken("Verdeckte Karten genommen: 7♣ 8♦ A♠.") == (
+            "Verdeckte Karten genommen: Kreuz-Sieben, Karo-Acht, Pik-Ass."
+        )
     finally:
         set_language("en")
 
@@ -210,6 +216,7 @@ def test_espeak_ng_speaks_a_hands_first_sentences_into_a_wav_that_is_not_silent(
     sentences = {
         "en": ["Pishe Pasha, hand 1", "You turn the 9 of spades", "Your turn"],
         "tr": ["Pişti, 1. el", "Kuzey kupa 7 attı", "Sıra sende"],
+        "de": ["Pişti, Runde 1", "Nord spielt die Herz-Sieben", "Du bist dran"],
     }
     engine = CommandBackend("espeak-ng", shutil.which("espeak-ng"), wav_dir=tmp_path)
     speaker = new_speaker(engine)

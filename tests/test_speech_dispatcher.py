@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import wave
 from pathlib import Path
 
 import pytest
@@ -292,6 +293,19 @@ def real_server(tmp_path, monkeypatch):
     """speech-dispatcher on a socket of its own, whose voice takes 1.5 s a sentence and
     needs no sound card (the generic module running ``sleep``; a command that leaves out
     the sentence, ``$DATA``, is not run at all)."""
+    yield from serve(tmp_path, monkeypatch, SLEEPER.format(seconds=1.5))
+
+
+ESPEAKER = """GenericExecuteSynth "espeak-ng -v $LANGUAGE -w {wavs}/$LANGUAGE.wav \\'$DATA\\'"
+GenericLanguage "en" "en" "utf-8"
+GenericLanguage "de" "de" "utf-8"
+AddVoice "en" "MALE1" "en"
+AddVoice "de" "MALE1" "de"
+"""
+
+
+def serve(tmp_path: Path, monkeypatch, module: str):
+    """The real server with ``module`` as its only voice, on a socket of its own."""
     if REAL is None:
         if os.environ.get("CI"):
             pytest.fail("speech-dispatcher is not installed (CI installs it)")
@@ -299,7 +313,7 @@ def real_server(tmp_path, monkeypatch):
     conf = tmp_path / "conf"
     (conf / "modules").mkdir(parents=True)
     (conf / "speechd.conf").write_text(CONF.format(logs=tmp_path))
-    (conf / "modules" / "sleeper.conf").write_text(SLEEPER.format(seconds=1.5))
+    (conf / "modules" / "sleeper.conf").write_text(module)
     sock = tmp_path / "speechd.sock"
     server = subprocess.Popen(
         [REAL, "-s", "-t", "60", "-C", str(conf), "-c", "unix_socket", "-S", str(sock),
@@ -363,3 +377,39 @@ def test_against_the_real_server_spd_say_minus_c_would_have_cut_the_screen_reade
     time.sleep(0.3)
     subprocess.run([spd, "-C"], timeout=10, check=False)
     assert how_it_ended(orca) == "CANCELED"
+
+
+def test_a_german_sentence_asks_the_server_for_german(stand_in):
+    speaker = Speaker(SpeechDispatcher(server=""))
+    speaker.say("Nord nimmt mit dem Karo-König 5 Karten", "de", interrupt=False)
+    speaker.say("North plays the 7 of hearts", interrupt=False)
+    assert speaker.flush(10)
+    assert stand_in.langs["Nord nimmt mit dem Karo-König 5 Karten"] == "de"
+    assert stand_in.langs["North plays the 7 of hearts"] == "en"
+    speaker.close()
+
+
+@pytest.mark.slow
+def test_the_real_server_speaks_german_with_espeak_ngs_german_voice(tmp_path, monkeypatch):
+    """German through speech-dispatcher: its generic module runs espeak-ng with the
+    language the game asked for (``-v de``), into a WAV that is not silent."""
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    wavs = tmp_path / "wavs"
+    wavs.mkdir()
+    server = serve(tmp_path, monkeypatch, ESPEAKER.format(wavs=wavs))
+    next(server)
+    try:
+        speaker = Speaker(SpeechDispatcher(server=""))
+        speaker.say("Du legst den Herz-Buben auf die Pik-Dame", "de", interrupt=False)
+        assert speaker.flush(20)
+        speaker.close()
+        end = time.monotonic() + 10
+        while not (wavs / "de.wav").exists() and time.monotonic() < end:
+            time.sleep(0.05)
+        assert [f.name for f in wavs.iterdir()] == ["de.wav"]
+        with wave.open(str(wavs / "de.wav")) as w:
+            frames = w.readframes(w.getnframes())
+        assert max(abs(x) for x in memoryview(frames).cast("h")) > 1000
+    finally:
+        next(server, None)

@@ -12,11 +12,12 @@ import pytest
 from ui_support import DT, HANDS, key, make_app, open_table, settle
 
 from game.text import phrasebook
+from game.text.phrasebook import LANGUAGES
 from game.ui import caption, theme
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)], ids=["960", "1280"])
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("game", "choices", "deal"), HANDS)
 def test_a_caption_of_the_whole_table_leaves_the_players_label_as_it_was(
     tmp_path, monkeypatch, game, choices, deal, lang, size

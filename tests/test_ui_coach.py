@@ -12,6 +12,7 @@ from game.core.agents import SeatView
 from game.core.types import Action
 from game.games.pisti import kinds as pisti
 from game.games.pisti.rules import Pisti
+from game.text.phrasebook import LANGUAGES
 from game.ui import theme
 from game.ui.record_words import move_words
 from game.ui.scenes.replay import ReplayScene
@@ -98,7 +99,7 @@ def ask_the_coach(app, played: str = "QH"):
     return table
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_coach_question_stays_in_its_box_and_keeps_each_move_on_one_line(
     tmp_path, monkeypatch, lang
 ):

@@ -10,6 +10,7 @@ from game.core.types import STOCKS
 from game.games import new_hand, spec_of
 from game.games.pishe_pasha.kinds import TURN
 from game.text import say, set_language
+from game.text.phrasebook import LANGUAGES
 from game.text.words import phrase
 from game.ui import theme
 
@@ -30,7 +31,7 @@ def _empty_stock_to_turn():
 def test_an_empty_stock_to_turn_over_is_prompted_as_turning_the_discard_pile_over():
     state = _empty_stock_to_turn()
     spec = spec_of("pishe-pasha")
-    for lang in ("en", "tr"):
+    for lang in LANGUAGES:
         set_language(lang)
         assert spec.prompt(state).key == "prompt.recycle"
         assert phrase(spec.prompt(state), None) == say("prompt.recycle")

@@ -28,6 +28,7 @@ from game.games.book import kinds as book
 from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.rules import PishePasha
 from game.text import say
+from game.text.phrasebook import LANGUAGES
 from game.ui.scenes.summary import SummaryScene
 from game.ui.table import says
 from game.ui.table.controller import Focus
@@ -317,7 +318,7 @@ def test_a_whole_pishe_pasha_hand_by_keys_with_no_key_press_that_changes_nothing
     assert silent == []
 
 
-@pytest.mark.parametrize("language", ["en", "tr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_settings_can_hide_the_hand_keys_with_a_help_line_in_both_languages(app, language):
     from game.ui.widgets import text_of
 

@@ -16,6 +16,7 @@ from ui_support import HANDS, key, make_app, open_table, settle
 from game.core.types import PileId, PileKind
 from game.games import SPECS
 from game.text import phrasebook, say
+from game.text.phrasebook import LANGUAGES
 
 LOCALE = Path(__file__).resolve().parent.parent / "game" / "text" / "locale"
 
@@ -25,7 +26,7 @@ def game_names() -> dict[str, str]:
     return {spec.id: say(spec.title_key) for spec in SPECS.values()}
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("game", "choices", "deal"), HANDS)
 def test_the_key_help_at_a_games_table_names_no_other_game(
     tmp_path, monkeypatch, game, choices, deal, lang
@@ -76,7 +77,7 @@ def test_a_tables_keys_speak_of_what_it_has_and_only_that(app, game, choices, ha
     assert_keys_follow_the_table(table, "\n".join(table.controls.panel.parts()))
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_shared_words_about_keys_and_settings_name_no_game(lang):
     phrasebook.set_language(lang)
     try:

@@ -11,6 +11,7 @@ from ui_support import DT, make_app
 
 from game.games import SPECS
 from game.text import phrasebook, say
+from game.text.phrasebook import LANGUAGES
 from game.ui import theme
 
 
@@ -20,7 +21,7 @@ def forget() -> None:
         cached.cache_clear()
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_lessons_title_is_drawn_at_a_readable_size(tmp_path, monkeypatch, lang):
     app = make_app(tmp_path, monkeypatch, size=(960, 600), language=lang, lessons_offered=True)
     phrasebook.set_language(lang)

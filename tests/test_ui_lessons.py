@@ -32,6 +32,7 @@ from game.games import SPECS
 from game.games.pishe_pasha import kinds as pishe
 from game.store.settings import load_settings
 from game.text import phrasebook, say
+from game.text.phrasebook import LANGUAGES
 from game.ui import page, theme
 from game.ui.app import App
 from game.ui.scenes import install_routes
@@ -158,7 +159,7 @@ def play_through(app, scene: LessonScene, gesture, next_step) -> None:
     raise AssertionError("the lesson did not end")
 
 
-@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+@pytest.mark.parametrize("lang_app", LANGUAGES, indirect=True)
 @pytest.mark.parametrize(("game", "index"), LESSONS)
 def test_each_lesson_is_completed_by_mouse_events(lang_app, game, index):
     app = lang_app
@@ -169,7 +170,7 @@ def test_each_lesson_is_completed_by_mouse_events(lang_app, game, index):
     assert app.scene is not scene
 
 
-@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+@pytest.mark.parametrize("lang_app", LANGUAGES, indirect=True)
 @pytest.mark.parametrize(("game", "index"), LESSONS)
 def test_each_lesson_is_completed_by_key_events(lang_app, game, index):
     app = lang_app
@@ -289,7 +290,8 @@ def test_a_notice_at_the_first_start_stands_clear_of_the_lessons_offer(tmp_path,
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "New to Pişti?"),
-                                             ("tr", "Pişti oyununu bilmiyor musun?")])  # fmt: skip
+                                             ("tr", "Pişti oyununu bilmiyor musun?"),
+                                             ("de", "Neu bei Pişti?")])  # fmt: skip
 def test_the_first_starts_offer_names_the_chosen_game_and_opens_its_lesson(
     tmp_path, monkeypatch, lang, words
 ):
@@ -328,7 +330,7 @@ def test_saying_no_to_the_offer_keeps_the_menu(tmp_path, monkeypatch):
     assert app.scene is menu and menu.offered == []
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_steps_words_fit_their_box_at_960x600(tmp_path, monkeypatch, lang):
     app = make_app(tmp_path, monkeypatch, size=(960, 600), language=lang, lessons_offered=True)
     phrasebook.set_language(lang)
@@ -385,7 +387,7 @@ def test_the_game_menu_at_the_table_opens_the_lessons_and_leave_comes_back(app):
     assert app.scene is table and not table.controls.menu_open
 
 
-@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+@pytest.mark.parametrize("lang_app", LANGUAGES, indirect=True)
 def test_the_top_bar_shows_the_lessons_title_and_no_hand_or_deal_number(lang_app):
     app = lang_app
     scene = open_lesson(app, "pishe-pasha", 1)
@@ -474,7 +476,7 @@ def test_the_pisti_scoring_step_shows_the_rules_scoring_figure_under_its_words(a
     assert scene.step_figure(size) is None
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_item7_the_pisti_lesson_explains_the_packs_bottom_card_and_says_the_points(
     tmp_path, monkeypatch, lang
 ):
@@ -529,7 +531,7 @@ def test_item8_the_lesson_teaches_a_single_click_that_sends_a_card_up(lang_app):
         assert len(scene.model.shown.get(where.dst)) == up + 1 and scene.note == ""
 
 
-@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+@pytest.mark.parametrize("lang_app", LANGUAGES, indirect=True)
 def test_item8_the_three_player_lesson_seats_a_third_player_on_the_table(lang_app):
     app = lang_app
     index = next(i for i, s in enumerate(SPECS["pishe-pasha"].lessons) if s.id == "pishe-variants")
@@ -578,7 +580,7 @@ def follows_the_phase(m) -> Phase:
     return ph
 
 
-@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+@pytest.mark.parametrize("lang_app", LANGUAGES, indirect=True)
 def test_the_step_that_plays_the_hand_out_plays_the_players_cards_and_says_so(lang_app):
     """ "The rest plays itself: watch": the player's cards play themselves, the header never
     says "Your turn" and the hint line says the lesson plays for them."""
@@ -600,7 +602,7 @@ def test_the_step_that_plays_the_hand_out_plays_the_players_cards_and_says_so(la
     assert m.state.is_over and forced, (scene.step.text, forced, len(m.state.history))
 
 
-@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+@pytest.mark.parametrize("lang_app", LANGUAGES, indirect=True)
 def test_a_finished_lesson_stops_the_table(lang_app, monkeypatch):
     """The partners' lesson ends on the player's own pişti, then the table stops: no
     "Your turn", no card of anybody's played after "that is the whole lesson"."""
@@ -624,7 +626,7 @@ def test_a_finished_lesson_stops_the_table(lang_app, monkeypatch):
     assert say("lesson.step", k=n, n=n) not in seen, "the last step's number is its page's only"
 
 
-@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+@pytest.mark.parametrize("lang_app", LANGUAGES, indirect=True)
 def test_a_finished_lesson_lights_no_seat_as_to_move(lang_app, monkeypatch):
     """Once the lesson is over the table is held for good: the phase names nobody's turn,
     so no seat's label is lit (East's stayed gold after the partners' lesson)."""
@@ -651,7 +653,7 @@ def test_a_step_saying_a_card_does_not_fit_makes_no_foundation_glow():
     assert not [p for p in step.glow if p.startswith("found")]
 
 
-@pytest.mark.parametrize("lang_app", ["en", "tr"], indirect=True)
+@pytest.mark.parametrize("lang_app", LANGUAGES, indirect=True)
 def test_the_list_of_lessons_stands_on_a_panel_under_the_games_name(lang_app, monkeypatch):
     app = lang_app
     app.settings.last_game = "pisti"

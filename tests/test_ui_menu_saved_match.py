@@ -12,6 +12,7 @@ from game.core.agents import SeatView
 from game.core.files import Notice
 from game.session import Session
 from game.text import set_language
+from game.text.phrasebook import LANGUAGES
 from game.ui import page, theme
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene
@@ -145,7 +146,7 @@ def test_an_export_that_worked_is_calm_in_history_and_replay(app, monkeypatch):
     assert drawn_colours(app, monkeypatch)[replay.note] == theme.GOOD_NEWS
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(
     ("game", "choices"),
     [("pishe-pasha", {"players": 3}), ("pishe-pasha", {"players": 2}), ("pisti", {})],

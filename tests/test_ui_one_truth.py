@@ -30,6 +30,7 @@ from game.games import SPECS
 from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.rules import PishePasha
 from game.text import phrasebook, say
+from game.text.phrasebook import LANGUAGES
 from game.text.words import phrase
 from game.ui import theme
 from game.ui.scenes.lesson import LessonScene
@@ -317,7 +318,7 @@ def test_after_a_finished_pisti_hand_the_menus_continue_names_the_score_and_the_
 
 
 # ----------------------------------------------------------------- the newcomer's other findings
-@pytest.fixture(params=["en", "tr"])
+@pytest.fixture(params=LANGUAGES)
 def lang(request):
     """Each test in English and in Türkçe (the app made in it speaks the language)."""
     yield request.param

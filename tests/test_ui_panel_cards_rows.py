@@ -8,12 +8,13 @@ import pygame
 import pytest
 from ui_support import DT, gesture_for, open_table, play_hand
 
+from game.text.phrasebook import LANGUAGES
 from game.ui import theme
 from game.ui.layer import Layer
 from game.ui.table import panel
 
 
-@pytest.fixture(params=["en", "tr"])
+@pytest.fixture(params=LANGUAGES)
 def app_options(request) -> dict:
     return {"size": (960, 600), "language": request.param}
 

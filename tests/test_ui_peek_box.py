@@ -9,11 +9,12 @@ from ui_support import DT, gesture_for, open_table, pisti_deck, settle
 
 from game.games.pisti import kinds as pisti
 from game.games.pisti.rules import Pisti
+from game.text.phrasebook import LANGUAGES
 from game.text.words import phrase
 from game.ui import theme
 
 
-@pytest.fixture(params=["en", "tr"])
+@pytest.fixture(params=LANGUAGES)
 def app_options(request) -> dict:
     return {"size": (960, 600), "language": request.param}
 

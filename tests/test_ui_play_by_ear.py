@@ -1,10 +1,11 @@
 """Play without looking (issue 39): a whole Pişti hand and a whole Pishe Pasha hand played by
-keys from the main menu by a player who decides only on what the voice said, in English and
-in Türkçe. The player reads the lines the voice spoke (its log), and nothing else: it
-finds the game and Start by listening to the menu, waits to hear its choice ("Your turn.
-Your hand: …", "Your choices: …"), picks a move from the words heard, and makes it with
-the number keys, or with Tab (listening for "You can play here", then for where the
-picked card can go) and Enter."""
+keys from the main menu by a player who decides only on what the voice said, in English,
+Türkçe and Deutsch (where the voice names a card with its article and in its case: "den
+Herz-Buben auf die Ablage von Nord laden"). The player reads the lines the voice spoke (its
+log), and nothing else: it finds the game and Start by listening to the menu, waits to hear
+its choice ("Your turn. Your hand: …", "Your choices: …"), picks a move from the words
+heard, and makes it with the number keys, or with Tab (listening for "You can play here",
+then for where the picked card can go) and Enter."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from game.core.cards import RANK_TEXT
 from game.speech import FileBackend
 from game.text import phrasebook
 from game.text.names import card_name
+from game.text.phrasebook import LANGUAGES
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
 
@@ -63,10 +65,31 @@ EAR = {
         "pile_of": "{whose} ıskartası",
         "result": ("kazandın", "kazandı", "berabere"),
     },
+    "de": {
+        "game": "Spiel",
+        "start": "Starten",
+        "turn": "Du bist dran",
+        "hand": "Deine Hand: ",
+        "choices": ("Deine Möglichkeiten: ", "Dein einziger Zug: "),
+        "or": " oder ",
+        "can_play": "Hier kannst du spielen",
+        "can_go": "Passt hierhin",
+        "pile_top": "oben ",
+        "stock_move": "eine Karte aus deinem Vorrat aufdecken",
+        "my_stock": "Dein Vorrat",
+        "to_foundation": " auf den Grundstapel legen",
+        "foundation": ("Grundstapel", "Leerer Grundstapel"),
+        "to_discard": " auf deine Ablage legen",
+        "my_pile": "Deine Ablage",
+        "load": r"^(?P<card>{card}) auf die Ablage von (?P<whose>.+) laden$",
+        "pile_of": "Ablage von {whose}",
+        "result": ("du gewinnst", "gewinnt", "gewinnen", "unentschieden"),
+        "article": r"(?:der|die|das|den|dem|des) ",  # a card is said with its article,
+        "declined": {"Buben": "Bube"},  # its noun in its case
+    },
 }
 SEED = 1  # the deals played: the same every run
-NAMES = {"pisti": {"en": "Pişti", "tr": "Pişti"},
-         "pishe-pasha": {"en": "Pishe Pasha", "tr": "Pishe Pasha"}}  # fmt: skip
+NAMES = {"pisti": dict.fromkeys(EAR, "Pişti"), "pishe-pasha": dict.fromkeys(EAR, "Pishe Pasha")}
 
 
 class Ear:
@@ -78,8 +101,19 @@ class Ear:
         self.heard: list[str] = []
         self.mark = 0  # the lines heard before this are the choices already made
         self.keys = 0
-        names = sorted({card_name(c) for c in range(52)}, key=len, reverse=True)
-        self.card = "(?:" + "|".join(re.escape(n) for n in names) + ")"
+        names = {card_name(c) for c in range(52)}
+        declined = self.words.get("declined", {})
+        names |= {n.replace(plain, said) for n in names for said, plain in declined.items()}
+        article = self.words.get("article", "")
+        ordered = sorted(names, key=len, reverse=True)
+        self.card = f"{article and f'(?:{article})?'}(?:" + "|".join(map(re.escape, ordered)) + ")"
+
+    def named(self, said: str) -> str:
+        """A card as the voice said it, as its name: "den Herz-Buben" -> "Herz-Bube"."""
+        said = re.sub(f"^{self.words['article']}", "", said) if "article" in self.words else said
+        for form, plain in self.words.get("declined", {}).items():
+            said = re.sub(f"{form}$", plain, said)
+        return said
 
     def listen(self) -> str:
         """What the voice said since the player last listened."""
@@ -149,6 +183,7 @@ class Ear:
         hand_part, _, pile = prompt[len(w["hand"]) :].partition(". ")
         hand = hand_part.split(", ")
         top = pile.split(w["pile_top"], 1)[1].strip(" .") if w["pile_top"] in pile else ""
+        top = self.named(top)
         pick = next((i for i, c in enumerate(hand) if top and same_rank(c, top)), None)
         if pick is None and top:
             pick = next((i for i, c in enumerate(hand) if is_jack(c)), None)
@@ -175,7 +210,7 @@ class Ear:
             self.until(pygame.K_TAB, lambda s: s.startswith(w["my_stock"]) and w["can_play"] in s)
             self.press(pygame.K_RETURN)
             return
-        card = re.match(f"^({self.card})", move).group(1)
+        card = self.named(re.match(f"^({self.card})", move).group(1))
         self.until(pygame.K_TAB, lambda s: card in s and w["can_play"] in s)
         said = self.press(pygame.K_RETURN)
         wanted = self.target(move)
@@ -211,7 +246,7 @@ def _rank(name: str) -> str:
     raise AssertionError(f"not a card name: {name!r}")
 
 
-@pytest.fixture(params=["en", "tr"])
+@pytest.fixture(params=LANGUAGES)
 def lang(request):
     yield request.param
     phrasebook.set_language("en")

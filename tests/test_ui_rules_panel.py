@@ -10,6 +10,7 @@ from ui_support import DT, click, key, make_app, open_table
 
 from game.games import spec_of
 from game.text import set_language
+from game.text.phrasebook import LANGUAGES
 from game.ui.rules_panel import RulesPanel
 from game.ui.scenes.menu import MenuScene
 
@@ -42,7 +43,7 @@ def _menu_rules(app, game: str) -> RulesPanel:
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_menu_rules_show_every_figure_inside_the_panel(tmp_path, monkeypatch, size, lang):
     app = make_app(tmp_path, monkeypatch, size=size, language=lang)
     set_language(lang)

@@ -17,6 +17,7 @@ from ui_support import DT, click, drag, key, make_app, open_table, right_arrow, 
 from game.speech import FileBackend
 from game.store.settings import FIELDS, TABLE, Settings, rows, setting
 from game.text import say, set_language
+from game.text.phrasebook import LANGUAGES
 from game.ui import theme
 from game.ui.widgets import Slider, text_of
 
@@ -151,7 +152,7 @@ def test_a_lesson_or_replay_holds_only_settings_a_table_reads():
     assert "auto_flip_speed" in TABLE and "language" not in TABLE
 
 
-@pytest.mark.parametrize("language", ["en", "tr"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("engine", [True, False])
 def test_every_rows_explanation_is_drawn_at_14_px_or_more_at_960x600(
     tmp_path, monkeypatch, language, engine
@@ -213,6 +214,9 @@ def test_the_command_lines_language_is_for_this_run_and_a_choice_in_settings_is_
         screen = app.goto("settings", back_to=None)
         focus(app, screen, screen.row_of["language"])
         row = screen.row_of["language"]
+        click(app, right_arrow(row))
+        assert app.setting("language") == "de" and say("menu.game") == "Spiel"
+        assert text_of(row.names[row.index]) == "Deutsch"  # the language by its own name
         click(app, right_arrow(row))
         assert app.setting("language") == "en" and say("menu.game") == "Game"
         click(app, right_arrow(row))

@@ -12,12 +12,13 @@ import pytest
 from ui_support import DT, key, make_app, open_table
 
 from game.text import phrasebook, say_n
+from game.text.phrasebook import LANGUAGES
 from game.ui.table import labels
 from game.ui.table.phase import Doing
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)], ids=["960", "1280"])
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_opponent_label_in_four_player_pisti_carries_its_card_count(
     tmp_path, monkeypatch, lang, size
 ):

@@ -16,6 +16,7 @@ from ui_support import DT, key, make_app, open_table, settle
 
 from game.session import Session
 from game.text import phrasebook, say
+from game.text.phrasebook import LANGUAGES
 from game.ui import theme
 from game.ui.table import panel
 from game.ui.widgets import text_of
@@ -23,7 +24,7 @@ from game.ui.widgets import text_of
 BOOK = "pisha-pasha-book"
 
 
-@pytest.fixture(params=["en", "tr"])
+@pytest.fixture(params=LANGUAGES)
 def app(tmp_path, monkeypatch, request):
     a = make_app(tmp_path, monkeypatch, size=(960, 600), keep=True, language=request.param)
     phrasebook.set_language(request.param)

@@ -31,6 +31,7 @@ from game.core.types import ActionKind, EventKind, PileId, PileKind
 from game.speech import Backend, FileBackend
 from game.text import current, say
 from game.text.names import card_name
+from game.text.phrasebook import LANGUAGES
 from game.text.spoken import hand_card_words, pile_words, spoken
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene
@@ -160,7 +161,8 @@ def assert_the_table_is_read_as_shown(app, table) -> None:
     before = list(app.voice.heard)
     key(app, pygame.K_t)
     new = list(app.voice.heard)[len(before) - len(app.voice.heard) :]
-    (words,) = [h for h in new if "Scores:" in h or "Puanlar:" in h]
+    scores = say("speech.scores", scores="").strip()  # "Scores:", "Puanlar:", "Punkte:"
+    (words,) = [h for h in new if scores in h]
     m = table.model
     for pid, _ in m.layout.spots.items():
         pile = m.shown.get(pid)
@@ -198,16 +200,24 @@ def test_a_whole_hand_by_keys_is_heard_move_by_move_with_each_focus_move(
     play_a_hand_heard(app, said, game, choices, seed)
 
 
+OWN_WORDS = {  # each language's "your turn" and its suits, as said
+    "tr": ("Sıra sende", ("kupa", "maça", "karo", "sinek")),
+    "de": ("Du bist dran", ("Herz-", "Pik-", "Karo-", "Kreuz-")),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(OWN_WORDS))
 @pytest.mark.parametrize(("game", "choices", "seed"), HANDS)
-def test_in_turkish_the_hand_is_heard_in_turkish_words(
-    tmp_path, monkeypatch, said, game, choices, seed
+def test_in_each_language_the_hand_is_heard_in_its_own_words(
+    tmp_path, monkeypatch, said, game, choices, seed, lang
 ):
-    app = speaking_app(tmp_path, monkeypatch, said, language="tr")
+    app = speaking_app(tmp_path, monkeypatch, said, language=lang)
     play_a_hand_heard(app, said, game, choices, seed)
     text = " ".join(utterances(app, said))
-    assert "Sıra sende" in text
-    assert any(w in text for w in ("kupa", "maça", "karo", "sinek"))
-    assert all(line.split("\t")[1] == "tr" for line in said.read_text("utf-8").splitlines())
+    your_turn, suits = OWN_WORDS[lang]
+    assert your_turn in text
+    assert any(w in text for w in suits)
+    assert all(line.split("\t")[1] == lang for line in said.read_text("utf-8").splitlines())
 
 
 class HeldVoice(FileBackend):
@@ -321,9 +331,10 @@ def test_in_turkish_each_move_is_said_with_its_seat_and_each_turn_as_in_english(
 ):
     """Turkish sentences about the player do not start with their name ("7♥ attın"): the
     seat comes with each logged move, so a move of the player's makes their waiting "Sıra
-    sende" out of date as it does "Your turn", and nothing is said twice or out of order."""
+    sende" out of date as it does "Your turn", and nothing is said twice or out of order;
+    German ("Du bist dran") the same."""
     runs = {}
-    for lang in ("en", "tr"):
+    for lang in LANGUAGES:
         text, heard, names, turns, subjects, made = a_hand_behind_a_lagging_voice(
             tmp_path, monkeypatch, lang, game, seed
         )
@@ -337,7 +348,7 @@ def test_in_turkish_each_move_is_said_with_its_seat_and_each_turn_as_in_english(
     assert en_moves == tr_moves
     yours = [at for at, which in tr if which == 0]
     assert 0 < len(yours) < made  # heard in time half the time, out of date the other half
-    assert tr == en
+    assert tr == en and runs["de"] == runs["en"]  # German, too, as English
 
 
 class Slow(Backend):
@@ -625,7 +636,8 @@ def test_a_hint_asked_for_with_h_is_heard(tmp_path, monkeypatch, said):
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "Read the whole table"),
-                                              ("tr", "bütün masayı oku")])  # fmt: skip
+                                              ("tr", "Bütün masayı oku"),
+                                              ("de", "Den ganzen Tisch vorlesen")])  # fmt: skip
 def test_f1_lists_the_speech_keys_and_reads_them_out(tmp_path, monkeypatch, said, lang, words):
     """F1 says its title and how to read it; the arrows then read each key's line."""
     app = speaking_app(tmp_path, monkeypatch, said, language=lang)
@@ -683,10 +695,11 @@ def play_rounds(app, table, rounds: int) -> None:
 ROUND = {
     "en": ["Your turn", "East's turn", "North's turn", "West's turn"],
     "tr": ["Sıra sende", "Doğu'nun sırası", "Kuzey'in sırası", "Batı'nın sırası"],
+    "de": ["Du bist dran", "Ost ist am Zug", "Nord ist am Zug", "West ist am Zug"],
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_change_of_turn_is_heard_once_before_that_players_moves(
     tmp_path, monkeypatch, said, lang
 ):

@@ -15,6 +15,7 @@ from ui_support import DT, key, make_app, open_table, settle
 
 from game.core.files import Notice
 from game.text import phrasebook, say
+from game.text.phrasebook import LANGUAGES
 from game.text.spoken import spoken
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menu import MenuScene, _match_words, _replace_key
@@ -49,10 +50,23 @@ WORDS = {
         "last": "Listenin sonu",
         "lines": "18 satır: yukarı ve aşağı oklar teker teker okur",
     },
+    "de": {
+        "no": "Nein, Schaltfläche",
+        "yes": "Ja, Schaltfläche",
+        "back_table": "Zurück am Tisch",
+        "back_menu": "Zurück im Hauptmenü",
+        "sound": "Ton. Kein Audiogerät",
+        "none": "Kein Audiogerät",
+        "offer": "Neu bei Pishe Pasha? Eine kurze Lektion zeigt dir, wie es geht. Tab geht zu "
+        "„Zeig mir, wie es geht“, dann zu „Nein, danke“.",
+        "first": "Anfang der Liste",
+        "last": "Ende der Liste",
+        "lines": "18 Zeilen: Die Pfeile nach oben und unten lesen sie einzeln",
+    },
 }
 
 
-@pytest.fixture(params=["en", "tr"])
+@pytest.fixture(params=LANGUAGES)
 def lang(request):
     yield request.param
     phrasebook.set_language("en")

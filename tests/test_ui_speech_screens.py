@@ -18,6 +18,7 @@ from game.core.lesson import Wait
 from game.games import spec_of
 from game.session import replay_record
 from game.text import phrasebook
+from game.text.phrasebook import LANGUAGES
 from game.text.spoken import spoken
 from game.ui.record_words import NBSP, move_words
 from game.ui.scenes.lesson import LessonScene
@@ -55,10 +56,25 @@ WORDS = {
         "top": "Listenin başı",
         "bottom": "Listenin sonu",
     },
+    "de": {
+        "replay": "Nachspielen. Zug 0 von {n}",
+        "move": "Zug {k} von {n}",
+        "all": "Alle Karten offen",
+        "found": "Der Trainer hat 2 Züge gefunden, die Punkte gekostet haben. Auf und Ab gehen "
+        "die Liste durch, Eingabe zeigt die Stellung",
+        "review": "Analyse der Runde",
+        "step": "Schritt {k} von {n}. ",
+        "lesson": "Pishe Pasha — Lektion: Deine erste Runde",
+        "scores": "Punkte: Du 0, Nord 0",
+        "first": "Anfang der Runde, vor dem ersten Zug",
+        "last": "Ende der Runde, nach dem letzten Zug",
+        "top": "Anfang der Liste",
+        "bottom": "Ende der Liste",
+    },
 }
 
 
-@pytest.fixture(params=["en", "tr"])
+@pytest.fixture(params=LANGUAGES)
 def lang(request):
     yield request.param
     phrasebook.set_language("en")

@@ -15,6 +15,7 @@ from ui_support import DT, key, make_app, open_table, settle
 from game.core.agents import SeatView
 from game.core.types import STOCKS
 from game.text import phrasebook, say
+from game.text.phrasebook import LANGUAGES
 from game.text.spoken import spoken
 from game.text.words import phrase
 from game.ui.scenes.summary import SummaryScene
@@ -46,10 +47,24 @@ ROWS = {
         "first": "Listenin başı",
         "cards": "Kartlar",
     },
+    "de": {
+        "points": "Punkte dieser Runde",
+        "taken": "Genommene Karten: Du {}, Nord {}",
+        "total": "Summe der Runde: Du {}, Nord {}",
+        "match": "Stand der Partie (bis 151)",
+        "hand": "Diese Runde: Du +{}, Nord +{}",
+        "all": "Gesamt: Du {}, Nord {}",
+        "record": "Stufe Mittel: ",
+        "keys": "Auf und Ab lesen die Übersicht Zeile für Zeile, T liest alles, Eingabe: "
+        "Nächste Runde",
+        "last": "Ende der Liste",
+        "first": "Anfang der Liste",
+        "cards": "Karten",
+    },
 }
 
 
-@pytest.fixture(params=["en", "tr"])
+@pytest.fixture(params=LANGUAGES)
 def lang(request):
     yield request.param
     phrasebook.set_language("en")

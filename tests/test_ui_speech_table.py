@@ -26,6 +26,7 @@ from game.core.types import PileKind
 from game.games.pishe_pasha.rules import PishePasha
 from game.text import phrasebook, say
 from game.text.names import card_name
+from game.text.phrasebook import LANGUAGES
 from game.text.spoken import spoken
 from game.text.words import move_phrase
 from game.ui import caption
@@ -62,10 +63,24 @@ WORDS = {
         "put_back": "Kart yerine geri kondu.",
         "off": "Sesli okuma kapalı: F2 açar",
     },
+    "de": {
+        "start": "Pişti, 2 Spieler, gegen Nord. Runde 1",
+        "second": "Runde 2",
+        "keys": "T liest den Tisch, C deine Karten, F1 nennt alle Tasten.",
+        "turn": "Du bist dran",
+        "deal": "Neu gegeben: noch 32 Karten im Talon",
+        "can_play": "Hier kannst du spielen",
+        "capture": "nimmt mit",
+        "capture_you": "Du nimmst mit",
+        "choices": "Deine Möglichkeiten: ",
+        "cleared": "Der weiße Rahmen ist weg: Tab bringt ihn zurück.",
+        "put_back": "Die Karte liegt wieder an ihrem Platz.",
+        "off": "Vorlesen ist aus: F2 schaltet es ein",
+    },
 }
 
 
-@pytest.fixture(params=["en", "tr"])
+@pytest.fixture(params=LANGUAGES)
 def lang(request):
     yield request.param
     phrasebook.set_language("en")

@@ -10,6 +10,8 @@ import pygame
 import pytest
 from ui_support import DT, Prefers, click, holding_2h, key, make_app, open_table, set_agent
 
+from game.text.phrasebook import LANGUAGES
+
 STOP = {"players": 2, "stop_rule": True}
 
 
@@ -21,7 +23,7 @@ def _until(app, done, seconds: float = 20.0) -> None:
         time.sleep(0.001)
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
 @pytest.mark.parametrize("choice", [0, 1])
 def test_the_stop_banner_covers_no_card_and_hides_nothing_behind_its_words(

@@ -11,6 +11,7 @@ from test_ui_summary_dialog import play_hand
 from ui_support import DT, HANDS, key, make_app, open_table
 
 from game.text import phrasebook, say
+from game.text.phrasebook import LANGUAGES
 from game.text.words import outcome_line
 from game.ui import theme
 from game.ui.scenes.summary import SummaryScene
@@ -30,7 +31,7 @@ class Blits(pygame.Surface):
         return rect
 
 
-@pytest.fixture(params=["en", "tr"])
+@pytest.fixture(params=LANGUAGES)
 def app(tmp_path, monkeypatch, request):
     a = make_app(tmp_path, monkeypatch, size=(960, 600), language=request.param)
     phrasebook.set_language(request.param)

@@ -265,6 +265,12 @@ def test_changing_the_language_mid_game_words_the_whole_table_again(app):
     _play_by_mouse(app, table, 1)
     assert not any("North" in line or "You " in line for line in m.log_words)
     _language_from_the_table(app, table)
+    assert app.settings.language == "de"
+    german = m.log_words
+    assert seat_label(m, north).startswith("Nord") and "Du" in seat_label(m, m.human)
+    assert not any("Kuzey" in line or "North" in line for line in german)
+    assert german[0].startswith("Runde 1 von Pişti") and any("Nord " in line for line in german)
+    _language_from_the_table(app, table)
     assert app.settings.language == "en"
     assert m.log_words[: len(english)] == english
 

@@ -11,6 +11,7 @@ from ui_support import DT, make_app, open_table, settle
 
 from game.core.agents import SeatView
 from game.text import say, set_language
+from game.text.phrasebook import LANGUAGES
 from game.ui import theme
 from game.ui.table import panel, says
 from game.ui.widgets import text_of
@@ -62,7 +63,7 @@ def play_hand(app, table) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_screen_at_960x600_draws_no_text_below_14_px(tmp_path, monkeypatch, lang):
     app = make_app(tmp_path, monkeypatch, size=SIZE, keep=True, language=lang)
     set_language(lang)
@@ -121,7 +122,7 @@ def test_turkish_percentages_put_the_sign_first(tmp_path, monkeypatch):
         set_language("en")
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_statistics_headers_and_cells_share_one_size(tmp_path, monkeypatch, lang):
     app = make_app(tmp_path, monkeypatch, size=SIZE, keep=True, language=lang)
     set_language(lang)
@@ -162,7 +163,7 @@ def _headers() -> list[str]:
     return [say(key) for key, _ in StatsScene.COLUMNS]
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_flip_buttons_words_clear_its_edges(tmp_path, monkeypatch, lang):
     app = make_app(tmp_path, monkeypatch, size=SIZE, language=lang)
     set_language(lang)
@@ -184,7 +185,7 @@ def test_the_flip_buttons_words_clear_its_edges(tmp_path, monkeypatch, lang):
         set_language("en")
 
 
-@pytest.mark.parametrize("lang", ["en", "tr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_prompt_of_the_message_line_is_drawn_at_14_px_or_more(tmp_path, monkeypatch, lang):
     """The long prompts (the empty stock's, say) come up only in some hands: each is drawn
     here on the message line of a table at 960x600, whatever the hand."""

@@ -28,7 +28,7 @@ GNOME_READER_KEY = ("org.gnome.desktop.a11y.applications", "screen-reader-enable
 SPI_GETSCREENREADER = 0x0046
 READER_CHARS_PER_SECOND = 25.0  # a screen reader's quick rate, about 300 words a minute
 PROC = Path("/proc")  # where Linux lists its processes, each with its name in ``comm``
-MAC_VOICES = {"tr": "Yelda"}  # macOS's Turkish voice; English: the system's own
+MAC_VOICES = {"tr": "Yelda", "de": "Anna"}  # macOS's voices; English: the system's own
 
 
 class FileBackend(Backend):

@@ -1,6 +1,7 @@
 """Case endings by rule, for the languages that have them: a catalogue writes ``{card:acc}``
 or ``{who:dat}`` and the phrasebook fills in "kupa 4'ü" or "Kuzey'e" (English ignores the
-form and writes the word as it is).
+form and writes the word as it is; German's articles and declensions are ``german.py``'s).
+The nominative, ``nom``, is the word as it is in Turkish; German gives a card its article.
 
 Turkish: the last word of the value takes the ending, by vowel harmony (two-way for
 -(y)A, four-way for -(y)I), with the buffer consonant after a vowel (y; n for the
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-CASES = ("acc", "dat", "loc", "abl", "gen")
+CASES = ("acc", "dat", "loc", "abl", "gen", "nom")
 Inflect = Callable[[str, str], str]
 
 VOWELS = "aeıioöuü"
@@ -45,13 +46,18 @@ def plain(word: str, case: str) -> str:
     return word
 
 
+def plain_name(before: str, name: str) -> str:
+    """A language whose card names read the same whatever words come before them."""
+    return name
+
+
 def turkish(rank_words: Mapping[str, str]) -> Inflect:
     """Turkish endings; ``rank_words`` says how a card sign's letter is read ("K" -> "papaz")."""
 
     def inflect(text: str, case: str) -> str:
         head, _, word = text.rpartition(" ")
         core = word.rstrip(TRAILING)  # STOP!'a: the ending follows a name's own "!"
-        if not core or case not in CASES:
+        if not core or case not in CASES or case == "nom":
             return text
         return (head + " " if head else "") + _ending(word, core, case, rank_words)
 

@@ -17,18 +17,20 @@ import locale
 import os
 import re
 import string
+from collections.abc import Callable
 from pathlib import Path
 
 import game.games as games
 from game.core.cards import RANK_TEXT
-from game.text.grammar import CASES, Inflect, plain, turkish
+from game.text.german import declension, merged, named_after
+from game.text.grammar import CASES, Inflect, plain, plain_name, turkish
 
 DOMAIN = "pasha"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-LANGUAGES = ("en", "tr")
-NATIVE_NAMES = {"en": "English", "tr": "Türkçe"}
+LANGUAGES = ("en", "tr", "de")
+NATIVE_NAMES = {"en": "English", "tr": "Türkçe", "de": "Deutsch"}
 CASE_FORM = re.compile(r"{\w+:(?:" + "|".join(CASES) + ")}")
-SEPARATORS = {"tr": (",", ".")}  # (decimal, thousands); English: (".", ",")
+SEPARATORS = {"tr": (",", "."), "de": (",", ".")}  # (decimal, thousands); English: (".", ",")
 
 
 class Phrasebook:
@@ -45,11 +47,20 @@ class Phrasebook:
                 self._t.add_fallback(_catalogue(spec.catalogue, self.lang))
                 self._own[spec.id] = _catalogue(spec.catalogue, self.lang)
         self.missing: set[str] = set()
-        self.inflect = turkish(self._rank_words()) if self.lang == "tr" else plain
+        self.inflect: Inflect = plain
+        self.merged = _as_is
+        self.named_after = plain_name
+        if self.lang == "tr":
+            self.inflect = turkish(self._rank_words())
+        elif self.lang == "de":
+            ranks = self._rank_words(digits=True)
+            self.inflect, self.merged = declension(ranks), merged
+            self.named_after = named_after(ranks)
 
-    def _rank_words(self) -> dict[str, str]:
-        """How a card sign's letter is read in this language ("K" -> "papaz")."""
-        return {r: self._t.gettext(f"rank.{r}") for r in RANK_TEXT if not r.isdigit()}
+    def _rank_words(self, digits: bool = False) -> dict[str, str]:
+        """How a card sign's letter is read in this language ("K" -> "papaz"); with
+        ``digits``, the numbers' words too (German "7" -> "Sieben")."""
+        return {r: self._t.gettext(f"rank.{r}") for r in RANK_TEXT if digits or not r.isdigit()}
 
     def has(self, key: str) -> bool:
         return self._t.gettext(key) != key
@@ -94,7 +105,7 @@ class Phrasebook:
     def _fill(self, text: str, params: dict[str, object]) -> str:
         try:
             if CASE_FORM.search(text):
-                return _Forms(self.inflect).vformat(text, (), params)
+                return self.merged(_Forms(self.inflect, self.capitalise).vformat(text, (), params))
             return text.format(**params)
         except (KeyError, IndexError, ValueError):
             return text
@@ -132,15 +143,30 @@ def _catalogue(folder: Path, lang: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
 
 
+def _as_is(text: str) -> str:
+    return text
+
+
+class _Capital(str):
+    """A value named with a capital (``{Card:nom}``): its form begins with a capital too
+    ("Der Herz-Bube", where the article is the grammar's)."""
+
+
 class _Forms(string.Formatter):
     """``str.format`` that reads a case name after the colon as an ending to add."""
 
-    def __init__(self, inflect: Inflect) -> None:
+    def __init__(self, inflect: Inflect, capitalise: Callable[[str], str]) -> None:
         self.inflect = inflect
+        self.capitalise = capitalise
+
+    def get_field(self, field_name: str, args, kwargs) -> tuple[object, str]:
+        value, used = super().get_field(field_name, args, kwargs)
+        return (_Capital(value) if field_name[:1].isupper() else value), used
 
     def format_field(self, value: object, format_spec: str) -> str:
         if format_spec in CASES:
-            return self.inflect(str(value), format_spec)
+            said = self.inflect(str(value), format_spec)
+            return self.capitalise(said) if isinstance(value, _Capital) else said
         return super().format_field(value, format_spec)
 
 

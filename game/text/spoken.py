@@ -28,7 +28,8 @@ def spoken(text: str) -> str:
 
     def name(m: re.Match) -> str:
         card = SUITS.index(SIGN_SUIT[m.group(2)]) * 13 + RANK_TEXT.index(m.group(1))
-        return _with_ending(card_name(card), m.group(3))
+        said = current().named_after(m.string[: m.start()], card_name(card))  # "den Buben"
+        return _with_ending(said, m.group(3))
 
     text = CARD_PAIR.sub(", ", text.strip())  # "7♣ 8♦": a list, said with a pause
     text = CARD_SIGN.sub(name, text)

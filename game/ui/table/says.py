@@ -119,8 +119,8 @@ def prompt(m: TableModel, phase: Phase | None = None) -> str:
         return say("prompt.plays_for_me")
     if doing is Doing.FORCED:
         return say("prompt.auto" if m.auto_on and m.spec.autoplay else "prompt.forced")
-    if doing is Doing.CHOOSING:
-        return phrase(m.spec.prompt(m.state), m.namer)
+    if doing is Doing.CHOOSING:  # (a capital first: German may begin with the card's article)
+        return current().capitalise(phrase(m.spec.prompt(m.state), m.namer))
     if doing is Doing.DECIDING and m.asking is not None:
         n = len(m.asking.answers)
         return say("prompt.asking.two" if n == 2 else "prompt.asking", n=n)
