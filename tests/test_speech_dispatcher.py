@@ -379,18 +379,19 @@ def test_against_the_real_server_spd_say_minus_c_would_have_cut_the_screen_reade
     assert how_it_ended(orca) == "CANCELED"
 
 
-def test_a_german_sentence_asks_the_server_for_german(stand_in):
-    speaker = Speaker(SpeechDispatcher(server=""))
+def test_a_german_sentence_asks_the_server_for_german(stand_in, new_speaker):
+    speaker = new_speaker(SpeechDispatcher(server=""))
     speaker.say("Nord nimmt mit dem Karo-König 5 Karten", "de", interrupt=False)
     speaker.say("North plays the 7 of hearts", interrupt=False)
     assert speaker.flush(10)
     assert stand_in.langs["Nord nimmt mit dem Karo-König 5 Karten"] == "de"
     assert stand_in.langs["North plays the 7 of hearts"] == "en"
-    speaker.close()
 
 
 @pytest.mark.slow
-def test_the_real_server_speaks_german_with_espeak_ngs_german_voice(tmp_path, monkeypatch):
+def test_the_real_server_speaks_german_with_espeak_ngs_german_voice(
+    tmp_path, monkeypatch, new_speaker
+):
     """German through speech-dispatcher: its generic module runs espeak-ng with the
     language the game asked for (``-v de``), into a WAV that is not silent."""
     if shutil.which("espeak-ng") is None:
@@ -400,7 +401,7 @@ def test_the_real_server_speaks_german_with_espeak_ngs_german_voice(tmp_path, mo
     server = serve(tmp_path, monkeypatch, ESPEAKER.format(wavs=wavs))
     next(server)
     try:
-        speaker = Speaker(SpeechDispatcher(server=""))
+        speaker = new_speaker(SpeechDispatcher(server=""))
         speaker.say("Du legst den Herz-Buben auf die Pik-Dame", "de", interrupt=False)
         assert speaker.flush(20)
         speaker.close()
