@@ -87,7 +87,7 @@ def given_up_stop_rule_hand(app):
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("en", "Pishe Pasha, 2 players, Stop rule: On"), ("tr", "Pishe Pasha, 2 oyuncu")],
+    [("en", "Pishe Pasha, 2 players, Stop rule"), ("tr", "Pishe Pasha, 2 oyuncu")],
 )
 def test_item2_history_names_a_stop_rule_hand_as_statistics_does(app, monkeypatch, lang, words):
     given_up_stop_rule_hand(app)

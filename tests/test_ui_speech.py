@@ -636,7 +636,7 @@ def test_a_hint_asked_for_with_h_is_heard(tmp_path, monkeypatch, said):
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "Read the whole table"),
-                                              ("tr", "Bütün masayı oku"),
+                                              ("tr", "bütün masayı oku"),
                                               ("de", "Den ganzen Tisch vorlesen")])  # fmt: skip
 def test_f1_lists_the_speech_keys_and_reads_them_out(tmp_path, monkeypatch, said, lang, words):
     """F1 says its title and how to read it; the arrows then read each key's line."""

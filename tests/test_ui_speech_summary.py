@@ -54,7 +54,7 @@ ROWS = {
         "match": "Stand der Partie (bis 151)",
         "hand": "Diese Runde: Du +{}, Nord +{}",
         "all": "Gesamt: Du {}, Nord {}",
-        "record": "Stufe Mittel: ",
+        "record": "Pişti, 2 Spieler, gegen Mittel: ",
         "keys": "Auf und Ab lesen die Übersicht Zeile für Zeile, T liest alles, Eingabe: "
         "Nächste Runde",
         "last": "Ende der Liste",

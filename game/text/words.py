@@ -112,16 +112,19 @@ def refusal_text(r: Refusal, n: Namer) -> str:
 
 
 def variant_words(game: str, options: dict, players: int) -> str:
-    """ "Pişti, 4 players, to 101": a line of statistics, or a hand of History, named by
-    its game and what differs from its defaults (the number of players only for a game
-    played by more than one number)."""
+    """ "Pishe Pasha, 2 players, Stop rule": a line of statistics, or a hand of History,
+    named by its game and its options (the number of players only for a game played by
+    more than one number); short enough to wrap in two lines of the table's first
+    column in every language."""
     spec = SPECS.get(game)
     parts = [say(f"game.{game}") if spec else game]
     if spec is None or len(spec.players) > 1:
         parts.append(say_n("stats.players", players))
     for key, value in sorted(options.items()):
-        if isinstance(value, bool):
-            parts.append(say(f"choice.{key}") + ": " + say("option.on" if value else "option.off"))
+        if value is True:  # a rule in play is named, as a player says it: "Stop rule"
+            parts.append(say(f"choice.{key}"))
+        elif value is False:
+            parts.append(say(f"choice.{key}") + ": " + say("option.off"))
         else:
             parts.append(say(f"choice.{key}.{value}"))
     return ", ".join(parts)

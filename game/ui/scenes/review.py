@@ -6,6 +6,7 @@ the player's seat saw."""
 
 from __future__ import annotations
 
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
@@ -17,6 +18,10 @@ from game.ui import page, theme
 from game.ui.record_words import NBSP, move_number, move_words, reason_words
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
+
+
+class LeftTheReview(Exception):
+    """The player left the review before the coach had finished."""
 
 
 def hand_margin(record: dict, seat: int) -> int | None:
@@ -56,16 +61,28 @@ class ReviewScene(Scene):
         self.reasons: list[str] = []  # why each line's better move is better
         self.selected = 0
         self.error = ""
+        self._gone = threading.Event()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")
         self.pending: Future | None = self._pool.submit(
             review,
             record,
             seat,
-            progress=lambda done, total: setattr(self, "progress", (done, total)),
+            progress=self._progressed,
         )
         self.open_btn = Button(lambda: say("button.show_position"), self.open_selected)
         self.back_btn = Button(lambda: say("button.back"), self.leave_screen)
         self.ring = FocusRing(lambda: [self.open_btn, self.back_btn])
+
+    def _progressed(self, done: int, total: int) -> None:
+        """The coach's work, a move at a time: shown while the player waits, and stopped
+        at the next move once they have left (its thread then ends, not minutes later)."""
+        if self._gone.is_set():
+            raise LeftTheReview
+        self.progress = (done, total)
+
+    def _stop(self) -> None:
+        self._gone.set()
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
     # ----------------------------------------------------------------- the answer
     @property
@@ -142,14 +159,14 @@ class ReviewScene(Scene):
         )
 
     def leave_screen(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._stop()
         if self.back_to is not None:
             self.app.show(self.back_to, leave=False, back=True)
         else:
             self.app.goto("menu")
 
     def leave(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._stop()
 
     # ----------------------------------------------------------------- frame
     def resize(self, size: tuple[int, int]) -> None:
