@@ -49,12 +49,16 @@ class Button(Widget):
         self.danger = danger
         self.pressed = False
         self.progress: float | None = None  # a draining bar (a call's window)
+        # runs on a click on the button drawn disabled, to say why it cannot act now
+        self.on_refused: Callable[[], None] | None = None
 
     def activate(self) -> None:
         if self.visible and self.enabled:
             self.on_click()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.visible and not self.enabled and self.on_refused is not None:
+            return self._refused(event)
         if not (self.visible and self.enabled):
             return False
         if event.type == pygame.MOUSEMOTION:
@@ -68,6 +72,16 @@ class Button(Widget):
                 self.on_click()
             return True
         return False
+
+    def _refused(self, event: pygame.event.Event) -> bool:
+        """A click on the disabled button: nothing happens but the line saying why."""
+        self.hover = self.pressed = False
+        clicks = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if event.type not in clicks or event.button != 1 or not self.rect.collidepoint(event.pos):
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and self.on_refused is not None:
+            self.on_refused()
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:

@@ -30,6 +30,7 @@ from game.ui.table.phase import Doing, Facts, Note, Phase, forced_how, phase_of
 from game.ui.table.show import Hooks
 from game.ui.table.stage import Stage
 from game.ui.table.suggestion import Hint, Hints
+from game.ui.table.takebacks import span_line
 from game.ui.table.thinker import Thinker
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ class TableModel:
         self.hurries = True  # the player may hurry the computer (not in a lesson)
         self.panel_room = (0, 0)  # the side panel's top and foot a scene covers (a replay)
         self.vetoed = False  # the last move tried was refused by ``vet`` (a lesson's step)
+        self.waits_at: int | None = None  # a take-back's position: nothing plays itself there
         self.start_hand()
 
     # ------------------------------------------------------------------ hands
@@ -129,10 +131,10 @@ class TableModel:
         reader = Reader(self.namer, seat, self.show.show_faults, self.options().auto_play)
         lines = hand_lines(self.spec, st.record(), st.history, head, reader)
         lines += [said] if said is not None else []
-        future = self.referee.future
+        future, spans = self.referee.future, self.referee.spans
         if future and not self.watching:
             taken = move_line(st, future[0][0], self.namer)
-            lines.append(LogLine.said("log.taken_back", move=taken))
+            lines.append(span_line("log.taken_back", taken, spans[0] if spans else 1))
         return lines
 
     def settle(self) -> None:
@@ -187,7 +189,9 @@ class TableModel:
                 deciding=self.asking is not None,
                 window=self.window.open,
                 only_accept=[a.kind for a in acts] == [ActionKind.ACCEPT],
-                forced=bool(acts) and (auto or self.plays_for_me() or self.plays_itself(acts)),
+                forced=bool(acts)
+                and not self.waits_after_take_back()
+                and (auto or self.plays_for_me() or self.plays_itself(acts)),
             )
         )
 
@@ -222,8 +226,15 @@ class TableModel:
     def plays_itself(self, acts: list[Action] | None = None) -> bool:
         """The human's one legal move is forced and will play itself (the setting "Play
         forced moves for me", never with calls in play): the table does not ask."""
+        if self.waits_after_take_back():
+            return False
         acts = self.state.legal_actions() if acts is None else acts
         return forced_how(self.spec, self.state, acts, self.options().auto_play) is not None
+
+    def waits_after_take_back(self) -> bool:
+        """A take-back returned here: the player makes this move again themselves, never
+        the table for them (Auto and "Play forced moves for me" wait)."""
+        return self.waits_at is not None and self.waits_at == len(self.state.history)
 
     # ------------------------------------------------------------------ the hint line
     def say(self, words: str | Callable[[], str]) -> None:
