@@ -24,13 +24,12 @@ from game.text.log_lines import LogLine, Term
 from game.text.words import refusal_text
 from game.ui.table.call_window import CallWindow
 from game.ui.table.coach_gate import QUESTIONS_A_HAND, CoachGate
-from game.ui.table.log import MoveLog, Reader, hand_head, hand_lines, move_line
+from game.ui.table.log import MoveLog, Reader, hand_head, hand_lines, move_line, span_line
 from game.ui.table.pace import Pace
 from game.ui.table.phase import Doing, Facts, Note, Phase, forced_how, phase_of
 from game.ui.table.show import Hooks
 from game.ui.table.stage import Stage
 from game.ui.table.suggestion import Hint, Hints
-from game.ui.table.takebacks import span_line
 from game.ui.table.thinker import Thinker
 
 if TYPE_CHECKING:

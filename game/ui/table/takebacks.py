@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.text import say
 from game.text.log_lines import LogLine
-from game.ui.table.log import move_line
+from game.ui.table.log import move_line, span_line
 from game.ui.table.phase import Doing
 
 if TYPE_CHECKING:
@@ -74,13 +74,6 @@ def redo(m: TableModel) -> bool:
     m.waits_at = None
     _jump(m, span_line("log.made_again", again, span))
     return True
-
-
-def span_line(key: str, move: LogLine | str, span: int) -> LogLine:
-    """One line for a take-back's span: its first move, and how many moves followed it."""
-    if span > 1:
-        return LogLine.said(key + ".n", move=move, n=span - 1)
-    return LogLine.said(key, move=move)
 
 
 def _jump(m: TableModel, line: LogLine | None = None) -> None:
