@@ -70,3 +70,28 @@ def test_a_question_over_the_table_opens_with_no_focused_drawn_and_spoken(tmp_pa
     assert say("question.new_hand").split(".")[0] in app.voice.last
     assert say("button.no") in app.voice.last
     table.leave()
+
+
+def test_the_command_lines_start_question_opens_with_no_focused_drawn(tmp_path, monkeypatch):
+    from game.__main__ import parse_args
+    from game.session import Session
+    from game.ui.start import open_app
+
+    first = make_app(tmp_path, monkeypatch, keep=True)
+    session = Session.start("pisti", {"players": 2, "target": 151}, "medium", 4)
+    session.match.totals, session.match.hand_no = [1, 15], 1
+    first.match_changed(session)
+    first.save_settings()
+    argv = ["--game", "pishe-pasha", "--seed", "7", "--size", "960x600"]
+    app = open_app(parse_args(argv))
+    try:
+        menu = app.scene
+        assert menu.question is not None
+        app.dirty = True
+        app.step(DT)
+        assert [b for b in menu.question.buttons if b.focused] == [menu.question.no_btn]
+        assert _ring_drawn_around(app, menu.question.no_btn)
+        assert not _ring_drawn_around(app, menu.question.yes_btn)
+    finally:
+        app.scene.leave()
+        app.voice.close()
