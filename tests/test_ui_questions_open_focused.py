@@ -95,3 +95,33 @@ def test_the_command_lines_start_question_opens_with_no_focused_drawn(tmp_path, 
     finally:
         app.scene.leave()
         app.voice.close()
+
+
+def test_the_coachs_question_opens_with_its_focused_answer_drawn_and_spoken(tmp_path, monkeypatch):
+    import time
+
+    from ui_support import pisti_deck
+
+    from game.games.pisti.rules import Pisti
+
+    app = _listening(tmp_path, monkeypatch)
+    app.settings.coach, app.settings.coach_threshold = True, 1.0
+    deck = pisti_deck(["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
+    table = open_table(
+        app, "pisti", {"players": 2}, Pisti.from_setup({"players": 2, "deck": deck}, {})
+    )
+    settle(app, table)
+    key(app, pygame.K_4)  # QH, throwing the capture of 5♥ away: the coach asks
+    for _ in range(500):
+        app.step(DT)
+        if table.controls.question is not None:
+            break
+        time.sleep(0.005)
+    assert table.controls.question is not None
+    app.dirty = True
+    app.step(DT)
+    focused = [w for w in table.controls.widgets() if getattr(w, "focused", False)]
+    assert len(focused) == 1 and _ring_drawn_around(app, focused[0])
+    assert focused[0].label() in app.voice.last
+    assert table.controls.question[0]()[:15] in app.voice.last
+    table.leave()
