@@ -167,7 +167,9 @@ class Session:
         session.referee.window_closed = bool(data["referee"].get("window_closed", False))
         session.referee.calls_asked = bool(data["referee"].get("calls_asked", False))
         future = data["referee"].get("future", [])
-        session.redo_lost = bool(future) and not session.referee.restore_future(future)
+        session.redo_lost = bool(future) and not session.referee.restore_future(
+            future, data["referee"].get("spans")
+        )
         return session
 
     def summary(self) -> dict[str, Any]:

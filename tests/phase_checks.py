@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from game.text import say
 from game.ui.table import says
-from game.ui.table.controls import UNDO_PHASES
 from game.ui.table.phase import Doing
 from game.ui.table.rig import TableRig
+from game.ui.table.takebacks import ACTS_IN
 
 
 def disagreements(rig: TableRig) -> list[str]:
@@ -47,7 +47,8 @@ def disagreements(rig: TableRig) -> list[str]:
         out.append(f"Hint enabled in {ph}")
     if c.flip_btn.visible and c.flip_btn.enabled and not ph.mine:
         out.append(f"Flip enabled in {ph}")
-    if c.undo_btn.enabled and ph.doing not in UNDO_PHASES:
+    undo_may = ph.doing in ACTS_IN or (ph.doing is Doing.SHOWING and m.state.to_move == m.human)
+    if c.undo_btn.enabled and not undo_may:
         out.append(f"Undo enabled in {ph}")
     for btn in c.call_btns:
         if (btn.progress is not None) != m.window.open:

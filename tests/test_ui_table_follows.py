@@ -48,16 +48,18 @@ def _row(screen: SettingsScene, key_word: str):
 
 
 def test_undo_switched_on_in_game_settings_sits_beside_the_title_at_once(app):
+    app.settings.take_backs = False
     table = open_table(app, "pishe-pasha", {"players": 2})
     settle(app, table)
+    undo = table.controls.undo_btn
+    place = undo.rect.copy()
     screen = _settings_from_the_table(app, table)
     row = _row(screen, "settings.take_backs")
     click(app, (row.rect.right - row.rect.h // 2, row.rect.centery))
     assert app.settings.take_backs
     click(app, screen.done.rect.center)
     assert app.scene is table
-    undo = table.controls.undo_btn
-    assert undo.visible
+    assert undo.visible and undo.rect == place  # it kept its place while off, greyed
     assert table.controls.rightmost_top() >= undo.rect.right
     assert not undo.rect.colliderect(table.controls.hint_btn.rect)
     _the_frame_shown_is_the_fresh_one(app, table)

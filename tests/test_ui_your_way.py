@@ -76,7 +76,7 @@ def test_the_menu_does_not_jump_or_overlap_as_the_game_changes(app, size):
     assert len(panels) == 1, "the panel keeps its place and size"
 
 
-def test_options_that_mean_nothing_for_a_game_are_not_shown(app):
+def test_options_that_mean_nothing_for_a_game_are_not_shown_and_settled_ones_greyed(app):
     menu = app.goto("menu")
     menu.game.set_value("pisha-pasha-book")
     menu._game_changed("pisha-pasha-book")
@@ -85,7 +85,8 @@ def test_options_that_mean_nothing_for_a_game_are_not_shown(app):
     app.settings.game_options["pishe-pasha"] = {"players": 3}
     menu._game_changed("pishe-pasha")
     assert menu.level.visible
-    assert [w.label() for w in menu.options] == ["Players", "Stop rule", "Match"]
+    assert [w.label() for w in menu.options] == ["Players", "Foundations", "Stop rule", "Match"]
+    assert [w.locked for w in menu.options] == [False, True, False, False]
 
 
 def test_every_option_explains_itself_in_one_line(app):

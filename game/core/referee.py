@@ -62,6 +62,19 @@ class Snapshot:
     state: GameState
     action: Action
     by: int  # the seat that acted
+    _choice: bool | None = None
+
+    @property
+    def had_choice(self) -> bool:
+        """The seat had more than one move here: the move was a decision of theirs, not
+        one forced on them (worked out once, when first asked: the table asks each frame)."""
+        if self._choice is None:
+            self._choice = len(self.state.legal_actions()) > 1
+        return self._choice
+
+    def is_move_of(self, seat: int, choice: bool = False) -> bool:
+        """A move ``seat`` made (a call is not), and with ``choice`` one they chose."""
+        return self.by == seat and not self.action.is_call and (not choice or self.had_choice)
 
 
 def _ask_move(agent: Agent, state: GameState, seat: int) -> Action:
@@ -109,6 +122,7 @@ class Referee:
         self.calls_asked = False
         self.past: list[Snapshot] = []
         self.future: list[tuple[Action, int]] = []
+        self.spans: list[int] = []  # how many moves of ``future`` each take-back took
         self.took_back = False
 
     # ----------------------------------------------------------------- seats
@@ -216,6 +230,7 @@ class Referee:
         self.calls_asked = False
         if not redo:
             self.future.clear()
+            self.spans.clear()
         return events
 
     def replay(self, actions: list[Action]) -> None:
@@ -244,44 +259,44 @@ class Referee:
         raise RuntimeError("the hand did not end")
 
     # ----------------------------------------------------------------- take-backs
-    def can_undo(self, seat: int) -> bool:
-        """A move to take back, in a hand not yet counted in its match."""
+    def can_undo(self, seat: int, choice: bool = False) -> bool:
+        """A move to take back (with ``choice``: one the seat chose among others), in a
+        hand not yet counted in its match."""
         if self.match is not None and self.match.hand_finished:
             return False
-        return any(s.by == seat and not s.action.is_call for s in self.past)
+        return any(s.is_move_of(seat, choice) for s in self.past)
 
-    def undo(self, seat: int) -> bool:
-        """Take back ``seat``'s last move and everything after it; False if there is none."""
-        if not self.can_undo(seat):
-            return False
+    def undo(self, seat: int, choice: bool = False) -> int:
+        """Take back ``seat``'s last move (with ``choice``: their last decision, the forced
+        moves after it going with it) and everything after it. Returns how many moves were
+        taken back (0: there was none to take back); they are made again as one."""
+        if not self.can_undo(seat, choice):
+            return 0
         taken: list[tuple[Action, int]] = []
         while self.past:
             snap = self.past.pop()
             taken.append((snap.action, snap.by))
-            if snap.by == seat and not snap.action.is_call:
+            if snap.is_move_of(seat, choice):
                 self.state = snap.state
                 break
         self.future[:0] = reversed(taken)
+        self.spans.insert(0, len(taken))
         self.window_closed = True  # the window of the position we return to was answered
         self.calls_asked = True
         self.took_back = True
-        return True
+        return len(taken)
 
     def can_redo(self) -> bool:
         return bool(self.future)
 
-    def redo(self, seat: int) -> list[Event]:
-        """Make again the move taken back and the moves that followed it, up to ``seat``'s
-        next one."""
+    def redo(self, seat: int | None = None) -> list[Event]:
+        """Make again the moves the last take-back took, as one (``seat``: unused, kept for
+        callers that name who redoes)."""
         events: list[Event] = []
-        first = True
-        while self.future:
-            action, by = self.future[0]
-            if by == seat and not action.is_call and not first:
-                break
-            self.future.pop(0)
+        span = self.spans.pop(0) if self.spans else len(self.future)
+        for _ in range(min(span, len(self.future))):
+            action, by = self.future.pop(0)
             events += self.apply(action, by, redo=True)
-            first = False
         return events
 
     # ----------------------------------------------------------------- the match
@@ -304,11 +319,14 @@ class Referee:
             "window_closed": self.window_closed,
             "calls_asked": self.calls_asked,
             "future": [[str(a), by] for a, by in self.future],
+            "spans": list(self.spans),
         }
 
-    def restore_future(self, pairs: list[list]) -> bool:
+    def restore_future(self, pairs: list[list], spans: list | None = None) -> bool:
         """The moves taken back from a save, kept only if they can be made again from
-        here in order (False: they could not, and none are kept)."""
+        here in order (False: they could not, and none are kept); ``spans``: how many each
+        take-back took (a save without them: one take-back per move of the seat that took
+        them back, as they were before take-backs reached a decision)."""
         state, future = self.state.clone(), []
         try:
             for text, by in pairs:
@@ -321,4 +339,17 @@ class Referee:
         except (ValueError, IllegalAction):
             return False
         self.future = future
+        self.spans = _spans(future, spans)
         return True
+
+
+def _spans(future: list[tuple[Action, int]], spans: list | None) -> list[int]:
+    """The take-backs' sizes as saved when they add up to the moves, else one per move of
+    the seat that took them back."""
+    if spans and all(type(n) is int and n > 0 for n in spans) and sum(spans) == len(future):
+        return list(spans)
+    if not future:
+        return []
+    seat = future[0][1]
+    cuts = [0] + [i for i, (a, by) in enumerate(future) if i and by == seat and not a.is_call]
+    return [b - a for a, b in zip(cuts, [*cuts[1:], len(future)], strict=True)]

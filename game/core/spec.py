@@ -75,13 +75,17 @@ class Choice:
     """One menu choice: its key, allowed values (default first), and who uses it.
 
     ``engine``: an option of the rules class; otherwise a table choice (``players``,
-    the match length). ``shown``: whether the menu shows it, given the other choices.
+    the match length). ``shown``: whether the menu lets the player change it, given the
+    other choices; where it may not, the menu keeps its row in place, greyed, showing
+    ``fixed``'s value (the one that applies; None: the value chosen) and the line
+    ``choice.<key>.why_fixed`` saying why.
     """
 
     key: str
     values: tuple
     engine: bool = True
     shown: Callable[[dict[str, Any]], bool] | None = None
+    fixed: Any = None
 
 
 @dataclass(frozen=True)

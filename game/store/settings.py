@@ -158,7 +158,7 @@ class Settings:
     highlights: bool = setting(True, bool, row="toggle", label="settings.highlights", table=True)
     auto_play: bool = setting(True, bool, row="toggle", label="settings.auto_play", table=True)
     hand_keys: bool = setting(True, bool, row="toggle", label="settings.hand_keys", table=True)
-    take_backs: bool = setting(False, bool, row="toggle", label="settings.take_backs", table=True)
+    take_backs: bool = setting(True, bool, row="toggle", label="settings.take_backs", table=True)
     coach: bool = setting(False, bool, row="toggle", label="settings.coach", table=True)
     coach_threshold: float = setting(
         2.0, float, (1.0, 2.0, 5.0), row="choice", label="settings.coach_threshold",

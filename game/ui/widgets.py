@@ -49,12 +49,16 @@ class Button(Widget):
         self.danger = danger
         self.pressed = False
         self.progress: float | None = None  # a draining bar (a call's window)
+        # runs on a click on the button drawn disabled, to say why it cannot act now
+        self.on_refused: Callable[[], None] | None = None
 
     def activate(self) -> None:
         if self.visible and self.enabled:
             self.on_click()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.visible and not self.enabled and self.on_refused is not None:
+            return self._refused(event)
         if not (self.visible and self.enabled):
             return False
         if event.type == pygame.MOUSEMOTION:
@@ -68,6 +72,16 @@ class Button(Widget):
                 self.on_click()
             return True
         return False
+
+    def _refused(self, event: pygame.event.Event) -> bool:
+        """A click on the disabled button: nothing happens but the line saying why."""
+        self.hover = self.pressed = False
+        clicks = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        if event.type not in clicks or event.button != 1 or not self.rect.collidepoint(event.pos):
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and self.on_refused is not None:
+            self.on_refused()
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -172,17 +186,19 @@ class Cycler(Widget):
         label = text_of(self.label)
         if label:
             label_w = int(self.rect.w * self.label_frac) - 10
-            _label(
-                surface, label, size, pygame.Rect(self.rect.x, self.rect.y, label_w, self.rect.h)
-            )
+            room = pygame.Rect(self.rect.x, self.rect.y, label_w, self.rect.h)
+            _label(surface, label, size, room, theme.INK_DIM if self.locked else None)
         box = self._box()
         fill = theme.BUTTON_HOVER if self.hover or self.focused else theme.BUTTON
-        panel(surface, box, fill, theme.BUTTON_EDGE, max(6, box.h // 4))
+        panel(surface, box, theme.DISABLED if self.locked else fill, theme.BUTTON_EDGE,
+              max(6, box.h // 4))  # fmt: skip
         left, right = self._halves()
         for r, pts in (
             (left, ((0.62, 0.28), (0.38, 0.5), (0.62, 0.72))),
             (right, ((0.38, 0.28), (0.62, 0.5), (0.38, 0.72))),
         ):
+            if self.locked:  # greyed: no arrows to press
+                break
             pygame.draw.polygon(
                 surface, theme.GOLD, [(r.x + r.w * a, r.y + r.h * b) for a, b in pts]
             )
@@ -193,13 +209,15 @@ class Cycler(Widget):
             focus_ring(surface, box)
 
 
-def _label(surface: pygame.Surface, words: str, size: int, box: pygame.Rect) -> None:
+def _label(surface: pygame.Surface, words: str, size: int, box: pygame.Rect,
+           ink: tuple | None = None) -> None:  # fmt: skip
     """A choice's label on one line, or on two at the smallest text size when one line
-    would have to shrink below it (and two fit the row)."""
+    would have to shrink below it (and two fit the row); ``ink``: greyed when locked."""
+    ink = theme.INK if ink is None else ink
     one = theme.fit_text(words, size, max(1, box.w))
-    two = theme.wrapped(words, theme.READABLE, theme.INK, box.w) if one < theme.READABLE else None
+    two = theme.wrapped(words, theme.READABLE, ink, box.w) if one < theme.READABLE else None
     if two is None or two.get_height() > box.h or two.get_width() > box.w:
-        theme.text(surface, words, size, theme.INK, box.midleft, "midleft", width=box.w)
+        theme.text(surface, words, size, ink, box.midleft, "midleft", width=box.w)
         return
     surface.blit(two, two.get_rect(midleft=box.midleft))
 

@@ -226,7 +226,12 @@ class PishePashaSpec(GameSpec):
     state = PishePasha
     choices = (
         Choice("players", (2, 3), engine=False),
-        Choice("foundations", ("suits", "single"), shown=lambda c: c.get("players", 2) == 2),
+        Choice(
+            "foundations",
+            ("suits", "single"),
+            shown=lambda c: c.get("players", 2) == 2,
+            fixed="single",  # three players share one centre foundation (§3)
+        ),
         Choice("stop_rule", (False, True)),
         Choice("match", (None, 50, 100), engine=False),
     )

@@ -140,9 +140,10 @@ class MenuScene(LessonDoors, Scene):
         c = self.choices()
         rows: list[Cycler] = []
         for choice in self.spec.choices:
+            row = self._row(choice, c[choice.key])
             if choice.shown is not None and not choice.shown(c):
-                continue
-            rows.append(self._row(choice, c[choice.key]))
+                self._fix(row, choice)
+            rows.append(row)
         self.options = rows
         self._offer_levels()
 
@@ -169,6 +170,15 @@ class MenuScene(LessonDoors, Scene):
         )
         row.help = lambda: say(_help_key(key, row.value))
         return row
+
+    @staticmethod
+    def _fix(row: Cycler, choice) -> None:
+        """A choice the other choices settle: its row stays where it is, greyed, showing
+        the value that applies, and its line says why (nothing moves under the pointer)."""
+        if choice.fixed is not None:
+            row.set_value(choice.fixed)
+        row.locked = True
+        row.help = lambda: say(f"choice.{choice.key}.why_fixed")
 
     def _game_changed(self, game: str) -> None:
         self.app.settings.last_game = game
@@ -291,8 +301,9 @@ class MenuScene(LessonDoors, Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         """The panel keeps one place and size for every game (room for the most rows);
-        the rows a game shows share that room evenly, so a hidden option leaves no blank
-        row. The Continue bar sits above the panel, between the two card fans."""
+        the rows a game has share that room evenly; a row the other choices settle stays in
+        its place, greyed, so changing one choice moves no other row. The Continue bar sits
+        above the panel, between the two card fans."""
         w, h = size
         self.row = row = max(26, min(48, h // 21))
         pw = min(int(w * 0.62), max(700, int(row * 18.4)))  # wider in a large window
@@ -375,14 +386,15 @@ class MenuScene(LessonDoors, Scene):
         return pygame.SYSTEM_CURSOR_HAND if over else pygame.SYSTEM_CURSOR_ARROW
 
     def explained(self) -> Widget | None:
-        """The option whose explanation shows: the focused one, else the one under the mouse."""
+        """The option whose explanation shows: the focused one, else the one under the mouse,
+        else a greyed row's (the line saying why it cannot be changed now)."""
         focused = self.ring.current()
         if focused is not None and focused.help:
             return focused
         for w in [self.game, *self.options, self.level]:
             if w.hover and w.help:
                 return w
-        return None
+        return next((w for w in self.options if w.locked), None)  # why a row is greyed
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -26,7 +26,6 @@ from game.ui.table.hints import ask_hint
 from game.ui.table.keys_panel import keys_text
 from game.ui.table.layout import Layout
 from game.ui.table.model import TableModel
-from game.ui.table.phase import Doing
 from game.ui.widgets import Button, FocusRing, Slider, Toggle, Widget, text_of
 
 
@@ -47,7 +46,6 @@ def _dim(surface: pygame.Surface) -> None:
 
 
 NUMBERS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
-UNDO_PHASES = (Doing.CHOOSING, Doing.CALLING, Doing.THINKING, Doing.FORCED)
 
 
 class TableControls:
@@ -60,6 +58,7 @@ class TableControls:
         self.menu_btn = Button(lambda: say("button.menu"), self.open_menu)
         self.hint_btn = Button(lambda: say("button.hint"), partial(ask_hint, m))
         self.undo_btn = Button(lambda: say("button.undo"), partial(takebacks.undo, m))
+        self.undo_btn.on_refused = partial(takebacks.undo, m)  # says why it cannot
         self.call_btns = [
             Button(lambda c=call: say(c.button), partial(press_call, m, i), danger=True)
             for i, call in enumerate(m.spec.calls)
@@ -123,9 +122,9 @@ class TableControls:
         self._place_centre(layout)
 
     def _place_top(self) -> None:
-        """Menu, Hint and Undo from the left of the top bar; Undo only with take-backs on."""
+        """Menu, Hint and Undo from the left of the top bar; Undo always in its place (drawn
+        disabled where it cannot act, take-backs off included), so nothing moves."""
         bar = self.bar
-        self.undo_btn.visible = self.m.options().take_backs
         h = int(bar.h * 0.72)
         y = bar.centery - h // 2
         x = bar.x + 10
@@ -355,12 +354,9 @@ class TableControls:
         its window runs, its bar draining; the window opens after every computer move, fault
         or not, so its light gives nothing away."""
         m, phase = self.m, self.m.phase
-        if self.undo_btn.visible != m.options().take_backs:
-            self._place_top()
         for btn in self.call_btns:
             btn.progress, btn.enabled = m.window.left, m.window.open
-        undo = phase.doing in UNDO_PHASES and not m.ended
-        self.undo_btn.enabled = undo and m.referee.can_undo(m.human)
+        self.undo_btn.enabled = takebacks.why_not(m) is None
         self.flip_btn.enabled = phase.mine and not m.auto_on
         self.hint_btn.enabled = m.has_hints and phase.mine and m.thinker.hint_pending is None
         self.auto.set_value(m.auto_on)

@@ -165,3 +165,10 @@ def move_line(state, action: Action, namer: Namer) -> LogLine | str:
     """The log's line for ``action`` made now (what a take-back names)."""
     lines = event_lines(state.clone().apply(action), namer)
     return lines[0] if lines else str(action)
+
+
+def span_line(key: str, move: LogLine | str, span: int) -> LogLine:
+    """One line for a take-back's span: its first move, and how many moves followed it."""
+    if span > 1:
+        return LogLine.said(key + ".n", move=move, n=span - 1)
+    return LogLine.said(key, move=move)

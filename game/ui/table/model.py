@@ -24,7 +24,7 @@ from game.text.log_lines import LogLine, Term
 from game.text.words import refusal_text
 from game.ui.table.call_window import CallWindow
 from game.ui.table.coach_gate import QUESTIONS_A_HAND, CoachGate
-from game.ui.table.log import MoveLog, Reader, hand_head, hand_lines, move_line
+from game.ui.table.log import MoveLog, Reader, hand_head, hand_lines, move_line, span_line
 from game.ui.table.pace import Pace
 from game.ui.table.phase import Doing, Facts, Note, Phase, forced_how, phase_of
 from game.ui.table.show import Hooks
@@ -80,6 +80,7 @@ class TableModel:
         self.hurries = True  # the player may hurry the computer (not in a lesson)
         self.panel_room = (0, 0)  # the side panel's top and foot a scene covers (a replay)
         self.vetoed = False  # the last move tried was refused by ``vet`` (a lesson's step)
+        self.waits_at: int | None = None  # a take-back's position: nothing plays itself there
         self.start_hand()
 
     # ------------------------------------------------------------------ hands
@@ -129,10 +130,10 @@ class TableModel:
         reader = Reader(self.namer, seat, self.show.show_faults, self.options().auto_play)
         lines = hand_lines(self.spec, st.record(), st.history, head, reader)
         lines += [said] if said is not None else []
-        future = self.referee.future
+        future, spans = self.referee.future, self.referee.spans
         if future and not self.watching:
             taken = move_line(st, future[0][0], self.namer)
-            lines.append(LogLine.said("log.taken_back", move=taken))
+            lines.append(span_line("log.taken_back", taken, spans[0] if spans else 1))
         return lines
 
     def settle(self) -> None:
@@ -187,7 +188,9 @@ class TableModel:
                 deciding=self.asking is not None,
                 window=self.window.open,
                 only_accept=[a.kind for a in acts] == [ActionKind.ACCEPT],
-                forced=bool(acts) and (auto or self.plays_for_me() or self.plays_itself(acts)),
+                forced=bool(acts)
+                and not self.waits_after_take_back()
+                and (auto or self.plays_for_me() or self.plays_itself(acts)),
             )
         )
 
@@ -222,8 +225,15 @@ class TableModel:
     def plays_itself(self, acts: list[Action] | None = None) -> bool:
         """The human's one legal move is forced and will play itself (the setting "Play
         forced moves for me", never with calls in play): the table does not ask."""
+        if self.waits_after_take_back():
+            return False
         acts = self.state.legal_actions() if acts is None else acts
         return forced_how(self.spec, self.state, acts, self.options().auto_play) is not None
+
+    def waits_after_take_back(self) -> bool:
+        """A take-back returned here: the player makes this move again themselves, never
+        the table for them (Auto and "Play forced moves for me" wait)."""
+        return self.waits_at is not None and self.waits_at == len(self.state.history)
 
     # ------------------------------------------------------------------ the hint line
     def say(self, words: str | Callable[[], str]) -> None:
