@@ -268,7 +268,10 @@ def keys_for(app: App, table: TableScene, action: Action) -> None:
             key(app, pygame.K_RETURN)
         return
     tab_to(app, table, Focus(where.src))
+    moves = len(table.state.history)
     key(app, pygame.K_RETURN)
+    if len(table.state.history) > moves or table.model.asking is not None:
+        return  # a card with one place to go went there at the first key, as one click
     assert table.controller.picked is not None, "Enter picks the card up"
     assert where.dst in table.controller.targets(), "its legal places light up"
     tab_to(app, table, Focus(where.dst))

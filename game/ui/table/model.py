@@ -74,6 +74,7 @@ class TableModel:
         self.held_for_good: Callable[[], bool] = lambda: False
         self.plays_for_me: Callable[[], bool] = lambda: False
         self.vet: Callable[[Action], bool] = lambda action: True
+        self.saying_move: Callable[[], bool] = lambda: False  # the voice is saying a move
         self.caption: str | None = None  # a phrase key the top bar shows instead (a lesson)
         self.hint_words: Callable[[Advice], str] = str  # the scene words the hints
         self.auto_on = self.watching = False  # Auto flips; a replay (nobody acts)
