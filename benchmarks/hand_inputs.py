@@ -6,12 +6,15 @@ Plays HANDS seeded hands (default 3) of every game and variant through the real 
 an app on SDL's headless driver with the default settings (Normal pace, forced moves
 played for you, Medium opponents), its controller fed real mouse events posted to pygame's
 queue, as the UI tests do. The player's seat is a player who, whenever the table asks,
-at once makes the Expert's move with one gesture (a click, or a drag). Per hand it counts:
+at once makes the Expert's move with one gesture (a click, or a drag), and, with the Stop
+rule, stops the faults it sees in a call window as the Expert would (a click on Stop and
+one on the way), letting every other window run out. Per hand it counts:
 
 - moves: every move of the hand, all seats;
 - inputs: the player's gestures;
 - choices: positions where the player's seat had two or more legal moves leading to
-  different positions (the deal replayed afterwards);
+  different positions (the deal replayed afterwards), and two for each call the player
+  made (to call, and which way: Stop's force or end);
 - min/hand: the hand's length at Normal pace, as simulated time: the sum of the frame
   times stepped (``1/--fps`` each, the animations and pauses run at Normal pace) plus
   the computer players' thinking as measured on this machine.
@@ -79,7 +82,9 @@ def real_choices(start, actions, seat: int) -> int:
     lead to different positions."""
     state, n = start.clone(), 0
     for action in actions:
-        if state.to_move == seat and not action.is_call:
+        if action.is_call and action.actor == seat:
+            n += 2  # a call is two decisions: to make it, and which way
+        elif state.to_move == seat and not action.is_call:
             after = set()
             for a in state.legal_actions():
                 s = state.clone()
@@ -88,6 +93,23 @@ def real_choices(start, actions, seat: int) -> int:
             n += len(after) >= 2
         state.apply(action)
     return n
+
+
+def stop_seen(app, table, expert) -> int:
+    """A fault the player sees in its call window: the Expert's call, if it makes one, by
+    a click on the call's button and one on the way chosen; the inputs it took."""
+    from ui_support import click
+
+    m = table.model
+    call = expert.call(SeatView(table.state, table.human))
+    if call is None:
+        return 0
+    click(app, table.controls.call_btns[0].rect.center)
+    if m.asking is None:
+        return 1
+    ways = [a.action for a in m.asking.answers]
+    click(app, table.controls.choices()[ways.index(call)].rect.center)
+    return 2
 
 
 def play_one(name: str, game: str, choices: dict, seed: int, fps: int, draw: bool) -> dict:
@@ -117,7 +139,15 @@ def play_one(name: str, game: str, choices: dict, seed: int, fps: int, draw: boo
             if pending is not None and not pending.future.done():
                 t = time.monotonic()
                 pending.future.exception()  # waits for the answer
-                thinking += time.monotonic() - t
+                waited = time.monotonic() - t
+                if m.window.open:  # thought during a call window: only what outlasts it
+                    waited = max(0.0, waited - max(m.window.seconds, m.window.grace))
+                thinking += waited
+            if m.window.open and m.my_calls() and m.asking is None:
+                called = stop_seen(app, table, expert)
+                inputs += called
+                if called:
+                    continue
             if m.human_may_act() and not m.plays_itself() and not table.state.is_over:
                 gesture_for(app, table, expert.choose(SeatView(table.state, table.human)))
                 inputs += 1

@@ -150,15 +150,19 @@ class TableController:
             return self._refused(pid, sends[0] if sends else None, card)
         if not moves:  # a click on a stock that may not move hears why
             return self._refused(pid, pid, card) if self._clickable(pid) else False
-        acts = self._one_place(moves)
+        acts = self._one_place(moves, faults_too=self._clickable(pid))
         return bool(acts) and self._play(acts)
 
-    def _one_place(self, moves: list[tuple[Action, PileId | None]]) -> list[Action]:
+    def _one_place(
+        self, moves: list[tuple[Action, PileId | None]], faults_too: bool = False
+    ) -> list[Action]:
         """The moves a single click makes: those to the card's one place (one move, or
         several told apart only by a choice, asked). A click never makes a fault (a move
         others may call, with calls in play): a card whose one place is not a fault goes
-        there however many faults it could also make; a card with several places, none."""
-        clean = [(a, dst) for a, dst in moves if not self.m.spec.fault(self.m.state, a)]
+        there however many faults it could also make; a card with several places, none.
+        A stock's click is its one move, a fault or not (``faults_too``)."""
+        fault = self.m.spec.fault
+        clean = [(a, dst) for a, dst in moves if faults_too or not fault(self.m.state, a)]
         acts = [a for a, _ in clean]
         if len(acts) == 1:
             return acts
@@ -175,12 +179,7 @@ class TableController:
     def stock_click(self) -> bool:
         """Space or Enter with no keyboard focus: the move a click on a pile makes (the stock's)."""
         where = self.m.state.where
-        fault = self.m.spec.fault
-        acts = [
-            a
-            for a in self.m.my_actions()
-            if (w := where(a)).src and self._clickable(w.src) and not fault(self.m.state, a)
-        ]
+        acts = [a for a in self.m.my_actions() if (w := where(a)).src and self._clickable(w.src)]
         return self._play([a for a in acts if where(a) == where(acts[0])]) if acts else False
 
     # ----------------------------------------------------------------- the mouse
@@ -371,8 +370,8 @@ class TableController:
         """Enter or Space: the obvious next thing. A card with one place to go goes there;
         one with several is picked up at once (the focus goes to where it most likely goes,
         so a second press puts it there); put the picked card down, turn the stock; with
-        no focus, turn the stock or go to the card that can move (a stock's move that is a
-        fault is never made so); during a call window, let the move stand; during the
+        no focus, turn the stock (as its click does) or go to the card that can move;
+        during a call window, let the move stand; during the
         computer's turn, hurry it. When nothing can be done, say why."""
         if not self.m.takes_moves():
             if not clock.let_stand(self.m):
