@@ -136,15 +136,15 @@ def play_one(name: str, game: str, choices: dict, seed: int, fps: int, draw: boo
     if not draw:
         table.draw = lambda surface: None  # the counts and times need no pixels
     expert = table.model.spec.make_agent("expert", seed)
-    inputs, thinking, shown, opened = 0, 0.0, [], None
+    inputs, thinking, shown, opened, timed = 0, 0.0, [], None, -1
     try:
         while app.scene is table:
             m = table.model
-            if m.window.open and opened is None:
+            if m.window.open and opened is None and timed != len(table.state.history):
                 opened = clock.seconds  # a computer move begins to show: its window opens
             if opened is not None and not (m.window.open and m.show.busy):
-                shown.append(clock.seconds - opened)
-                opened = None
+                shown.append(clock.seconds - opened)  # ...and has landed
+                opened, timed = None, len(table.state.history)
             pending = m.thinker.pending
             if pending is not None and not pending.future.done():
                 t = time.monotonic()

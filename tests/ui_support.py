@@ -236,8 +236,10 @@ def gesture_for(app: App, table: TableScene, action: Action) -> None:
     moves = table.controller.moves_from(where.src, where.card)
     pile = table.model.shown.get(where.src)
     index = pile.index(where.card) if where.card in pile else -1
-    if len(moves) == 1 and where.src.kind is not PileKind.DISCARD:
-        click(app, centre(table, where.src, index))
+    one = table.controller.one_place(moves)
+    alone = len(moves) == 1 and where.src.kind is not PileKind.DISCARD
+    if one == [action] and (alone or table.model.calls_in_play):
+        click(app, centre(table, where.src, index))  # its one place (never a fault)
         return
     drag(app, centre(table, where.src, index), table.view.pile_top_rect(where.dst).center)
 

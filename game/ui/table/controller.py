@@ -150,10 +150,10 @@ class TableController:
             return self._refused(pid, sends[0] if sends else None, card)
         if not moves:  # a click on a stock that may not move hears why
             return self._refused(pid, pid, card) if self._clickable(pid) else False
-        acts = self._one_place(moves, faults_too=self._clickable(pid))
+        acts = self.one_place(moves, faults_too=self._clickable(pid))
         return bool(acts) and self._play(acts)
 
-    def _one_place(
+    def one_place(
         self, moves: list[tuple[Action, PileId | None]], faults_too: bool = False
     ) -> list[Action]:
         """The moves a single click makes: those to the card's one place (one move, or
