@@ -159,6 +159,9 @@ def play_one(name: str, game: str, choices: dict, seed: int, fps: int, draw: boo
                 if called:
                     continue
             if m.human_may_act() and not m.plays_itself() and not table.state.is_over:
+                # the double-click timer reads the wall clock, which runs far slower than
+                # this simulated hand: two gestures are never a double click here
+                table.controller.clicks.reset()
                 gesture_for(app, table, expert.choose(SeatView(table.state, table.human)))
                 inputs += 1
                 continue
