@@ -341,7 +341,7 @@ SAID = [  # what the voice and the screen say of piles and picks (the prompt lin
     (
         "prompt.must_foundation",
         {"card_short": "A♦"},
-        "das A♦ ist aufgedeckt und muss auf den Grundstapel (ziehen oder Doppelklick).",
+        "das A♦ ist aufgedeckt und muss auf den Grundstapel (einmal anklicken).",
     ),
     (
         "prompt.must_foundation.both",

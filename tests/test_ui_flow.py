@@ -198,18 +198,20 @@ def test_enter_on_a_pile_where_nothing_can_happen_says_why_and_moves_the_focus(a
     assert c.live(c.focus)
 
 
-def test_space_while_the_call_window_runs_and_north_is_to_move_says_the_calls_words(app):
+def test_space_while_the_call_window_runs_and_north_is_to_move_lets_the_move_stand(app):
     """North faulted and kept the turn: the window waits for the player's call, and Space
-    (no move of theirs to make) says how to call, in the game's own words."""
+    (no move of theirs to make) closes it at once: the fault stands, no call is made."""
     state = north_turns_past_a_fault()
     app.settings.call_window = 5.0
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
     set_agent(table, 1, Prefers("turn", "turned>D", name="faulty"))
     run_until(app, table, lambda: table.model.window.open)
     assert table.state.to_move == 1 and not table.model.human_may_act()
+    n = len(table.state.history)
     key(app, pygame.K_SPACE)
-    assert table.model.message == says.call_words(table.model, "prompt") != ""
-    assert table.state.history[-1].kind is pishe.ActionKinds.TURN, "nothing else was made"
+    assert not table.model.window.open
+    assert table.state.history[n - 1].kind is pishe.ActionKinds.TURN, "the fault stands"
+    assert not any(a.is_call for a in table.state.history), "no call was made"
 
 
 def test_escape_puts_the_card_down_then_clears_the_focus_then_opens_the_menu(app):

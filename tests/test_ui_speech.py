@@ -544,22 +544,21 @@ def test_a_refusal_the_stop_window_and_the_stop_choice_are_heard(
     step_until(app, lambda: not m.show.busy and not m.thinker.busy, "showed the fault")
     assert m.window.open  # 5 s of frames: still open
     asked = list(app.voice.heard)
-    assert "Stop window open" in asked
+    assert not [h for h in asked if h.startswith("Stop window")], "no words for each window"
     key(app, pygame.K_s)
     assert m.asking is not None
     assert app.voice.last.startswith("Call Stop! and")
     assert "End the turn" in app.voice.last
     m.answer(None)
     m.window.seconds = 0.01
+    if voice == "lagging":  # the window waits until North's move has been said
+        engine.catch_up(app, hold=False)
     step_until(app, lambda: not m.window.open and m.asking is None, "closed the Stop window")
     app.step(DT)
     asked = list(app.voice.heard)
-    choice = next(i for i, h in enumerate(asked) if h.startswith("Call Stop! and"))
-    assert asked.index("Stop window open") < choice < asked.index("Stop window closed")
-    if voice == "lagging":
-        engine.catch_up(app, hold=False)
+    assert not [h for h in asked if h.startswith("Stop window")]
     text = "\n".join(utterances(app, said))
-    assert 0 <= text.index("Stop window open") < text.index("Stop window closed")
+    assert "Call Stop! and" in text
 
 
 def test_a_running_screen_reader_turns_read_aloud_on_unless_the_player_turned_it_off(

@@ -18,7 +18,7 @@ from collections import deque
 import pygame
 import pytest
 from conftest import PerSentence
-from ui_support import DT, holding_2h, key, make_app, open_table, play_hand, rest_of_deck, settle
+from ui_support import DT, key, make_app, open_table, play_hand, rest_of_deck, settle
 
 from game.core.agents import SeatView
 from game.core.cards import parse_card
@@ -362,13 +362,15 @@ def test_a_move_of_the_players_that_plays_itself_is_never_said_before_their_turn
 def test_clearing_the_focus_and_putting_a_picked_card_back_are_said(tmp_path, monkeypatch, lang):
     w = WORDS[lang]
     app = listening_app(tmp_path, monkeypatch, lang)
-    table = open_table(app, "pishe-pasha", {"players": 2}, holding_2h())
+    rest = rest_of_deck("5C", "4D")  # the turned 5C loads onto 4D or is discarded
+    state = PishePasha.from_piles([rest[:24], rest[24:]], discards=[[], ["4D"]], turned="5C")
+    table = open_table(app, "pishe-pasha", {"players": 2}, state)
     settle(app, table)
     c = table.controller
     key(app, pygame.K_TAB)
     assert c.focus is not None and c.live(c.focus)
     key(app, pygame.K_RETURN)
-    assert c.picked is not None
+    assert c.picked is not None, "a card with two places is lifted at the first Enter"
     key(app, pygame.K_ESCAPE)
     assert c.picked is None and c.focus is not None
     assert app.voice.last == w["put_back"]

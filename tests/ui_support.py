@@ -236,8 +236,10 @@ def gesture_for(app: App, table: TableScene, action: Action) -> None:
     moves = table.controller.moves_from(where.src, where.card)
     pile = table.model.shown.get(where.src)
     index = pile.index(where.card) if where.card in pile else -1
-    if len(moves) == 1 and where.src.kind is not PileKind.DISCARD:
-        click(app, centre(table, where.src, index))
+    one = table.controller.one_place(moves)
+    alone = len(moves) == 1 and where.src.kind is not PileKind.DISCARD
+    if one == [action] and (alone or table.model.calls_in_play):
+        click(app, centre(table, where.src, index))  # its one place (never a fault)
         return
     drag(app, centre(table, where.src, index), table.view.pile_top_rect(where.dst).center)
 
@@ -268,7 +270,10 @@ def keys_for(app: App, table: TableScene, action: Action) -> None:
             key(app, pygame.K_RETURN)
         return
     tab_to(app, table, Focus(where.src))
+    moves = len(table.state.history)
     key(app, pygame.K_RETURN)
+    if len(table.state.history) > moves or table.model.asking is not None:
+        return  # a card with one place to go went there at the first key, as one click
     assert table.controller.picked is not None, "Enter picks the card up"
     assert where.dst in table.controller.targets(), "its legal places light up"
     tab_to(app, table, Focus(where.dst))

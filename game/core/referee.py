@@ -175,6 +175,18 @@ class Referee:
         st = self.state.clone()
         return Question(Ask.MOVE, (seat,), len(st.history), lambda: _ask_move(agent, st, seat))
 
+    def ahead(self) -> Question | None:
+        """The next move's question while a person's call window runs, so the computer
+        thinks meanwhile; its answer is applied once the window is over (a call made in
+        the window makes it stale, and :meth:`answer` ignores it). None: nothing to ask."""
+        seat = self.state.to_move
+        if not self.person_may_call or seat is None or self.is_person(seat):
+            return None
+        if self.state.legal_actions() == [ACCEPT]:
+            return None
+        agent, st = self.agent_at(seat), self.state.clone()
+        return Question(Ask.MOVE, (seat,), len(st.history), lambda: _ask_move(agent, st, seat))
+
     def answer(self, question: Question, action: Action | None) -> list[Event]:
         """Apply a computer player's answer; a stale or illegal one is replaced safely."""
         if question.moves != len(self.state.history) or self.state.is_over:
@@ -185,7 +197,7 @@ class Referee:
                 return []
             return self.apply(action, action.actor)
         seat = question.seats[0]
-        if self.state.to_move != seat:
+        if self.state.to_move != seat or self.phase is not Phase.MOVE:
             return []
         if action is None or self.state.check(action) is not None:
             action = self.state.legal_actions()[0]

@@ -305,6 +305,11 @@ class GameSpec:
         or None (it waits for the player)."""
         return None
 
+    def fault(self, state: GameState, action: Action) -> bool:
+        """``action`` is a fault: legal only because calls are in play, and others may
+        call it (the table's single click never makes one). Default: no move is."""
+        return False
+
     def hint(self, state: GameState, action: Action, seat: int) -> Phrase | None:
         """The hint's words for a move of ``seat`` (values: card, whose, n); None: the
         table's generic words for a card played (onto the pile, a capture)."""

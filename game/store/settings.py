@@ -167,7 +167,7 @@ class Settings:
     show_faults: bool = setting(False, bool, row="toggle", label="settings.show_faults", table=True)
     # seconds a person has to call after a computer move (games whose spec has calls_in)
     call_window: float = setting(
-        2.0, float, low=1.0, high=6.0, row="slider", label="settings.call_window", table=True
+        1.1, float, low=1.0, high=6.0, row="slider", label="settings.call_window", table=True
     )
     fullscreen: bool = setting(False, bool, row="toggle", label="settings.fullscreen")
     speech: str = setting("auto", str, SPEECH, row="toggle", label="settings.speech")

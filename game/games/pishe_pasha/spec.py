@@ -260,6 +260,10 @@ class PishePashaSpec(GameSpec):
     old_settings = {"stop_window": "call_window"}  # its calls' window, before calls were data
     words = words
 
+    def fault(self, state: GameState, action: Action) -> bool:
+        """A move that leaves a card behind that had to go to a foundation (§2.1)."""
+        return not action.is_call and state.skipped(action) is not None
+
     positions = staticmethod(positions)
     design = staticmethod(design)
     variant = staticmethod(variant)

@@ -44,6 +44,8 @@ def tick(m: TableModel, dt: float) -> None:
     if m.pace.hurrying:
         _hurry_on(m)
     _flow_on(m)
+    if m.window.open and not m.held():
+        _window_runs(m, dt)
     if m.show.advance(dt) or m.hooks.peeks:
         return
     m.stage.landed()
@@ -54,15 +56,13 @@ def tick(m: TableModel, dt: float) -> None:
 
 
 def _move_on(m: TableModel, dt: float) -> None:
-    """The rules' turn: a computer's answer, the call window's time, the next question."""
+    """The rules' turn: a computer's answer (one thought during a call window waits for
+    its end), the next question."""
+    if m.window.open and m.state.to_move != m.human:
+        return
     if m.thinker.busy:
         _poll_answer(m)
         return
-    if m.window.open:
-        if m.window.tick(dt):
-            _window_over(m)
-        if m.window.open and m.state.to_move != m.human:
-            return
     q = m.referee.question()
     if m.state.is_over:
         return
@@ -90,6 +90,28 @@ def _poll_answer(m: TableModel) -> None:
         m.apply_events(events, m.state.history[-1])
         if question.kind is Ask.MOVE and m.calls_in_play and not m.state.is_over:
             m.window.start(m.options().call_window)
+
+
+def _window_runs(m: TableModel, dt: float) -> None:
+    """The call window's time, from the moment the move began to show: it ends once its
+    length has run and the move has been seen (landed, and a grace after) and heard (its
+    words said); meanwhile the next computer seat thinks its move."""
+    landed = not (m.show.busy or m.hooks.peeks)
+    if m.window.tick(dt, landed, m.saying_move()):
+        _window_over(m)
+    elif not m.thinker.busy:
+        ahead = m.referee.ahead()
+        if ahead is not None:
+            m.thinker.ask(ahead)
+
+
+def let_stand(m: TableModel) -> bool:
+    """Space, or a click on the felt, during a call window: it closes now, as if it had
+    run out, and the move stands (True: there was one to close)."""
+    if not m.window.open:
+        return False
+    _window_over(m)
+    return True
 
 
 def _window_over(m: TableModel) -> None:

@@ -148,11 +148,26 @@ class TableController:
                 to = self.m.state.where(found[0]).dst
                 return self._play([a for a, dst in moves if dst == to])
             return self._refused(pid, sends[0] if sends else None, card)
-        acts = [a for a, _ in moves]
-        if not acts:  # a click on a stock that may not move hears why
+        if not moves:  # a click on a stock that may not move hears why
             return self._refused(pid, pid, card) if self._clickable(pid) else False
-        one_place = len({dst for _, dst in moves}) == 1
-        return (len(acts) == 1 or (one_place and told_apart_by_choice(acts))) and self._play(acts)
+        acts = self.one_place(moves, faults_too=self._clickable(pid))
+        return bool(acts) and self._play(acts)
+
+    def one_place(
+        self, moves: list[tuple[Action, PileId | None]], faults_too: bool = False
+    ) -> list[Action]:
+        """The moves a single click makes: those to the card's one place (one move, or
+        several told apart only by a choice, asked). A click never makes a fault (a move
+        others may call, with calls in play): a card whose one place is not a fault goes
+        there however many faults it could also make; a card with several places, none.
+        A stock's click is its one move, a fault or not (``faults_too``)."""
+        fault = self.m.spec.fault
+        clean = [(a, dst) for a, dst in moves if faults_too or not fault(self.m.state, a)]
+        acts = [a for a, _ in clean]
+        if len(acts) == 1:
+            return acts
+        one_place = len({dst for _, dst in clean}) == 1
+        return acts if one_place and told_apart_by_choice(acts) else []
 
     def _refused(self, src: PileId, dst: PileId | None, card: int | None) -> bool:
         """What the game says a gesture means, refused with the rules' reason; False."""
@@ -169,14 +184,20 @@ class TableController:
 
     # ----------------------------------------------------------------- the mouse
     def press(self, pos: tuple[int, int], event: pygame.event.Event) -> None:
+        """A press: a card lifted by a click goes where the press is (a place it may go),
+        a press on the felt lets a call window's move stand or finishes the computer's
+        turn, a press on a card starts a drag (or a click, once released)."""
         self.cancel_drag()
-        self.picked = None
+        picked, self.picked = self.picked, None
         hit = self.card_at(pos)
         if not self.m.takes_moves():
-            if hit is None:
+            if hit is None and not clock.let_stand(self.m):
                 clock.hurry(self.m)  # a click on the bare felt finishes the computer's turn
             return
+        if picked is not None and self._put_picked(picked, pos):
+            return
         if hit is None:
+            clock.let_stand(self.m)
             return
         pid, index = hit
         if self._clickable(pid):
@@ -203,12 +224,24 @@ class TableController:
         drag.follow(pos)
         if not drag.moved:
             self.clicks.clicked(drag.src, drag.card)
-            self.click(drag.src, drag.index)
+            if not self.click(drag.src, drag.index) and self.moves_from(drag.src, drag.card):
+                self.picked = Focus(drag.src, drag.index)  # several places: lifted, they light
             return
         self.clicks.reset()
         target = self.drop_target(pygame.Rect(drag.pos, self.m.layout.card), drag.src)
         if not self.put_down(drag.src, target, drag.card, {drag.card: drag.pos}):
             self.glide_back(drag)
+
+    def _put_picked(self, picked: Focus, pos: tuple[int, int]) -> bool:
+        """A card lifted by a click, then a press on another place: it goes there (or the
+        rules say why not); True when the press was used so."""
+        src, card = picked.pile, self._card(picked)
+        dst = self.drop_target(pygame.Rect(pos, (1, 1)), src)
+        if dst is None or dst == src:
+            return False
+        self.clicks.reset()
+        self.put_down(src, dst, card)
+        return True
 
     def cancel_drag(self) -> None:
         """Put a lifted card straight back (a second press before the release, the menu)."""
@@ -334,18 +367,22 @@ class TableController:
         return x + w / 2, y + h / 2
 
     def activate(self) -> None:
-        """Enter or Space: the obvious next thing. Pick the focused card up (the focus goes
-        to where it most likely goes, so a second press puts it there), put the picked card
-        down, turn the stock; with no focus, turn the stock or show where to play (a press
-        left over from hurrying the computer moves no card); during the computer's turn,
-        hurry it. When nothing can be done, say why."""
+        """Enter or Space: the obvious next thing. A card with one place to go goes there;
+        one with several is picked up at once (the focus goes to where it most likely goes,
+        so a second press puts it there); put the picked card down, turn the stock; with
+        no focus, turn the stock (as its click does) or go to the card that can move;
+        during a call window, let the move stand; during the
+        computer's turn, hurry it. When nothing can be done, say why."""
         if not self.m.takes_moves():
-            self._why_not()
+            if not clock.let_stand(self.m):
+                self._why_not()
             return
         if self.focus is None:
-            if not self.stock_click():
-                self.focus = self.best_focus()
-            return
+            if self.stock_click():
+                return
+            self.focus = self.best_focus()
+            if self.focus is None or self._clickable(self.focus.pile):
+                return  # the first key shows where to play; a card that can move goes on
         f = self.focus
         pile = self.m.shown.get(f.pile)
         index = f.index if 0 <= f.index < len(pile) else len(pile) - 1
@@ -366,6 +403,9 @@ class TableController:
                 self._nothing_here()
             return
         if index >= 0 and self.movable(f.pile, index):
+            moves = self.moves_from(f.pile, pile[index])
+            if len({dst for _, dst in moves}) == 1 and self.click(f.pile, index):
+                return  # one place to go at all (no fault either): one key
             self.picked = Focus(f.pile, index)
             self.focus = self._likely_target() or self.focus
             return
@@ -380,14 +420,19 @@ class TableController:
         return src if src is not None and self._clickable(src) and self.click_moves(src) else None
 
     def _likely_target(self) -> Focus | None:
-        """Where the picked card most likely goes: where the hint sends it, else a place
-        that is not the player's own (a card is got rid of), else the first legal one."""
+        """Where the picked card most likely goes: a place that is no fault, where the hint
+        sends it, else a place that is not the player's own (a card is got rid of), else
+        the first legal one."""
         hint = self.m.hint
         hinted = self.m.state.where(hint.action).dst if hint and not hint.action.is_call else None
-        targets = list(self.targets())
+        targets = self.targets()
         if not targets:
             return None
-        return Focus(min(targets, key=lambda p: (p != hinted, p.seat == self.m.human)))
+        fault = self.m.spec.fault
+        clean = {p for p, a in targets.items() if not fault(self.m.state, a)}
+        return Focus(
+            min(targets, key=lambda p: (p not in clean, p != hinted, p.seat == self.m.human))
+        )
 
     def _nothing_here(self) -> None:
         """The focused place has no move: say so, and move the focus where there is one.

@@ -74,6 +74,7 @@ class TableModel:
         self.held_for_good: Callable[[], bool] = lambda: False
         self.plays_for_me: Callable[[], bool] = lambda: False
         self.vet: Callable[[Action], bool] = lambda action: True
+        self.saying_move: Callable[[], bool] = lambda: False  # the voice is saying a move
         self.caption: str | None = None  # a phrase key the top bar shows instead (a lesson)
         self.hint_words: Callable[[Advice], str] = str  # the scene words the hints
         self.auto_on = self.watching = False  # Auto flips; a replay (nobody acts)
@@ -300,6 +301,7 @@ class TableModel:
         if self.vetoed or self._coach_first(action, confirmed):
             return False
         forced = forced_how(self.spec, self.state, self._legal(), self.options().auto_play)
+        quick = not forced and self._had_to(action)
         try:
             events = self.referee.apply(action, self.human)
         except IllegalAction as err:
@@ -308,13 +310,21 @@ class TableModel:
             return False
         self.window.shut()
         self.pace.turn_beat, self.note = 0.0, None
-        self.apply_events(events, action, starts, forced or "", mine=True)
+        self.apply_events(events, action, starts, forced or "", mine=True, quick=quick)
         self.on_move(action)
         return True
 
+    def _had_to(self, action: Action) -> bool:
+        """``action`` is the player's one move that is no fault: a forced move, made by the
+        player because calls are in play (it flies as fast as one played for them)."""
+        if action.is_call or not self.calls_in_play:
+            return False
+        clean = [a for a in self._legal() if not self.spec.fault(self.state, a)]
+        return clean == [action]
+
     def apply_events(self, events: list[Event], action: Action | None,
                      starts: dict | None = None, forced: str = "",
-                     mine: bool = False) -> None:  # fmt: skip
+                     mine: bool = False, quick: bool = False) -> None:  # fmt: skip
         """Events of an applied action go to the show (``mine``: the player's own move,
         played for them when ``forced``); a fault's fate goes to the log; the hand is
         scored the moment the rules end it (its summary waits for the show)."""
@@ -324,7 +334,7 @@ class TableModel:
         mover = None
         if mine and action is not None:
             mover = action.actor if action.is_call and action.actor is not None else self.human
-        self.show.push(events, starts, forced, mover)
+        self.show.push(events, starts, forced, mover, quick)
         self.stage.synced = False
         self.hints.shown = None
         self.on_change()

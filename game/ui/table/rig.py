@@ -77,6 +77,7 @@ class TableRig:
             m.on_line = lambda line, seat: app.speak(line, interrupt=False)
         else:
             self.speech = TableSpeech(m, self.controller, app.voice, self.controls)
+            m.saying_move = self.speech.saying_move
             m.on_told = app.save_settings
         self.on_escape: Callable[[], None] = self.controls.escape
         self.holds_window: Callable[[], bool] = lambda: False  # besides the pointer on a call

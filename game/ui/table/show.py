@@ -114,13 +114,16 @@ class Show:
         self.forced: dict[int, str] = {}  # id of a queued event of a forced move: how forced
         self.chosen: set[int] = set()  # ids of queued events of a move the player chose
         self.step_forced = ""  # the step being started is a forced move's
+        self.quick: set[int] = set()  # ids of queued events of a move the player had to make
+        self.step_quick = False  # the step being started is one (it flies as a forced move)
 
     @property
     def seconds(self) -> float:
         """A flight's time at the pace; the player's forced move flies faster."""
         if self.still:
             return 0.0
-        return PACE_SECONDS.get(self.pace, 0.38) * (FORCED_FLIGHT if self.step_forced else 1.0)
+        quick = self.step_forced or self.step_quick
+        return PACE_SECONDS.get(self.pace, 0.38) * (FORCED_FLIGHT if quick else 1.0)
 
     @property
     def busy(self) -> bool:
@@ -140,15 +143,19 @@ class Show:
         return any(pid in (e.src, e.dst) for e in (*self.showing, *self.queue))
 
     def push(self, events: list[Event], starts: dict[int, pygame.Vector2] | None = None,
-             forced: str = "", mover: int | None = None) -> None:  # fmt: skip
+             forced: str = "", mover: int | None = None,
+             quick: bool = False) -> None:  # fmt: skip
         """Queue events; ``starts`` says where a dragged card really is now; ``mover``: the
         events are the player's move (``mover`` the seat that made it), which played itself
         (``forced``: it flies faster, its line says so and its card is marked where it
-        lands) or was chosen (its line stands out). Only the move's own events are marked,
-        not what follows from them."""
+        lands) or was chosen (its line stands out); ``quick``: the player made a move they
+        had to make (with calls in play nothing plays itself), which flies as fast as a
+        forced one. Only the move's own events are marked, not what follows from them."""
         self.queue.extend(events)
         self.starts.update(starts or {})
         own = move_events(events, mover) if mover is not None else []
+        if quick:
+            self.quick.update(id(ev) for ev in own)
         if forced:
             self.forced.update((id(ev), forced) for ev in own)
         else:
@@ -173,6 +180,7 @@ class Show:
         self.starts.clear()
         self.forced.clear()
         self.chosen.clear()
+        self.quick.clear()
 
     def flights(self) -> list[Flight]:
         """Every flight of the current step (landed ones wait where they landed), and a
@@ -202,6 +210,8 @@ class Show:
         if ev.seat is not None:
             self.seat = ev.seat
         self.step_forced = self.forced.pop(id(ev), "")
+        self.step_quick = id(ev) in self.quick
+        self.quick.discard(id(ev))
         sound = ask(self.game, lambda spec: spec.sound(ev))
         if sound is not None and not (ev.kind is E.DEAL and self._more_deals()):
             self.hooks.sound(sound)

@@ -73,6 +73,11 @@ class TableSpeech:
             self._turn_of = seat
         self.voice.speak(text, interrupt=False, subject=self._name(seat))
 
+    def saying_move(self) -> bool:
+        """A move's words are queued or being said (Read aloud on): a call window waits
+        for them, so the player has heard the move before its window ends."""
+        return self.voice.on and any(self.voice.waiting(text) for text in self.moves)
+
     def _name(self, seat: int | None) -> str:
         return self.m.namer.names.get(seat, "") if seat is not None else ""
 
@@ -128,11 +133,9 @@ class TableSpeech:
         self._hint = hint
 
     def _window_changed(self) -> None:
-        open_now = self.m.window.open
-        if open_now != self._window:
-            self._window = open_now
-            key = "speech.window.open" if open_now else "speech.window.closed"
-            self.voice.speak(say(key), interrupt=False)
+        """A call window opens after every computer move: it is not said each time (the
+        call's button lights and drains; its key is in the keys' help)."""
+        self._window = self.m.window.open
 
     def _deal_changed(self) -> None:
         """A new deal fills the player's hand (after the first): said once it has landed."""
