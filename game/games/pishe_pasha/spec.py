@@ -271,6 +271,11 @@ class PishePashaSpec(GameSpec):
     def match_target(self, choices: dict[str, Any]) -> int | None:
         return choices.get("match")
 
+    def par_replays(self, players: int, strongest: bool) -> int:
+        """From benchmarks/par.py: a replay takes about 1 s against Medium, 2 s (two
+        players) to 3 s (three) against the Expert, whose hands swing by a whole pack."""
+        return 4 if strongest else (10 if players == 3 else 7)
+
     def calls_in(self, options: dict[str, Any]) -> bool:
         return bool(options.get("stop_rule"))
 

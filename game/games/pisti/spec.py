@@ -153,6 +153,11 @@ class PistiSpec(GameSpec):
     def match_target(self, choices: dict[str, Any]) -> int | None:
         return choices.get("target", 151)
 
+    def par_replays(self, players: int, strongest: bool) -> int:
+        """From benchmarks/par.py: the Expert's search is the dearest of the registry (a
+        replay takes 2 to 5 s on a quiet core, twice that against the Expert's level)."""
+        return 2 if strongest else 3
+
     def variant(self, state: GameState) -> Phrase:
         return Phrase("variant.players", {"n": state.players})
 
