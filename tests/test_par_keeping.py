@@ -46,7 +46,7 @@ def par_rows(home) -> list[tuple]:
 
 def test_a_counted_hand_gets_its_par_from_its_own_record_and_keeps_it(tmp_path):
     session = finished()
-    keeper = Keeper(lambda n: None, tmp_path)
+    keeper = Keeper(lambda n: None, tmp_path, pars=True)
     assert keeper.par_for(session) is None, "none before the hand is counted"
     keeper.match_changed(session)
     found = wait_for_par(keeper, session)
@@ -54,7 +54,7 @@ def test_a_counted_hand_gets_its_par_from_its_own_record_and_keeps_it(tmp_path):
     assert found.mine == played_result(record, session.human)
     assert found.par == par_of(record, session.human, "easy"), "recomputable from the record"
     keeper.close()
-    again = Keeper(lambda n: None, tmp_path)
+    again = Keeper(lambda n: None, tmp_path, pars=True)
     try:
         assert again.par_of_hand(found.hand_id) == found, "read back after a restart"
         assert not again.pars.busy(), "a hand with its par is not worked out again"
@@ -64,12 +64,12 @@ def test_a_counted_hand_gets_its_par_from_its_own_record_and_keeps_it(tmp_path):
 
 def test_closing_while_the_par_is_worked_out_loses_nothing(tmp_path):
     session = finished(seed=4)
-    keeper = Keeper(lambda n: None, tmp_path)
+    keeper = Keeper(lambda n: None, tmp_path, pars=True)
     keeper.match_changed(session)
     assert keeper.pars.busy()
     keeper.close()  # as a kill would: the work stops, no par row is written
     assert par_rows(tmp_path) == []
-    again = Keeper(lambda n: None, tmp_path)
+    again = Keeper(lambda n: None, tmp_path, pars=True)
     try:
         assert again.pars.busy(), "the next start works it out again"
         end = time.monotonic() + 240

@@ -25,7 +25,7 @@ from game.store.db import Store, StoreError, open_store
 from game.store.hands import Hand, StatsKey
 from game.store.pars import HandPar, Job, ParWork
 from game.store.settings import settings_dir
-from game.text import say
+from game.text import number, say, say_n
 from game.text.words import variant_words
 
 RECORD_LIMIT = 8 * 1024 * 1024  # a record unpacked: far above any hand's
@@ -36,11 +36,13 @@ class Keeper:
     """The database and the policy around it, for one window."""
 
     def __init__(self, notice: Callable[[Notice], None], folder: Path | None = None,
-                 on_par: Callable[[], None] | None = None) -> None:  # fmt: skip
-        """``on_par``: called from the pars' thread when a par is ready (the app's loop
-        is woken by it; the par itself is written on the keeper's thread)."""
+                 pars: bool = False) -> None:  # fmt: skip
+        """``pars``: work out each hand's par (the app's keeper does; a keeper that does
+        not leaves the hands it counts to the next one that does)."""
         self.notice = notice
-        self.pars = ParWork(on_par)
+        self.pars = ParWork()
+        self._work_pars = pars
+        self._found: dict[int, HandPar] = {}  # the pars this window worked out
         self._hand_ids: dict[tuple[str, int, int], int] = {}  # hands counted: their rows
         self.folder = folder or settings_dir()
         self.store: Store | None
@@ -93,7 +95,7 @@ class Keeper:
                 m.finish_hand()  # (whoever asked first: it adds the hand to the totals once)
                 hand = Hand.of(session)
                 hand_id = self._count(hand, None if m.is_over else _save(session, advance=True))
-                if hand_id:
+                if hand_id and self._work_pars:
                     self._hand_ids[(session.id, m.hand_no, m.deal_no)] = hand_id
                     self.pars.want(Job(hand_id, hand.record, hand.seat, hand.key.level))
         elif self._owns_match() and self._change(lambda c: _put(c, _save(session))):
@@ -103,7 +105,7 @@ class Keeper:
     def _pars_missing(self) -> None:
         """Every hand still without its par (a start after a kill, or an older
         version's hands) is worked out again, newest first, behind the new ones."""
-        if self.store is None or not self.store.writable:
+        if self.store is None or not self.store.writable or not self._work_pars:
             return
         rows = self._read("history_fixed", pars.MISSING, pars.AT_START)
         for job in pars.jobs(rows, _unpacked):
@@ -114,6 +116,7 @@ class Keeper:
         own (on this, the keeper's, thread); the ones written."""
         kept = []
         for found in self.pars.done():
+            self._found[found.hand_id] = found
             if self._change(lambda c, f=found: pars.keep(c, f)):
                 kept.append(found)
         return kept
@@ -136,7 +139,20 @@ class Keeper:
         it is worked out, or for a hand not counted here)."""
         m = session.match
         hand_id = self._hand_ids.get((session.id, m.hand_no, m.deal_no))
-        return None if hand_id is None else self.par_of_hand(hand_id)
+        if hand_id is None:
+            return None
+        self.keep_pars()
+        return self._found.get(hand_id)
+
+    def par_line(self, session: Session) -> str:
+        """The summary's line on par: what the Expert made of the player's cards and how
+        the player's own result compares; while it is worked out, that it is; empty for a
+        hand whose par this window does not work out."""
+        m = session.match
+        if (session.id, m.hand_no, m.deal_no) not in self._hand_ids:
+            return ""
+        found = self.par_for(session)
+        return say("summary.par.working") if found is None else par_words(found)
 
     def hand_abandoned(self, session: Session) -> None:
         """A hand given up half way counts as lost; the table deals the next deal."""
@@ -250,6 +266,37 @@ class Keeper:
             self.keep_pars()
         if self.store is not None:
             self.store.close()
+
+
+WIDE = 1.0  # points: a par less sure than this says its 95% interval beside it
+
+
+def signed(value: float) -> str:
+    """A result as the summary writes it: "+14", "-3", "+2.5" (the language's decimals)."""
+    digits = 0 if abs(value - round(value)) < 0.05 else 1
+    text = number(abs(value), digits)
+    sign = ("+" if value > 0 else "-") if text.strip("0.,") else ""
+    return sign + text
+
+
+def against_words(against: float) -> str:
+    """ "3 under par", "2.5 over par", "at par"."""
+    digits = 0 if abs(against - round(against)) < 0.05 else 1
+    amount = number(abs(against), digits)
+    if amount.strip("0.,") == "":
+        return say("par.at")
+    key = "par.over" if against > 0 else "par.under"
+    return say_n(key, max(1, round(abs(against))), n=amount)
+
+
+def par_words(found: HandPar) -> str:
+    """The summary's sentence on a hand's par."""
+    p = found.par
+    values = {"par": signed(p.mean), "mine": signed(found.mine),
+              "against": against_words(found.against)}  # fmt: skip
+    if p.replays > 1 and p.half_width >= WIDE:
+        return say("summary.par_wide", wide=number(p.half_width, 1), **values)
+    return say("summary.par", **values)
 
 
 def _unpacked(packed: Any) -> dict:
