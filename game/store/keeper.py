@@ -134,6 +134,16 @@ class Keeper:
         rows = self._read("history_fixed", f"SELECT {pars.LISTED} FROM par")
         return {p.hand_id: p for p in map(pars.read_par, rows) if p is not None}
 
+    def against_par(self, key: StatsKey) -> list[float]:
+        """A line's counted hands that have their par: the player's result against it
+        (above +, under -), hand by hand in play order."""
+        self.keep_pars()
+        sql = """SELECT p.mine - p.mean FROM hands h JOIN par p ON p.hand_id = h.id
+                 WHERE h.counted AND h.game = ? AND h.players = ? AND h.level = ?
+                 AND h.options = ? ORDER BY h.id"""  # fmt: skip
+        rows = self._read("stats_fixed", sql, key.game, key.players, key.level, key.options_text)
+        return [float(v) for (v,) in rows if type(v) in (int, float) and abs(v) < 10_000]
+
     def par_for(self, session: Session) -> HandPar | None:
         """The par of the hand ``session`` just finished, once it is ready (None while
         it is worked out, or for a hand not counted here)."""
