@@ -44,7 +44,7 @@ def test_history_and_statistics_show_par_after_a_restart(tmp_path, monkeypatch):
     newest, key = kept[-1]
     assert history.entries[0].id == newest.hand_id
     cells = history._cells(history.entries[0])
-    assert f"{signed(newest.against)} (par {signed(newest.par.mean)})" in cells
+    assert f"{signed(newest.against)} ({signed(newest.par.mean)})" in cells
     assert signed(newest.against) in history.spoken_row()
     stats = app.goto("stats")
     app.step(DT)

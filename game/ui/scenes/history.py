@@ -261,7 +261,7 @@ class HistoryScene(Scene):
             return say("history.empty")
         return ", ".join(c for c in self._cells(self.entries[self.selected]) if c)
 
-    COLUMNS = ((0.0, 0.15), (0.15, 0.27), (0.42, 0.12), (0.54, 0.17), (0.71, 0.17), (0.88, 0.12))
+    COLUMNS = ((0.0, 0.14), (0.14, 0.31), (0.45, 0.11), (0.56, 0.15), (0.71, 0.17), (0.88, 0.12))
 
     def _rows(self, surface: pygame.Surface) -> None:
         b, rh = self.box, self.row_h
