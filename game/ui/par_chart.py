@@ -25,13 +25,16 @@ def draw(surface: pygame.Surface, box: pygame.Rect, against: list[float], size: 
 
     top = text(say("stats.chart.par"), (box.centerx, box.y), "midtop", theme.GOLD, True).bottom
     x_name = text(say("stats.chart.par.x"), (box.centerx, box.bottom), "midbottom")
-    plot = pygame.Rect(box.x + small * 3, top + small // 2, 0, 0)
+    reach = max(1, round(max((abs(a) for a in against), default=1)))
+    steps = ticks(reach, 2)
+    f = theme.font(small)
+    label_w = max(f.size(f"{v:+d}")[0] for v in (-steps[-1], steps[-1]))
+    name_w = f.get_linesize()  # the axis's name, turned on its side
+    plot = pygame.Rect(box.x + name_w + label_w + 8, top + small // 2, 0, 0)
     plot.w = box.right - plot.x - 4
     plot.h = x_name.y - small - 4 - plot.y
     if plot.h < small or plot.w < small:
         return said
-    reach = max(1, round(max((abs(a) for a in against), default=1)))
-    steps = ticks(reach, 2)
     scale = plot.h / (2 * steps[-1])
     mid = plot.centery
     for value in sorted({-v for v in steps} | set(steps)):

@@ -149,8 +149,9 @@ class StatsScene(Scene):
         line = variant_words(key.game, key.choices, key.players)
         last = against[-PAR_RECENT:]
         mean = sum(last) / len(last)
-        amount = number(abs(mean), 1)
+        amount = signed(abs(mean))
         kind = "even" if amount.strip("0.,") == "" else ("over" if mean > 0 else "under")
+        amount = amount.lstrip("+")
         out = [say_n(f"stats.par.{kind}", len(last), line=line, points=amount)]
         for most in (PAR_RECENT, PAR_LONG):
             part = against[-most:]
@@ -163,11 +164,11 @@ class StatsScene(Scene):
     # ----------------------------------------------------------------- frame
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.table_box = pygame.Rect(int(w * 0.04), int(h * 0.12), int(w * 0.92), int(h * 0.36))
+        self.table_box = pygame.Rect(int(w * 0.04), int(h * 0.12), int(w * 0.92), int(h * 0.46))
         self.par_box = pygame.Rect(self.table_box.x, self.table_box.bottom + h // 80,
-                                   self.table_box.w, int(h * 0.08))  # fmt: skip
+                                   self.table_box.w, int(h * 0.07))  # fmt: skip
         self.chart_box = pygame.Rect(
-            self.table_box.x, self.par_box.bottom + h // 80, self.table_box.w, int(h * 0.28)
+            self.table_box.x, self.par_box.bottom + h // 80, self.table_box.w, int(h * 0.23)
         )
         bh = max(30, h // 18)
         y = self.chart_box.bottom + bh // 2
