@@ -272,9 +272,12 @@ class PishePashaSpec(GameSpec):
         return choices.get("match")
 
     def par_replays(self, players: int, strongest: bool) -> int:
-        """From benchmarks/par.py: a replay takes about 1 s against Medium, 2 s (two
-        players) to 3 s (three) against the Expert, whose hands swing by a whole pack."""
-        return 4 if strongest else (10 if players == 3 else 7)
+        """From benchmarks/par.py (one core's seconds a replay): about 0.8 against Medium
+        with two players, 0.75 with three; against the Expert 1.6 to 2.8 with two (single
+        foundations the longest), 3.3 with three."""
+        if players == 3:
+            return 4 if strongest else 16
+        return 3 if strongest else 7
 
     def calls_in(self, options: dict[str, Any]) -> bool:
         return bool(options.get("stop_rule"))
