@@ -80,3 +80,48 @@ def test_closing_while_the_par_is_worked_out_loses_nothing(tmp_path):
         assert mine == played_result(again.record(hand_id), session.human)
     finally:
         again.close()
+
+
+KILLED = """
+import sys, time
+sys.path[:0] = [{tests!r}]
+from test_par_keeping import finished
+from game.store.keeper import Keeper
+keeper = Keeper(lambda n: None, __import__("pathlib").Path({home!r}), pars=True)
+session = finished(seed=5)
+keeper.match_changed(session)
+print("counted", keeper.pars.busy(), flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_kill_while_the_par_is_worked_out_loses_nothing(tmp_path):
+    """A real SIGKILL of a player's process while its par is being worked out: the hand
+    is kept, the par is not, and the next start works it out from the hand's record."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = KILLED.format(tests=str(Path(__file__).parent), home=str(tmp_path))
+    player = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert player.stdout.readline().split() == ["counted", "True"]
+    finally:
+        os.kill(player.pid, signal.SIGKILL)
+        player.wait()
+    assert par_rows(tmp_path) == []
+    again = Keeper(lambda n: None, tmp_path, pars=True)
+    try:
+        assert again.pars.busy(), "the next start works it out again"
+        end = time.monotonic() + 240
+        while not par_rows(tmp_path) and time.monotonic() < end:
+            again.keep_pars()
+            time.sleep(0.05)
+        (hand_id, mine, mean), *_ = par_rows(tmp_path)
+        record = again.record(hand_id)
+        assert mine == played_result(record, 0)
+        assert mean == par_of(record, 0, "easy").mean, "the same par as it would have been"
+    finally:
+        again.close()
