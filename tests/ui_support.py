@@ -69,6 +69,8 @@ def release(app: App) -> None:
     threads and its voice's (so no thread outlives the test)."""
     app.leave_scenes()
     app.voice.close()
+    if app.keeper is not None:  # the pars' thread stops, as quitting stops it
+        app.keeper.pars.close()
 
 
 def close_apps() -> None:

@@ -13,6 +13,8 @@ numbered deal can be dealt again and a saved match resumes with the same cards.
 
 from __future__ import annotations
 
+import datetime
+import hashlib
 import random
 from typing import Any
 
@@ -24,6 +26,15 @@ from game.core.types import DRAW, Winner
 def deal_seed(seed: int, hand_no: int) -> int:
     """The seed of hand ``hand_no`` of the match with ``seed``: a deal number."""
     return random.Random(f"deal:{seed}:{hand_no}").randrange(10**9)
+
+
+def deal_of_the_day(day: datetime.date, game: str) -> int:
+    """The deal number of ``day`` in ``game``: made from the date and the game's name
+    alone (a hash, never the clock's time or the machine), so every player of the game
+    gets the same cards that day, and other cards the next; friends compare their play of
+    it against its par."""
+    text = f"deal-of-the-day|{game}|{day.isoformat()}".encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") % 10**9
 
 
 class Match:

@@ -229,6 +229,13 @@ class GameSpec:
     baseline: str = "random"  # the arena's measuring stick
     coach: Coach | None = None  # None: the game has no choices for a coach to judge
 
+    def par_replays(self, players: int, strongest: bool) -> int:
+        """How many times a hand's par plays the deal again (``game.ai.par``): fewer
+        where every seat searches as long as the Expert (``strongest``: the opponents
+        are the Expert's level). A game sets its own from ``benchmarks/par.py`` so a
+        two-player par takes at most 10 s on one core, a larger table's at most 20 s."""
+        return 2 if strongest else 4
+
     # ----------------------------------------------------------------- the table
     live_score: bool = False  # the panel shows the hand's points while it is played
     autoplay: bool = False  # the table offers automatic play of a one-move game (Auto, Speed)

@@ -35,6 +35,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             UNIQUE (match_id, hand_no, deal))""",
         "CREATE TABLE carried (game TEXT, players INTEGER, level TEXT, options TEXT, line TEXT)",
     ),
+    (  # version 2: each hand's par, kept apart from it (one lost is worked out again)
+        """CREATE TABLE par (hand_id INTEGER PRIMARY KEY, seed INTEGER, mine REAL, mean REAL,
+            low REAL, high REAL, spread REAL, results TEXT)""",
+    ),
 )
 VERSION = len(MIGRATIONS)
 SALVAGED = ("match", "hands", "carried")  # the tables read back from a damaged file

@@ -20,11 +20,12 @@ from game import export
 from game.core.files import FileProblem, Notice, parse_json
 from game.session import Session
 from game.stats import Line, fold
-from game.store import hands, moving_in
+from game.store import hands, moving_in, pars
 from game.store.db import Store, StoreError, open_store
 from game.store.hands import Hand, StatsKey
+from game.store.pars import HandPar, Job, ParWork
 from game.store.settings import settings_dir
-from game.text import say
+from game.text import number, say, say_n
 from game.text.words import variant_words
 
 RECORD_LIMIT = 8 * 1024 * 1024  # a record unpacked: far above any hand's
@@ -34,8 +35,15 @@ MAX_SAVE = 3 * 1024 * 1024
 class Keeper:
     """The database and the policy around it, for one window."""
 
-    def __init__(self, notice: Callable[[Notice], None], folder: Path | None = None) -> None:
+    def __init__(self, notice: Callable[[Notice], None], folder: Path | None = None,
+                 pars: bool = False) -> None:  # fmt: skip
+        """``pars``: work out each hand's par (the app's keeper does; a keeper that does
+        not leaves the hands it counts to the next one that does)."""
         self.notice = notice
+        self.pars = ParWork()
+        self._work_pars = pars
+        self._found: dict[int, HandPar] = {}  # the pars this window worked out
+        self._hand_ids: dict[tuple[str, int, int], int] = {}  # hands counted: their rows
         self.folder = folder or settings_dir()
         self.store: Store | None
         self.store, told = open_store(self.folder, moving_in.mover(self.folder))
@@ -45,6 +53,7 @@ class Keeper:
             notice(code)
         session = self.load_match()
         self._saved = session.summary() if session is not None else None
+        self._pars_missing()
 
     def _once(self, notice: Notice) -> None:
         if notice.code not in self._said:
@@ -84,27 +93,98 @@ class Keeper:
             if (session.id, m.hand_no, m.deal_no) not in self._counted:  # (counted once)
                 self._counted.add((session.id, m.hand_no, m.deal_no))
                 m.finish_hand()  # (whoever asked first: it adds the hand to the totals once)
-                self._count(Hand.of(session), None if m.is_over else _save(session, advance=True))
+                hand = Hand.of(session)
+                hand_id = self._count(hand, None if m.is_over else _save(session, advance=True))
+                if hand_id and self._work_pars:
+                    self._hand_ids[(session.id, m.hand_no, m.deal_no)] = hand_id
+                    self.pars.want(Job(hand_id, hand.record, hand.seat, hand.key.level))
         elif self._owns_match() and self._change(lambda c: _put(c, _save(session))):
             self._saved = session.summary()
+
+    # ----------------------------------------------------------------- par
+    def _pars_missing(self) -> None:
+        """Every hand still without its par (a start after a kill, or an older
+        version's hands) is worked out again, newest first, behind the new ones."""
+        if self.store is None or not self.store.writable or not self._work_pars:
+            return
+        rows = self._read("history_fixed", pars.MISSING, pars.AT_START)
+        for job in pars.jobs(rows, _unpacked):
+            self.pars.want(job, first=False)
+
+    def keep_pars(self) -> list[HandPar]:
+        """Write the pars worked out since the last call, each in a transaction of its
+        own (on this, the keeper's, thread); the ones written."""
+        kept = []
+        for found in self.pars.done():
+            self._found[found.hand_id] = found
+            if self._change(lambda c, f=found: pars.keep(c, f)):
+                kept.append(found)
+        return kept
+
+    def par_of_hand(self, hand_id: int) -> HandPar | None:
+        """A hand's par, once worked out and kept."""
+        self.keep_pars()
+        rows = self._read("history_fixed", f"SELECT {pars.LISTED} FROM par WHERE hand_id = ?",
+                          hand_id)  # fmt: skip
+        return pars.read_par(rows[0]) if rows else None
+
+    def pars_of(self) -> dict[int, HandPar]:
+        """Every kept par, by its hand's row."""
+        self.keep_pars()
+        rows = self._read("history_fixed", f"SELECT {pars.LISTED} FROM par")
+        return {p.hand_id: p for p in map(pars.read_par, rows) if p is not None}
+
+    def against_par(self, key: StatsKey) -> list[float]:
+        """A line's counted hands that have their par: the player's result against it
+        (above +, under -), hand by hand in play order."""
+        self.keep_pars()
+        sql = """SELECT p.mine - p.mean FROM hands h JOIN par p ON p.hand_id = h.id
+                 WHERE h.counted AND h.game = ? AND h.players = ? AND h.level = ?
+                 AND h.options = ? ORDER BY h.id"""  # fmt: skip
+        rows = self._read("stats_fixed", sql, key.game, key.players, key.level, key.options_text)
+        return [float(v) for (v,) in rows if type(v) in (int, float) and abs(v) < 10_000]
+
+    def par_for(self, session: Session) -> HandPar | None:
+        """The par of the hand ``session`` just finished, once it is ready (None while
+        it is worked out, or for a hand not counted here)."""
+        m = session.match
+        hand_id = self._hand_ids.get((session.id, m.hand_no, m.deal_no))
+        if hand_id is None:
+            return None
+        self.keep_pars()
+        return self._found.get(hand_id)
+
+    def par_line(self, session: Session) -> str:
+        """The summary's line on par: what the Expert made of the player's cards and how
+        the player's own result compares; while it is worked out, that it is; empty for a
+        hand whose par this window does not work out."""
+        m = session.match
+        if (session.id, m.hand_no, m.deal_no) not in self._hand_ids:
+            return ""
+        found = self.par_for(session)
+        return say("summary.par.working") if found is None else par_words(found)
 
     def hand_abandoned(self, session: Session) -> None:
         """A hand given up half way counts as lost; the table deals the next deal."""
         after = _save(session, redeal=session.match.deal_no + 1)
         self._count(Hand.of(session, given_up=True), after)
 
-    def _count(self, hand: Hand, after: str | None) -> None:
+    def _count(self, hand: Hand, after: str | None) -> int:
         """The hand's row and the match's next state (``after``; None: the match is over),
-        together and on the disk, or neither."""
+        together and on the disk, or neither; the row's id (0: not written)."""
         owner = self._owns_match()
+        written: list[int] = []
 
         def write(c: sqlite3.Connection) -> None:
-            c.execute(hands.INSERT, hand.row())
+            cursor = c.execute(hands.INSERT, hand.row())
+            written.append(cursor.lastrowid if cursor.rowcount == 1 else 0)
             if owner:
                 _put(c, after)
 
-        if self._change(write, durable=True) and owner:
+        done = self._change(write, durable=True)
+        if done and owner:
             self._saved = None if after is None else _session(after).summary()
+        return written[0] if done and written else 0
 
     def saved_match(self) -> dict[str, Any] | None:
         """What the menu says of the match under Continue."""
@@ -153,12 +233,7 @@ class Keeper:
     def record(self, hand_id: int) -> dict:
         """A hand's record as it was played (empty if it cannot be read)."""
         rows = self._read("history_fixed", "SELECT record FROM hands WHERE id = ?", hand_id)
-        try:  # compressed JSON
-            data = zlib.decompressobj().decompress(rows[0][0], RECORD_LIMIT).decode("utf-8")
-            record = parse_json(data, "a hand's record")
-        except (IndexError, TypeError, zlib.error, UnicodeDecodeError, FileProblem):
-            return {}
-        return record if isinstance(record, dict) else {}
+        return _unpacked(rows[0][0]) if rows else {}
 
     def statistics(self, key: StatsKey | None = None) -> dict[StatsKey, Line]:
         """Every line (or ``key``'s), folded from the counted hands in play order."""
@@ -195,8 +270,53 @@ class Keeper:
         return export.to_folder(self.folder / "exports", what, rows)
 
     def close(self) -> None:
+        """The pars' thread stopped, what it found kept, then the database closed."""
+        self.pars.close()
+        if self.store is not None and self.store.writable:
+            self.keep_pars()
         if self.store is not None:
             self.store.close()
+
+
+WIDE = 1.0  # points: a par less sure than this says its 95% interval beside it
+
+
+def signed(value: float) -> str:
+    """A result as the summary writes it: "+14", "-3", "+2.5" (the language's decimals)."""
+    digits = 0 if abs(value - round(value)) < 0.05 else 1
+    text = number(abs(value), digits)
+    sign = ("+" if value > 0 else "-") if text.strip("0.,") else ""
+    return sign + text
+
+
+def against_words(against: float) -> str:
+    """ "3 under par", "2.5 over par", "at par"."""
+    digits = 0 if abs(against - round(against)) < 0.05 else 1
+    amount = number(abs(against), digits)
+    if amount.strip("0.,") == "":
+        return say("par.at")
+    key = "par.over" if against > 0 else "par.under"
+    return say_n(key, max(1, round(abs(against))), n=amount)
+
+
+def par_words(found: HandPar) -> str:
+    """The summary's sentence on a hand's par."""
+    p = found.par
+    values = {"par": signed(p.mean), "mine": signed(found.mine),
+              "against": against_words(found.against)}  # fmt: skip
+    if p.replays > 1 and p.half_width >= WIDE:
+        return say("summary.par_wide", wide=number(p.half_width, 1), **values)
+    return say("summary.par", **values)
+
+
+def _unpacked(packed: Any) -> dict:
+    """A hand's record from its column (compressed JSON); empty if it cannot be read."""
+    try:
+        data = zlib.decompressobj().decompress(packed, RECORD_LIMIT).decode("utf-8")
+        record = parse_json(data, "a hand's record")
+    except (TypeError, zlib.error, UnicodeDecodeError, FileProblem):
+        return {}
+    return record if isinstance(record, dict) else {}
 
 
 def _put(c: sqlite3.Connection, save: str | None) -> None:

@@ -119,10 +119,11 @@ def keep(app):
 
     if app.keeper is not None:
         app.keeper.close()
-    k = app.keeper = Keeper(app.notice)
+    k = app.keeper = Keeper(app.notice, pars=True)
     app.hooks.update(
         match_changed=k.match_changed, hand_abandoned=k.hand_abandoned, closing=k.close,
         saved_match=k.saved_match, load_match=k.load_match, stats_line=k.stats_line,
+        par_line=k.par_line,
     )  # fmt: skip
     return k
 

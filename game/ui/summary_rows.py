@@ -40,16 +40,15 @@ class Row:
         return f"{self.heading}: {values}" if self.heading else values
 
 
-def hand_rows(model, match, results: list[str], stats_line: str) -> list[Row]:
+def hand_rows(model, match, results: list[str], notes: list[str]) -> list[Row]:
     """The summary top to bottom: the first of the results as its title and the others
     under it, the hand's points line by line (or the cards each player had left), the
-    match so far, and the player's record."""
+    match so far, and the notes under them (the hand's par, the player's record)."""
     said = [line for line in results if line]
     out = [Row(line, kind=Kind.TITLE if i == 0 else Kind.LINE) for i, line in enumerate(said)]
     out += _points(model, match) or _cards_left(model)
     out += _match(model, match)
-    if stats_line:
-        out.append(Row(stats_line, kind=Kind.NOTE))
+    out += [Row(note, kind=Kind.NOTE) for note in notes if note]
     return out
 
 

@@ -280,6 +280,14 @@ class PishePashaSpec(GameSpec):
     def match_target(self, choices: dict[str, Any]) -> int | None:
         return choices.get("match")
 
+    def par_replays(self, players: int, strongest: bool) -> int:
+        """From benchmarks/par.py (one core's seconds a replay): about 0.8 against Medium
+        with two players, 0.75 with three; against the Expert 1.6 to 2.8 with two (single
+        foundations the longest), 3.3 with three."""
+        if players == 3:
+            return 4 if strongest else 16
+        return 3 if strongest else 7
+
     def calls_in(self, options: dict[str, Any]) -> bool:
         return bool(options.get("stop_rule"))
 

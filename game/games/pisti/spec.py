@@ -153,6 +153,15 @@ class PistiSpec(GameSpec):
     def match_target(self, choices: dict[str, Any]) -> int | None:
         return choices.get("target", 151)
 
+    def par_replays(self, players: int, strongest: bool) -> int:
+        """From benchmarks/par.py (one core's seconds a replay): the dearest Expert of
+        the registry, about 2.9 s against Medium with two players and 4.7 against its own
+        level, 2.0 to 2.3 s against Medium with three or four, 5.5 (three) and 6.1 (four)
+        against the Expert."""
+        if players == 2:
+            return 2 if strongest else 3
+        return (3 if players == 3 else 2) if strongest else 6
+
     def variant(self, state: GameState) -> Phrase:
         return Phrase("variant.players", {"n": state.players})
 

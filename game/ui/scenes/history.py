@@ -12,6 +12,7 @@ from game.core.drawable import path_text
 from game.core.order import yours_first
 from game.games import offered_levels
 from game.record import RecordError, load
+from game.store.keeper import signed
 from game.text import say
 from game.text.words import variant_words, when
 from game.ui import page, theme
@@ -92,6 +93,7 @@ class HistoryScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.entries = app.keeper.entries() if app.keeper is not None else []
+        self.pars = app.keeper.pars_of() if app.keeper is not None else {}
         self.selected = 0
         self.top = 0
         self.message = ""
@@ -235,15 +237,21 @@ class HistoryScene(Scene):
         if self.message:
             page.message(surface, self.message, self.message_good)
 
-    @staticmethod
-    def _cells(e) -> tuple[str, ...]:
+    def _cells(self, e) -> tuple[str, ...]:
         k = e.key
+        found = self.pars.get(e.id)
+        against = (
+            ""
+            if found is None
+            else say("history.par.cell", against=signed(found.against), par=signed(found.par.mean))
+        )
         result = "history.given_up" if e.given_up else RESULT_KEYS.get(e.result, "history.drawn")
         return (
             when(e.at),
             variant_words(k.game, k.choices, k.players),
             say(f"level.{k.level}") if k.level in offered_levels(k.game) else "",
             say(result, score=score_words(e.score, e.seat)),
+            against,
             str(e.deal),
         )
 
@@ -253,7 +261,7 @@ class HistoryScene(Scene):
             return say("history.empty")
         return ", ".join(c for c in self._cells(self.entries[self.selected]) if c)
 
-    COLUMNS = ((0.0, 0.17), (0.17, 0.33), (0.5, 0.14), (0.64, 0.2), (0.84, 0.16))
+    COLUMNS = ((0.0, 0.14), (0.14, 0.31), (0.45, 0.11), (0.56, 0.15), (0.71, 0.17), (0.88, 0.12))
 
     def _rows(self, surface: pygame.Surface) -> None:
         b, rh = self.box, self.row_h
@@ -263,6 +271,7 @@ class HistoryScene(Scene):
             "history.game",
             "history.opponents",
             "history.result",
+            "history.par",
             "history.deal",
         )
         x0, inner = b.x + 12, b.w - 24

@@ -9,10 +9,12 @@ shows the start of its rules there.
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.match import deal_of_the_day
 from game.core.schema import MAX_DEAL
 from game.games import SPECS
 from game.text import say
@@ -97,6 +99,7 @@ class MenuScene(LessonDoors, Scene):
         self.continue_btn = Button(self._continue_label, self.continue_match)
         self.deal_box = NumberBox(lambda: say("menu.deal_number"), self.play_deal)
         self.deal_btn = Button(lambda: say("button.play_deal"), self._deal_pressed)
+        self.day_btn = Button(lambda: say("button.deal_of_day"), self.play_deal_of_the_day)
         self.learn_btn = Button(lambda: say("button.learn"), self.learn)
         self.buttons = [
             self.start,
@@ -241,6 +244,16 @@ class MenuScene(LessonDoors, Scene):
     def play_deal(self, number: int) -> None:
         self.start_game(max(0, min(MAX_DEAL, number)))
 
+    def deal_of_the_day(self) -> int:
+        """Today's deal of the chosen game (the player's calendar day)."""
+        return deal_of_the_day(datetime.date.today(), self.spec.id)
+
+    def play_deal_of_the_day(self) -> None:
+        """The day's deal, its number shown in the box as if typed there."""
+        number = self.deal_of_the_day()
+        self.deal_box.digits = str(number)
+        self.play_deal(number)
+
     def saved(self):
         return self.app.hooks.get("saved_match", lambda: None)()
 
@@ -294,6 +307,7 @@ class MenuScene(LessonDoors, Scene):
             self.game,
             *self.options,
             self.level,
+            self.day_btn,
             self.deal_box,
             self.deal_btn,
             *self.buttons,
@@ -330,13 +344,15 @@ class MenuScene(LessonDoors, Scene):
         button_row(pygame.Rect(inner.x, y2, inner.w, bh), first, gap)
         rest = [b for b in self.buttons if b not in ways_in]
         button_row(pygame.Rect(inner.x, y3, inner.w, bh), rest, gap)
+        self.day_btn.rect = pygame.Rect(inner.x, y1, int(inner.w * 0.27), bh)
         self.deal_btn.rect = pygame.Rect(
-            inner.right - int(inner.w * 0.3), y1, int(inner.w * 0.3), bh
+            inner.right - int(inner.w * 0.25), y1, int(inner.w * 0.25), bh
         )
         self.deal_box.rect = pygame.Rect(
-            self.deal_btn.rect.x - gap - int(inner.w * 0.22), y1, int(inner.w * 0.22), bh
+            self.deal_btn.rect.x - gap - int(inner.w * 0.2), y1, int(inner.w * 0.2), bh
         )
-        self.deal_label = pygame.Rect(inner.x, y1, self.deal_box.rect.x - inner.x - gap, bh)
+        x = self.day_btn.rect.right + gap
+        self.deal_label = pygame.Rect(x, y1, self.deal_box.rect.x - x - gap, bh)
         self.continue_btn.visible = self.saved() is not None
         ch = page.bar_height(text_of(self.continue_btn.label), pw, bh)
         self.continue_btn.rect = pygame.Rect(self.panel.x, self.panel.y - ch - gap * 2, pw, ch)
@@ -427,7 +443,8 @@ class MenuScene(LessonDoors, Scene):
         )
         if self.continue_btn.visible:
             self.continue_btn.draw(surface)
-        for wdg in [self.game, *self.options, self.level, self.deal_box, self.deal_btn]:
+        for wdg in [self.game, *self.options, self.level, self.day_btn, self.deal_box,
+                    self.deal_btn]:  # fmt: skip
             wdg.draw(surface)
         for wdg in self.buttons:
             wdg.draw(surface)

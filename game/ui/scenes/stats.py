@@ -1,7 +1,8 @@
 """The Statistics screen: a line per game, variant, player count and level, with the hands
 and matches played and won, streaks, points, each game's own counts; two charts drawn by
-the game (the selected line's last 50 hands, and the win rate by level); a reset that
-asks first."""
+the game (the selected line's last 50 hands, and the win rate by level); the selected
+line against par (its skill line, its averages over the last 20 and 100 hands, and a
+chart of them hand by hand); a reset that asks first."""
 
 from __future__ import annotations
 
@@ -12,13 +13,15 @@ import pygame
 from game.games import SPECS, offered_levels
 from game.stats import LAST
 from game.store.hands import StatsKey
+from game.store.keeper import signed
 from game.text import number, percent, say, say_n
 from game.text.words import variant_words
-from game.ui import page, theme
+from game.ui import page, par_chart, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
 
 WIN, LOSS, DRAW = (120, 230, 140), (236, 90, 80), (170, 190, 175)
+PAR_RECENT, PAR_LONG = 20, 100  # the hands the averages against par are taken over
 
 
 def _widths(rows: list, fracs: list[float], inner: int, size: int) -> list[int]:
@@ -77,6 +80,9 @@ class StatsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.lines = app.keeper.statistics() if app.keeper is not None else {}
+        keeper = app.keeper
+        self.against = {k: keeper.against_par(k) for k in self.lines} if keeper else {}
+        self.par_chart_words: list[str] = []  # what the chart against par drew last
         self.selected = 0
         self.asking = False
         self.message, self.message_good = "", False
@@ -126,17 +132,43 @@ class StatsScene(Scene):
         keys = self.keys()
         if not keys:
             return say("stats.empty")
-        cells = self._cells(keys[min(self.selected, len(keys) - 1)])
+        key = keys[min(self.selected, len(keys) - 1)]
+        cells = self._cells(key)
         heads = [say(k) for k, _ in self.COLUMNS]
-        return ", ".join(f"{h}: {c}" if i > 1 else c for i, (h, c) in
-                         enumerate(zip(heads, cells, strict=True)) if c)  # fmt: skip
+        row = ", ".join(f"{h}: {c}" if i > 1 else c for i, (h, c) in
+                        enumerate(zip(heads, cells, strict=True)) if c)  # fmt: skip
+        return ". ".join([row, *(p.rstrip(".") for p in self.par_lines(key))])
+
+    # ----------------------------------------------------------------- par
+    def par_lines(self, key: StatsKey) -> list[str]:
+        """The selected line against par: how the player played beside the Expert over
+        the last 20 hands, and the averages over the last 20 and the last 100."""
+        against = self.against.get(key, [])
+        if not against:
+            return [say("stats.par.none")]
+        line = variant_words(key.game, key.choices, key.players)
+        last = against[-PAR_RECENT:]
+        mean = sum(last) / len(last)
+        amount = signed(abs(mean))
+        kind = "even" if amount.strip("0.,") == "" else ("over" if mean > 0 else "under")
+        amount = amount.lstrip("+")
+        out = [say_n(f"stats.par.{kind}", len(last), line=line, points=amount)]
+        for most in (PAR_RECENT, PAR_LONG):
+            part = against[-most:]
+            value = signed(sum(part) / len(part))
+            out.append(say_n("stats.par.average", len(part), value=value))
+            if len(part) == len(against):
+                break  # the last 100 are the last 20 while there are no more
+        return out
 
     # ----------------------------------------------------------------- frame
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         self.table_box = pygame.Rect(int(w * 0.04), int(h * 0.12), int(w * 0.92), int(h * 0.46))
+        self.par_box = pygame.Rect(self.table_box.x, self.table_box.bottom + h // 80,
+                                   self.table_box.w, int(h * 0.07))  # fmt: skip
         self.chart_box = pygame.Rect(
-            self.table_box.x, self.table_box.bottom + h // 40, self.table_box.w, int(h * 0.26)
+            self.table_box.x, self.par_box.bottom + h // 80, self.table_box.w, int(h * 0.23)
         )
         bh = max(30, h // 18)
         y = self.chart_box.bottom + bh // 2
@@ -181,6 +213,7 @@ class StatsScene(Scene):
         for box in (self.table_box, self.chart_box):
             page.box(surface, box)
         self._table(surface)
+        self._par_words(surface)
         self._charts(surface)
         for button in (self.reset_btn, self.export_btn, self.back_btn):
             button.draw(surface)
@@ -270,11 +303,24 @@ class StatsScene(Scene):
                     width=inner // 3,
                 )
 
+    def _par_words(self, surface: pygame.Surface) -> None:
+        """The selected line's skill line and its averages against par."""
+        keys = self.keys()
+        if not keys:
+            return
+        b = self.par_box
+        lines = self.par_lines(keys[min(self.selected, len(keys) - 1)])
+        size = max(theme.READABLE, min(self.text_size, b.h // 2 - 2))
+        theme.text(surface, lines[0], size, theme.INK, (b.x, b.y), bold=True, width=b.w)
+        theme.text(surface, ";  ".join(lines[1:]), size, theme.INK_DIM,
+                   (b.x, b.y + int(size * 1.3)), width=b.w)  # fmt: skip
+
     def _charts(self, surface: pygame.Surface) -> None:
         b = self.chart_box
-        half = b.w // 2
-        left = pygame.Rect(b.x + 16, b.y + 34, half - 32, b.h - 50)
-        right = pygame.Rect(b.x + half + 16, b.y + 34, half - 32, b.h - 50)
+        third = b.w // 3
+        left = pygame.Rect(b.x + 16, b.y + 34, third - 32, b.h - 50)
+        right = pygame.Rect(b.x + third + 16, b.y + 34, third - 32, b.h - 50)
+        par = pygame.Rect(b.x + 2 * third + 16, b.y + 8, third - 24, b.h - 16)
         size = max(12, b.h // 12)
         theme.text(
             surface,
@@ -300,6 +346,8 @@ class StatsScene(Scene):
         key = keys[min(self.selected, len(keys) - 1)]
         self._last_hands(surface, left, self.lines[key].last)
         self._by_level(surface, right, key)
+        self.par_chart_words = par_chart.draw(surface, par, self.against.get(key, [])[-PAR_LONG:],
+                                              size)  # fmt: skip
 
     def _last_hands(self, surface: pygame.Surface, box: pygame.Rect, last: list[int]) -> None:
         mid = box.centery

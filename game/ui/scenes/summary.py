@@ -41,6 +41,8 @@ class SummaryScene(Scene):
         self.buttons = [self.next_btn, self.review_btn, self.menu_btn]
         self.ring = FocusRing(lambda: self.buttons)
         self.stats_line = app.hooks.get("stats_line", lambda *_: "")(table.session)
+        self._par_of = app.hooks.get("par_line", lambda *_: "")
+        self.par_line = self._par_of(table.session)  # worked out meanwhile: see update
         self._fit_key: tuple | None = None  # the window size and language _fit_size is for
         self._fit = (0, 0)  # the text size and the room shared out before each heading
         self._label_w = 0  # the width of the grid's label column at that size
@@ -67,6 +69,24 @@ class SummaryScene(Scene):
     def _menu(self) -> None:
         self.table.leave()
         self.app.goto("menu", leave=False)
+
+    def update(self, dt: float) -> None:
+        """The par's line follows its work: a look once a frame, never a wait (the work
+        is on a thread of its own; the loop's idle frames come a few times a second)."""
+        super().update(dt)
+        if not self.par_line or self.par_line == self._working():
+            line = self._par_of(self.table.session)
+            if line != self.par_line:
+                self.par_line, self._fit_key = line, None
+                self.app.dirty = True
+
+    @staticmethod
+    def _working() -> str:
+        return say("summary.par.working")
+
+    def notes(self) -> list[str]:
+        """The lines under the rows: the par, then the player's record."""
+        return [line for line in (self.par_line, self.stats_line) if line]
 
     def resize(self, size: tuple[int, int]) -> None:
         """The dialog covers the table, beside the side panel (which stays whole)."""
@@ -124,7 +144,7 @@ class SummaryScene(Scene):
 
     def hand_rows(self) -> list[Row]:
         """The summary as rows for the ear (``game/ui/summary_rows.py``)."""
-        return hand_rows(self.model, self.match, self.results(), self.stats_line)
+        return hand_rows(self.model, self.match, self.results(), self.notes())
 
     def spoken(self) -> str:
         """The end of the hand read aloud, each thing once: the match's outcome, the lines
@@ -190,20 +210,24 @@ class SummaryScene(Scene):
         pygame.draw.rect(surface, theme.GOLD, p, 2, border_radius=18)
         size, spread = self._fitted(surface.get_size())
         self._content(surface, size, spread)
-        if self.stats_line:  # on two lines where one would shrink it below a readable size
-            img = theme.wrapped(self.stats_line, size, theme.HINT, p.w - 40)
-            surface.blit(img, img.get_rect(midtop=(p.centerx, self._bottom(size) + size // 3)))
+        y = self._bottom(size) + size // 3
+        for note in self.notes():  # wrapped where one line would shrink it below readable
+            img = theme.wrapped(note, size, theme.HINT, p.w - 40)
+            surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
+            y += img.get_height() + size // 4
         self.ring.sync()
         for b in self.buttons:
             b.draw(surface)
 
     def _bottom(self, size: int) -> int:
-        """Where the rows must end: above the buttons, and the record line if any."""
+        """Where the rows must end: above the buttons, and the par and record lines."""
         bottom = self.buttons[0].rect.y - size // 2
-        if not self.stats_line:
+        notes = self.notes()
+        if not notes:
             return bottom
-        lines = len(theme.wrap_lines(self.stats_line, theme.font(size), self.panel.w - 40))
-        return bottom - int(size * (0.4 + 1.2 * lines))
+        f = theme.font(size)
+        lines = sum(len(theme.wrap_lines(n, f, self.panel.w - 40)) for n in notes)
+        return bottom - int(size * (0.4 + 1.2 * lines + 0.25 * (len(notes) - 1)))
 
     def _fitted(self, screen: tuple[int, int]) -> tuple[int, int]:
         """The largest text size (from the dialog's own, down to 14 px) whose rows all fit

@@ -1,0 +1,60 @@
+"""Statistics' chart of a line's hands against par: a bar per hand (above par up, under
+par down) from the oldest on the left to the newest, the zero line that is par, and both
+axes named and numbered. Every word comes from the catalogues; nothing here knows a game."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.text import say
+from game.ui import theme
+from game.ui.match_chart import hand_ticks, ticks
+
+ABOVE, UNDER = (120, 230, 140), (236, 90, 80)
+
+
+def draw(surface: pygame.Surface, box: pygame.Rect, against: list[float], size: int) -> list[str]:
+    """The chart in ``box``; the words it drew, in order (title, axes' numbers and names)."""
+    said: list[str] = []
+    small = max(theme.READABLE - 2, int(size * 0.8))
+
+    def text(words: str, at: tuple[int, int], anchor: str, colour=theme.INK_DIM,
+             bold=False) -> pygame.Rect:  # fmt: skip
+        said.append(words)
+        return theme.text(surface, words, small, colour, at, anchor, bold, width=box.w)
+
+    top = text(say("stats.chart.par"), (box.centerx, box.y), "midtop", theme.GOLD, True).bottom
+    x_name = text(say("stats.chart.par.x"), (box.centerx, box.bottom), "midbottom")
+    reach = max(1, round(max((abs(a) for a in against), default=1)))
+    steps = ticks(reach, 2)
+    f = theme.font(small)
+    label_w = max(f.size(f"{v:+d}")[0] for v in (-steps[-1], steps[-1]))
+    name_w = f.get_linesize()  # the axis's name, turned on its side
+    plot = pygame.Rect(box.x + name_w + label_w + 8, top + small // 2, 0, 0)
+    plot.w = box.right - plot.x - 4
+    plot.h = x_name.y - small - 4 - plot.y
+    if plot.h < small or plot.w < small:
+        return said
+    scale = plot.h / (2 * steps[-1])
+    mid = plot.centery
+    for value in sorted({-v for v in steps} | set(steps)):
+        y = round(mid - value * scale)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, y), (plot.right, y))
+        text(f"{value:+d}" if value else "0", (plot.x - 4, y), "midright")
+    pygame.draw.line(surface, theme.INK, (plot.x, mid), (plot.right, mid), 2)
+    name = theme.rendered(say("stats.chart.par.y"), small, theme.INK_DIM)
+    said.append(say("stats.chart.par.y"))
+    turned = pygame.transform.rotate(name, 90)
+    if turned.get_height() > plot.h:
+        turned = pygame.transform.smoothscale_by(turned, plot.h / turned.get_height())
+    surface.blit(turned, turned.get_rect(midleft=(box.x, plot.centery)))
+    n = max(1, len(against))
+    bw = plot.w / n
+    for i, value in enumerate(against):
+        h = round(abs(value) * scale)
+        x = round(plot.x + i * bw)
+        rect = pygame.Rect(x, mid - h if value > 0 else mid, max(1, round(bw) - 1), max(1, h))
+        pygame.draw.rect(surface, ABOVE if value >= 0 else UNDER, rect)
+    for hand in hand_ticks(len(against), 5) if against else []:
+        text(str(hand), (round(plot.x + (hand - 0.5) * bw), plot.bottom + 2), "midtop")
+    return said
