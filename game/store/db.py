@@ -11,7 +11,6 @@ import contextlib
 import os
 import sqlite3
 import stat
-import struct
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -19,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from game.core.files import Notice, set_aside
+from game.store import salvage
+from game.store.salvage import Rows
 
 FILE_NAME = "pasha-pisti.sqlite3"
 APPLICATION_ID = 0x50415348  # "PASH" in ``PRAGMA application_id``: the file is the game's
@@ -37,7 +38,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
 )
 VERSION = len(MIGRATIONS)
-SALVAGED = ("match", "hands", "carried")  # the tables read back from a damaged file
 PLAIN = {  # SQLite's words for what went wrong, as a player would say them
     "SQLITE_FULL": "the disk is full",
     "SQLITE_READONLY": "the folder or the file is read-only",
@@ -159,22 +159,26 @@ def open_store(folder: Path, fill: Fill) -> tuple[Store | None, list[Notice]]:
 
 
 def _opened(path: Path, fill: Fill, told: list[Notice]) -> tuple[Store, Callable]:
-    """The database checked and brought up to this version. A second window opening it at
-    the same moment is waited for, up to :data:`BUSY_SECONDS`: SQLite gives up at once,
-    without its busy wait, where waiting could deadlock (one making the file a WAL one
-    while the other reads it)."""
+    """The database judged (:func:`_judged`, nothing written), then opened and brought up
+    to this version. A second window opening it at the same moment is waited for, up to
+    :data:`BUSY_SECONDS`: SQLite gives up at once, without its busy wait, where waiting
+    could deadlock (one making the file a WAL one while the other reads it)."""
     deadline = time.monotonic() + BUSY_SECONDS
     while True:
-        store = _connect(path)
+        store = None
         try:
-            return _checked(store, path, fill, told)
+            found = _judged(path, told)
+            store = _connect(path)
+            return store, _migrate(store, fill, found, told)
         except sqlite3.OperationalError as err:
-            store.close()
+            if store is not None:
+                store.close()
             if not _busy(err) or time.monotonic() > deadline:
                 raise
             time.sleep(0.02)
         except BaseException:
-            store.close()
+            if store is not None:
+                store.close()
             raise
 
 
@@ -182,24 +186,78 @@ def _busy(err: sqlite3.Error) -> bool:
     return getattr(err, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
 
 
-def _checked(store: Store, path: Path, fill: Fill, told: list[Notice]) -> tuple[Store, Callable]:
-    """``store`` checked (a file not the game's set aside, what can be read of it kept) and
-    migrated; the notices go to ``told``."""
-    salvage = None
+def _judged(path: Path, told: list[Notice]) -> Rows | None:
+    """The file judged before anything can write it: first alone (read only, its log not
+    read), then with its log (read only: a read-only connection never checkpoints). A file
+    that cannot be used is set aside with its log, what can be read of it returned; a log
+    that does not belong to the file (another database's, or damaged) is set aside alone,
+    never applied. A log or index that is a link or a folder is set aside first."""
+    _stray_logs(path, told)
     try:
-        _check(store.conn)
-    except Newer:
-        raise
-    except Unusable as err:
-        store.close()
-        salvage = _salvage(path)
-        told.append(_aside(path, str(err)))
-        store = _connect(path)
+        if os.path.getsize(path) == 0:
+            return None
+    except FileNotFoundError:
+        return None
     try:
-        return store, _migrate(store, fill, salvage)
-    except BaseException:
-        store.close()  # (the one made after setting the file aside: _opened closes the first)
-        raise
+        _check_read_only(path, "?mode=ro&immutable=1")
+    except Unusable as alone:
+        if isinstance(alone, Newer):
+            raise
+        try:  # read again with its locks: another window may have been checkpointing
+            _check_read_only(path, "?mode=ro")
+        except Newer:
+            raise
+        except Unusable:
+            found = salvage.salvage(path, shape(1), shape())
+            told.append(_aside(path, str(alone)))
+            return found
+        return None
+    if os.path.isfile(f"{path}-wal") and os.path.getsize(f"{path}-wal") > 0:
+        try:
+            _check_read_only(path, "?mode=ro")
+        except Newer:
+            raise
+        except Unusable as err:
+            told.append(_log_aside(path, str(err)))
+    return None
+
+
+def shape(version: int = VERSION) -> dict[str, tuple[str, ...]]:
+    """Each table's columns at ``version``."""
+    return salvage.shapes(MIGRATIONS[:version])
+
+
+def _check_read_only(path: Path, query: str) -> None:
+    conn = sqlite3.connect(path.resolve().as_uri() + query, BUSY_SECONDS, uri=True)
+    conn.isolation_level = None
+    try:
+        _check(conn)
+    finally:
+        conn.close()
+
+
+def _stray_logs(path: Path, told: list[Notice]) -> None:
+    """A ``-wal``, ``-shm`` or ``-journal`` that is no file (a link, a folder) set aside."""
+    for end in ("-wal", "-shm", "-journal"):
+        log = Path(f"{path}{end}")
+        with contextlib.suppress(FileNotFoundError):
+            mode = os.lstat(log).st_mode
+            if not stat.S_ISREG(mode):
+                what = "a link" if stat.S_ISLNK(mode) else "not a file"
+                kept = set_aside(log)
+                if kept is None:
+                    raise OSError(f"{log.name} is {what}, and it cannot be set aside")
+                told.append(Notice("db_log_aside", f"{log.name} was {what} (kept as {kept.name})"))
+
+
+def _log_aside(path: Path, why: str) -> Notice:
+    """The log (and its index) set aside: the file is used as it was before it."""
+    kept = set_aside(Path(f"{path}-wal"))
+    if kept is None:
+        raise OSError(f"its log {why}, and it cannot be set aside")
+    with contextlib.suppress(OSError):
+        os.rename(f"{path}-shm", f"{kept}-shm")
+    return Notice("db_log_aside", f"{path.name}-wal: {why} (kept as {kept.name})")
 
 
 def _connect(path: Path, query: str = "") -> Store:
@@ -211,7 +269,8 @@ def _connect(path: Path, query: str = "") -> Store:
 
 
 def _check(conn: sqlite3.Connection) -> None:
-    """Unusable when the file is not the game's database, is damaged or is newer. Read in
+    """Unusable when the file is not the game's database, is damaged, is newer or holds a
+    table of other columns than its version's (a table missing is made again). Read in
     one transaction: another window's first change lands wholly before it or after it."""
     try:
         conn.execute("BEGIN")
@@ -220,9 +279,12 @@ def _check(conn: sqlite3.Connection) -> None:
             tables = conn.execute("SELECT 1 FROM sqlite_master").fetchone()
             if app != APPLICATION_ID and (app or tables):
                 raise Unusable("it is not a file of this game")
-            if conn.execute("PRAGMA user_version").fetchone()[0] > VERSION:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > VERSION:
                 raise Newer("it was written by a newer version of the game")
             verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+            if verdict == "ok" and version:
+                _check_shape(conn, version)
         finally:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
@@ -234,44 +296,16 @@ def _check(conn: sqlite3.Connection) -> None:
         raise Unusable(f"it is damaged ({verdict})")
 
 
-class _Text(bytes):
-    """A text value as its bytes, put back as text (UTF-8 or not)."""
+def _check_shape(conn: sqlite3.Connection, version: int) -> None:
+    for table, columns in shape(version).items():
+        have = tuple(r[1] for r in conn.execute(f"PRAGMA table_info({table})"))
+        if have and have != columns:
+            raise Unusable(f"its table {table} has other columns than the game's")
 
 
-def _salvage(path: Path) -> dict[str, list[tuple]] | None:
-    """What can be read of a damaged database of this game and version, table by table:
-    through SQLite (its log included), or from its bytes mended in memory (cut short:
-    padded to whole pages, its header made to say so) if that reads more. None for any
-    other file (never mix another program's rows into ours)."""
-    try:
-        data = bytearray(path.read_bytes())
-        app, version = struct.unpack(">Ii", data[68:72] + data[60:64])
-    except (OSError, struct.error):
-        return None
-    if app != APPLICATION_ID or version != VERSION:
-        return None
-    found = _rows(sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True))
-    with contextlib.suppress(sqlite3.Error, ValueError, struct.error):
-        size = struct.unpack(">H", data[16:18])[0]
-        size = 65536 if size == 1 else size
-        pages = -(-len(data) // size)
-        data = data.ljust(pages * size, b"\0")
-        data[18:20], data[28:32] = b"\1\1", struct.pack(">I", pages)  # no log; this size
-        memory = sqlite3.connect(":memory:")
-        memory.deserialize(bytes(data))
-        mended = _rows(memory)
-        found = {t: max(found[t], mended[t], key=len) for t in SALVAGED}
-    return found
-
-
-def _rows(conn: sqlite3.Connection) -> dict[str, list[tuple]]:
-    conn.text_factory = _Text
-    rows: dict[str, list[tuple]] = {t: [] for t in SALVAGED}
-    for table in SALVAGED:
-        with contextlib.suppress(sqlite3.DatabaseError, ValueError):
-            rows[table].extend(conn.execute(f"SELECT * FROM {table}"))
-    conn.close()
-    return rows
+def _missing(conn: sqlite3.Connection) -> list[str]:
+    have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    return [t for t in shape() if t not in have]
 
 
 def _aside(path: Path, why: str) -> Notice:
@@ -285,25 +319,56 @@ def _aside(path: Path, why: str) -> Notice:
     return Notice("db_set_aside", f"{why} (kept as {kept.name})")
 
 
-def _migrate(store: Store, fill: Fill, salvage: dict | None) -> Callable[[], list[Notice]]:
+def _migrate(
+    store: Store, fill: Fill, found: Rows | None, told: list[Notice]
+) -> Callable[[], list[Notice]]:
+    """The file brought up to this version in one transaction: the migrations it lacks, a
+    table it lost made again (the player told), what was salvaged put back."""
     c = store.conn
     c.execute("PRAGMA journal_mode=WAL")
-    if c.execute("PRAGMA user_version").fetchone()[0] == VERSION:
+    current = c.execute("PRAGMA user_version").fetchone()[0] == VERSION
+    if current and not found and not _missing(c):
         return lambda: []
     with store.change() as c:
         version = c.execute("PRAGMA user_version").fetchone()[0]
         if version > VERSION:  # another window of a newer version came first
             raise Newer("it was written by a newer version of the game")
+        lost = _missing(c) if version else []
         for sql in (s for step in MIGRATIONS[version:] for s in step):
             c.execute(sql)
+        for table in lost:
+            c.execute(_table_sql(table))
         c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         c.execute(f"PRAGMA user_version = {VERSION}")
-        for table, rows in (salvage or {}).items():
-            for row in rows:
-                marks = ",".join("CAST(? AS TEXT)" if type(v) is _Text else "?" for v in row)
-                with contextlib.suppress(sqlite3.Error):
-                    c.execute(f"INSERT INTO {table} VALUES ({marks})", row)
-        return fill(c) if version == 0 and salvage is None else lambda: []
+        _put_back(c, found or {})
+        done = fill(c) if version == 0 and found is None else lambda: []
+    if lost:
+        told.append(Notice("db_repaired", ", ".join(lost)))
+    return done
+
+
+def _table_sql(table: str) -> str:
+    """How ``table`` is made as this version has it (every migration applied)."""
+    memory = sqlite3.connect(":memory:")
+    for sql in (s for step in MIGRATIONS for s in step):
+        memory.execute(sql)
+    made = memory.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,)).fetchone()
+    memory.close()
+    return made[0]
+
+
+def _put_back(c: sqlite3.Connection, found: Rows) -> None:
+    """Salvaged rows, each with its own rowid: a row already there (from a backup) stays
+    once; the match salvaged replaces a backup's (it is the newer)."""
+    for table, (columns, rows) in found.items():
+        if not rows:
+            continue
+        how = "REPLACE" if table == "match" else "IGNORE"
+        names = ", ".join(("rowid", *columns))
+        for row in rows:
+            marks = ",".join("CAST(? AS TEXT)" if type(v) is salvage.Text else "?" for v in row)
+            with contextlib.suppress(sqlite3.Error, OverflowError):
+                c.execute(f"INSERT OR {how} INTO {table} ({names}) VALUES ({marks})", row)
 
 
 def _read_only(path: Path) -> Store | None:
