@@ -169,6 +169,21 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
         raise
 
 
+def write_new(path: str | os.PathLike, data: bytes) -> None:
+    """Write a file that did not exist, whole or not at all: never over another file
+    (FileExistsError when one is there, even one made a moment before by another window)."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.link(tmp, path)  # (fails if the name is taken: never replaces it)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+
+
 def set_aside(path: str | os.PathLike) -> Path | None:
     """Move a broken file out of the way under a name no later failure overwrites
     (``settings.json.broken-20261122-204512``, then ``-2``, ``-3``...)."""

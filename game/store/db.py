@@ -46,6 +46,37 @@ PLAIN = {  # SQLite's words for what went wrong, as a player would say them
 }
 
 
+BACKUPS = "backups"  # the folder, in the game's, of the database's daily copies
+SETTINGS = "settings.json"
+
+
+def own_file(path: Path, folder: Path) -> str | None:
+    """What ``path`` is among the game's own files in ``folder`` (its database, the
+    database's logs, a copy set aside, the settings, a backup), or None: a file the
+    command line may write."""
+    try:
+        where, home = path.resolve(), folder.resolve()
+    except (OSError, RuntimeError):
+        return None
+    kinds = {
+        FILE_NAME: "database",
+        **{f"{FILE_NAME}{end}": "database's log" for end in ("-wal", "-shm", "-journal")},
+        SETTINGS: "settings",
+    }
+    if home / BACKUPS in where.parents:
+        return "backup"
+    if where.parent == home:
+        if where.name in kinds:
+            return kinds[where.name]
+        if where.name.startswith((f"{FILE_NAME}.", f"{SETTINGS}.")):
+            return "copy set aside"
+    for name, kind in kinds.items():  # the same file under another name (a hard link)
+        with contextlib.suppress(OSError):
+            if os.path.samefile(where, home / name):
+                return kind
+    return None
+
+
 def plain(err: BaseException) -> str:
     name = "_".join(getattr(err, "sqlite_errorname", "").split("_")[:2])  # its main code
     return PLAIN.get(name) or getattr(err, "strerror", None) or str(err)

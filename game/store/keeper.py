@@ -192,7 +192,7 @@ class Keeper:
     def export(self, what: str) -> tuple[Path, Path]:
         """History or the statistics as JSON and CSV in the exports folder (OSError)."""
         rows = export.history(self) if what == "history" else export.statistics(self.statistics())
-        return export.to_folder(self.folder / "exports", what, rows)
+        return export.to_folder(self.folder, what, rows)
 
     def close(self) -> None:
         if self.store is not None:
