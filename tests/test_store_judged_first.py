@@ -37,6 +37,7 @@ def home(tmp_path) -> Path:
     keeper.match_changed(a_move())
     keeper.close()
     assert not (home / f"{FILE_NAME}-wal").exists()
+    shutil.rmtree(home / "backups")  # what is kept without one (restored: test_store_backups)
     return home
 
 

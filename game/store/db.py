@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.files import Notice, set_aside
-from game.store import salvage
+from game.store import backup, salvage
 from game.store.salvage import Rows
 
 FILE_NAME = "pasha-pisti.sqlite3"
@@ -46,7 +46,7 @@ PLAIN = {  # SQLite's words for what went wrong, as a player would say them
 }
 
 
-BACKUPS = "backups"  # the folder, in the game's, of the database's daily copies
+BACKUPS = backup.FOLDER  # the folder, in the game's, of the database's daily copies
 SETTINGS = "settings.json"
 
 
@@ -101,6 +101,7 @@ class Store:
         self.path, self.conn, self.writable = path, conn, writable
         self._owner: Any = None  # the open file whose lock holds the match (claim_match)
         self._owns = False
+        self.backing_up: Any = None  # the thread making the day's backup, if one is
 
     @contextlib.contextmanager
     def change(self, durable: bool = False) -> Iterator[sqlite3.Connection]:
@@ -142,7 +143,11 @@ class Store:
         return self._owns
 
     def close(self) -> None:
-        """The connection first: closing another handle of the file drops SQLite's locks."""
+        """The backup's thread, then the connection: closing another handle of the file
+        drops SQLite's locks."""
+        if self.backing_up is not None:  # first: the last connection puts its log back
+            self.backing_up.join()
+            self.backing_up = None
         with contextlib.suppress(sqlite3.Error):
             self.conn.close()
         if self._owner is not None:
@@ -175,6 +180,7 @@ def open_store(folder: Path, fill: Fill) -> tuple[Store | None, list[Notice]]:
     and the notices for the player."""
     path = folder / FILE_NAME
     told: list[Notice] = []
+    existed = os.path.isfile(path) and os.path.getsize(path) > 0
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(FileNotFoundError):
@@ -186,6 +192,8 @@ def open_store(folder: Path, fill: Fill) -> tuple[Store | None, list[Notice]]:
         return _read_only(path), [*told, Notice("db_newer")]
     except (sqlite3.Error, OSError, StoreError) as err:
         return _read_only(path), [*told, Notice("not_kept", plain(err))]
+    if existed and not told and store.writable and backup.due(folder):  # a clean start
+        store.backing_up = backup.in_background(path, folder)
     return store, told + done()
 
 
@@ -241,6 +249,7 @@ def _judged(path: Path, told: list[Notice]) -> Rows | None:
         except Unusable:
             found = salvage.salvage(path, shape(1), shape())
             told.append(_aside(path, str(alone)))
+            _restored(path, found, told)
             return found
         return None
     if os.path.isfile(f"{path}-wal") and os.path.getsize(f"{path}-wal") > 0:
@@ -251,6 +260,31 @@ def _judged(path: Path, told: list[Notice]) -> Rows | None:
         except Unusable as err:
             told.append(_log_aside(path, str(err)))
     return None
+
+
+def _restored(path: Path, found: Rows, told: list[Notice]) -> None:
+    """The new file made a copy of the newest sound backup, if there is one (what was
+    salvaged is added to it as the file is brought up to this version), and the player
+    told from when, and how many hands each gave."""
+    for copy in backup.copies(path.parent):
+        try:
+            _check_read_only(copy, "?mode=ro&immutable=1")
+            conn = sqlite3.connect(copy.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+            try:
+                ids = {r[0] for r in conn.execute("SELECT id FROM hands")}
+            finally:
+                conn.close()
+            backup.restore(copy, path)
+        except (Unusable, sqlite3.Error, OSError):
+            with contextlib.suppress(OSError):
+                path.unlink()  # (a copy cut short: the next backup, or a new file)
+            continue
+        more = sum(1 for row in found["hands"][1] if row[0] not in ids)
+        detail = (
+            f"{backup.when_text(copy)}: {len(ids)} hands; {more} more read from the damaged file"
+        )
+        told.append(Notice("db_restored", detail))
+        return
 
 
 def shape(version: int = VERSION) -> dict[str, tuple[str, ...]]:
