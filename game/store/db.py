@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sqlite3
 import stat
 import sys
@@ -42,7 +43,7 @@ PLAIN = {  # SQLite's words for what went wrong, as a player would say them
     "SQLITE_FULL": "the disk is full",
     "SQLITE_READONLY": "the folder or the file is read-only",
     "SQLITE_CANTOPEN": "the file cannot be opened for writing (a read-only folder?)",
-    "SQLITE_BUSY": "another window held the file too long",
+    "SQLITE_BUSY": "another window or program is using the file",
 }
 
 
@@ -104,12 +105,16 @@ class Store:
         self.backing_up: Any = None  # the thread making the day's backup, if one is
 
     @contextlib.contextmanager
-    def change(self, durable: bool = False) -> Iterator[sqlite3.Connection]:
-        """One transaction, the write lock taken first; ``durable``: on the disk after it."""
+    def change(
+        self, durable: bool = False, wait: float = BUSY_SECONDS
+    ) -> Iterator[sqlite3.Connection]:
+        """One transaction, the write lock taken first (waiting up to ``wait`` seconds for
+        another window's); ``durable``: on the disk after it."""
         if not self.writable:
             raise StoreError("the database is read only")
         c = self.conn
         try:
+            c.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
             c.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             c.execute("BEGIN IMMEDIATE")
             try:
@@ -119,10 +124,24 @@ class Store:
                 if c.in_transaction:
                     c.execute("ROLLBACK")
         except sqlite3.Error as err:
-            raise StoreError(plain(err)) from None
+            raise StoreError(self.why(err)) from None
         if durable:  # the log back into the file while no move waits (may fail: no harm)
             with contextlib.suppress(sqlite3.Error):
                 c.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def why(self, err: sqlite3.Error) -> str:
+        """What stopped a change, as the player would say it: a full disk (SQLite may call
+        it an I/O error), a read-only file or folder, another program holding the file."""
+        name = getattr(err, "sqlite_errorname", "")
+        with contextlib.suppress(OSError):
+            if name.startswith(("SQLITE_FULL", "SQLITE_IOERR")) and _nearly_full(self.path):
+                return PLAIN["SQLITE_FULL"]
+            if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN")):
+                if not os.access(self.path, os.W_OK):
+                    return "the file is read-only"
+                if not os.access(self.path.parent, os.W_OK):
+                    return "the folder is read-only"
+        return plain(err)
 
     def read(self, sql: str, *args: Any) -> list[tuple]:
         try:
@@ -153,6 +172,10 @@ class Store:
         if self._owner is not None:
             self._owner.close()
             self._owner = None
+
+
+def _nearly_full(path: Path) -> bool:
+    return shutil.disk_usage(path.parent).free < 1024 * 1024
 
 
 def _lock(fd: int) -> None:

@@ -8,6 +8,7 @@ on one folder, both count their hands; the match in progress is the one holding 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import time
@@ -20,8 +21,8 @@ from game import export
 from game.core.files import FileProblem, Notice, parse_json
 from game.session import Session
 from game.stats import Line, fold
-from game.store import hands, moving_in
-from game.store.db import Store, StoreError, open_store
+from game.store import hands, moving_in, waiting
+from game.store.db import BUSY_SECONDS, Store, StoreError, open_store
 from game.store.hands import Hand, StatsKey
 from game.store.settings import settings_dir
 from game.text import say
@@ -29,6 +30,7 @@ from game.text.words import variant_words
 
 RECORD_LIMIT = 8 * 1024 * 1024  # a record unpacked: far above any hand's
 MAX_SAVE = 3 * 1024 * 1024
+FRAME_WAIT = 0.03  # seconds a move waits for another window's write: within a frame
 
 
 class Keeper:
@@ -43,25 +45,52 @@ class Keeper:
         self._counted: set[tuple[str, int, int]] = set()  # the hands this window counted
         for code in told:
             notice(code)
+        self._waiting: list[tuple] = waiting.read(self.folder) if self.store else []
+        self._write_waiting()
         session = self.load_match()
         self._saved = session.summary() if session is not None else None
 
     def _once(self, notice: Notice) -> None:
-        if notice.code not in self._said:
-            self._said.add(notice.code)
+        """Each thing told once; a hand waiting and a match not kept are one thing (the
+        disk, the file or another program refuses): told once, by whichever comes first."""
+        said = "not_kept" if notice.code == "hand_waiting" else notice.code
+        if said not in self._said:
+            self._said.add(said)
             self.notice(notice)
 
-    def _change(self, write: Callable[[sqlite3.Connection], Any], durable: bool = False) -> bool:
+    def _change(
+        self, write: Callable[[sqlite3.Connection], Any], durable: bool = False,
+        wait: float = BUSY_SECONDS, told: str = "not_kept",
+    ) -> bool:  # fmt: skip
         """One transaction; False (the player told once) when the database refused it."""
         if self.store is None:
             return False
         try:
-            with self.store.change(durable) as c:
+            with self.store.change(durable, wait) as c:
                 write(c)
         except StoreError as err:
-            self._once(Notice("not_kept", str(err)))
+            self._once(Notice(told, str(err)))
             return False
         return True
+
+    # ----------------------------------------------------------------- hands that wait
+    def _wait(self, row: tuple) -> None:
+        """A hand the database refused now, kept in memory and in the file beside it, to
+        be written by the next change that can be made (this run's or the next's)."""
+        self._waiting.append(row)
+        with contextlib.suppress(OSError, ValueError):
+            waiting.keep(self.folder, self._waiting)
+
+    def _write_waiting(self) -> None:
+        """The hands that waited, written (each once: a hand's key is unique)."""
+        if not self._waiting or self.store is None or not self.store.writable:
+            return
+        rows = list(self._waiting)
+        if self._change(
+            lambda c: c.executemany(hands.INSERT, rows), True, FRAME_WAIT, "hand_waiting"
+        ):
+            self._waiting = []
+            waiting.done(self.folder)
 
     def _read(self, told: str, sql: str, *args: Any) -> list[tuple]:
         try:
@@ -85,8 +114,11 @@ class Keeper:
                 self._counted.add((session.id, m.hand_no, m.deal_no))
                 m.finish_hand()  # (whoever asked first: it adds the hand to the totals once)
                 self._count(Hand.of(session), None if m.is_over else _save(session, advance=True))
-        elif self._owns_match() and self._change(lambda c: _put(c, _save(session))):
+        elif self._owns_match() and self._change(
+            lambda c: _put(c, _save(session)), wait=FRAME_WAIT
+        ):
             self._saved = session.summary()
+        self._write_waiting()
 
     def hand_abandoned(self, session: Session) -> None:
         """A hand given up half way counts as lost; the table deals the next deal."""
@@ -98,13 +130,19 @@ class Keeper:
         together and on the disk, or neither."""
         owner = self._owns_match()
 
+        row = hand.row()
+        self._write_waiting()
+
         def write(c: sqlite3.Connection) -> None:
-            c.execute(hands.INSERT, hand.row())
+            c.execute(hands.INSERT, row)
             if owner:
                 _put(c, after)
 
-        if self._change(write, durable=True) and owner:
-            self._saved = None if after is None else _session(after).summary()
+        if self._change(write, True, FRAME_WAIT, "hand_waiting"):
+            if owner:
+                self._saved = None if after is None else _session(after).summary()
+        elif self.store is not None and self.store.writable:
+            self._wait(row)
 
     def saved_match(self) -> dict[str, Any] | None:
         """What the menu says of the match under Continue."""
@@ -195,6 +233,7 @@ class Keeper:
         return export.to_folder(self.folder, what, rows)
 
     def close(self) -> None:
+        self._write_waiting()
         if self.store is not None:
             self.store.close()
 
