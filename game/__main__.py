@@ -50,7 +50,8 @@ def _whole(name: str, low: int, high: int):
 def _writable(text: str) -> str:
     """An argparse type for a file the game writes, refused at the door (exit 2, never a
     traceback): only a regular file, never through a symbolic link, never a FIFO, a device
-    or a folder, in a folder that exists (or can be made) and can be written."""
+    or a folder, never one of the game's own files (its database and logs, the settings, a
+    backup), in a folder that exists (or can be made) and can be written."""
     path = Path(text)
     try:
         mode = os.lstat(path).st_mode
@@ -63,6 +64,15 @@ def _writable(text: str) -> str:
     if not stat.S_ISREG(mode):
         what = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
         raise argparse.ArgumentTypeError(f"{text} is {what}")
+    from game.store.db import own_file
+    from game.store.settings import settings_dir
+
+    own = own_file(path, settings_dir())
+    if own is not None:
+        raise argparse.ArgumentTypeError(
+            f"{text} is the game's own {own} file, which keeps your match, statistics and "
+            "history: name another file"
+        )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tempfile.TemporaryFile(dir=path.parent).close()

@@ -4,16 +4,20 @@ counts as columns of their own), dates in ISO 8601 with the local offset."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import errno
 import io
 import json
+import os
+import stat
 import time
 from dataclasses import asdict
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from game.core.files import write_atomic, write_json_atomic
+from game.core.files import write_atomic, write_new
 from game.core.order import side_of_seat, yours_first
 
 RESULTS = {1: "won", 0: "drawn", -1: "lost"}
@@ -55,10 +59,22 @@ def statistics(lines: dict) -> list[dict[str, Any]]:
 
 def write(path: str | Path, what: str, rows: list[dict[str, Any]]) -> None:
     """``rows`` in ``path``: CSV if its name ends in ``.csv``, else JSON."""
+    write_atomic(path, encoded(path, what, rows))
+
+
+def encoded(path: str | Path, what: str, rows: list[dict[str, Any]]) -> bytes:
+    """``rows`` as the bytes of ``path``'s kind: CSV if its name ends in ``.csv``, else JSON."""
     if str(path).lower().endswith(".csv"):
-        write_atomic(path, _csv(rows).encode("utf-8", "replace"))
-    else:
-        write_json_atomic(path, {"exported": iso(time.time()), what: rows}, indent=1)
+        return _csv(rows).encode("utf-8", "replace")
+    return json_bytes({"exported": iso(time.time()), what: rows})
+
+
+def json_bytes(obj: Any) -> bytes:
+    """JSON for people to read (as :func:`write_json_atomic` writes it)."""
+    try:
+        return json.dumps(obj, ensure_ascii=False, indent=1, allow_nan=False).encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: every character JSON may escape
+        return json.dumps(obj, indent=1, allow_nan=False).encode("ascii")
 
 
 def _csv(rows: list[dict[str, Any]]) -> str:
@@ -86,9 +102,35 @@ def _flat(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def to_folder(folder: Path, what: str, rows: list[dict[str, Any]]) -> tuple[Path, Path]:
-    """Both forms in ``folder`` (the exports folder), named for what and when."""
-    stem = folder / time.strftime(f"{what}-%Y%m%d-%H%M%S")
-    paths = (stem.with_suffix(".json"), stem.with_suffix(".csv"))
-    for path in paths:
-        write(path, what, rows)
-    return paths
+    """Both forms in the exports folder of the game's ``folder``, named for what and when."""
+    return tuple(
+        new_file(folder, time.strftime(f"{what}-%Y%m%d-%H%M%S"), end, encoded(end, what, rows))
+        for end in (".json", ".csv")
+    )  # type: ignore[return-value]
+
+
+def exports_folder(folder: Path) -> Path:
+    """The game's folder's ``exports``, made if need be: a folder of its own, never a link
+    (an export never lands outside the game's folder), OSError saying why not."""
+    path = folder / "exports"
+    with contextlib.suppress(FileExistsError):
+        path.mkdir(parents=True)
+    mode = os.lstat(path).st_mode
+    if stat.S_ISLNK(mode) or not stat.S_ISDIR(mode):
+        what = "a link" if stat.S_ISLNK(mode) else "not a folder"
+        raise OSError(errno.EEXIST, f"{path} is {what}: exports are written only in a folder")
+    return path
+
+
+def new_file(folder: Path, stem: str, end: str, data: bytes) -> Path:
+    """``data`` in a file of a name no file has (``stem``, then ``stem-2``...), in the
+    exports folder of the game's ``folder``: two exports in one second both kept."""
+    where = exports_folder(folder)
+    for n in range(1, 1000):
+        path = where / (stem + (f"-{n}" if n > 1 else "") + end)
+        try:
+            write_new(path, data)
+        except FileExistsError:
+            continue
+        return path
+    raise OSError(errno.EEXIST, f"too many exports named {stem} in {where}")

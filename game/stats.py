@@ -77,7 +77,22 @@ LINE_FIELDS["counts"] = Field({}, dict, check=lambda counts: good_counts(counts)
 def read_line(data: Any) -> tuple[Line, list[str]]:
     """A line of statistics from JSON (moved in, or carried in the database)."""
     values, problems = read_fields(data, LINE_FIELDS, "a line of statistics")
-    return Line(**values), problems
+    line = Line(**values)
+    if not problems and not _adds_up(line):
+        problems = ["a line of statistics counts more hands won, lost or drawn than it has"]
+    return line, problems
+
+
+def _adds_up(line: Line) -> bool:
+    """A line no play can give (9 won of 3 hands: a 300% win rate) is not a line."""
+    parts = (line.won, line.lost, line.drawn, line.best_streak, line.takeback_hands)
+    return (
+        line.won + line.lost + line.drawn <= line.hands
+        and all(n <= line.hands for n in parts)
+        and line.streak <= line.best_streak
+        and line.takeback_won <= line.takeback_hands
+        and line.matches_won <= line.hands
+    )
 
 
 def fold(hands: Iterable[Any], lines: dict | None = None) -> dict[Any, Line]:

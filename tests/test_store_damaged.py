@@ -5,6 +5,7 @@ plain words; a database of a newer version is left exactly as it is and read onl
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -29,6 +30,7 @@ def home(tmp_path) -> Path:
     keeper.match_changed(session)
     keeper.close()
     assert not (tmp_path / f"{FILE_NAME}-wal").exists(), "all of it in the one file"
+    shutil.rmtree(tmp_path / "backups")  # what is kept without one (restored: test_store_backups)
     return tmp_path
 
 

@@ -157,16 +157,36 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> None:
     once); one a kill left behind is removed by :func:`remove_stray_temporaries`."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _temporary(path, data)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _temporary(path: Path, data: bytes) -> str:
+    """``data`` on the disk in a temporary file of a name of its own beside ``path``."""
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return tmp
+
+
+def write_new(path: str | os.PathLike, data: bytes) -> None:
+    """Write a file that did not exist, whole or not at all: never over another file
+    (FileExistsError when one is there, even one made a moment before by another window)."""
+    tmp = _temporary(Path(path), data)
+    try:
+        os.link(tmp, path)  # (fails if the name is taken: never replaces it)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
 
 
 def set_aside(path: str | os.PathLike) -> Path | None:

@@ -8,6 +8,7 @@ on one folder, both count their hands; the match in progress is the one holding 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import time
@@ -20,8 +21,8 @@ from game import export
 from game.core.files import FileProblem, Notice, parse_json
 from game.session import Session
 from game.stats import Line, fold
-from game.store import hands, moving_in, pars
-from game.store.db import Store, StoreError, open_store
+from game.store import hands, moving_in, pars, waiting
+from game.store.db import BUSY_SECONDS, Store, StoreError, open_store
 from game.store.hands import Hand, StatsKey
 from game.store.pars import HandPar, Job, ParWork
 from game.store.settings import settings_dir
@@ -30,6 +31,7 @@ from game.text.words import variant_words
 
 RECORD_LIMIT = 8 * 1024 * 1024  # a record unpacked: far above any hand's
 MAX_SAVE = 3 * 1024 * 1024
+FRAME_WAIT = 0.03  # seconds a move waits for another window's write: within a frame
 
 
 class Keeper:
@@ -51,26 +53,53 @@ class Keeper:
         self._counted: set[tuple[str, int, int]] = set()  # the hands this window counted
         for code in told:
             notice(code)
+        self._waiting: list[tuple] = waiting.read(self.folder) if self.store else []
+        self._write_waiting()
         session = self.load_match()
         self._saved = session.summary() if session is not None else None
         self._pars_missing()
 
     def _once(self, notice: Notice) -> None:
-        if notice.code not in self._said:
-            self._said.add(notice.code)
+        """Each thing told once; a hand waiting and a match not kept are one thing (the
+        disk, the file or another program refuses): told once, by whichever comes first."""
+        said = "not_kept" if notice.code == "hand_waiting" else notice.code
+        if said not in self._said:
+            self._said.add(said)
             self.notice(notice)
 
-    def _change(self, write: Callable[[sqlite3.Connection], Any], durable: bool = False) -> bool:
+    def _change(
+        self, write: Callable[[sqlite3.Connection], Any], durable: bool = False,
+        wait: float = BUSY_SECONDS, told: str = "not_kept",
+    ) -> bool:  # fmt: skip
         """One transaction; False (the player told once) when the database refused it."""
         if self.store is None:
             return False
         try:
-            with self.store.change(durable) as c:
+            with self.store.change(durable, wait) as c:
                 write(c)
         except StoreError as err:
-            self._once(Notice("not_kept", str(err)))
+            self._once(Notice(told, str(err)))
             return False
         return True
+
+    # ----------------------------------------------------------------- hands that wait
+    def _wait(self, row: tuple) -> None:
+        """A hand the database refused now, kept in memory and in the file beside it, to
+        be written by the next change that can be made (this run's or the next's)."""
+        self._waiting.append(row)
+        with contextlib.suppress(OSError, ValueError):
+            waiting.keep(self.folder, self._waiting)
+
+    def _write_waiting(self) -> None:
+        """The hands that waited, written (each once: a hand's key is unique)."""
+        if not self._waiting or self.store is None or not self.store.writable:
+            return
+        rows = list(self._waiting)
+        if self._change(
+            lambda c: c.executemany(hands.INSERT, rows), True, FRAME_WAIT, "hand_waiting"
+        ):
+            self._waiting = []
+            waiting.done(self.folder)
 
     def _read(self, told: str, sql: str, *args: Any) -> list[tuple]:
         try:
@@ -98,8 +127,11 @@ class Keeper:
                 if hand_id and self._work_pars:
                     self._hand_ids[(session.id, m.hand_no, m.deal_no)] = hand_id
                     self.pars.want(Job(hand_id, hand.record, hand.seat, hand.key.level))
-        elif self._owns_match() and self._change(lambda c: _put(c, _save(session))):
+        elif self._owns_match() and self._change(
+            lambda c: _put(c, _save(session)), wait=FRAME_WAIT
+        ):
             self._saved = session.summary()
+        self._write_waiting()
 
     # ----------------------------------------------------------------- par
     def _pars_missing(self) -> None:
@@ -175,15 +207,20 @@ class Keeper:
         owner = self._owns_match()
         written: list[int] = []
 
+        row = hand.row()
+        self._write_waiting()
+
         def write(c: sqlite3.Connection) -> None:
-            cursor = c.execute(hands.INSERT, hand.row())
+            cursor = c.execute(hands.INSERT, row)
             written.append(cursor.lastrowid if cursor.rowcount == 1 else 0)
             if owner:
                 _put(c, after)
 
-        done = self._change(write, durable=True)
+        done = self._change(write, True, FRAME_WAIT, "hand_waiting")
         if done and owner:
             self._saved = None if after is None else _session(after).summary()
+        elif not done and self.store is not None and self.store.writable:
+            self._wait(row)
         return written[0] if done and written else 0
 
     def saved_match(self) -> dict[str, Any] | None:
@@ -267,13 +304,15 @@ class Keeper:
     def export(self, what: str) -> tuple[Path, Path]:
         """History or the statistics as JSON and CSV in the exports folder (OSError)."""
         rows = export.history(self) if what == "history" else export.statistics(self.statistics())
-        return export.to_folder(self.folder / "exports", what, rows)
+        return export.to_folder(self.folder, what, rows)
 
     def close(self) -> None:
-        """The pars' thread stopped, what it found kept, then the database closed."""
+        """The pars' thread stopped, what it found kept, any hand still waiting written,
+        then the database closed."""
         self.pars.close()
         if self.store is not None and self.store.writable:
             self.keep_pars()
+        self._write_waiting()
         if self.store is not None:
             self.store.close()
 

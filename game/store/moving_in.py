@@ -15,7 +15,7 @@ from typing import Any
 
 from game.core.drawable import is_drawable
 from game.core.files import FileProblem, Notice, parse_json, read_json, set_aside
-from game.core.schema import MAX_DEAL, MAX_WHEN, Field, read_fields
+from game.core.schema import MAX_COUNT, MAX_DEAL, MAX_WHEN, Field, read_fields
 from game.session import Session
 from game.stats import LINE_FIELDS, good_counts, line_text, read_line
 from game.store import hands
@@ -135,6 +135,9 @@ def _history(conn: sqlite3.Connection, data: Any) -> str | None:
         key = hands.row_key(v["game"], v["players"], v["level"], options)
         if wrong or key is None or not v["score"] or v["seat"] >= v["players"]:
             problems += wrong or ["a hand's game, seat or score is not one the game knows"]
+            continue
+        if any(abs(n) > MAX_COUNT for n in v["score"]):  # (SQLite holds none so large)
+            problems.append("a hand's score is out of range")
             continue
         points = v["score"][v["seat"] % len(v["score"])]  # (four players: two sides)
         hand = hands.Hand(key, v["seat"], v["result"], points, tuple(v["score"]), v["deal"],

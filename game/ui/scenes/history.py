@@ -122,12 +122,13 @@ class HistoryScene(Scene):
     def export_selected(self) -> None:
         if not self.entries:
             return
-        from game.core.files import write_json_atomic
+        from game import export
 
         e = self.entries[self.selected]
-        path = self.app.keeper.folder / "exports" / time.strftime("hand-%Y%m%d-%H%M%S.json")
+        stem = time.strftime("hand-%Y%m%d-%H%M%S")
         try:
-            write_json_atomic(path, self.app.keeper.record(e.id))
+            data = export.json_bytes(self.app.keeper.record(e.id))
+            path = export.new_file(self.app.keeper.folder, stem, ".json", data)
             self.message = say("replay.exported", path=path_text(path))
             self.message_good = True
         except OSError as err:

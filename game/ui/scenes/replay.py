@@ -12,7 +12,6 @@ from __future__ import annotations
 import pygame
 
 from game.core.drawable import drawable
-from game.core.files import write_json_atomic
 from game.core.match import Match
 from game.core.referee import Referee
 from game.core.spec import GameSpec
@@ -269,9 +268,11 @@ class ReplayScene(Scene):
         """The hand as a record file in the preference folder's ``exports``."""
         import time
 
-        path = settings_dir() / "exports" / time.strftime("hand-%Y%m%d-%H%M%S.json")
+        from game import export
+
         try:
-            write_json_atomic(path, self.record)
+            stem, data = time.strftime("hand-%Y%m%d-%H%M%S"), export.json_bytes(self.record)
+            path = export.new_file(settings_dir(), stem, ".json", data)
             self.note = say("replay.exported", path=str(path))
             self.note_good = True
         except OSError as err:
