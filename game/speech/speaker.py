@@ -170,6 +170,15 @@ class Speaker:
                 wait += max(0.0, len(self._speaking.text) / self.rate - said)
             return wait > seconds
 
+    def telling(self) -> bool:
+        """Is a move of the game (a sentence with a subject said in order, or a shortened
+        backlog of them) being said or waiting to be? Turns, focus words and prompts are
+        not moves."""
+        with self._cv:
+            speaking = self._speaking
+            said = list(speaking.parts or (speaking,)) if speaking is not None else []
+            return any(_a_move(u) for u in [*said, *self._pending])
+
     def busy(self) -> bool:
         """Is anything being said or waiting to be?"""
         with self._cv:
@@ -260,6 +269,10 @@ class Speaker:
             if self._thread is not None and self._thread is not threading.current_thread():
                 self._thread.join(timeout)
             self.backend.close()
+
+
+def _a_move(u: Utterance) -> bool:
+    return not u.interrupt and not u.urgent and not u.turn and (bool(u.subject) or u.late)
 
 
 def _joined(burst: list[Utterance]) -> str:

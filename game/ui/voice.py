@@ -78,6 +78,10 @@ class Voice:
         """Nothing is being said nor waiting to be."""
         return self.speaker is None or not self.speaker.busy()
 
+    def telling(self) -> bool:
+        """A move's words are being said or waiting to be (Read aloud on)."""
+        return self.on and self.speaker is not None and self.speaker.telling()
+
     def waiting(self, text: str) -> bool:
         """``text`` (as asked to be said) is still queued or being said."""
         return self.speaker is not None and self.speaker.waiting(spoken(text))

@@ -64,6 +64,7 @@ class TableSpeech:
         self._key_frame = False  # a key came since the last update: what changes answers it
         self._answer: list[str] = []  # the answer to that key, said at once as one sentence
         self._answer_moved = False  # it tells a move of the player's: never dropped
+        self._matters: dict[str, heard.Matter] = {}  # this hand's moves a catch-up names
         model.on_line = self.line
         self._summarise = self.summarise
 
@@ -104,6 +105,7 @@ class TableSpeech:
         after it. The seat comes from the log, never from the words: a Turkish sentence
         about the player does not start with their name ("7♥ attın")."""
         self.moves.append(text)
+        self._matter(text)
         if seat is not None:
             self._turn_of = seat
         if text and seat == self.m.human and time.monotonic() - self._keyed_at < OWN_MOVE:
@@ -112,6 +114,19 @@ class TableSpeech:
             return
         self._answered(final=False)  # (what the player's move brought comes after it)
         self.voice.speak(text, interrupt=False, subject=self._name(seat))
+
+    def _matter(self, text: str) -> None:
+        """Note what of the move just logged matters to the player in a catch-up."""
+        lines = self.m.log.lines
+        if lines and lines[-1].words(self.m.namer) == text:
+            what = heard.matter(self.m, lines[-1])
+            if what is not None:
+                self._matters[spoken(text)] = what
+
+    def saying_move(self) -> bool:
+        """A move's words are queued or being said (Read aloud on): a call window waits
+        for them, so the player has heard the move before its window ends."""
+        return self.voice.telling()
 
     def _name(self, seat: int | None) -> str:
         return self.m.namer.names.get(seat, "") if seat is not None else ""
@@ -141,6 +156,7 @@ class TableSpeech:
         self._show, self._your_turn = self.m.show, False
         self._turn_of = self._asked_at = self._hand_size = None
         self.seen.clear()
+        self._matters.clear()
         first = not self._table_told
         self._table_told = True
         self._start = heard.hand_words(self.m, first)
@@ -153,7 +169,8 @@ class TableSpeech:
     def summarise(self, backlog):
         """The game's summary of moves the voice fell behind on (see ``heard.summary``); the
         turn and the hand's start are said with the urgent choice it follows."""
-        return heard.summary(backlog, {spoken(say("status.your_turn")), spoken(self._start)})
+        said_first = {spoken(say("status.your_turn")), spoken(self._start)}
+        return heard.summary(backlog, said_first, self._matters)
 
     def _message_changed(self) -> None:
         m = self.m
