@@ -240,3 +240,39 @@ def test_settings_read_the_sound_row_with_no_sound_device_and_say_why_it_cannot_
     was = app.settings.sound
     key(app, pygame.K_RIGHT)
     assert app.voice.last == WORDS[lang]["none"] and app.settings.sound == was
+
+
+def test_each_answer_to_the_reset_question_says_what_happened(tmp_path, monkeypatch, lang):
+    """No says nothing was reset; Yes says the statistics were reset (with a voice that does
+    not say it, the player could not tell the question had closed)."""
+    app = listening_app(tmp_path, monkeypatch, lang, keep=True)
+    stats = app.goto("stats")
+    app.step(DT)
+    key(app, pygame.K_TAB)  # Reset
+    key(app, pygame.K_RETURN)  # the question, on No
+    before = len(app.voice.heard)
+    key(app, pygame.K_RETURN)  # No
+    assert not stats.asking
+    assert spoken(say("speech.stats.kept")) in heard_since(app, before)
+    key(app, pygame.K_RETURN)  # Reset again
+    assert stats.asking
+    for _ in range(3):
+        if stats.ring.current() is stats.yes_btn:
+            break
+        key(app, pygame.K_TAB)
+    before = len(app.voice.heard)
+    key(app, pygame.K_RETURN)  # Yes
+    assert not stats.asking
+    assert spoken(say("speech.stats.reset")) in heard_since(app, before)
+
+
+def test_play_this_deal_with_no_number_says_why_it_did_not_start(tmp_path, monkeypatch, lang):
+    app = listening_app(tmp_path, monkeypatch, lang)
+    menu = app.goto("menu")
+    app.step(DT)
+    before = len(app.voice.heard)
+    menu.deal_btn.on_click()
+    app.step(DT)
+    assert app.scene is menu  # nothing started
+    said = heard_since(app, before)
+    assert said and said[-1] == spoken(say("speech.deal.no_number")), said

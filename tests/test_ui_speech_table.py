@@ -104,14 +104,22 @@ class Said:
         self._seat: int | None = None
         speak, line = app.voice.speak, table.model.on_line
 
-        def logged(text, interrupt=True, force=False, subject="", turn=False, urgent=False):
+        answers: list[tuple[str, int]] = []  # the player's moves said with a key's answer
+
+        def logged(text, interrupt=True, force=False, subject="", turn=False, urgent=False, **kw):
             if text and (app.voice.on or force):
-                self.log.append((table.model.phase.doing, spoken(text), self._seat))
-            speak(text, interrupt, force, subject, turn, urgent)
+                seat = self._seat
+                if seat is None and kw.get("now"):
+                    seat = next((s for t, s in answers if t in spoken(text)), None)
+                self.log.append((table.model.phase.doing, spoken(text), seat))
+            speak(text, interrupt, force, subject, turn, urgent, **kw)
 
         def moved(text: str, seat: int | None = None) -> None:
             self._seat = -1 if seat is None else seat
+            heard = len(app.voice.heard)
             line(text, seat)
+            if len(app.voice.heard) == heard and seat is not None:
+                answers.append((spoken(text).rstrip(". "), seat))
             self._seat = None
 
         app.voice.speak = logged

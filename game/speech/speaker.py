@@ -41,14 +41,18 @@ class Utterance:
     urgent: bool = False  # the player needs it now: said before the moves still waiting
     parts: tuple[Utterance, ...] = ()  # a burst being said: the sentences it was made of
     late: bool = False  # a backlog already shortened once: cut short, it is not said again
+    now: bool = False  # the answer to a key: cuts whatever is being said and goes first
 
     @property
     def narration(self) -> bool:
         """A move of the game (or a turn), said in order: what a backlog is made of."""
-        return not (self.interrupt or self.urgent)
+        return not (self.interrupt or self.urgent or self.now)
 
     def outdates(self, older: Utterance) -> bool:
-        """Does this sentence make ``older`` (waiting or being said) not worth saying?"""
+        """Does this sentence make ``older`` (waiting or being said) not worth saying? An
+        answer to a key only the next answer does (a focus the game moves leaves it be)."""
+        if older.now:  # (the player's own move, said with it, is never dropped)
+            return self.now and older.interrupt
         if older.interrupt:
             return self.interrupt
         return older.turn and (self.turn or (bool(self.subject) and self.subject == older.subject))
@@ -57,6 +61,7 @@ class Utterance:
 Summariser = Callable[[list[Utterance]], list[Utterance]]
 BACKLOG_KEPT = 2
 BEHIND = 1.0  # seconds of speech still to come before a new sentence: the voice is behind
+ANSWER_WAIT = 0.15  # seconds an answer to a key may wait in turn; longer, it goes first
 RATE_WEIGHT = 0.3  # how much the last sentence timed moves the engine's measured rate
 TIMED_LEAST = 0.05  # seconds: a sentence said quicker than this times nothing
 
@@ -97,21 +102,30 @@ class Speaker:
         subject: str = "",
         turn: bool = False,
         urgent: bool = False,
+        now: bool = False,
     ) -> None:
         """Queue ``text``; never waits for the engine. ``subject``: the name of who acts
         (left out of a burst where ``text`` starts with it and the sentence before had the
         same subject; a move of theirs outdates their turn either way); ``turn``: the
         sentence says whose turn it is; ``urgent``: said before the moves still waiting,
-        which are shortened (see the module's words)."""
+        which are shortened (see the module's words); ``now``: the answer to a key, said
+        at once: unless it would be begun within ``ANSWER_WAIT`` in turn, whatever is being
+        said is cut short, the sentences of the kind that
+        ``interrupt`` drops are dropped, and it goes before everything waiting (the urgent
+        ones after it, then the backlog of moves shortened)."""
         text = " ".join(text.split())
         if not text or self.backend is None:
             return
-        new = Utterance(text, lang, interrupt and not urgent, subject, turn, urgent)
+        new = Utterance(text, lang, interrupt and not urgent, subject, turn, urgent, now=now)
         with self._cv:
+            if now:  # (said with ``interrupt=False``: it tells a move, never dropped)
+                new = replace(new, interrupt=interrupt, urgent=False)
             self._pending = deque(u for u in self._pending if not new.outdates(u))
             cut = self._speaking is not None and new.outdates(self._speaking)
-            if urgent:
-                cut = self._put_first(new) or cut
+            if now and not self.behind(ANSWER_WAIT):
+                self._pending.append(new)  # (said in turn, it still comes at once)
+            elif now or urgent:
+                cut = self._put_first(new, at_once=now) or cut
             else:
                 self._pending.append(new)
             self._start()
@@ -120,14 +134,15 @@ class Speaker:
                 self._cut = True
                 self.backend.stop()
 
-    def _put_first(self, new: Utterance) -> bool:
-        """``new`` after the urgent sentences already waiting and before everything else;
+    def _put_first(self, new: Utterance, at_once: bool = False) -> bool:
+        """``new`` after the urgent sentences already waiting and before everything else
+        (``at_once``, an answer: before them too, and whatever is being said cut short);
         the moves waiting, with the one being said (cut short: True), shortened after it."""
         speaking = self._speaking
-        cut = speaking is not None and speaking.narration
-        backlog = list(speaking.parts or (speaking,)) if cut and speaking else []
+        moves = speaking is not None and speaking.narration
+        backlog = list(speaking.parts or (speaking,)) if moves and speaking else []
         backlog = [u for u in backlog if not u.late]  # (heard in part; never a third time)
-        first = [u for u in self._pending if u.urgent]
+        first = [u for u in self._pending if u.urgent or (u.now and not u.interrupt)]
         backlog += [u for u in self._pending if u.narration]
         rest = [u for u in self._pending if u.interrupt]
         try:
@@ -135,8 +150,13 @@ class Speaker:
         except Exception:  # the game's summariser must never silence the urgent sentence
             kept = keep_last(backlog)
         kept = [replace(u, parts=(), late=True) for u in kept]
+        if at_once:
+            moves = [u for u in first if u.now]  # (answers before: the player's moves)
+            urgent = [u for u in first if not u.now]
+            self._pending = deque([*moves, new, *rest, *urgent, *kept])
+            return speaking is not None
         self._pending = deque([*first, new, *kept, *rest])
-        return cut
+        return moves
 
     def behind(self, seconds: float = BEHIND) -> bool:
         """Is the voice behind the game: would a sentence said now wait more than
@@ -149,6 +169,15 @@ class Speaker:
                 said = time.monotonic() - self._began
                 wait += max(0.0, len(self._speaking.text) / self.rate - said)
             return wait > seconds
+
+    def telling(self) -> bool:
+        """Is a move of the game (a sentence with a subject said in order, or a shortened
+        backlog of them) being said or waiting to be? Turns, focus words and prompts are
+        not moves."""
+        with self._cv:
+            speaking = self._speaking
+            said = list(speaking.parts or (speaking,)) if speaking is not None else []
+            return any(_a_move(u) for u in [*said, *self._pending])
 
     def busy(self) -> bool:
         """Is anything being said or waiting to be?"""
@@ -178,11 +207,11 @@ class Speaker:
             first = self._pending.popleft()
             burst = [first]
             while (
-                not first.urgent
+                not (first.urgent or first.now)
                 and self._pending
                 and self._pending[0].lang == first.lang
                 and self._pending[0].interrupt == first.interrupt
-                and not self._pending[0].urgent
+                and not (self._pending[0].urgent or self._pending[0].now)
             ):
                 burst.append(self._pending.popleft())
             text = _joined(burst)
@@ -195,6 +224,7 @@ class Speaker:
                 turn,
                 first.urgent,
                 tuple(burst),
+                now=first.now,
             )
             return self._speaking
 
@@ -239,6 +269,10 @@ class Speaker:
             if self._thread is not None and self._thread is not threading.current_thread():
                 self._thread.join(timeout)
             self.backend.close()
+
+
+def _a_move(u: Utterance) -> bool:
+    return not u.interrupt and not u.urgent and not u.turn and (bool(u.subject) or u.late)
 
 
 def _joined(burst: list[Utterance]) -> str:

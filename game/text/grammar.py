@@ -51,6 +51,20 @@ def plain_name(before: str, name: str) -> str:
     return name
 
 
+DETERMINERS = {"the", "your", "my", "its", "his", "her", "their", "our", "a", "an", "this"}
+
+
+def english_name(before: str, name: str) -> str:
+    """An English card name after a word that already says whose or which card ("your 7♠",
+    "the 7♥", "North's 9♠"): without its own "the" ("your 7 of spades", never "your the 7
+    of spades")."""
+    words = before.split()
+    last = words[-1].lower() if words else ""
+    if name.startswith("the ") and (last in DETERMINERS or last.endswith(("'s", "’s"))):
+        return name[len("the ") :]
+    return name
+
+
 def turkish(rank_words: Mapping[str, str]) -> Inflect:
     """Turkish endings; ``rank_words`` says how a card sign's letter is read ("K" -> "papaz")."""
 

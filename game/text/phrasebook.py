@@ -23,7 +23,7 @@ from pathlib import Path
 import game.games as games
 from game.core.cards import RANK_TEXT
 from game.text.german import declension, merged, named_after
-from game.text.grammar import CASES, Inflect, plain, plain_name, turkish
+from game.text.grammar import CASES, Inflect, english_name, plain, plain_name, turkish
 
 DOMAIN = "pasha"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -49,7 +49,7 @@ class Phrasebook:
         self.missing: set[str] = set()
         self.inflect: Inflect = plain
         self.merged = _as_is
-        self.named_after = plain_name
+        self.named_after = english_name if self.lang == "en" else plain_name
         if self.lang == "tr":
             self.inflect = turkish(self._rank_words())
         elif self.lang == "de":

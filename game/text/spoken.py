@@ -35,6 +35,7 @@ def spoken(text: str) -> str:
     text = CARD_SIGN.sub(name, text)
     text = re.sub(r"[.:]?[ \t]*\n\s*", ". ", text)  # a line of a panel: a sentence
     text = SENTENCE_START.sub(lambda m: m[1] + current().upper(m[2]), text)
+    text = re.sub(r"\s*[▶◀]", "", text)  # "Skip ▶": an arrow drawn, never said
     return text.replace(" …", ",").replace("–", " – ")
 
 

@@ -78,6 +78,10 @@ class Voice:
         """Nothing is being said nor waiting to be."""
         return self.speaker is None or not self.speaker.busy()
 
+    def telling(self) -> bool:
+        """A move's words are being said or waiting to be (Read aloud on)."""
+        return self.on and self.speaker is not None and self.speaker.telling()
+
     def waiting(self, text: str) -> bool:
         """``text`` (as asked to be said) is still queued or being said."""
         return self.speaker is not None and self.speaker.waiting(spoken(text))
@@ -97,16 +101,18 @@ class Voice:
         subject: str = "",
         turn: bool = False,
         urgent: bool = False,
+        now: bool = False,
     ) -> None:
         """Say ``text`` when Read aloud is on (``force``: "speech off" itself); ``subject``:
         who acts, said once for a burst of their moves; ``turn``: whose turn it is (dropped
         once that player moves before it was said); ``urgent``: what the player needs now,
-        said before the moves still waiting, which are shortened."""
+        said before the moves still waiting, which are shortened; ``now``: the answer to a
+        key, said at once, cutting whatever is being said (the moves then shortened)."""
         if not text or not (self.on or force):
             return
         words = spoken(text)
         self.heard.append(words)
-        self._speaker().say(words, current().lang, interrupt, subject, turn, urgent)
+        self._speaker().say(words, current().lang, interrupt, subject, turn, urgent, now)
 
     @property
     def last(self) -> str:
@@ -120,7 +126,7 @@ class Voice:
         if self._asked is not None:
             self.answer(question_words(*self._asked))
         elif self.last:
-            self._speaker().say(self.last, current().lang, True)
+            self._speaker().say(self.last, current().lang, True, now=True)
             self.show(self.last)
 
     def answer(self, text: str) -> None:
@@ -129,7 +135,7 @@ class Voice:
         if not self.on:
             self.show(say("speech.caption.off"))
             return
-        self.speak(text)
+        self.speak(text, now=True)
         self.show(spoken(text))
 
     def show(self, text: str) -> None:

@@ -231,8 +231,9 @@ class MenuScene(LessonDoors, Scene):
     def _deal_pressed(self) -> None:
         if self.deal_box.digits:
             self.play_deal(int(self.deal_box.digits))
-        else:
+        else:  # refused: the voice says why, after the box the focus lands on
             self._focus_deal_box()
+            self.app.speak(say("speech.deal.no_number"), interrupt=False)
 
     def _focus_deal_box(self) -> None:
         """The deal number box takes the keys (a click on it, or Play with no number)."""

@@ -110,8 +110,10 @@ class StatsScene(Scene):
         self.ring.shown, self.ring.index = True, 1
 
     def _cancel(self) -> None:
+        """No: the question closes, and the voice says nothing was reset."""
         self.asking = False
         self.ring.index = 0
+        self.app.speak(say("speech.stats.kept"), interrupt=False)
 
     def _reset(self) -> None:
         self.asking = False
@@ -120,6 +122,7 @@ class StatsScene(Scene):
             self.app.keeper.reset_statistics()
             self.lines = self.app.keeper.statistics()
         self.selected = 0
+        self.app.speak(say("speech.stats.reset"), interrupt=False)
 
     def spoken_question(self) -> tuple[str, str] | None:
         """The reset's question while it is open, and the answer the focus is on."""

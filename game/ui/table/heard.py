@@ -5,12 +5,14 @@ moves by the game's own phrases, so nothing here names a game."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from game.core.types import PACK, PileId, PileKind
+from game.core.types import PACK, EventKind, PileId, PileKind
 from game.speech.speaker import Utterance
 from game.text import say, say_n
+from game.text.log_lines import LogLine
+from game.text.names import card_name
 from game.text.spoken import pile_words
 from game.text.words import move_phrase, phrase
 from game.ui.table import panel
@@ -89,23 +91,76 @@ def _pile(m: TableModel, pid: PileId) -> str:
     return pile_words(pid, m.shown.get(pid), m.namer, m.layout.role(pid))
 
 
-def summary(backlog: list[Utterance], said_first: set[str]) -> list[Utterance]:
+@dataclass(frozen=True)
+class Matter:
+    """A move the player must hear of even in a shortened backlog: cards put on one of
+    their piles (``cards`` and who put them: grouped, "North loaded 3 cards onto your pile:
+    …"), or a capture or a fault (``cards`` empty: said as the log words it)."""
+
+    who: str = ""
+    cards: tuple[int, ...] = ()
+
+
+def matter(m: TableModel, line: LogLine) -> Matter | None:
+    """What of ``line`` matters to the player in a catch-up, or None (counted only)."""
+    ev = line.event
+    if ev is None:
+        return Matter() if line.key == "log.fault_unnoticed" else None
+    if ev.kind.fault or ev.kind is EventKind.CAPTURE:
+        return Matter()
+    onto_mine = ev.dst is not None and ev.dst.seat == m.human and ev.dst.kind is not PileKind.HAND
+    if onto_mine and ev.kind is not EventKind.DEAL and ev.seat not in (None, m.human):
+        return Matter(m.namer.who(ev.seat), tuple(c for c in ev.cards if c is not None))
+    return None
+
+
+def summary(
+    backlog: list[Utterance], said_first: set[str], matters: dict[str, Matter] | None = None
+) -> list[Utterance]:
     """A backlog of moves shortened: the last two as they are, the ones before counted by
-    who made them ("Earlier: North, 4 moves. Then: …"), all in one sentence (so a second
-    shortening leaves it as it is). Turns are out of date, and ``said_first`` (the player's
-    turn, the hand's start) is said by the urgent prompt this summary follows."""
+    who made them ("Earlier: North, 4 moves. Then: …") but for what matters to the player
+    (``matters``, by the sentence said: cards put on their piles, grouped by who put them,
+    captures and faults), all in one sentence (so a second shortening leaves it as it is).
+    Turns are out of date, and ``said_first`` (the player's turn, the hand's start) is said
+    by the urgent prompt this summary follows."""
+    matters = matters or {}
     said = [u for u in backlog if not u.turn and u.text not in said_first]
     if len(said) <= KEPT + 1:  # (counting one would save nothing)
         return said
     earlier, last = said[:-KEPT], said[-KEPT:]
     counts: dict[str, int] = {}
     for u in earlier:
-        if u.subject:
+        if u.subject and u.text not in matters:
             counts[u.subject] = counts.get(u.subject, 0) + 1
     parts = [say_n("speech.backlog.who", n, who=who) for who, n in counts.items()]
     head = [say("speech.backlog", moves=listed(parts, "speech.and"))] if parts else []
-    text = " ".join(_ended(t) for t in [*head, *(u.text for u in last)])
+    told = _told([u for u in earlier if u.text in matters], matters)
+    text = " ".join(_ended(t) for t in [*head, *told, *(u.text for u in last)])
     return [replace(last[-1], text=text, subject="", turn=False, parts=())]
+
+
+def _told(said: list[Utterance], matters: dict[str, Matter]) -> list[str]:
+    """The moves that matter, in order: a run of cards one player put on the player's
+    piles as one sentence, a capture or a fault as the log words it."""
+    out: list[str] = []
+    run: list[int] = []
+    who = ""
+    for u in [*said, None]:
+        what = matters[u.text] if u is not None else None
+        if run and (what is None or what.who != who or not what.cards):
+            out.append(say_n("speech.backlog.loaded", len(run), who=who, cards=_cards(run)))
+            run = []
+        if u is None or what is None:
+            continue
+        if what.cards:
+            who, run = what.who, run + list(what.cards)
+        else:
+            out.append(u.text)
+    return out
+
+
+def _cards(cards: list[int]) -> str:
+    return listed([card_name(c) for c in cards], "speech.and")
 
 
 def _ended(text: str) -> str:

@@ -115,16 +115,20 @@ class TableRig:
     def leave(self) -> None:
         self.thinker.close()
         if self.speech is not None:  # the app's voice shortens no other table's moves
+            self.speech.left()
             self.app.voice.summarise_with(None)
 
     # ------------------------------------------------------------------ input
     def handle(self, event: pygame.event.Event) -> bool:
         """Route one input event; True when the table used it."""
+        if event.type == pygame.KEYDOWN and self.speech is not None:
+            self.speech.keyed()  # (what the key does is said at once)
         if self.controls.overlay_open():
             self.controls.handle(event)
             return True
-        if self.speech is not None and self.speech.key(event):
-            return True
+        if self.speech is not None and self.speech.asks(event):
+            self._land()  # (T reads the table as it lies now, never a card still flying)
+            return self.speech.key(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if not self.controller.escape():
                 self.on_escape()
@@ -152,8 +156,13 @@ class TableRig:
         acting = event.type == pygame.MOUSEBUTTONDOWN or (
             event.type == pygame.KEYDOWN and (event.key in ENTER or event.key in NUMBER_KEYS)
         )
+        if acting:
+            self._land()
+
+    def _land(self) -> None:
+        """Cards in flight (or a dropped card gliding home) land at once."""
         m = self.model
-        if acting and (not m.phase.at_rest or m.show.glide is not None):
+        if not m.phase.at_rest or m.show.glide is not None:
             m.stage.land_now()
             m.hooks.peeks.clear()
             m.stage.landed()

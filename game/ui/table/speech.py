@@ -1,6 +1,6 @@
 """The table read aloud: every move as the move log words it, the table and the hand as they
 start, a new deal, whose turn it is and the player's choice with the moves it offers, the
-message line (a refusal's reason), a hint, the call window, what opens over the table and
+message line (a refusal's reason), a hint, what opens over the table and
 going back to it, each move of the keyboard focus (where the player can play, so), and the
 keys that ask: T reads the whole table, C the player's own cards, L the last five moves,
 I the hand with its deal number.
@@ -15,6 +15,7 @@ frame) notices what else changed. Piles are described by their roles, never by a
 
 from __future__ import annotations
 
+import time
 from collections import deque
 
 import pygame
@@ -31,6 +32,7 @@ from game.ui.voice import Voice
 from game.ui.widgets import text_of
 
 LAST_MOVES = 5
+OWN_MOVE = 1.0  # seconds after a key within which the player's move is its answer
 PLAYS_ITSELF = (Doing.FORCED, Doing.SHOWING)  # the player's move plays itself, or is shown
 
 
@@ -52,15 +54,49 @@ class TableSpeech:
         self._picked: Focus | None = None
         self._message = ("", 99.0)
         self._hint = None
-        self._window = False
         self._your_turn = False
         self._turn_of: int | None = None  # the seat whose turn was last heard
         self._table_told = False  # the table itself is said with its first hand
         self._asked_at: int | None = None  # the position whose choice was said
         self._hand_size: int | None = None  # the player's hand at rest (a new deal fills it)
         self._start = ""  # the hand's start as said: said with the choice when it waits
+        self._keyed_at = -OWN_MOVE  # when the table last took a key
+        self._key_frame = False  # a key came since the last update: what changes answers it
+        self._answer: list[str] = []  # the answer to that key, said at once as one sentence
+        self._answer_moved = False  # it tells a move of the player's: never dropped
+        self._matters: dict[str, heard.Matter] = {}  # this hand's moves a catch-up names
         model.on_line = self.line
         self._summarise = self.summarise
+
+    def keyed(self) -> None:
+        """The table took a key: what it does (the move made, the focus moved, a refusal's
+        reason) is its answer, said at once, cutting whatever is being said."""
+        self._keyed_at, self._key_frame = time.monotonic(), True
+
+    def _say(self, text: str) -> None:
+        """A sentence that answers the key just taken goes into its answer; else it is said
+        as a sentence the next one of its kind makes out of date."""
+        if self._key_frame:
+            self._answer.append(text)
+        else:
+            self.voice.speak(text)
+
+    def _answered(self, final: bool = True) -> None:
+        """The answer gathered so far said; ``final``: the key's frame is over."""
+        if self._answer:
+            *first, last = self._answer
+            words = ". ".join([*(t.rstrip(". ") for t in first), last])
+            moved = self._answer_moved  # (a move of the player's: its subject is theirs)
+            who = self._name(self.m.human) if moved else ""
+            self.voice.speak(words, interrupt=not moved, subject=who, now=True)
+        self._answer, self._answer_moved = [], False
+        if final:
+            self._key_frame = False
+
+    def left(self) -> None:
+        """The table is left: an answer still gathering (the move that ended the hand) is
+        said before what the next screen says."""
+        self._answered()
 
     # ----------------------------------------------------------------- listening
     def line(self, text: str, seat: int | None = None) -> None:
@@ -69,14 +105,28 @@ class TableSpeech:
         after it. The seat comes from the log, never from the words: a Turkish sentence
         about the player does not start with their name ("7♥ attın")."""
         self.moves.append(text)
+        self._matter(text)
         if seat is not None:
             self._turn_of = seat
+        if text and seat == self.m.human and time.monotonic() - self._keyed_at < OWN_MOVE:
+            self._answer.append(text)  # (the key's answer: said with it, at once)
+            self._answer_moved = True
+            return
+        self._answered(final=False)  # (what the player's move brought comes after it)
         self.voice.speak(text, interrupt=False, subject=self._name(seat))
+
+    def _matter(self, text: str) -> None:
+        """Note what of the move just logged matters to the player in a catch-up."""
+        lines = self.m.log.lines
+        if lines and lines[-1].words(self.m.namer) == text:
+            what = heard.matter(self.m, lines[-1])
+            if what is not None:
+                self._matters[spoken(text)] = what
 
     def saying_move(self) -> bool:
         """A move's words are queued or being said (Read aloud on): a call window waits
         for them, so the player has heard the move before its window ends."""
-        return self.voice.on and any(self.voice.waiting(text) for text in self.moves)
+        return self.voice.telling()
 
     def _name(self, seat: int | None) -> str:
         return self.m.namer.names.get(seat, "") if seat is not None else ""
@@ -91,20 +141,22 @@ class TableSpeech:
             self.seen.update(c for c in pile if c is not None)
         self._message_changed()
         self._hint_changed()
-        self._window_changed()
         self._focus_changed()  # (a focus said once a move has landed: before the next turn)
         self._deal_changed()
+        self._answered(final=False)  # (a move of the player's before the turn it brings)
         self._turn_changed()
         self._overlay_changed()
+        self._answered()
 
     def _new_hand(self) -> None:
         """A hand starts: the table with the first one, then the hand; once in a player's
         life, at the first table, which keys read it. Into a quiet voice the start goes as
         urgent, so the choice that follows comes after it and never cuts it short; behind
         the moves of a voice still speaking, a choice that goes first says it first."""
-        self._show, self._your_turn, self._window = self.m.show, False, False
+        self._show, self._your_turn = self.m.show, False
         self._turn_of = self._asked_at = self._hand_size = None
         self.seen.clear()
+        self._matters.clear()
         first = not self._table_told
         self._table_told = True
         self._start = heard.hand_words(self.m, first)
@@ -117,25 +169,21 @@ class TableSpeech:
     def summarise(self, backlog):
         """The game's summary of moves the voice fell behind on (see ``heard.summary``); the
         turn and the hand's start are said with the urgent choice it follows."""
-        return heard.summary(backlog, {spoken(say("status.your_turn")), spoken(self._start)})
+        said_first = {spoken(say("status.your_turn")), spoken(self._start)}
+        return heard.summary(backlog, said_first, self._matters)
 
     def _message_changed(self) -> None:
         m = self.m
         text, age = m.message, m.message_age
         if text and (text != self._message[0] or age < self._message[1]):
-            self.voice.speak(text)
+            self._say(text)
         self._message = (text, age)
 
     def _hint_changed(self) -> None:
         hint = self.m.hint
         if hint is not None and hint is not self._hint:
-            self.voice.speak(hint.text)
+            self._say(hint.text)
         self._hint = hint
-
-    def _window_changed(self) -> None:
-        """A call window opens after every computer move: it is not said each time (the
-        call's button lights and drains; its key is in the keys' help)."""
-        self._window = self.m.window.open
 
     def _deal_changed(self) -> None:
         """A new deal fills the player's hand (after the first): said once it has landed."""
@@ -218,7 +266,7 @@ class TableSpeech:
             if c.focus is not None:
                 parts.append(self.focus_words(c.focus, was))
         if parts:
-            self.voice.speak(". ".join(parts))
+            self._say(". ".join(parts))
 
     def _overlay(self) -> tuple[object, str]:
         """What covers the table now (the keys or rules, a question, a call's choices, the
@@ -248,11 +296,11 @@ class TableSpeech:
             return
         was, self._overlay_shown = self._overlay_shown, shown
         if words:
-            self.voice.speak(words)
+            self._say(words)
         elif shown is None and was is not None and not isinstance(was, Asking):
             back = say("speech.back.table")
             if self.voice.last != back:  # (coming back from Settings said it already)
-                self.voice.speak(back)
+                self._say(back)
 
     # ----------------------------------------------------------------- words
     def focus_words(self, f: Focus, was: Focus | None = None) -> str:
@@ -314,18 +362,25 @@ class TableSpeech:
         return panel.title(self.m)
 
     # ----------------------------------------------------------------- keys
-    def key(self, event: pygame.event.Event) -> bool:
-        """T, C, L or I: said and shown a moment; with Read aloud off, the caption says how
-        to switch it on."""
+    def _asking(self, event: pygame.event.Event):
         if event.type != pygame.KEYDOWN or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            return False
+            return None
         ask = {
             pygame.K_t: self.table_words,
             pygame.K_c: self.my_words,
             pygame.K_l: self.last_moves,
             pygame.K_i: self.hand_header,
         }
-        words = ask.get(event.key)
+        return ask.get(event.key)
+
+    def asks(self, event: pygame.event.Event) -> bool:
+        """Is ``event`` one of the keys that ask what is on the table (T, C, L, I)?"""
+        return self._asking(event) is not None
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """T, C, L or I: said at once and shown a moment; with Read aloud off, the caption
+        says how to switch it on."""
+        words = self._asking(event)
         if words is None:
             return False
         self.voice.answer(words() if self.voice.on else "")

@@ -1,0 +1,53 @@
+"""Lessons written for the ear as well as the eye: every lesson step's words, and what each
+step says when another move is made, read right when spoken, in every language: no card
+name with a doubled article ("your the 7 of spades", "the the 7 of hearts"), no word that
+only the eye can follow ("glowing") and no drawn arrow ("Skip ▶") said aloud."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.games import SPECS
+from game.text import phrasebook, say
+from game.text.phrasebook import LANGUAGES
+from game.text.spoken import spoken
+
+NEVER_SAID = ("the the ", "your the ", "glowing", "▶", "◀")
+
+
+@pytest.fixture(params=LANGUAGES)
+def lang(request):
+    phrasebook.set_language(request.param)
+    yield request.param
+    phrasebook.set_language("en")
+
+
+def lesson_keys() -> list[str]:
+    keys = []
+    for spec in SPECS.values():
+        for lesson in spec.lessons:
+            keys.append(lesson.title)
+            for step in lesson.steps:
+                keys += [*step.text, step.wrong]
+    keys += ["lesson.finished", "lesson.finished.more", "lesson.next", "lesson.skip"]
+    keys += ["lesson.next_lesson"]
+    return keys
+
+
+def test_every_lesson_step_reads_right_when_spoken(lang):
+    keys = lesson_keys()
+    assert len(keys) > 20
+    wrong = []
+    for key in keys:
+        words = spoken(say(key, points=10, mine=5, theirs=3)).lower()
+        wrong += [(key, bad, words) for bad in NEVER_SAID if bad in words]
+    assert not wrong, wrong
+
+
+def test_a_card_after_a_word_that_says_whose_keeps_one_article():
+    phrasebook.set_language("en")
+    said = spoken("Play your 7♠ on the 7♥. North's 9♠ lies alone. North loads 7♥.")
+    assert said == (
+        "Play your 7 of spades on the 7 of hearts. North's 9 of spades lies alone. "
+        "North loads the 7 of hearts."
+    )
