@@ -74,7 +74,9 @@ def rest(app, scene: LessonScene, limit: float = 20.0) -> None:
         m = scene.model
         if app.scene is not scene or scene.finished:
             return
-        busy = m.show.busy or m.thinker.busy or m.coach.busy
+        thinking = m.thinker.busy and not m.thinker.pending.future.done()  # (an answer
+        # kept for a call window's end is thought already)
+        busy = m.show.busy or thinking or m.coach.busy
         waiting = scene.step.wait not in (Wait.WATCH, Wait.FINISH)  # the table plays on
         if not busy and waiting and (scene.step.wait is Wait.READ or m.human_may_act()):
             return
