@@ -46,6 +46,35 @@ from game.text.words import refusal_text  # noqa: E402
 STOP = {"stop_rule": True}
 
 
+# ----------------------------------------------------------------- the registry, toy game included
+TEST_GAMES = "PASHA_TEST_GAMES"  # "1": the games the tests keep are registered for the whole run
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def pytest_configure(config):
+    """With ``PASHA_TEST_GAMES=1`` (a step of .ci/run) every game folder the tests keep (a
+    folder here with a ``spec.py`` holding its ``SPEC``) joins the registry before any test
+    is collected, so every test that loops over registered games meets a game with its own
+    smaller pack, no stocks and no lessons, as a contributor's new game would."""
+    if os.environ.get(TEST_GAMES) != "1":
+        return
+    import importlib
+
+    from game import games
+
+    for name in sorted(os.listdir(HERE)):
+        if os.path.isfile(os.path.join(HERE, name, "spec.py")):
+            games.register(importlib.import_module(f"{name}.spec").SPEC)
+
+
+def shipped_tables() -> list[tuple[str, dict]]:
+    """The tables of the games the registry's own lines name (``GAMES``): what a fresh
+    process, the executable or an installed copy knows, whatever this run registered."""
+    from game.games import GAMES, load
+
+    return [(spec.id, dict(choices)) for spec in map(load, GAMES) for choices in spec.smoke]
+
+
 def registered_tables() -> list[tuple[str, dict, int]]:
     """Every registered game's tables (the menu choices its smoke check opens), each with
     its own deal: tests that loop over games take them from here, so a game registered is

@@ -105,13 +105,14 @@ def test_the_table_and_the_tools_name_no_games_kinds():
 
 
 def test_every_game_folder_fills_in_the_hooks_its_table_uses():
-    """A game whose moves are clicks on a pile has that pile clickable in its design."""
+    """A game whose moves are clicks on a pile (a move taking a card nobody can know yet,
+    such as a stock's or a pack's top) has that pile clickable in its design."""
     for game, spec in SPECS.items():
         for _pos, design in designs(game):
             state = spec.new_hand(len(_pos), spec.engine_options({}), 1)
             for action in state.legal_actions():
-                src = state.where(action).src
-                if src is not None and src.kind is PileKind.STOCK:
+                src, _, card = state.where(action)
+                if src is not None and card is None:
                     assert design.role(src).clickable, (game, action)
 
 

@@ -28,7 +28,7 @@ def tables() -> list:
 
 @pytest.mark.parametrize(("game", "choices"), tables())
 def test_every_registry_table_saves_and_loads_as_it_was(game, choices, tmp_path):
-    session = Session.start(game, choices, "medium", seed=33)
+    session = Session.start(game, choices, SPECS[game].default_level, seed=33)
     q = session.referee.question()
     if q is not None:
         session.referee.answer(q, q.answer())  # the computer's move

@@ -441,8 +441,8 @@ def test_every_refusal_and_event_reads_with_names(cls, players, options):
     assert refusals
     for namer in _namers(state):
         lines = [refusal_text(r, namer) for r in refusals]
-        lines += [outcome_line(e.outcome, namer) for e in events if e.outcome is not None]
-        lines += [event_line(e, namer, True) or "" for e in events]
+        lines += [outcome_line(e.outcome, namer, cls.game) for e in events if e.outcome]
+        lines += [event_line(e, namer, True, cls.game) or "" for e in events]
         for line in lines:
             assert "seat " not in line.lower(), line
             assert "side " not in line.lower(), line

