@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import struct
+import time
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +18,7 @@ from pathlib import Path
 TABLES = ("match", "hands", "carried")  # the tables read back from a damaged file
 CHUNK = 256  # rows read by one query
 MEND_LIMIT = 512 * 1024 * 1024  # bytes: a larger file is read only as SQLite can
+SALVAGE_SECONDS = 4.0  # all the reading of one file: damage that loops cannot stall a start
 MAGIC = b"SQLite format 3\0"
 
 Rows = dict[str, tuple[tuple[str, ...], list[tuple]]]  # table: (its columns, rows: rowid first)
@@ -45,15 +47,16 @@ def salvage(path: Path, first: dict[str, tuple[str, ...]], current: dict) -> Row
     from its bytes mended; for each table, whichever reads more."""
     uri = path.resolve().as_uri()
     found: Rows = {t: ((), []) for t in TABLES}
+    deadline = time.monotonic() + SALVAGE_SECONDS
     for query in ("?mode=ro&immutable=1", "?mode=ro"):
         with contextlib.suppress(sqlite3.Error, OSError):
-            _better(found, _read(sqlite3.connect(uri + query, uri=True), first, current))
+            _better(found, _read(sqlite3.connect(uri + query, uri=True), first, current, deadline))
     with contextlib.suppress(OSError, sqlite3.Error, ValueError, struct.error, MemoryError):
         if path.stat().st_size <= MEND_LIMIT:
             for data in mended(path.read_bytes()):
                 memory = sqlite3.connect(":memory:")
                 memory.deserialize(data)
-                _better(found, _read(memory, first, current))
+                _better(found, _read(memory, first, current, deadline))
     return found
 
 
@@ -86,9 +89,12 @@ def mended(data: bytes) -> Iterator[bytes]:
         yield bytes(fixed)
 
 
-def _read(conn: sqlite3.Connection, first: dict, current: dict) -> Rows:
-    """Each table of the game's shape, in rowid ranges (:func:`ranged`)."""
+def _read(conn: sqlite3.Connection, first: dict, current: dict, deadline: float) -> Rows:
+    """Each table of the game's shape, in rowid ranges (:func:`ranged`), until
+    ``deadline``: past it SQLite interrupts every query, so a file whose damage makes
+    reading loop keeps what was read by then."""
     rows: Rows = {t: ((), []) for t in TABLES}
+    conn.set_progress_handler(lambda: time.monotonic() > deadline, 10_000)
     try:
         for table in TABLES:
             try:
@@ -100,30 +106,38 @@ def _read(conn: sqlite3.Connection, first: dict, current: dict) -> Rows:
                 continue  # not the game's table: never mixed in
             columns = [c for c in current[table] if c in have]
             conn.text_factory = Text
-            rows[table] = (tuple(columns), list(ranged(conn, table, columns)))
+            rows[table] = (tuple(columns), list(ranged(conn, table, columns, deadline)))
     finally:
         conn.close()
     return rows
 
 
-def ranged(conn: sqlite3.Connection, table: str, columns: list[str]) -> Iterator[tuple]:
+def ranged(
+    conn: sqlite3.Connection, table: str, columns: list[str], deadline: float = float("inf")
+) -> Iterator[tuple]:
     """``table``'s rows (rowid first, then ``columns``) in rowid order, past any damage: a
     read that fails goes on from the first rowid after the bad page that can be reached
-    (found by doubling the step, then halving it back)."""
+    (found by doubling the step, then halving it back); until ``deadline`` (damage can
+    make each step past it a single rowid)."""
     sql = f"SELECT rowid, {', '.join(columns)} FROM {table} WHERE rowid >= ? ORDER BY rowid"
-    start = -(2**63)
-    while True:
+    start, leap = -(2**63), 1
+    while time.monotonic() <= deadline:
         last = None
         try:
             for row in conn.execute(f"{sql} LIMIT {CHUNK}", (start,)):
+                if not isinstance(row[0], int) or row[0] < start or row[0] == last:
+                    continue  # a damaged tree out of order: no row twice, and on, never back
                 last = row[0]
                 yield row
-            if last is None:
+            if last is None or last >= 2**63 - 1:
                 return
-            start = last + 1
+            start, leap = last + 1, 1
         except (sqlite3.Error, ValueError):
-            begin = start if last is None else last + 1
-            start = _past(conn, sql, begin)
+            if last is None:  # failed where a read began well: leap on, further each time
+                bad, leap = start + leap - 1, leap * 2
+            else:
+                bad, leap = last + 1, 1
+            start = _past(conn, sql, bad) if bad < 2**63 - 1 else None
             if start is None:
                 return
 
