@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import pygame
+import pytest
 from ui_support import DT, make_app
 
 from game.core.agents import SeatView
@@ -56,3 +58,16 @@ def test_history_and_statistics_show_par_after_a_restart(tmp_path, monkeypatch):
     assert "Against par, hand by hand" in stats.par_chart_words
     assert {"hands, oldest to newest", "points against par"} <= set(stats.par_chart_words)
     assert lines[0].rstrip(".") in stats.spoken_row()
+
+
+@pytest.mark.parametrize("reach", [1, 3, 41, 45, 49, 401, 4999])
+def test_the_par_chart_draws_any_distance_from_par(reach):
+    """A line 41 to 49 points from par once gave its axis only the 0 (and a division by
+    zero): every distance gets numbered steps and bars inside the chart."""
+    from game.ui import par_chart
+
+    pygame.font.init()
+    surface = pygame.Surface((400, 240))
+    words = par_chart.draw(surface, pygame.Rect(0, 0, 400, 240), [reach, -reach / 2], 16)
+    numbers = [w for w in words if w.lstrip("+-").isdigit() and w != "0"]
+    assert numbers and max(int(w) for w in numbers) > 0

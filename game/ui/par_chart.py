@@ -26,7 +26,7 @@ def draw(surface: pygame.Surface, box: pygame.Rect, against: list[float], size: 
     top = text(say("stats.chart.par"), (box.centerx, box.y), "midtop", theme.GOLD, True).bottom
     x_name = text(say("stats.chart.par.x"), (box.centerx, box.bottom), "midbottom")
     reach = max(1, round(max((abs(a) for a in against), default=1)))
-    steps = ticks(reach, 2)
+    steps = ticks(reach, 3)  # (at most 3 steps a side; never only the 0)
     f = theme.font(small)
     label_w = max(f.size(f"{v:+d}")[0] for v in (-steps[-1], steps[-1]))
     name_w = f.get_linesize()  # the axis's name, turned on its side
@@ -35,7 +35,7 @@ def draw(surface: pygame.Surface, box: pygame.Rect, against: list[float], size: 
     plot.h = x_name.y - small - 4 - plot.y
     if plot.h < small or plot.w < small:
         return said
-    scale = plot.h / (2 * steps[-1])
+    scale = plot.h / (2 * max(reach, steps[-1]))  # the tallest bar stays inside
     mid = plot.centery
     for value in sorted({-v for v in steps} | set(steps)):
         y = round(mid - value * scale)
