@@ -5,7 +5,9 @@ posted key events, headless."""
 from __future__ import annotations
 
 import pygame
-from ui_support import DT, key, open_table, pid, settle
+from ui_support import DT, key, open_table, pid, settle, two_places
+
+TWO = {"players": 2}
 
 
 def _greenish(colour: pygame.Color) -> bool:
@@ -13,23 +15,24 @@ def _greenish(colour: pygame.Color) -> bool:
 
 
 def test_a_picked_card_leaves_its_place_empty(app):
-    table = open_table(app, "pisti", {"players": 2})
+    table = open_table(app, "pishe-pasha", TWO, two_places({}))  # the turned 5C has two
     settle(app, table)
     key(app, pygame.K_TAB)
+    while table.controller.focus.pile != pid("turned0"):
+        key(app, pygame.K_TAB)
     focus = table.controller.focus
-    assert focus is not None and focus.pile == pid(f"hand{table.human}")
     home = table.view.focus_rect()
     below = (home.centerx + home.w // 4, home.bottom - 3)  # under the lifted card's foot
     app.step(DT)
     assert not _greenish(app.screen.get_at(below))  # the card lies there
     key(app, pygame.K_SPACE)
-    assert table.controller.picked == focus
+    assert table.controller.picked is not None and table.controller.picked.pile == focus.pile
     app.step(DT)
     assert _greenish(app.screen.get_at(below)), "the card is drawn in its place as well"
 
 
 def test_the_frame_gone_note_goes_when_tab_brings_the_frame_back(app):
-    table = open_table(app, "pisti", {"players": 2})
+    table = open_table(app, "pishe-pasha", TWO, two_places({}))
     settle(app, table)
     key(app, pygame.K_TAB)
     key(app, pygame.K_ESCAPE)

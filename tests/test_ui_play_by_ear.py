@@ -41,6 +41,7 @@ EAR = {
         "foundation": ("Foundation", "Empty foundation"),
         "to_discard": " to your discard pile",
         "my_pile": "Your pile",
+        "picked": "Picked up ",
         "load": r"^(?P<card>{card}) onto (?P<whose>.+) pile$",
         "pile_of": "{whose} pile",
         "result": ("you win", "wins the hand", "draw"),
@@ -61,6 +62,7 @@ EAR = {
         "foundation": ("temeli", "Boş temel"),
         "to_discard": " ıskartana atmak",
         "my_pile": "Iskartan",
+        "picked": " alındı: ",
         "load": r"^(?P<card>{card}) (?P<whose>\S+) ıskartasına yüklemek$",
         "pile_of": "{whose} ıskartası",
         "result": ("kazandın", "kazandı", "berabere"),
@@ -81,6 +83,7 @@ EAR = {
         "foundation": ("Grundstapel", "Leerer Grundstapel"),
         "to_discard": " auf deine Ablage legen",
         "my_pile": "Deine Ablage",
+        "picked": " aufgenommen: ",
         "load": r"^(?P<card>{card}) auf die Ablage von (?P<whose>.+) laden$",
         "pile_of": "Ablage von {whose}",
         "result": ("du gewinnst", "gewinnt", "gewinnen", "unentschieden"),
@@ -213,6 +216,8 @@ class Ear:
         card = self.named(re.match(f"^({self.card})", move).group(1))
         self.until(pygame.K_TAB, lambda s: card in s and w["can_play"] in s)
         said = self.press(pygame.K_RETURN)
+        if w["picked"] not in said:
+            return  # a card with one place went there at the first Enter
         wanted = self.target(move)
         if not (w["can_go"] in said and wanted(said.split(". ", 2)[-1])):
             self.until(pygame.K_TAB, lambda s: w["can_go"] in s and wanted(s))

@@ -25,20 +25,12 @@ from ui_support import (
     rest_of_deck,
     set_agent,
     settle,
+    two_places,
 )
 
-from game.games.pishe_pasha.rules import PishePasha
 from game.ui.table.controller import Focus
 
 STOP = {"players": 2, "stop_rule": True}
-
-
-def two_places(options: dict) -> PishePasha:
-    """The player holds a turned 5C: it loads onto North's 4D or goes onto their own pile."""
-    rest = rest_of_deck("5C", "4D")
-    return PishePasha.from_piles(
-        [rest[:24], rest[24:]], discards=[[], ["4D"]], turned="5C", options=options
-    )
 
 
 def test_a_single_click_plays_a_card_with_one_faultless_place_under_the_stop_rule(app):

@@ -223,6 +223,14 @@ def holding_2h(options: dict | None = None, to_move: int = 0) -> PishePasha:
     )
 
 
+def two_places(options: dict) -> PishePasha:
+    """The player holds a turned 5C: it loads onto North's 4D or goes onto their own pile."""
+    rest = rest_of_deck("5C", "4D")
+    return PishePasha.from_piles(
+        [rest[:24], rest[24:]], discards=[[], ["4D"]], turned="5C", options=options
+    )
+
+
 def clicked(table: TableScene, where) -> bool:
     """A move made on its source pile alone (a stock turned, a book flipped)."""
     return table.model.layout.role(where.src).clickable

@@ -84,9 +84,7 @@ def test_arrows_and_enter_choose_in_the_chooser(app, table):
 def test_esc_cancels_the_chooser_the_card_goes_back_and_nothing_is_played(app, table):
     controller = table.controller
     controller.focus = Focus(HAND, 3)
-    key(app, pygame.K_RETURN)  # picked up: the focus goes to the table
-    assert controller.picked is not None and controller.focus == Focus(TABLE)
-    key(app, pygame.K_RETURN)  # put down: which suit?
+    key(app, pygame.K_RETURN)  # its one place is the table: which suit?
     assert_deciding(table)
     key(app, pygame.K_ESCAPE)
     m = table.model

@@ -74,13 +74,13 @@ class ReviewScene(Scene):
         self.ring = FocusRing(lambda: [self.open_btn, self.back_btn])
 
     def _progressed(self, done: int, total: int) -> None:
-        """The coach's work, a move at a time: shown while the player waits, and stopped
+        """The coach's work, a move at a time: shown while the player waits, and ended
         at the next move once they have left (its thread then ends, not minutes later)."""
         if self._gone.is_set():
             raise LeftTheReview
         self.progress = (done, total)
 
-    def _stop(self) -> None:
+    def _leave_off(self) -> None:
         self._gone.set()
         self._pool.shutdown(wait=False, cancel_futures=True)
 
@@ -159,14 +159,14 @@ class ReviewScene(Scene):
         )
 
     def leave_screen(self) -> None:
-        self._stop()
+        self._leave_off()
         if self.back_to is not None:
             self.app.show(self.back_to, leave=False, back=True)
         else:
             self.app.goto("menu")
 
     def leave(self) -> None:
-        self._stop()
+        self._leave_off()
 
     # ----------------------------------------------------------------- frame
     def resize(self, size: tuple[int, int]) -> None:
