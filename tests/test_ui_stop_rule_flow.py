@@ -22,7 +22,6 @@ from ui_support import (
     north_turns_past_a_fault,
     open_table,
     pid,
-    rest_of_deck,
     set_agent,
     settle,
     two_places,

@@ -21,7 +21,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -69,9 +68,11 @@ class Par:
         """The par of some replays' results (at least one)."""
         if not results:
             raise ValueError("a par needs at least one replay")
-        mean = statistics.fmean(results)
         n = len(results)
-        spread = statistics.stdev(results) if n > 1 else 0.0
+        mean = math.fsum(results) / n
+        # the sample's spread by hand: the executable leaves out ``statistics`` (and the
+        # ``decimal`` it brings)
+        spread = math.sqrt(math.fsum((r - mean) ** 2 for r in results) / (n - 1)) if n > 1 else 0.0
         half = (T95[n - 1] if n < len(T95) else 1.96) * spread / math.sqrt(n) if n > 1 else 0.0
         return cls(mean, spread, mean - half, mean + half, tuple(float(r) for r in results))
 
