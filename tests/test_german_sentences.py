@@ -346,7 +346,7 @@ SAID = [  # what the voice and the screen say of piles and picks (the prompt lin
     (
         "prompt.must_foundation.both",
         {"card_short": "K♥", "other_short": "Q♣"},
-        "Beide passen: der K♥ und die Q♣. Klick eine an, sie geht auf den Grundstapel.",
+        "der K♥ und die Q♣ passen auf den Grundstapel: eine anklicken.",
     ),
     (
         "prompt.place_turned.load",

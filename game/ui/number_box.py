@@ -1,13 +1,12 @@
 """A box for a number typed digit by digit (the menu's deal number): digits, Backspace,
-Enter; a quiet hint while it is empty."""
+Enter; while it is empty, its name as a quiet hint."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.text import say
 from game.ui import theme
-from game.ui.widget_base import Widget
+from game.ui.widget_base import Widget, text_of
 
 
 class NumberBox(Widget):
@@ -42,7 +41,7 @@ class NumberBox(Widget):
             2,
             border_radius=8,
         )
-        words = self.digits or say("menu.deal_number.empty")
+        words = self.digits or text_of(self.label)
         typed = bool(self.digits)  # the digits stand out; the hint is quieter
         theme.text(
             surface,

@@ -16,7 +16,7 @@ ABOVE, UNDER = (120, 230, 140), (236, 90, 80)
 def draw(surface: pygame.Surface, box: pygame.Rect, against: list[float], size: int) -> list[str]:
     """The chart in ``box``; the words it drew, in order (title, axes' numbers and names)."""
     said: list[str] = []
-    small = max(theme.READABLE - 2, int(size * 0.8))
+    small = max(theme.READABLE, int(size * 0.8))
 
     def text(words: str, at: tuple[int, int], anchor: str, colour=theme.INK_DIM,
              bold=False) -> pygame.Rect:  # fmt: skip
@@ -24,13 +24,13 @@ def draw(surface: pygame.Surface, box: pygame.Rect, against: list[float], size: 
         return theme.text(surface, words, small, colour, at, anchor, bold, width=box.w)
 
     top = text(say("stats.chart.par"), (box.centerx, box.y), "midtop", theme.GOLD, True).bottom
+    top = text(say("stats.chart.par.y"), (box.x, top), "topleft").bottom  # the y axis's name
     x_name = text(say("stats.chart.par.x"), (box.centerx, box.bottom), "midbottom")
     reach = max(1, round(max((abs(a) for a in against), default=1)))
     steps = ticks(reach, 3)  # (at most 3 steps a side; never only the 0)
     f = theme.font(small)
     label_w = max(f.size(f"{v:+d}")[0] for v in (-steps[-1], steps[-1]))
-    name_w = f.get_linesize()  # the axis's name, turned on its side
-    plot = pygame.Rect(box.x + name_w + label_w + 8, top + small // 2, 0, 0)
+    plot = pygame.Rect(box.x + label_w + 8, top + small // 2, 0, 0)
     plot.w = box.right - plot.x - 4
     plot.h = x_name.y - small - 4 - plot.y
     if plot.h < small or plot.w < small:
@@ -42,12 +42,6 @@ def draw(surface: pygame.Surface, box: pygame.Rect, against: list[float], size: 
         pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, y), (plot.right, y))
         text(f"{value:+d}" if value else "0", (plot.x - 4, y), "midright")
     pygame.draw.line(surface, theme.INK, (plot.x, mid), (plot.right, mid), 2)
-    name = theme.rendered(say("stats.chart.par.y"), small, theme.INK_DIM)
-    said.append(say("stats.chart.par.y"))
-    turned = pygame.transform.rotate(name, 90)
-    if turned.get_height() > plot.h:
-        turned = pygame.transform.smoothscale_by(turned, plot.h / turned.get_height())
-    surface.blit(turned, turned.get_rect(midleft=(box.x, plot.centery)))
     n = max(1, len(against))
     bw = plot.w / n
     for i, value in enumerate(against):

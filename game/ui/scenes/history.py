@@ -154,7 +154,7 @@ class HistoryScene(Scene):
     # ----------------------------------------------------------------- frame
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.box = pygame.Rect(int(w * 0.06), int(h * 0.14), int(w * 0.88), int(h * 0.62))
+        self.box = pygame.Rect(int(w * 0.03), int(h * 0.14), int(w * 0.94), int(h * 0.62))
         self.row_h = max(22, h // 28)
         bh = max(30, h // 18)
         y = self.box.bottom + bh // 2
@@ -262,7 +262,10 @@ class HistoryScene(Scene):
             return say("history.empty")
         return ", ".join(c for c in self._cells(self.entries[self.selected]) if c)
 
-    COLUMNS = ((0.0, 0.14), (0.14, 0.31), (0.45, 0.11), (0.56, 0.15), (0.71, 0.17), (0.88, 0.12))
+    # (start, width) as parts of the row: at 960x600 each holds its longest words at 14 px
+    # (a date and time, "Pishe Pasha, 3 Spieler, Stop-Regel", "gewonnen 28–26–2")
+    COLUMNS = ((0.0, 0.155), (0.155, 0.285), (0.44, 0.11), (0.55, 0.175), (0.725, 0.165),
+               (0.89, 0.11))  # fmt: skip
 
     def _rows(self, surface: pygame.Surface) -> None:
         b, rh = self.box, self.row_h

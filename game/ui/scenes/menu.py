@@ -345,15 +345,12 @@ class MenuScene(LessonDoors, Scene):
         button_row(pygame.Rect(inner.x, y2, inner.w, bh), first, gap)
         rest = [b for b in self.buttons if b not in ways_in]
         button_row(pygame.Rect(inner.x, y3, inner.w, bh), rest, gap)
-        self.day_btn.rect = pygame.Rect(inner.x, y1, int(inner.w * 0.27), bh)
+        self.day_btn.rect = pygame.Rect(inner.x, y1, int(inner.w * 0.34), bh)
         self.deal_btn.rect = pygame.Rect(
-            inner.right - int(inner.w * 0.25), y1, int(inner.w * 0.25), bh
+            inner.right - int(inner.w * 0.32), y1, int(inner.w * 0.32), bh
         )
-        self.deal_box.rect = pygame.Rect(
-            self.deal_btn.rect.x - gap - int(inner.w * 0.2), y1, int(inner.w * 0.2), bh
-        )
-        x = self.day_btn.rect.right + gap
-        self.deal_label = pygame.Rect(x, y1, self.deal_box.rect.x - x - gap, bh)
+        x = self.day_btn.rect.right + gap  # the box between, named by its own empty hint
+        self.deal_box.rect = pygame.Rect(x, y1, self.deal_btn.rect.x - gap - x, bh)
         self.continue_btn.visible = self.saved() is not None
         ch = page.bar_height(text_of(self.continue_btn.label), pw, bh)
         self.continue_btn.rect = pygame.Rect(self.panel.x, self.panel.y - ch - gap * 2, pw, ch)
@@ -431,16 +428,6 @@ class MenuScene(LessonDoors, Scene):
             a.midleft,
             "midleft",
             width=a.w,
-        )
-        d = self.deal_label
-        theme.text(
-            surface,
-            say("menu.deal_number"),
-            int(d.h * 0.42),
-            theme.INK,
-            d.midleft,
-            "midleft",
-            width=d.w,
         )
         if self.continue_btn.visible:
             self.continue_btn.draw(surface)

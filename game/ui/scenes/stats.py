@@ -321,28 +321,13 @@ class StatsScene(Scene):
     def _charts(self, surface: pygame.Surface) -> None:
         b = self.chart_box
         third = b.w // 3
-        left = pygame.Rect(b.x + 16, b.y + 34, third - 32, b.h - 50)
-        right = pygame.Rect(b.x + third + 16, b.y + 34, third - 32, b.h - 50)
+        left = pygame.Rect(b.x + 16, b.y + 8, third - 32, 0)
+        right = pygame.Rect(b.x + third + 16, b.y + 8, third - 32, 0)
         par = pygame.Rect(b.x + 2 * third + 16, b.y + 8, third - 24, b.h - 16)
-        size = max(12, b.h // 12)
-        theme.text(
-            surface,
-            say("stats.chart.last"),
-            size,
-            theme.GOLD,
-            (left.x, b.y + 8),
-            bold=True,
-            width=left.w,
-        )
-        theme.text(
-            surface,
-            say("stats.chart.levels"),
-            size,
-            theme.GOLD,
-            (right.x, b.y + 8),
-            bold=True,
-            width=right.w,
-        )
+        below = max(_title(surface, say("stats.chart.last"), left),
+                    _title(surface, say("stats.chart.levels"), right))  # fmt: skip
+        for box in (left, right):
+            box.y, box.h = below + 6, b.bottom - 12 - below - 6
         keys = self.keys()
         if not keys:
             return
@@ -350,7 +335,7 @@ class StatsScene(Scene):
         self._last_hands(surface, left, self.lines[key].last)
         self._by_level(surface, right, key)
         self.par_chart_words = par_chart.draw(surface, par, self.against.get(key, [])[-PAR_LONG:],
-                                              size)  # fmt: skip
+                                              theme.READABLE)  # fmt: skip
 
     def _last_hands(self, surface: pygame.Surface, box: pygame.Rect, last: list[int]) -> None:
         mid = box.centery
@@ -391,3 +376,12 @@ class StatsScene(Scene):
                 "midtop",
                 width=bw * 2,
             )
+
+
+def _title(surface: pygame.Surface, words: str, box: pygame.Rect) -> int:
+    """A chart's title at the top of ``box``, at the readable size, wrapped onto a second
+    line where one is too narrow (the German and Turkish titles); returns its bottom."""
+    img = theme.font(theme.READABLE, True).render(
+        theme.safe(words), True, theme.GOLD, wraplength=box.w
+    )
+    return surface.blit(img, box.topleft).bottom
