@@ -89,7 +89,7 @@ def test_killed_at_random_moments_the_match_continues_where_it_was(tmp_path):
             game.keys("Tab", "Return")
             wait_for("the table after Continue",
                      lambda s=stamp: game.state.stat().st_mtime_ns != s, 20,
-                     lambda: game.keys("Tab", "Return"))  # fmt: skip
+                     lambda: game.keys("Tab", "Return"), every=5)  # fmt: skip
             after = read_state(game.state)
             assert after["record"]["setup"] == before["record"]["setup"], f"kill {kill}"
             was, now = before["record"]["actions"], after["record"]["actions"]

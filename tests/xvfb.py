@@ -108,15 +108,16 @@ def read_state(path: Path) -> dict | None:
         return None
 
 
-def wait_for(what: str, check, seconds: float = 15, retry=None):
-    """Poll ``check()`` until it is truthy; ``retry()`` runs every second meanwhile."""
+def wait_for(what: str, check, seconds: float = 15, retry=None, every: float = 1.0):
+    """Poll ``check()`` until it is truthy; ``retry()`` runs each ``every`` seconds
+    meanwhile, the first time only after one such wait (what it repeats was just done)."""
     end = time.monotonic() + seconds
-    last_retry = 0.0
+    last_retry = time.monotonic()
     while time.monotonic() < end:
         value = check()
         if value:
             return value
-        if retry and time.monotonic() - last_retry > 1.0:
+        if retry and time.monotonic() - last_retry > every:
             retry()
             last_retry = time.monotonic()
         time.sleep(0.05)

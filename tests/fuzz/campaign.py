@@ -154,6 +154,8 @@ def run(counts: dict[str, int], seed: int, first: int = 0, step: int = 1) -> Res
         targets.use_home(folder)
         try:
             for target, n in counts.items():
+                if target in targets.WARM and range(first, n, step):
+                    targets.WARM[target](folder)
                 for case in range(first, n, step):
                     data = case_bytes(target, seed, case)
                     run_one(target, data, folder, f"{target} {case}", result)

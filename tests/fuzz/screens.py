@@ -64,6 +64,27 @@ def app_for(folder: Path):
     return _app
 
 
+def warm(folder: Path) -> None:
+    """Once per process, before any case is timed: the scenes' modules imported and each
+    game's table drawn once, so its card art is rendered (about 2 s of CPU the first time,
+    which the slow limit would otherwise charge to whichever case opens a table first)."""
+    from game.games import SPECS
+    from game.session import Session
+    from game.ui.scenes import SCENES, scene_class
+    from game.ui.start import keep
+
+    app = app_for(folder)
+    for name in SCENES:
+        scene_class(name)
+    keep(app)
+    for spec in SPECS.values():
+        session = Session.start(spec.id, {}, spec.default_level, seed=1)
+        frame(app, app.goto("table", session=session), "warm-up")
+    app.goto("menu")
+    app.keeper.close()
+    VISITED.pop("warm-up", None)
+
+
 def screens_case(data: bytes, folder: Path, kind: str) -> int:
     """Every screen opened with the file ``data`` as the player's ``kind`` file."""
     import pygame

@@ -202,6 +202,14 @@ def screens_case(data: bytes, folder: Path) -> int:
     return visit(body, folder, kind.decode())
 
 
+def screens_warm(folder: Path) -> None:
+    from .screens import warm
+
+    warm(folder)
+
+
+WARM = {"screens": screens_warm}  # set up once per process, untimed, before a target's cases
+
 TARGETS = {
     "record": record_case,
     "settings": settings_case,
