@@ -263,7 +263,7 @@ class HistoryScene(Scene):
         return ", ".join(c for c in self._cells(self.entries[self.selected]) if c)
 
     # (start, width) as parts of the row: at 960x600 each holds its longest words at 14 px
-    # (a date and time, "Pishe Pasha, 3 Spieler, Stop-Regel", "gewonnen 28–26–2")
+    # (a date and time, a game with three options, a three-player result)
     COLUMNS = ((0.0, 0.155), (0.155, 0.285), (0.44, 0.11), (0.55, 0.175), (0.725, 0.165),
                (0.89, 0.11))  # fmt: skip
 
