@@ -7,6 +7,7 @@ chart of them hand by hand); a reset that asks first."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 import pygame
 
@@ -381,7 +382,12 @@ class StatsScene(Scene):
 def _title(surface: pygame.Surface, words: str, box: pygame.Rect) -> int:
     """A chart's title at the top of ``box``, at the readable size, wrapped onto a second
     line where one is too narrow (the German and Turkish titles); returns its bottom."""
-    img = theme.font(theme.READABLE, True).render(
-        theme.safe(words), True, theme.GOLD, wraplength=box.w
+    return surface.blit(_title_image(words, box.w), box.topleft).bottom
+
+
+@lru_cache(maxsize=8)
+def _title_image(words: str, width: int) -> pygame.Surface:
+    """Rendered once per title and width, not every frame."""
+    return theme.font(theme.READABLE, True).render(
+        theme.safe(words), True, theme.GOLD, wraplength=width
     )
-    return surface.blit(img, box.topleft).bottom
