@@ -117,3 +117,20 @@ def test_an_expert_at_the_players_seat_is_at_par_on_average_over_200_deals():
     half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
     print(f"Expert minus par over 200 deals: {mean:+.2f} ± {half:.2f} (95%)")
     assert abs(mean) <= half, f"Expert minus par {mean:+.2f} ± {half:.2f} over 200 deals"
+
+
+@pytest.mark.parametrize(
+    ("costs", "against", "kind"),
+    [
+        (5.0, -5.0, "adds_up"),  # the decisions are the whole distance from par
+        (4.0, -5.0, "adds_up"),  # roughly: within three tenths of the larger
+        (0.0, 0.5, "adds_up"),  # no costly decision, and over par
+        (0.0, -0.8, "adds_up"),  # within a point of nothing
+        (5.0, -12.0, "drawn_against"),  # further under par than the decisions cost
+        (0.0, -6.0, "drawn_against"),
+        (5.0, 2.0, "drawn_for"),  # over par despite them: the cards made up for it
+        (9.0, -3.0, "drawn_for"),
+    ],
+)
+def test_the_reviews_decisions_are_read_against_the_distance_from_par(costs, against, kind):
+    assert par_mod.decisions_against_par(costs, against) == kind

@@ -3,14 +3,18 @@ table never waits for it: keys work at once, the next hand can be dealt meanwhil
 
 from __future__ import annotations
 
+import math
 import time
 
 import pygame
 import pytest
-from ui_support import DT, make_app, open_table
+from ui_support import DT, click, make_app, open_table
 
+from game.ai.par import decisions_against_par
 from game.core.agents import SeatView
-from game.store.keeper import par_words
+from game.store.keeper import against_words, par_words
+from game.text import number, say
+from game.ui.scenes.review import CLEAN_PAR_LINES, PAR_LINES, ReviewScene
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
 
@@ -75,3 +79,25 @@ def test_the_next_hand_can_be_dealt_while_the_par_is_worked_out(app):
     assert app.keeper.pars.busy()
     assert key(app, pygame.K_RETURN) < 1.0
     assert isinstance(app.scene, TableScene) and not app.scene.state.is_over, "dealt at once"
+
+
+@pytest.mark.slow
+def test_the_review_reads_its_decisions_against_the_par_once_it_is_ready(app):
+    summary = to_summary(app, seed=23)
+    assert summary.review_btn.visible
+    click(app, summary.review_btn.rect.center)
+    review = app.scene
+    assert isinstance(review, ReviewScene) and review.against_par is not None
+    working, end = say("summary.par.working"), time.monotonic() + 300
+    while (review.pending is not None or review.par_line in ("", working)) and (
+        time.monotonic() < end
+    ):
+        app.step(DT)
+        time.sleep(0.02)
+    found = app.keeper.par_for(summary.table.session)
+    assert review.pending is None and found is not None, "the coach and the par both came"
+    costs = math.fsum(m.loss for m in review.mistakes)
+    kind = decisions_against_par(costs, found.against)
+    key = (PAR_LINES if review.mistakes else CLEAN_PAR_LINES)[kind]
+    assert review.par_line == say(key, cost=number(costs, 1), against=against_words(found.against))
+    assert review.spoken().endswith(review.par_line)

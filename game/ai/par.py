@@ -174,3 +174,24 @@ def par_of(record: dict[str, Any], seat: int, level: str, replays: int | None = 
             return None
         results.append(result)
     return Par.of(results)
+
+
+# How close the coach's costs and the distance from par must be to "add up, roughly": a
+# point, or three tenths of the larger of the two (the coach's figures are averages over
+# the deals it played out, the par a mean over a few replays).
+ROUGHLY_POINTS = 1.0
+ROUGHLY = 0.3
+
+
+def decisions_against_par(costs: float, against: float) -> str:
+    """How the coach's listed decisions (``costs``: their points lost, added up) compare
+    with the hand's result against par (``against``: under par is negative).
+
+    ``"adds_up"``: the decisions are, roughly, the distance from par. ``"drawn_against"``:
+    the player finished further under par than the decisions cost, so the rest was the
+    cards drawn after them. ``"drawn_for"``: the decisions cost more than the player fell
+    short, so the cards drawn after them made up the difference."""
+    short = max(0.0, -against)
+    if abs(short - costs) <= max(ROUGHLY_POINTS, ROUGHLY * max(costs, short)):
+        return "adds_up"
+    return "drawn_against" if short > costs else "drawn_for"

@@ -123,7 +123,7 @@ def keep(app):
     app.hooks.update(
         match_changed=k.match_changed, hand_abandoned=k.hand_abandoned, closing=k.close,
         saved_match=k.saved_match, load_match=k.load_match, stats_line=k.stats_line,
-        par_line=k.par_line,
+        par_line=k.par_line, par_for=k.par_for,
     )  # fmt: skip
     return k
 

@@ -1,23 +1,38 @@
 """The coach's review of a finished hand: the player's decisions where the Expert, given
 time, expected a better result; the move played, the better one, the points lost and
 why, worst first. Choosing one shows that position on the table (the replay viewer, as the
-player saw it). The review is worked out on a worker thread; the coach sees only what
-the player's seat saw."""
+player saw it). Under the list, once the hand's par is worked out, a line says whether those
+decisions add up, roughly, to the distance from par, or whether the cards drawn after them
+made the rest. The review is worked out on a worker thread; the coach sees only what the
+player's seat saw."""
 
 from __future__ import annotations
 
+import math
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
+from game.ai.par import decisions_against_par
 from game.games import spec_of
 from game.session import replay_record
+from game.store.keeper import against_words
 from game.text import number, say, say_n
 from game.ui import page, theme
 from game.ui.record_words import NBSP, move_number, move_words, reason_words
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusRing
+
+# what the line under the list says, by how the decisions compare with par (with
+# decisions listed; with none, the cards drawn can only have cost, never made up)
+PAR_LINES = {
+    "adds_up": "review.par.adds_up",
+    "drawn_against": "review.par.drawn_against",
+    "drawn_for": "review.par.drawn_for",
+}
+CLEAN_PAR_LINES = {"adds_up": "review.par.clean", "drawn_against": "review.par.clean_drawn_against"}
 
 
 class LeftTheReview(Exception):
@@ -50,7 +65,10 @@ class ReviewScene(Scene):
         seat: int = 0,
         back: Scene | None = None,
         deal: int | None = None,
+        against_par: Callable[[], float | None] | None = None,
     ) -> None:
+        """``against_par``: the hand's result against its par once worked out (None
+        meanwhile); not given for a hand whose par this window does not work out."""
         super().__init__(app)
         from game.ai.coach import review
 
@@ -59,6 +77,8 @@ class ReviewScene(Scene):
         self.mistakes: list = []
         self.lines: list[str] = []
         self.reasons: list[str] = []  # why each line's better move is better
+        self.against_par = against_par
+        self.par_line = ""  # the decisions beside the distance from par (see _par_words)
         self.selected = 0
         self.error = ""
         self._gone = threading.Event()
@@ -90,7 +110,10 @@ class ReviewScene(Scene):
         return self.pending is not None
 
     def update(self, dt: float) -> None:
-        if self.pending is None or not self.pending.done():
+        if self.pending is None:
+            self._follow_par()
+            return
+        if not self.pending.done():
             return
         future, self.pending = self.pending, None
         try:
@@ -103,7 +126,31 @@ class ReviewScene(Scene):
         margin = hand_margin(self.record, self.seat)
         self.reasons = [self._why(m, margin) for m in self.mistakes]
         found = say_n("speech.review.found", len(self.lines)) if self.lines else say("review.none")
-        self.app.speak(found, interrupt=False)  # then the first line (the app reads the row)
+        self.par_line = self._par_words()
+        said = " ".join(w for w in (found, self.par_line) if w)
+        self.app.speak(said, interrupt=False)  # then the first line (the app reads the row)
+
+    def _follow_par(self) -> None:
+        """The par's line follows its work (a look a frame, never a wait); said once ready."""
+        if self.against_par is None or self.error or self.par_line != say("summary.par.working"):
+            return
+        line = self._par_words()
+        if line != self.par_line:
+            self.par_line = line
+            self.app.speak(line, interrupt=False)
+
+    def _par_words(self) -> str:
+        """Whether the decisions listed add up, roughly, to the distance from par; that the
+        par is still worked out; nothing for a hand without one."""
+        if self.against_par is None:
+            return ""
+        against = self.against_par()
+        if against is None:
+            return say("summary.par.working")
+        costs = math.fsum(m.loss for m in self.mistakes)
+        kind = decisions_against_par(costs, against)
+        key = PAR_LINES[kind] if self.mistakes else CLEAN_PAR_LINES[kind]
+        return say(key, cost=number(costs, 1), against=against_words(against))
 
     def _why(self, m, margin: int | None) -> str:
         """Why the better move is better; a cost larger than the hand's margin says why it
@@ -128,11 +175,13 @@ class ReviewScene(Scene):
         return line.replace(NBSP, " ")
 
     def spoken(self) -> str:
-        """The title, and that the coach is at work (or what it found, coming back)."""
+        """The title, and that the coach is at work (or what it found and how it compares
+        with par, coming back)."""
         if self.pending is not None:
             done, total = self.progress
             return f"{say('speech.scene.review')}. {say('review.working', done=done, total=total)}"
-        return ". ".join(w for w in (say("speech.scene.review"), self.spoken_row()) if w)
+        said = ". ".join(w for w in (say("speech.scene.review"), self.spoken_row()) if w)
+        return f"{said.rstrip('.')}. {self.par_line}" if self.par_line else said
 
     def _move(self, step: int) -> None:
         """Up or Down the list; past either end, the voice says it is the end (the row
@@ -222,7 +271,12 @@ class ReviewScene(Scene):
             theme.text(
                 surface, say("review.none"), size, theme.INK, b.center, "center", width=b.w - 40
             )
-        for i, line in enumerate(self.lines[: max(1, (b.h - 16) // self.row_h)]):
+        rows = (b.h - 16) // self.row_h
+        if self.par_line:  # the last row's room holds the line on par
+            rows -= 1
+            room = pygame.Rect(b.x + 14, b.bottom - 8 - self.row_h, b.w - 28, self.row_h)
+            theme.paragraph(surface, self.par_line, int(size * 0.9), theme.INK_DIM, room)
+        for i, line in enumerate(self.lines[: max(1, rows)]):
             y = b.y + 8 + i * self.row_h
             if i == self.selected:
                 pygame.draw.rect(

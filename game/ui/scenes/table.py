@@ -7,6 +7,8 @@ never by importing another scene.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.core.files import Notice
@@ -64,8 +66,23 @@ class TableScene(RiggedScene):
             seat=self.human,
             back=back,
             deal=self.match.deal_no,
+            against_par=self._against_par(),
             leave=False,
         )
+
+    def _against_par(self) -> Callable[[], float | None] | None:
+        """The hand's result against its par for the review, once worked out (None
+        meanwhile); None for a hand whose par this window does not work out."""
+        hooks, session = self.app.hooks, self.session
+        par_for = hooks.get("par_for")
+        if par_for is None or not hooks.get("par_line", lambda *_: "")(session):
+            return None
+
+        def against() -> float | None:
+            found = par_for(session)
+            return None if found is None else found.against
+
+        return against
 
     # ------------------------------------------------------------------ navigation
     def next_hand(self) -> None:
