@@ -32,6 +32,9 @@ from game.text.words import variant_words
 RECORD_LIMIT = 8 * 1024 * 1024  # a record unpacked: far above any hand's
 MAX_SAVE = 3 * 1024 * 1024
 FRAME_WAIT = 0.03  # seconds a move waits for another window's write: within a frame
+# seconds a finished hand waits: once a hand, and long enough for another window's own
+# hand end (a transaction synced to the disk, which a loaded machine can slow past a frame)
+HAND_WAIT = 0.2
 
 
 class Keeper:
@@ -216,7 +219,7 @@ class Keeper:
             if owner:
                 _put(c, after)
 
-        done = self._change(write, True, FRAME_WAIT, "hand_waiting")
+        done = self._change(write, True, HAND_WAIT, "hand_waiting")
         if done and owner:
             self._saved = None if after is None else _session(after).summary()
         elif not done and self.store is not None and self.store.writable:

@@ -330,27 +330,32 @@ def greedy_card(hand: list[int], table: list[int]) -> int:
 def policy_card(hand: list[int], table: list[int], size: int, tval: float, dealing: bool,
                 seen: Sequence[int]) -> int:  # fmt: skip
     """:meth:`Sim.policy` for a hand of two cards or more (``dealing``: the pack is not
-    empty)."""
+    empty). The rollouts' hot loop: local names, one pass over the hand's ranks."""
+    rank0 = RANK0
     if table:
-        top = RANK0[table[-1]]
+        top = rank0[table[-1]]
         jack = -1
         for c in hand:
-            rc = RANK0[c]
+            rc = rank0[c]
             if rc == top:
                 return c
             if rc == J0:
                 jack = c
         if jack >= 0 and (tval + 0.12 * size >= 1.4 or size >= 4 or not dealing):
             return jack
-    stake = tval + 0.12 * (size + 1) + (10.0 if not table else 0.0)
-    ranks = [RANK0[c] for c in hand]
+        stake = tval + 0.12 * (size + 1)
+    else:
+        stake = tval + 0.12 * (size + 1) + 10.0  # a lone card on the table: the next seat's pişti
+    ranks = [rank0[c] for c in hand]
+    points = POINTS
     best, best_cost = hand[0], 1e9
-    for c, rc in zip(hand, ranks, strict=True):
+    for i, c in enumerate(hand):
+        rc = ranks[i]
         if rc == J0:
             cost = 50.0
         else:
             mine = ranks.count(rc)
-            pts = POINTS[c]
+            pts = points[c]
             cost = 0.25 * (4 - seen[rc] - mine) * (stake + pts) + 0.6 * pts - 0.3 * (mine - 1)
         if cost < best_cost:
             best, best_cost = c, cost
