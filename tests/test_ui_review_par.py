@@ -127,3 +127,48 @@ def test_the_line_on_par_fits_the_review_at_960x600(tmp_path, monkeypatch, recor
     finally:
         app.scene.leave()
         phrasebook.set_language("en")
+
+
+def test_the_review_says_how_far_the_coach_has_got_while_it_works(tmp_path, monkeypatch, record):
+    """A player who cannot see the screen hears, every few seconds, that the coach is at
+    work and how far it has got; it stops once the coach has answered."""
+    import threading
+
+    from game.ui.scenes import review as review_scene
+
+    go_on = threading.Event()
+
+    def slow_coach(record, seat, progress=None):
+        for done in range(1, 4):
+            progress(done, 40)
+        go_on.wait(30)
+        return []
+
+    monkeypatch.setattr(coach, "review", slow_coach)
+    app = make_app(tmp_path, monkeypatch)
+    app.voice.use(None)
+    app.voice.heard.clear()
+    app.voice.on = True
+    try:
+        scene = app.goto("review", record=record, seat=0)
+        for _ in range(200):  # the coach has got to move 3
+            app.step(DT)
+            if scene.progress == (3, 40):
+                break
+        before = len(app.voice.heard)
+        for _ in range(int(2 * review_scene.PROGRESS_EVERY) + 1):
+            app.step(1.0)
+        working = say("review.working", done=3, total=40)
+        assert list(app.voice.heard)[before:].count(working) == 2
+        go_on.set()
+        for _ in range(200):
+            app.step(DT)
+            if scene.pending is None:
+                break
+        before = len(app.voice.heard)
+        for _ in range(int(review_scene.PROGRESS_EVERY) + 1):
+            app.step(1.0)
+        assert working not in list(app.voice.heard)[before:], "not once it has answered"
+    finally:
+        go_on.set()
+        app.scene.leave()

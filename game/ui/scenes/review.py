@@ -35,6 +35,9 @@ PAR_LINES = {
 CLEAN_PAR_LINES = {"adds_up": "review.par.clean", "drawn_against": "review.par.clean_drawn_against"}
 
 
+PROGRESS_EVERY = 8.0  # seconds between the progress said while the coach works
+
+
 class LeftTheReview(Exception):
     """The player left the review before the coach had finished."""
 
@@ -74,6 +77,7 @@ class ReviewScene(Scene):
 
         self.record, self.seat, self.back_to, self.deal = record, seat, back, deal
         self.progress = (0, max(1, len(record.get("actions", []))))
+        self._quiet = 0.0  # seconds since the progress was last said (the title says it first)
         self.mistakes: list = []
         self.lines: list[str] = []
         self.reasons: list[str] = []  # why each line's better move is better
@@ -114,6 +118,7 @@ class ReviewScene(Scene):
             self._follow_par()
             return
         if not self.pending.done():
+            self._tell_progress(dt)
             return
         future, self.pending = self.pending, None
         try:
@@ -129,6 +134,15 @@ class ReviewScene(Scene):
         self.par_line = self._par_words()
         said = " ".join(w for w in (found, self.par_line) if w)
         self.app.speak(said, interrupt=False)  # then the first line (the app reads the row)
+
+    def _tell_progress(self, dt: float) -> None:
+        """While the coach works, how far it has got, said every few seconds: a player
+        who cannot see the screen knows it is at work, and how long it may still take."""
+        self._quiet += dt
+        if self._quiet >= PROGRESS_EVERY:
+            self._quiet = 0.0
+            done, total = self.progress
+            self.app.speak(say("review.working", done=done, total=total), interrupt=False)
 
     def _follow_par(self) -> None:
         """The par's line follows its work (a look a frame, never a wait); said once ready."""
