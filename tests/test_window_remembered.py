@@ -49,7 +49,7 @@ def test_the_remembered_size_opens_unless_a_size_is_asked_for(tmp_path, monkeypa
     assert json.loads((tmp_path / "settings.json").read_text())["window_width"] == 1100
     app = App((960, 600), settings=Settings(sound=False, window_width=1000, window_height=650))
     assert app.size == (960, 600)
-    pygame.quit()
+    app.close()
 
 
 def test_the_app_draws_on_its_own_pygame_window_not_the_display_modules(tmp_path, monkeypatch):
@@ -68,6 +68,7 @@ def test_the_app_draws_on_its_own_pygame_window_not_the_display_modules(tmp_path
         assert app.size == app.screen.get_size() == (1000, 640)
     finally:
         app.scene.leave()
+        app.window.destroy()  # while SDL is up (see game.ui.window.close_window)
 
 
 # ----------------------------------------------------------------- the real window

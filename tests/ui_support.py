@@ -6,6 +6,7 @@ Imported by the UI test files as a plain module (test files never import each ot
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 import pygame
@@ -71,6 +72,10 @@ def release(app: App) -> None:
     app.voice.close()
     if app.keeper is not None:  # the pars' thread stops, as quitting stops it
         app.keeper.pars.close()
+    # the window too, while SDL is up: one left to the collector after a later test's
+    # pygame.quit would close whichever window then had its old address
+    with contextlib.suppress(pygame.error):
+        app.window.destroy()
 
 
 def close_apps() -> None:

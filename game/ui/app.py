@@ -34,6 +34,7 @@ from game.ui.window import (  # noqa: F401 (the window's limits, read through th
     MIN_SIZE,
     TITLE_BAR,
     NoDisplay,
+    close_window,
     fit_position,
     fit_to_screen,
     open_window,
@@ -422,4 +423,5 @@ class App:
         self._remember_window()
         self.voice.close()
         self.save_settings()
+        close_window(self.window)
         pygame.quit()

@@ -3,6 +3,8 @@ area (title bar included), and refused where there is no display to show it on."
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import time
 
@@ -30,6 +32,16 @@ def open_window(size: tuple[int, int], position: tuple[int, int] | None) -> pyga
     before that would vanish under anyone who found it."""
     where = pygame.WINDOWPOS_CENTERED if position is None else position
     return pygame.Window(TITLE, size, where, resizable=True, hidden=True)
+
+
+def close_window(window: pygame.Window) -> None:
+    """Close ``window`` while SDL can still close it, with every window nobody holds any
+    more: SDL closes what is left when pygame quits, but the pygame objects keep its old
+    address, and collecting one later hands that address back to SDL, which may by then
+    hold another window there and close that one instead (a crash at its next frame)."""
+    with contextlib.suppress(pygame.error):
+        window.destroy()
+    gc.collect()
 
 
 def refuse_invisible_window(retries: int = 4, wait: float = 0.5) -> None:
