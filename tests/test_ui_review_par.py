@@ -6,6 +6,9 @@ its box at 960x600."""
 
 from __future__ import annotations
 
+import concurrent.futures
+import time
+
 import pytest
 from ui_support import DT, make_app
 
@@ -62,10 +65,9 @@ def open_review(app, monkeypatch, record, losses, par) -> ReviewScene:
     found = mistakes_in(record, losses)
     monkeypatch.setattr(coach, "review", lambda *args, **kw: found)
     scene = app.goto("review", record=record, seat=0, against_par=par)
-    for _ in range(200):
-        app.step(DT)
-        if scene.pending is None:
-            break
+    if scene.pending is not None:  # the coach's thread, however loaded the machine
+        concurrent.futures.wait([scene.pending], timeout=30)
+    app.step(DT)
     assert scene.pending is None and len(scene.mistakes) == len(losses)
     return scene
 
@@ -151,20 +153,21 @@ def test_the_review_says_how_far_the_coach_has_got_while_it_works(tmp_path, monk
     app.voice.on = True
     try:
         scene = app.goto("review", record=record, seat=0)
-        for _ in range(200):  # the coach has got to move 3
-            app.step(DT)
-            if scene.progress == (3, 40):
-                break
+        deadline = time.monotonic() + 30
+        while scene.progress != (3, 40) and time.monotonic() < deadline:
+            time.sleep(0.01)  # the coach's thread has got to move 3
+        assert scene.progress == (3, 40)
         before = len(app.voice.heard)
         for _ in range(int(2 * review_scene.PROGRESS_EVERY) + 1):
             app.step(1.0)
         working = say("review.working", done=3, total=40)
         assert list(app.voice.heard)[before:].count(working) == 2
         go_on.set()
-        for _ in range(200):
-            app.step(DT)
-            if scene.pending is None:
-                break
+        answer = scene.pending
+        assert answer is not None
+        concurrent.futures.wait([answer], timeout=30)  # the coach's thread, however loaded
+        app.step(DT)
+        assert scene.pending is None, "the answer is taken at the next frame"
         before = len(app.voice.heard)
         for _ in range(int(review_scene.PROGRESS_EVERY) + 1):
             app.step(1.0)
