@@ -88,10 +88,9 @@ def test_item7_a_cost_larger_than_the_hands_margin_says_why_it_can_be(app, monke
     small = Mistake(index, seat, played, better, max(0.5, margin - 0.5), (), deals=200)
     monkeypatch.setattr("game.ai.coach.review", lambda *a, **k: [big, small])
     review = ReviewScene(app, record, seat)
-    for _ in range(200):
+    end = time.monotonic() + 60  # the coach's thread, by the clock
+    while review.pending is not None and time.monotonic() < end:
         review.update(DT)
-        if review.pending is None:
-            break
         time.sleep(0.01)
     said = {
         "en": f"The hand ended {margin} points apart, yet this costs",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from ui_support import DT, click, drawn_words, make_app, pisti_deck
+from ui_support import click, drawn_words, make_app, pisti_deck, wait_review
 
 import game.ai.coach as coach
 from game.ai.coach import Mistake
@@ -47,10 +47,7 @@ def test_the_replay_opened_from_the_review_says_the_reviews_move_number(app, mon
     app.goto("review", record=record, seat=0)
     review = app.scene
     assert isinstance(review, ReviewScene)
-    for _ in range(200):
-        app.step(DT)
-        if review.pending is None:
-            break
+    wait_review(app, review)
     line = review.lines[0]
     number = NUMBER.match(line)[1]
     assert number == "3", line

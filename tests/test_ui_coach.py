@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from ui_support import DT, click, make_app, open_table, pid, pisti_deck, settle
+from ui_support import DT, click, make_app, open_table, pid, pisti_deck, settle, wait_review
 
 from game.core.agents import SeatView
 from game.core.types import Action
@@ -43,15 +43,6 @@ def finish(app, table, agent=None) -> None:
             return
         if not table.state.is_over:
             table.model.perform(agent.choose(SeatView(table.state, table.human)))
-
-
-def wait_review(app, scene, limit: float = 120.0) -> None:
-    end = time.monotonic() + limit
-    while scene.pending is not None and time.monotonic() < end:
-        app.step(DT)
-        time.sleep(0.01)
-    app.step(DT)
-    assert scene.pending is None
 
 
 @pytest.mark.slow

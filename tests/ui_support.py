@@ -426,3 +426,14 @@ def drawn_words(app: App, monkeypatch) -> list[str]:
     app.step(DT)
     monkeypatch.setattr(theme, "text", real)
     return said
+
+
+def wait_review(app: App, scene, limit: float = 120.0) -> None:
+    """Frames until the coach's answer is taken, by the clock: its thread is as slow as the
+    machine is loaded, so no count of frames is enough."""
+    end = time.monotonic() + limit
+    while scene.pending is not None and time.monotonic() < end:
+        app.step(DT)
+        time.sleep(0.01)
+    app.step(DT)
+    assert scene.pending is None
