@@ -45,6 +45,7 @@ from game.ui.window import (  # noqa: F401 (the window's limits, read through th
 log = logging.getLogger(__name__)
 BUSY_FPS, IDLE_FPS = 60, 8
 SPEECH_KEYS = (pygame.K_F2, pygame.K_F3)  # Read aloud on/off, say the last sentence again
+FAREWELL_AT_MOST = 6.0  # seconds the window waits for its goodbye to be said
 GOOD_NEWS = frozenset({"match_kept", "hand_kept", "moved_in"})  # something done, not trouble
 
 
@@ -88,6 +89,7 @@ class App:
         FocusRing.on_focus = self.voice.widget
         self.clock = pygame.time.Clock()
         self.running = True
+        self._leaving_by: float | None = None  # quitting: the clock time the goodbye ends by
         self.dirty = True
         self._was_active = True
         self.cursor = None
@@ -302,7 +304,24 @@ class App:
             self.notice(problem)
 
     def quit(self) -> None:
-        self.running = False
+        """Quit, saying what is kept: a player who cannot see the window close hears that
+        the game ends and that Continue takes the match up (the window waits for those words,
+        a few seconds at most; any key or click ends the wait)."""
+        if self._leaving_by is not None:
+            return
+        if not self.voice.on:
+            self.running = False
+            return
+        kept = self.hooks.get("saved_match", lambda: None)() is not None
+        self.speak(say("speech.quit.kept" if kept else "speech.quit"), interrupt=True)
+        self._leaving_by = time.monotonic() + FAREWELL_AT_MOST
+
+    def _farewell(self, events: list[pygame.event.Event]) -> bool:
+        """While the goodbye is said: True once it is over (said, cut short, or too long)."""
+        if any(e.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.QUIT) for e in events):
+            return True
+        assert self._leaving_by is not None
+        return self.voice.quiet() or time.monotonic() >= self._leaving_by
 
     def write_state(self, state: Any) -> None:
         """``--state-file``: the hand's record and report after every applied action."""
@@ -355,7 +374,7 @@ class App:
         if event.type == pygame.WINDOWMOVED and time.monotonic() < self._placing:
             self._fit_placed()
         if event.type == pygame.QUIT:
-            self.running = False
+            self.quit()
             return True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._keep_minimum()
@@ -376,7 +395,11 @@ class App:
         """Handle queued events, advance by ``dt`` and draw one frame; False once quitting.
 
         ``first``: events already taken off the queue (by the idle wait), handled first."""
-        for event in (first or []) + pygame.event.get():
+        events = (first or []) + pygame.event.get()
+        if self._leaving_by is not None:
+            self.running = not self._farewell(events)
+            return self.running
+        for event in events:
             self.dirty = True
             if not self._global(event):
                 self.scene.handle(event)
