@@ -146,3 +146,44 @@ def test_the_table_tells_while_a_moves_words_are_still_to_be_said(tmp_path, monk
     assert table.speech.saying_move()
     assert app.voice.flush(10)
     assert not table.speech.saying_move()
+
+
+class Timed(PerSentence):
+    """A slow voice that notes when each text was said in full (not cut short)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self.ended: list[tuple[float, str]] = []
+
+    def speak(self, text: str, lang: str, interrupt: bool) -> None:
+        super().speak(text, lang, interrupt)
+        if not self._cut.is_set():
+            self.ended.append((time.monotonic(), text))
+
+
+def test_a_faults_move_is_said_in_full_before_its_stop_window_closes(tmp_path, monkeypatch):
+    """North discards the 2 of hearts, which fits a foundation: the window the player may
+    call Stop in stays open until the voice has said that move, however slow the voice."""
+    from ui_support import faulty_opponent_table
+
+    app = make_app(tmp_path, monkeypatch)
+    engine = Timed(1.5)
+    app.voice.use(engine)
+    app.voice.on = True
+    table = faulty_opponent_table(app)
+    app.settings.call_window = 0.2  # far shorter than the voice takes
+    m = table.model
+    fault = card_name(parse_card("2H"))
+    opened = closed = None
+    end = time.monotonic() + 30
+    while closed is None and time.monotonic() < end:
+        app.step(DT)
+        time.sleep(DT / 4)
+        if opened is None and m.window.open:
+            opened = time.monotonic()
+        elif opened is not None and not m.window.open:
+            closed = time.monotonic()
+    assert opened is not None and closed is not None, "the window opened and closed"
+    said = next((t for t, text in engine.ended if fault in text), None)
+    assert said is not None, engine.said
+    assert said <= closed, f"the window closed {said - closed:.2f} s before the move was said"
