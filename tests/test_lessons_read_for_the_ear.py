@@ -5,6 +5,8 @@ only the eye can follow ("glowing") and no drawn arrow ("Skip ▶") said aloud."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from game.games import SPECS
@@ -13,6 +15,9 @@ from game.text.phrasebook import LANGUAGES
 from game.text.spoken import spoken
 
 NEVER_SAID = ("the the ", "your the ", "glowing", "▶", "◀")
+# a card's own "the" after a word that already says whose, a word between or not ("your own
+# the 3 of clubs")
+DOUBLED = re.compile(r"\b(?:the|your|its|my|\w+'s)(?: \w+)? the (?:\d+|ace|jack|queen|king) of ")
 
 
 @pytest.fixture(params=LANGUAGES)
@@ -41,6 +46,7 @@ def test_every_lesson_step_reads_right_when_spoken(lang):
     for key in keys:
         words = spoken(say(key, points=10, mine=5, theirs=3)).lower()
         wrong += [(key, bad, words) for bad in NEVER_SAID if bad in words]
+        wrong += [(key, m[0], words) for m in DOUBLED.finditer(words)]
     assert not wrong, wrong
 
 
@@ -50,4 +56,8 @@ def test_a_card_after_a_word_that_says_whose_keeps_one_article():
     assert said == (
         "Play your 7 of spades on the 7 of hearts. North's 9 of spades lies alone. "
         "North loads the 7 of hearts."
+    )
+    said = spoken("Now your own 3♣ fits. And your kept 3♥ too, on 2♥.")
+    assert (
+        said == "Now your own 3 of clubs fits. And your kept 3 of hearts too, on the 2 of hearts."
     )

@@ -52,14 +52,18 @@ def plain_name(before: str, name: str) -> str:
 
 
 DETERMINERS = {"the", "your", "my", "its", "his", "her", "their", "our", "a", "an", "this"}
+# words that come between "your" and a card ("your own 3♣", "North's turned 9♦")
+BETWEEN = {"own", "kept", "turned", "top", "next", "last", "first", "other", "lone", "new"}
 
 
 def english_name(before: str, name: str) -> str:
     """An English card name after a word that already says whose or which card ("your 7♠",
-    "the 7♥", "North's 9♠"): without its own "the" ("your 7 of spades", never "your the 7
-    of spades")."""
-    words = before.split()
-    last = words[-1].lower() if words else ""
+    "the 7♥", "North's 9♠", "your own 3♣", "the kept 3♥"): without its own "the" ("your 7
+    of spades", never "your the 7 of spades")."""
+    words = [w.lower() for w in before.split()]
+    if words and words[-1] in BETWEEN:  # "your own 3♣": the word that says whose is before
+        words.pop()
+    last = words[-1] if words else ""
     if name.startswith("the ") and (last in DETERMINERS or last.endswith(("'s", "’s"))):
         return name[len("the ") :]
     return name
