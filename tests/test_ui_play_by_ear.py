@@ -4,8 +4,9 @@ Türkçe and Deutsch (where the voice names a card with its article and in its c
 Herz-Buben auf die Ablage von Nord laden"). The player reads the lines the voice spoke (its
 log), and nothing else: it finds the game and Start by listening to the menu, waits to hear
 its choice ("Your turn. Your hand: …", "Your choices: …"), picks a move from the words
-heard, and makes it with the number keys, or with Tab (listening for "You can play here",
-then for where the picked card can go) and Enter."""
+heard, and makes it with the number keys, or with the keys each choice says it takes ("the
+6 of hearts onto North's pile (Enter twice)", "(Tab to “Your stock”, then Enter)"): those
+keys, pressed as said, make that move, or the test fails."""
 
 from __future__ import annotations
 
@@ -26,66 +27,60 @@ from game.ui.scenes.table import TableScene
 # What the player knows of each language: the words they listen for.
 EAR = {
     "en": {
+        "keys": {
+            "number": r"^key (\d)$",
+            "tab": r"^Tab to “(?P<place>[^”]+)”, then (?P<rest>.+)$",
+            "twice": "Enter twice",
+            "then": r"^Enter, then Tab to “(?P<dst>[^”]+)” and Enter$",
+        },
         "game": "Game",
         "start": "Start",
         "turn": "Your turn",
         "hand": "Your hand: ",
         "choices": ("Your choices: ", "Your only move: "),
         "or": " or ",
-        "can_play": "You can play here",
-        "can_go": "It can go here",
         "pile_top": "top ",
-        "stock_move": "turning a card from your stock",
-        "my_stock": "Your stock",
         "to_foundation": " to the foundation",
-        "foundation": ("Foundation", "Empty foundation"),
         "to_discard": " to your discard pile",
-        "my_pile": "Your pile",
-        "picked": "Picked up ",
         "load": r"^(?P<card>{card}) onto (?P<whose>.+) pile$",
-        "pile_of": "{whose} pile",
         "result": ("you win", "wins the hand", "draw"),
     },
     "tr": {
+        "keys": {
+            "number": r"^(\d) tuşu$",
+            "tab": r'^"(?P<place>[^"]+)" duyulana kadar Tab, sonra (?P<rest>.+)$',
+            "twice": "iki kez Enter",
+            "then": r'^Enter, sonra "(?P<dst>[^"]+)" duyulana kadar Tab ve Enter$',
+        },
         "game": "Oyun",
         "start": "Başla",
         "turn": "Sıra sende",
         "hand": "Elin: ",
         "choices": ("Seçeneklerin: ", "Tek hamlen: "),
         "or": " ya da ",
-        "can_play": "Buradan hamle yapabilirsin",
-        "can_go": "Buraya konabilir",
         "pile_top": "üstte ",
-        "stock_move": "destenden kart açmak",
-        "my_stock": "Desten",
         "to_foundation": " temele koymak",
-        "foundation": ("temeli", "Boş temel"),
         "to_discard": " ıskartana atmak",
-        "my_pile": "Iskartan",
-        "picked": " alındı: ",
         "load": r"^(?P<card>{card}) (?P<whose>\S+) ıskartasına yüklemek$",
-        "pile_of": "{whose} ıskartası",
         "result": ("kazandın", "kazandı", "berabere"),
     },
     "de": {
+        "keys": {
+            "number": r"^Taste (\d)$",
+            "tab": r"^Tab bis „(?P<place>[^“]+)“, dann (?P<rest>.+)$",
+            "twice": "zweimal Enter",
+            "then": r"^Enter, dann Tab bis „(?P<dst>[^“]+)“ und Enter$",
+        },
         "game": "Spiel",
         "start": "Starten",
         "turn": "Du bist dran",
         "hand": "Deine Hand: ",
         "choices": ("Deine Möglichkeiten: ", "Dein einziger Zug: "),
         "or": " oder ",
-        "can_play": "Hier kannst du spielen",
-        "can_go": "Passt hierhin",
         "pile_top": "oben ",
-        "stock_move": "eine Karte aus deinem Vorrat aufdecken",
-        "my_stock": "Dein Vorrat",
         "to_foundation": " auf den Grundstapel legen",
-        "foundation": ("Grundstapel", "Leerer Grundstapel"),
         "to_discard": " auf deine Ablage legen",
-        "my_pile": "Deine Ablage",
-        "picked": " aufgenommen: ",
         "load": r"^(?P<card>{card}) auf die Ablage von (?P<whose>.+) laden$",
-        "pile_of": "Ablage von {whose}",
         "result": ("du gewinnst", "gewinnt", "gewinnen", "unentschieden"),
         "article": r"(?:der|die|das|den|dem|des) ",  # a card is said with its article,
         "declined": {"Buben": "Bube"},  # its noun in its case
@@ -193,13 +188,14 @@ class Ear:
         self.press(getattr(pygame, f"K_{(pick or 0) + 1}"))
 
     def choose(self, prompt: str) -> None:
-        """Pishe Pasha: the moves as heard; to a foundation first, then a load, then the
-        player's own pile, then turning; made with Tab and Enter."""
+        """Pishe Pasha: the moves as heard, each with its keys; to a foundation first, then
+        a load, then the player's own pile, then turning; made with the keys it said."""
         w = self.words
         head = next(h for h in w["choices"] if prompt.startswith(h))
         offered = prompt[len(head) :].split("\n")[0].rstrip(".")
-        first, _, last = offered.rpartition(w["or"])
-        moves = [*first.split(", "), last] if first else [last]
+        said = re.compile(rf"(.+?) \(([^()]+)\)(?:, |{re.escape(w['or'])}|$)")
+        moves = dict(m.groups() for m in said.finditer(offered))
+        assert moves, f"no move with its keys in {offered!r}"
 
         def rank(move: str) -> int:
             if move.endswith(w["to_foundation"]):
@@ -208,31 +204,26 @@ class Ear:
                 return 1
             return 2 if move.endswith(w["to_discard"]) else 3
 
-        move = min(moves, key=rank)
-        if move == w["stock_move"]:
-            self.until(pygame.K_TAB, lambda s: s.startswith(w["my_stock"]) and w["can_play"] in s)
-            self.press(pygame.K_RETURN)
-            return
-        card = self.named(re.match(f"^({self.card})", move).group(1))
-        self.until(pygame.K_TAB, lambda s: card in s and w["can_play"] in s)
-        said = self.press(pygame.K_RETURN)
-        if w["picked"] not in said:
-            return  # a card with one place went there at the first Enter
-        wanted = self.target(move)
-        if not (w["can_go"] in said and wanted(said.split(". ", 2)[-1])):
-            self.until(pygame.K_TAB, lambda s: w["can_go"] in s and wanted(s))
-        self.press(pygame.K_RETURN)
+        self.press_keys(moves[min(moves, key=rank)])
 
-    def target(self, move: str):
-        """What the focus words of the place the move puts the card start with."""
-        w = self.words
-        if move.endswith(w["to_foundation"]):
-            return lambda s: any(f in s for f in w["foundation"])
-        if move.endswith(w["to_discard"]):
-            return lambda s: s.startswith(w["my_pile"])
-        whose = re.match(w["load"].format(card=self.card), move).group("whose")
-        pile = w["pile_of"].format(whose=whose)
-        return lambda s: s.startswith(pile[0].upper() + pile[1:])
+    def press_keys(self, keys: str) -> None:
+        """The keys a move's words said: "key 2"; "Tab to “Your stock”, then Enter";
+        "Enter twice"; "Enter, then Tab to “Your pile” and Enter"."""
+        said = self.words["keys"]
+        if number := re.match(said["number"], keys):
+            self.press(getattr(pygame, f"K_{number[1]}"))
+            return
+        if tab := re.match(said["tab"], keys):
+            self.until(pygame.K_TAB, lambda heard: heard.startswith(tab["place"]))
+            keys = tab["rest"]
+        if then := re.match(said["then"], keys):
+            self.press(pygame.K_RETURN)
+            self.until(pygame.K_TAB, lambda heard: heard.startswith(then["dst"]))
+        elif keys == said["twice"]:
+            self.press(pygame.K_RETURN)
+        else:
+            assert keys == "Enter", keys
+        self.press(pygame.K_RETURN)
 
 
 def same_rank(a: str, b: str) -> bool:

@@ -30,9 +30,10 @@ from game.ui.rules_panel import figure_image
 from game.ui.scene import Scene
 from game.ui.table import clock
 from game.ui.table.controls import Navigation
+from game.ui.table.heard import keys_words
 from game.ui.table.phase import Doing, Phase
 from game.ui.table.rig import ENTER, RiggedScene, TableRig
-from game.ui.widgets import Button
+from game.ui.widgets import Button, FocusRing
 
 HUMAN = 0
 PLAYERS_TURN = (Doing.CHOOSING, Doing.CALLING, Doing.FORCED)
@@ -74,6 +75,7 @@ class LessonScene(RiggedScene):
         self.back_btn = Button(lambda: say("lesson.back"), self.step_back)
         self.next_btn = Button(self._next_label, self.skip)
         self.leave_btn = Button(lambda: say("lesson.leave"), self.leave_lesson)
+        self.end_ring = FocusRing(lambda: [self.next_btn, self.back_btn, self.leave_btn])
         state = self.spec.from_setup(self.lesson.setup, self.lesson.options)
         self.marks: list[tuple[object, int]] = [(state.clone(), 0)]  # where each step began
         self._build(state, 0, 0)
@@ -344,6 +346,8 @@ class LessonScene(RiggedScene):
         for w in (self.back_btn, self.next_btn, self.leave_btn):
             if w.handle(event):
                 return
+        if self.finished and self.end_ring.handle(event):  # Tab goes through its buttons
+            return
         if event.type == pygame.KEYDOWN and self._lesson_key(event):
             return
         self.rig.handle(event)
@@ -373,11 +377,24 @@ class LessonScene(RiggedScene):
             self.app.speak(self.spoken_step(), interrupt=False)
 
     def spoken_step(self) -> str:
-        """ "Step 2 of 6. Your stock: …": the step's number and its words."""
+        """ "Step 2 of 6. Your stock: …": the step's number, its words, and for the ear the
+        keys that do what it asks ("Keys: Tab to “Your stock”, then Enter."; "Enter goes
+        on."), the same keys as in a match."""
         if self.finished:
-            return self.step_words()
+            return f"{self.step_words()} {self._end_keys()}"
         step = say("speech.lesson.step", k=self.k + 1, n=len(self.lesson.steps))
-        return f"{step}. {self.step_words()}"
+        return " ".join(w for w in (f"{step}. {self.step_words()}", self._step_keys()) if w)
+
+    def _step_keys(self) -> str:
+        if self.step.wait is Wait.READ:
+            return say("speech.keys.read")
+        paths = [self.rig.controller.key_path(a) for a in self._expected(self.step)]
+        path = next((p for p in paths if p is not None), None)
+        return say("speech.keys.step", keys=keys_words(self.model, path)) if path else ""
+
+    def _end_keys(self) -> str:
+        """The finished lesson's buttons, which Tab goes through."""
+        return say("speech.lesson.end_keys", next=self._next_label())
 
     def step_words(self) -> str:
         if self.finished:
@@ -455,6 +472,12 @@ class LessonScene(RiggedScene):
         if self.note:
             note = theme.wrapped(self.note, size, theme.HINT, t.w)
             surface.blit(note, note.get_rect(bottomleft=t.bottomleft))
+        if self.finished:
+            self.end_ring.sync()
+        else:  # (a step gone back to has no focus on the end's buttons)
+            self.end_ring.shown = False
+            for w in (self.back_btn, self.next_btn, self.leave_btn):
+                w.focused = False
         for w in (self.back_btn, self.next_btn, self.leave_btn):
             w.draw(surface)
 

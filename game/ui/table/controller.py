@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.state import Where
 from game.core.types import Action, PileId, PileKind
 from game.text import say
 from game.ui.table import clock, says
@@ -30,6 +31,20 @@ class Focus:
 
     pile: PileId
     index: int = -1
+
+
+@dataclass(frozen=True)
+class KeyPath:
+    """The keys that make a move from where the focus is now, as :meth:`activate` and the
+    number keys handle them (said to a player who cannot see the table): its number key;
+    else Tab to ``src`` (unless the focus is there), Enter, and, for a card picked up,
+    Enter again where the focus then goes (``twice``) or Tab to ``dst`` and Enter."""
+
+    number: int | None = None
+    src: PileId | None = None
+    tab: bool = False
+    twice: bool = False
+    dst: PileId | None = None
 
 
 class TableController:
@@ -419,13 +434,46 @@ class TableController:
         src = srcs.pop() if len(srcs) == 1 else None
         return src if src is not None and self._clickable(src) and self.click_moves(src) else None
 
-    def _likely_target(self) -> Focus | None:
+    def key_path(self, action: Action) -> KeyPath | None:
+        """The keys that make ``action`` now (None: a call, or a move the keys cannot make,
+        which its own key or button makes)."""
+        where = self.m.state.where(action)
+        src = where.src
+        if action.is_call or src is None or src not in self.m.layout.spots:
+            return None
+        pile = self.m.shown.get(src)
+        index = pile.index(where.card) if where.card in pile else len(pile) - 1
+        moves = self.moves_from(src, where.card)
+        clickable = self._clickable(src)
+        one = action in self.one_place(moves, faults_too=clickable)
+        hand = src.kind is PileKind.HAND and src.seat == self.m.human
+        if hand and index < 9 and one:
+            return KeyPath(number=index + 1)
+        here = Focus(src, index if hand else -1)
+        if self.focus is None and self._first() is not None:  # Enter turns the stock
+            tab = not (clickable and self._first() == where)
+        else:  # Enter acts on the focus, or on where it would go first
+            tab = (self.focus or self.best_focus()) != here
+        if clickable or (one and len({dst for _, dst in moves}) == 1):
+            return KeyPath(src=src, tab=tab)
+        targets = {dst: a for a, dst in moves if dst is not None and dst != src}
+        likely = self._likely_target(targets)
+        twice = likely is not None and likely.pile == where.dst
+        return KeyPath(src=src, tab=tab, twice=twice, dst=None if twice else where.dst)
+
+    def _first(self) -> Where | None:
+        """What Enter with no focus makes: a click's move (the stock's turn: stock_click)."""
+        where = self.m.state.where
+        acts = [a for a in self.m.my_actions() if (w := where(a)).src and self._clickable(w.src)]
+        return where(acts[0]) if acts else None
+
+    def _likely_target(self, targets: dict[PileId, Action] | None = None) -> Focus | None:
         """Where the picked card most likely goes: a place that is no fault, where the hint
         sends it, else a place that is not the player's own (a card is got rid of), else
-        the first legal one."""
+        the first legal one (``targets``: the places of a card not yet picked up)."""
         hint = self.m.hint
         hinted = self.m.state.where(hint.action).dst if hint and not hint.action.is_call else None
-        targets = self.targets()
+        targets = self.targets() if targets is None else targets
         if not targets:
             return None
         fault = self.m.spec.fault

@@ -5,10 +5,12 @@ moves by the game's own phrases, so nothing here names a game."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from game.core.types import PACK, EventKind, PileId, PileKind
+from game.core.types import PACK, Action, EventKind, PileId, PileKind
 from game.speech.speaker import Utterance
 from game.text import say, say_n
 from game.text.log_lines import LogLine
@@ -18,6 +20,7 @@ from game.text.words import move_phrase, phrase
 from game.ui.table import panel
 
 if TYPE_CHECKING:
+    from game.ui.table.controller import KeyPath
     from game.ui.table.model import TableModel
 
 KEPT = 2  # the last moves of a backlog said as they are; the earlier ones counted
@@ -64,11 +67,12 @@ def deal_words(m: TableModel) -> str:
     return say_n("speech.new_deal", len(m.shown.get(PACK)))
 
 
-def choice_words(m: TableModel) -> str:
+def choice_words(m: TableModel, keys: Callable[[Action], KeyPath | None] | None = None) -> str:
     """The player's choice with the moves it offers. Cards played from the player's hand
     onto one pile: the hand and that pile ("Your hand: …. The middle pile, 3 cards, top
-    …"); else each move as the game words it, the stock's last ("Your choices: 7♥ onto
-    North's pile, or turning a card from your stock")."""
+    …"); else each move as the game words it, the stock's last, each with the keys that
+    make it (``keys``: the controller's paths): "Your choices: 7♥ onto North's pile (Enter
+    twice), or turning a card from your stock (Tab to “Your stock”, then Enter)"."""
     st, acts = m.state, m.my_actions()
     wheres = [st.where(a) for a in acts]
     hand = PileId(PileKind.HAND, m.human)
@@ -81,10 +85,39 @@ def choice_words(m: TableModel) -> str:
         range(len(acts)),
         key=lambda i: wheres[i].src is not None and m.layout.role(wheres[i].src).clickable,
     )
-    moves = [move_phrase(st, acts[i], m.namer, m.spec) for i in order]
+    moves = [_with_keys(m, move_phrase(st, acts[i], m.namer, m.spec), acts[i], keys) for i in order]
     if len(moves) == 1:
         return say("speech.choice.one", move=moves[0])
     return say("speech.choices", moves=listed(moves))
+
+
+def _with_keys(m: TableModel, move: str, action: Action, keys) -> str:
+    path = keys(action) if keys is not None else None
+    return move if path is None else f"{move} ({keys_words(m, path)})"
+
+
+def keys_words(m: TableModel, path: KeyPath) -> str:
+    """A move's keys for the ear: "key 2"; "Enter twice"; "Tab to “Your stock”, then
+    Enter"; "Enter, then Tab to “Your pile” and Enter". A place is quoted as the focus
+    names it when Tab reaches it, so the player knows it when they hear it."""
+    if path.number is not None:
+        return say("speech.keys.number", n=path.number)
+    if path.twice:
+        words = say("speech.keys.enter_twice")
+    elif path.dst is not None:
+        words = say("speech.keys.enter_then", dst=place(m, path.dst))
+    else:
+        words = say("speech.keys.enter")
+    if path.tab and path.src is not None:
+        words = say("speech.keys.tab", place=place(m, path.src), keys=words)
+    return words
+
+
+def place(m: TableModel, pid: PileId) -> str:
+    """A pile as the focus's words begin ("Your turned card", "North's pile", "Foundation
+    of hearts"), without its count or its top card: quoted, what the player listens for."""
+    words = pile_words(pid, m.shown.get(pid), m.namer, m.layout.role(pid))
+    return re.split(r"[,:]", words, maxsplit=1)[0]
 
 
 def _pile(m: TableModel, pid: PileId) -> str:

@@ -238,7 +238,7 @@ class TableSpeech:
             return
         self._asked_at = at
         urgent = self.voice.behind()
-        words, turn = heard.choice_words(self.m), say("status.your_turn")
+        words, turn = heard.choice_words(self.m, self.c.key_path), say("status.your_turn")
         if not self._your_turn or (urgent and self.voice.waiting(turn)):
             words = f"{turn}. {words}"  # (said first, it takes the place of the one waiting)
         if urgent and self.voice.waiting(self._start):
