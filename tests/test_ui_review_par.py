@@ -9,6 +9,7 @@ from __future__ import annotations
 import concurrent.futures
 import time
 
+import pygame
 import pytest
 from ui_support import DT, make_app
 
@@ -18,6 +19,7 @@ from game.ai.par import play_out
 from game.games import new_hand, spec_of
 from game.text import phrasebook, say
 from game.text.phrasebook import LANGUAGES
+from game.text.spoken import spoken
 from game.ui import theme
 from game.ui.scenes.review import ReviewScene
 
@@ -174,4 +176,28 @@ def test_the_review_says_how_far_the_coach_has_got_while_it_works(tmp_path, monk
         assert working not in list(app.voice.heard)[before:], "not once it has answered"
     finally:
         go_on.set()
+        app.scene.leave()
+
+
+def test_up_and_down_walk_the_reviews_list_even_after_tab_has_been_to_its_buttons(
+    tmp_path, monkeypatch, record
+):
+    """A player who cannot see the screen Tabs to hear the buttons, then walks the list:
+    Up and Down move through the mistakes and each is said, wherever the focus was."""
+    from ui_support import key
+
+    app = make_app(tmp_path, monkeypatch)
+    app.voice.use(None)
+    app.voice.on = True
+    try:
+        review = open_review(app, monkeypatch, record, [3.0, 2.0, 1.0], None)
+        key(app, pygame.K_TAB)
+        assert review.ring.current() is not None, "Tab reached a button"
+        for row in (1, 2):
+            key(app, pygame.K_DOWN)
+            assert review.selected == row
+            assert app.voice.last == spoken(review.spoken_row())
+        key(app, pygame.K_UP)
+        assert review.selected == 1 and app.voice.last == spoken(review.spoken_row())
+    finally:
         app.scene.leave()

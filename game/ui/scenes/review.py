@@ -245,11 +245,11 @@ class ReviewScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.leave_screen()
             return
-        if event.type == pygame.KEYDOWN and not self.ring.shown and self.mistakes:
-            if event.key in (pygame.K_DOWN, pygame.K_UP):
+        if event.type == pygame.KEYDOWN and self.mistakes:
+            if event.key in (pygame.K_DOWN, pygame.K_UP):  # the list, wherever Tab has been
                 self._move(1 if event.key == pygame.K_DOWN else -1)
                 return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self.ring.shown:
                 self.open_selected()
                 return
         if self.ring.handle(event):
