@@ -177,6 +177,9 @@ def assert_the_table_is_read_as_shown(app, table) -> None:
             assert card_name(pile[-1]) in words, (pid, words)
     for total in m.match.totals:
         assert str(total) in words
+    counted = m.stage.counted()  # each seat's cards, as its label counts them
+    for seat in range(m.state.players):
+        assert f"{m.namer.who(seat)} {m.spec.seat_cards(counted, seat)}" in words, words
 
 
 def play_a_hand_heard(app, said, game, choices, seed) -> None:

@@ -335,13 +335,23 @@ class TableSpeech:
             yield pid
 
     def table_words(self) -> str:
-        """The whole table: whose turn, every pile, the scores."""
+        """The whole table: whose turn, each seat's cards (as its label counts them, "You ·
+        27 cards": what a player has left to shed), every pile, the scores."""
         m = self.m
-        parts = [panel.status(m)]
+        parts = [panel.status(m), self._seat_cards()]
         parts += [self._pile_words(p) for p in self._piles()]
         scores = ", ".join(f"{who} {points}" for who, points in panel._scores(m))
         parts.append(say("speech.scores", scores=scores))
         return ". ".join(p for p in parts if p)
+
+    def _seat_cards(self) -> str:
+        m = self.m
+        if m.phase.doing is Doing.DEALING:
+            return ""
+        seats = sorted(range(m.state.players), key=lambda s: s != m.human)
+        counted = m.stage.counted()
+        cards = [f"{m.namer.who(s)} {m.spec.seat_cards(counted, s)}" for s in seats]
+        return say("speech.seat_cards", cards=", ".join(cards))
 
     def my_words(self) -> str:
         """The player's own piles, and the order of a stock whose every card they have seen
