@@ -61,3 +61,10 @@ def test_a_card_after_a_word_that_says_whose_keeps_one_article():
     assert (
         said == "Now your own 3 of clubs fits. And your kept 3 of hearts too, on the 2 of hearts."
     )
+
+
+def test_an_ellipsis_before_the_next_sentence_is_not_a_fourth_dot():
+    phrasebook.set_language("en")
+    assert spoken("Call Stop! and…. Force the play. End the turn") == (
+        "Call Stop! and… Force the play. End the turn"
+    )

@@ -154,7 +154,17 @@ class SummaryScene(Scene):
         told = self._outcome() in heard
         said = [r for r in self.results() if r not in heard and not (told and r == self.headline())]
         keys = say("speech.summary.keys", next=text_of(self.next_btn.label))
-        return ". ".join(p.rstrip(".") for p in [*said, keys] if p)
+        return ". ".join(p.rstrip(".") for p in [*said, self.match_score(), keys] if p)
+
+    def match_score(self) -> str:
+        """A match's totals, the player's side first ("Match score (to 50): You 12, North
+        56"): the ear hears where the match stands after every hand, as the eye sees it."""
+        m = self.match
+        if not m.target:
+            return ""
+        cols = columns(self.model, m)
+        scores = ", ".join(f"{panel.team_name(self.model, t)} {m.totals[t]}" for t, _ in cols)
+        return f"{say('panel.match_to', n=m.target)}: {scores}"
 
     def spoken_row(self) -> str:
         rows = self.hand_rows()
