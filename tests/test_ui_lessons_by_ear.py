@@ -92,6 +92,7 @@ def test_a_finished_lessons_buttons_are_reached_by_tab_and_pressed_by_enter(
     for button in buttons:
         said = ear.press(pygame.K_TAB)
         assert scene.end_ring.current() is button
+        assert scene.rig.controller.focus is None, "one focus at a time: the table's goes"
         assert said.startswith(spoken(text_of(button.label)).strip()), said
     ear.press(pygame.K_TAB)
     assert scene.end_ring.current() is scene.next_btn, "Tab goes round"

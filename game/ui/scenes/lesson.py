@@ -346,7 +346,8 @@ class LessonScene(RiggedScene):
         for w in (self.back_btn, self.next_btn, self.leave_btn):
             if w.handle(event):
                 return
-        if self.finished and self.end_ring.handle(event):  # Tab goes through its buttons
+        if self.finished and self.end_ring.handle(event):  # Tab goes through its buttons,
+            self.rig.controller.focus = None  # and the table's focus goes: one focus at a time
             return
         if event.type == pygame.KEYDOWN and self._lesson_key(event):
             return
