@@ -216,6 +216,15 @@ def _copy_new(src: Path, dst: Path) -> None:
         raise
 
 
+def kept_aside(folder: str | os.PathLike) -> list[Path]:
+    """The copies :func:`set_aside` and :func:`keep_copy` made in ``folder``, oldest first:
+    what the player had, kept for them to look at."""
+    with contextlib.suppress(OSError):
+        found = [Path(e.path) for e in os.scandir(folder) if ".broken-" in e.name]
+        return sorted(found, key=lambda p: p.name.rsplit(".broken-", 1)[1])
+    return []
+
+
 def _keep(path: Path, how) -> Path | None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):

@@ -4,13 +4,15 @@ explanation from there. Changes apply at once and are saved when leaving."""
 
 from __future__ import annotations
 
+import webbrowser
 from collections.abc import Callable
 from functools import partial
 
 import pygame
 
-from game.store.settings import About, rows
-from game.text import number, say
+from game.core.files import kept_aside
+from game.store.settings import About, rows, settings_dir
+from game.text import number, say, say_n
 from game.ui import page, theme
 from game.ui.scene import Scene
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, Toggle, Widget
@@ -33,7 +35,31 @@ class SettingsScene(Scene):
         }
         self.rows: list[Widget] = list(self.row_of.values())
         self.done = Button(lambda: say("button.done"), self.leave_screen)
-        self.ring = FocusRing(lambda: [*self.rows, self.done])
+        self.aside = kept_aside(settings_dir())  # what was set aside, for the player to see
+        self.message = ""  # what opening their folder did
+        self.aside_btn = Button(
+            lambda: say_n("button.kept_aside", len(self.aside)),
+            self.open_aside,
+            help_text=lambda: self.message or say_n("settings.aside_help", len(self.aside)),
+        )
+        self.aside_btn.visible = bool(self.aside)
+        self.ring = FocusRing(lambda: [*self.rows, *self._buttons()])
+
+    def _buttons(self) -> list[Widget]:
+        return [self.aside_btn, self.done] if self.aside_btn.visible else [self.done]
+
+    def open_aside(self) -> None:
+        """The folder of the copies set aside, opened in the desktop's file manager (the
+        standard library's ``webbrowser`` hands a folder's address to it); where none
+        opens, the folder's path is said and shown."""
+        folder = settings_dir()
+        try:
+            opened = webbrowser.open(folder.resolve().as_uri())
+        except Exception:  # (a desktop with no handler at all)
+            opened = False
+        key = "settings.aside_opened" if opened else "settings.aside_where"
+        self.message = say(key, folder=str(folder), n=len(self.aside))
+        self.app.speak(self.message)
 
     def _row(self, name: str, about: About) -> Widget:
         """A toggle, a choice or a slider for the setting ``name``."""
@@ -90,7 +116,13 @@ class SettingsScene(Scene):
         for i, wdg in enumerate(self.rows):
             wdg.rect = pygame.Rect(inner.x, inner.y + i * (row + gap), inner.w, row)
             wdg.label_frac = 0.52
-        self.done.rect = pygame.Rect(w // 2 - 110, self.panel.bottom - int(row * 1.4), 220, row)
+        y = self.panel.bottom - int(row * 1.4)
+        if self.aside_btn.visible:  # side by side: what was set aside, then Done
+            bw = min(300, (pw - 3 * row) // 2)
+            self.aside_btn.rect = pygame.Rect(w // 2 - bw - row // 2, y, bw, row)
+            self.done.rect = pygame.Rect(w // 2 + row // 2, y, min(220, bw), row)
+        else:
+            self.done.rect = pygame.Rect(w // 2 - 110, y, 220, row)
         if self.back_to is not None:
             self.back_to.resize(size)
 
@@ -100,7 +132,7 @@ class SettingsScene(Scene):
             return
         if self.ring.handle(event):
             return
-        for wdg in [*self.rows, self.done]:
+        for wdg in [*self.rows, *self._buttons()]:
             if wdg.handle(event):
                 return
 
@@ -110,7 +142,7 @@ class SettingsScene(Scene):
         self.ring.sync()
         page.backdrop(surface, say("title.settings"), 0.06, 0.065)
         page.box(surface, self.panel, 200, 16)
-        for wdg in [*self.rows, self.done]:
+        for wdg in [*self.rows, *self._buttons()]:
             wdg.draw(surface)
         focused = self.ring.current() or next((r for r in self.rows if r.hover), None)
         below = self.panel.bottom
