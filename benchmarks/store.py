@@ -5,6 +5,7 @@ synced), the database's size after many hands, and reading them back (the Statis
 History screens opening).
 
     python benchmarks/store.py [--moves 3000] [--hands 300] [--size-hands 10000] [--dir D]
+                               [--history 100 200000] [--history-hands 30]
 
 Milliseconds as median and 99th percentile. ``--dir`` puts the database on another disk
 (the default is a temporary folder; /tmp may be memory)."""
@@ -96,12 +97,70 @@ def size_after(folder: Path, n: int) -> str:
     )
 
 
+def filled(folder: Path, n: int) -> None:
+    """A database of ``n`` counted hands (each its own), written as the keeper writes them."""
+    keeper = Keeper(lambda code: None, folder)
+    played = pool(min(n, 600))
+    for start in range(0, n, 2000):
+        batch = [replace(played[i % len(played)], match=(f"m{i}", 0))
+                 for i in range(start, min(n, start + 2000))]  # fmt: skip
+        with keeper.store.change() as c:
+            c.executemany(rows.INSERT, [h.row() for h in batch])
+    keeper.close()
+
+
+def hand_ends(folder: Path, hands: int, seed: int) -> tuple[float, list[float], float]:
+    """A window opened on ``folder``: how long the opening's fold of the statistics takes
+    on its own thread (a player's first hand lasts longer), then ``hands`` hands' ends as
+    the table has them on the UI thread (the hand's transaction, then the summary's
+    statistics line), then the Statistics screen's read."""
+    start = time.perf_counter()
+    keeper = Keeper(lambda code: None, folder)
+    assert keeper._warm is not None
+    keeper._warm._thread.join()
+    first = time.perf_counter() - start
+    session = Session.start("pisti", {"players": 2}, "easy", seed)
+    agents = [session.spec.make_agent("easy", seed + p) for p in range(2)]
+    ends: list[float] = []
+    while len(ends) < hands:
+        st = session.state
+        st.apply(agents[st.to_move].choose(SeatView(st, st.to_move)))
+        if not st.is_over:
+            continue
+        start = time.perf_counter()
+        keeper.match_changed(session)
+        keeper.stats_line(session)
+        ends.append(time.perf_counter() - start)
+        session = Session.start("pisti", {"players": 2}, "easy", seed := seed + 1)
+    start = time.perf_counter()
+    keeper.statistics()
+    screen = time.perf_counter() - start
+    keeper.close()
+    return first, ends, screen
+
+
+def history_costs(folder: Path, sizes: list[int], hands: int) -> None:
+    """What a hand's end costs on the UI thread with a short and a long history, side by
+    side in one run."""
+    for n in sizes:
+        where = folder / f"history-{n}"
+        filled(where, n)
+        first, ends, screen = hand_ends(where, hands, seed=4000)
+        worst = max(ends) * 1000
+        print(f"with {n:,} hands: the opening's fold (its own thread) {first * 1000:.0f} ms; "
+              f"a hand's end {ms(ends)}, worst {worst:.2f} ms; "
+              f"the Statistics screen's read {screen * 1000:.1f} ms")  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--moves", type=int, default=3000)
     ap.add_argument("--hands", type=int, default=300)
     ap.add_argument("--size-hands", type=int, default=10_000)
     ap.add_argument("--dir", type=Path, default=None, help="the folder to work in")
+    ap.add_argument("--history", type=int, nargs="*", default=[100, 200_000],
+                    help="history sizes a hand's end is timed at, side by side")  # fmt: skip
+    ap.add_argument("--history-hands", type=int, default=30)
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         folder = Path(tmp)
@@ -111,6 +170,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"a move's save: {ms(saves)}")
         print(f"a finished hand's transaction (synced): {ms(ends)}")
         print(f"the database {size_after(folder / 'size', args.size_hands)}")
+        history_costs(folder, args.history, args.history_hands)
 
 
 if __name__ == "__main__":

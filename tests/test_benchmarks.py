@@ -25,7 +25,22 @@ BRIEF = {  # the arguments of a short run, and a word the output must hold
     "playouts.py": (["0.1"], "hands/s"),
     "render_deck.py": ([], "ms"),
     "startup.py": (["--runs", "1", "--video", "dummy"], "first"),
-    "store.py": (["--moves", "50", "--hands", "3", "--size-hands", "200"], "p99"),
+    "store.py": (
+        [
+            "--moves",
+            "50",
+            "--hands",
+            "3",
+            "--size-hands",
+            "200",
+            "--history",
+            "10",
+            "300",
+            "--history-hands",
+            "2",
+        ],
+        "a hand's end",
+    ),
 }
 
 

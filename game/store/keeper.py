@@ -9,6 +9,7 @@ on one folder, both count their hands; the match in progress is the one holding 
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import sqlite3
 import time
@@ -26,6 +27,7 @@ from game.store.db import BUSY_SECONDS, Store, StoreError, open_store
 from game.store.hands import Hand, StatsKey
 from game.store.pars import HandPar, Job, ParWork
 from game.store.settings import settings_dir
+from game.store.warm import Folded, Warm
 from game.text import number, say, say_n
 from game.text.words import variant_words
 
@@ -54,6 +56,8 @@ class Keeper:
         self.store, told = open_store(self.folder, moving_in.mover(self.folder))
         self._said = set() if self.store and self.store.writable else {"not_kept"}  # told why
         self._counted: set[tuple[str, int, int]] = set()  # the hands this window counted
+        self._folded: Folded | None = None  # the statistics folded so far
+        self._warm: Warm | None = None  # the first fold, on its thread (made below)
         for code in told:
             notice(code)
         self._waiting: list[tuple] = waiting.read(self.folder) if self.store else []
@@ -61,6 +65,7 @@ class Keeper:
         session = self.load_match()
         self._saved = session.summary() if session is not None else None
         self._pars_missing()
+        self._warm = Warm(self.store.path) if self.store is not None else None
 
     def _once(self, notice: Notice) -> None:
         """Each thing told once; a hand waiting and a match not kept are one thing (the
@@ -276,19 +281,55 @@ class Keeper:
         return _unpacked(rows[0][0]) if rows else {}
 
     def statistics(self, key: StatsKey | None = None) -> dict[StatsKey, Line]:
-        """Every line (or ``key``'s), folded from the counted hands in play order."""
-        where, args = "1", ()
+        """Every line (or ``key``'s), folded from the counted hands in play order. The fold
+        is kept, and a later call folds only the hands counted since, whichever window
+        counted them: a hand's end costs the same at 10 hands and at 200,000."""
+        lines = self._folded_lines()
         if key is not None:
-            where = "game = ? AND players = ? AND level = ? AND options = ?"
-            args = (key.game, key.players, key.level, key.options_text)
-        rows = self._read("stats_fixed", f"SELECT * FROM carried WHERE {where}", *args)
+            lines = {key: lines[key]} if key in lines else {}
+        return copy.deepcopy(lines)
+
+    def _folded_lines(self) -> dict[StatsKey, Line]:
+        """The kept fold (the one the window's opening made on its thread, at first)
+        brought up to date: the hands added since (a range of rowids, whichever window
+        added them), or folded again from the start when the statistics were reset
+        meanwhile (the first hand folded no longer counted, or the lines moved in gone)."""
+        top = self._one("SELECT MAX(id) FROM hands") or 0
+        carried = self._one("SELECT COUNT(*) FROM carried") or 0
+        if self._folded is None and self._warm is not None:
+            self._folded, self._warm = self._adopt(self._warm.take()), None
+        f = self._folded
+        if f is not None:
+            still = f.first is None or self._one("SELECT counted FROM hands WHERE id = ?", f.first)
+            if still and f.carried == carried and top >= f.last:
+                new = self.played("counted AND id > ? AND id <= ?", f.last, top)
+                f.lines, f.last = fold(new, f.lines), top
+                f.first = f.first if f.first is not None or not new else new[0].id
+                return f.lines
+        rows = self._read("stats_fixed", "SELECT * FROM carried")
         lines, bad = hands.carried(rows)
         if bad:
             self._once(Notice("stats_fixed", f"{bad} of {len(rows)} lines moved in are not valid"))
-        return fold(self.played(f"counted AND {where}", *args), lines)
+        played = self.played("counted AND id <= ?", top)
+        self._folded = Folded(played[0].id if played else None, top, len(rows), fold(played, lines))
+        return self._folded.lines
+
+    def _adopt(self, f: Folded | None) -> Folded | None:
+        """The opening's fold, with what it found not valid said as a read here says it."""
+        if f is not None and f.bad_hands[0]:
+            self._once(Notice("history_fixed", "{} of {} hands are not valid".format(*f.bad_hands)))
+        if f is not None and f.bad_carried[0]:
+            bad = "{} of {} lines moved in are not valid".format(*f.bad_carried)
+            self._once(Notice("stats_fixed", bad))
+        return f
+
+    def _one(self, sql: str, *args: Any) -> Any:
+        rows = self._read("stats_fixed", sql, *args)
+        return rows[0][0] if rows else None
 
     def reset_statistics(self) -> None:
         """Statistics start again; History keeps every hand."""
+        self._folded = None
         self._change(
             lambda c: (c.execute("UPDATE hands SET counted = 0"), c.execute("DELETE FROM carried"))
         )
@@ -313,6 +354,8 @@ class Keeper:
         """The pars' thread stopped, what it found kept, any hand still waiting written,
         then the database closed."""
         self.pars.close()
+        if self._warm is not None:
+            self._warm.close()
         if self.store is not None and self.store.writable:
             self.keep_pars()
         self._write_waiting()
