@@ -116,6 +116,7 @@ def hand_ends(folder: Path, hands: int, seed: int) -> tuple[float, list[float], 
     statistics line), then the Statistics screen's read."""
     start = time.perf_counter()
     keeper = Keeper(lambda code: None, folder)
+    keeper.warm_up()  # (as the app asks, once its first frame is drawn)
     assert keeper._warm is not None
     keeper._warm._thread.join()
     first = time.perf_counter() - start

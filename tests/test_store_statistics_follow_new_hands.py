@@ -107,6 +107,7 @@ def test_the_first_fold_is_made_on_the_windows_opening_off_its_thread(tmp_path, 
     put_rows(tmp_path, *mixed(30, 7))
     keeper = Keeper(lambda n: None, tmp_path)
     try:
+        keeper.warm_up()
         warm = keeper._warm
         assert warm is not None and warm._thread.name == "statistics-fold"
         warm._thread.join()
@@ -124,3 +125,13 @@ def test_the_first_fold_is_made_on_the_windows_opening_off_its_thread(tmp_path, 
         assert lines == fresh(tmp_path)
     finally:
         keeper.close()
+
+
+def test_the_app_asks_for_the_fold_once_its_first_frame_is_drawn(tmp_path, monkeypatch):
+    from ui_support import DT, make_app
+
+    app = make_app(tmp_path, monkeypatch, keep=True)
+    assert app.keeper._warm is None, "nothing folds before the first frame"
+    app.goto("menu")
+    app.step(DT)
+    assert app.keeper._warm is not None or app.keeper._folded is not None

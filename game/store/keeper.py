@@ -57,7 +57,7 @@ class Keeper:
         self._said = set() if self.store and self.store.writable else {"not_kept"}  # told why
         self._counted: set[tuple[str, int, int]] = set()  # the hands this window counted
         self._folded: Folded | None = None  # the statistics folded so far
-        self._warm: Warm | None = None  # the first fold, on its thread (made below)
+        self._warm: Warm | None = None  # the first fold, on its thread (warm_up)
         for code in told:
             notice(code)
         self._waiting: list[tuple] = waiting.read(self.folder) if self.store else []
@@ -65,7 +65,6 @@ class Keeper:
         session = self.load_match()
         self._saved = session.summary() if session is not None else None
         self._pars_missing()
-        self._warm = Warm(self.store.path) if self.store is not None else None
 
     def _once(self, notice: Notice) -> None:
         """Each thing told once; a hand waiting and a match not kept are one thing (the
@@ -288,6 +287,13 @@ class Keeper:
         if key is not None:
             lines = {key: lines[key]} if key in lines else {}
         return copy.deepcopy(lines)
+
+    def warm_up(self) -> None:
+        """The statistics folded on a thread of their own (the app asks once its first
+        frame is on screen, so the fold never slows it): the first summary or Statistics
+        screen then finds them folded, however long the history."""
+        if self.store is not None and self._warm is None and self._folded is None:
+            self._warm = Warm(self.store.path)
 
     def _folded_lines(self) -> dict[StatsKey, Line]:
         """The kept fold (the one the window's opening made on its thread, at first)

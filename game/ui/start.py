@@ -125,6 +125,7 @@ def keep(app):
         saved_match=k.saved_match, load_match=k.load_match, stats_line=k.stats_line,
         par_line=k.par_line, par_for=k.par_for,
     )  # fmt: skip
+    app.after_frame.append(k.warm_up)  # (the statistics folded once the menu is drawn)
     return k
 
 
