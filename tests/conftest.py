@@ -295,6 +295,13 @@ def as_if_alone():
         pytest.fail(f"the test left {len(left)} thread(s) running: {sorted(left)}")
 
 
+@pytest.fixture(autouse=True)
+def no_file_manager(monkeypatch):
+    """No test opens the desktop's file manager or a browser (Settings' files set aside):
+    ``webbrowser.open`` says none opened, unless a test puts its own in place."""
+    monkeypatch.setattr("webbrowser.open", lambda url, *a, **kw: False)
+
+
 def _threads_left(before: set[threading.Thread]) -> list[str]:
     """The threads started since ``before`` still running after a short grace."""
     deadline = time.monotonic() + THREADS_END_WITHIN

@@ -135,3 +135,12 @@ def test_the_app_asks_for_the_fold_once_its_first_frame_is_drawn(tmp_path, monke
     app.goto("menu")
     app.step(DT)
     assert app.keeper._warm is not None or app.keeper._folded is not None
+
+
+def test_a_closed_keeper_folds_nothing(tmp_path):
+    """A window's keeper replaced before its first frame was drawn: its fold is not begun."""
+    put_rows(tmp_path, *mixed(3, 8))
+    keeper = Keeper(lambda n: None, tmp_path)
+    keeper.close()
+    keeper.warm_up()
+    assert keeper._warm is None

@@ -58,6 +58,7 @@ class Keeper:
         self._counted: set[tuple[str, int, int]] = set()  # the hands this window counted
         self._folded: Folded | None = None  # the statistics folded so far
         self._warm: Warm | None = None  # the first fold, on its thread (warm_up)
+        self._closed = False  # (a window's keeper replaced before its first frame: no fold)
         for code in told:
             notice(code)
         self._waiting: list[tuple] = waiting.read(self.folder) if self.store else []
@@ -292,7 +293,8 @@ class Keeper:
         """The statistics folded on a thread of their own (the app asks once its first
         frame is on screen, so the fold never slows it): the first summary or Statistics
         screen then finds them folded, however long the history."""
-        if self.store is not None and self._warm is None and self._folded is None:
+        idle = self._warm is None and self._folded is None
+        if self.store is not None and not self._closed and idle:
             self._warm = Warm(self.store.path)
 
     def _folded_lines(self) -> dict[StatsKey, Line]:
@@ -359,6 +361,7 @@ class Keeper:
     def close(self) -> None:
         """The pars' thread stopped, what it found kept, any hand still waiting written,
         then the database closed."""
+        self._closed = True
         self.pars.close()
         if self._warm is not None:
             self._warm.close()
