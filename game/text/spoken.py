@@ -36,7 +36,7 @@ def spoken(text: str) -> str:
     text = re.sub(r"[.:]?[ \t]*\n\s*", ". ", text)  # a line of a panel: a sentence
     text = SENTENCE_START.sub(lambda m: m[1] + current().upper(m[2]), text)
     text = re.sub(r"\s*[▶◀]", "", text)  # "Skip ▶": an arrow drawn, never said
-    text = text.replace("….", "…")  # "Call Stop! and…" ended by the sentence after it
+    text = text.replace("….", "…")  # a phrase ending "and…" ended by the sentence after it
     return text.replace(" …", ",").replace("–", " – ")
 
 
