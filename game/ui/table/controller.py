@@ -193,9 +193,9 @@ class TableController:
 
     def stock_click(self) -> bool:
         """Space or Enter with no keyboard focus: the move a click on a pile makes (the stock's)."""
-        where = self.m.state.where
-        acts = [a for a in self.m.my_actions() if (w := where(a)).src and self._clickable(w.src)]
-        return self._play([a for a in acts if where(a) == where(acts[0])]) if acts else False
+        first, where = self._first(), self.m.state.where
+        acts = [a for a in self.m.my_actions() if where(a) == first]
+        return first is not None and self._play(acts)
 
     # ----------------------------------------------------------------- the mouse
     def press(self, pos: tuple[int, int], event: pygame.event.Event) -> None:
