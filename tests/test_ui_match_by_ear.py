@@ -151,8 +151,9 @@ class FaultEar:
 
     def __init__(self, ear: MatchEar) -> None:
         self.ear = ear
-        names = {card_name(c): c for c in range(52)}
-        self.card = re.compile("|".join(map(re.escape, sorted(names, key=len, reverse=True))))
+        names = {card_name(c).casefold(): c for c in range(52)}
+        by_length = sorted(names, key=len, reverse=True)
+        self.card = re.compile("|".join(map(re.escape, by_length)), re.IGNORECASE)
         self.names = names
         self.caught = 0
 
@@ -176,16 +177,14 @@ class FaultEar:
         """A line heard: True once keys were pressed about it (T, and S for a fault),
         whose answers are not North's moves."""
         ear = self.ear
-        if not line.startswith(ear.app.scene.model.namer.who(1) + " "):  # North's move
+        found = self.card.match(line)  # a computer's move is heard card first
+        if found is None or ear.app.scene.model.namer.who(1) not in line:  # North's move
             return False
-        found = self.card.search(line)
-        if found is None:
-            return False
-        card = self.names[found[0]]
+        card = self.names[found[0].casefold()]
         for _ in range(int(LOOK / DT)):  # a moment for the card to land, as a player waits
             ear.app.step(DT)
         table = ear.press(pygame.K_t)
-        on_top = say("speech.top", card=found[0]) in table
+        on_top = say("speech.top", card=card_name(card)) in table
         if not (on_top and self.fits(card, self.tops(table))):
             return True
         asked = ear.press(pygame.K_s)

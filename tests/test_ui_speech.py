@@ -125,7 +125,7 @@ def heard_as(line: str, names) -> str:
     the player's name left out ("North turns the 9 of spades, loads it…")."""
     text = spoken(line)
     whole = r"(?<![\w])" + re.escape(text)
-    name = who(line, names)
+    name = named_first(line, names)
     if name is None:
         return whole
     rest = text[len(name) :].lstrip(" ,")
@@ -145,10 +145,22 @@ def assert_each_move_heard_once_in_order(lines: list[str], heard: list[str], nam
         assert len(mine) == lines.count(line), line
 
 
-def who(line: str, names) -> str | None:
-    """The player a move line begins with."""
+def named_first(line: str, names) -> str | None:
+    """The player a move line begins with (a burst of theirs says their name once)."""
     text = spoken(line)
     return next((n for n in names if text.startswith((n + " ", n + ","))), None)
+
+
+def who(line: str, names) -> str | None:
+    """The player a move line is about: the one it begins with, else, in a computer move
+    as the ear hears it (card and target first), the name said last ("…onto West's pile,
+    by North"; "…, Kuzey yükledi")."""
+    first = named_first(line, names)
+    if first is not None:
+        return first
+    text = spoken(line)
+    at = {n: m.start() for n in names for m in re.finditer(rf"\b{re.escape(n)}\b", text)}
+    return max(at, key=at.__getitem__) if at else None
 
 
 def burst_of(text: str, found: re.Match, names) -> str | None:
@@ -157,7 +169,7 @@ def burst_of(text: str, found: re.Match, names) -> str | None:
     if not found.group().startswith(","):
         return who(found.group(), names)
     start = max(text.rfind(stop, 0, found.start() + 1) for stop in (". ", "\n", "! ", "? "))
-    return who(text[max(start, 0) :].lstrip(".!?\n "), names)
+    return who(text[max(start, 0) : found.start()].lstrip(".!?\n "), names)
 
 
 def assert_the_table_is_read_as_shown(app, table) -> None:
@@ -725,7 +737,7 @@ def test_each_change_of_turn_is_heard_once_before_that_players_moves(
     for i, h in enumerate(heard):
         if h in ROUND[lang][1:]:  # a computer's turn, then its move
             seat = ROUND[lang].index(h)
-            assert heard[i + 1].startswith(names[seat]), heard[i : i + 2]
+            assert who(heard[i + 1], list(names.values())) == names[seat], heard[i : i + 2]
 
 
 def test_a_slow_voice_leaves_out_the_turns_that_fast_moves_already_told(tmp_path, monkeypatch):

@@ -84,6 +84,15 @@ class LogLine:
             params.setdefault("who", namer.who(self.seat))
         return say(key, **params)
 
+    def heard(self, namer: Namer) -> str:
+        """The line for the ear: a move of another seat's begins with its card and where it
+        went ("The jack of hearts onto your pile, by North"), what the player listens for
+        first; every other line as it reads."""
+        if self.event is None or self.forced:
+            return self.words(namer)
+        names = self.namer_for(namer)
+        return event_line(self.event, names, self.faults, form=".heard") or ""
+
     def words_plain(self, namer: Namer) -> str:
         """The line's sentence without its mark (an event's as the rules' words give it)."""
         if self.event is not None:

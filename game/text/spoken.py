@@ -19,6 +19,7 @@ CARD_PAIR = re.compile(r"(?<=[♣♦♥♠]) +(?=(?:10|[2-9AJQK])[♣♦♥♠])
 # "maça as attın" is said "Maça as attın"; an exclamation inside a name ("X! and") or an
 # ordinal ("5. hamle") ends no sentence
 SENTENCE_START = re.compile(r"(^|(?<!\d)[.?]\s+)(\w)")
+CARD_FIRST = re.compile(r"(?:^|[.?]\s+)$")  # a sentence begun by a card ("Move 9. The 7 of…")
 MOST_CARDS = 13
 
 
@@ -28,8 +29,9 @@ def spoken(text: str) -> str:
 
     def name(m: re.Match) -> str:
         card = SUITS.index(SIGN_SUIT[m.group(2)]) * 13 + RANK_TEXT.index(m.group(1))
-        said = current().named_after(m.string[: m.start()], card_name(card))  # "den Buben"
-        return _with_ending(said, m.group(3))
+        before = m.string[: m.start()]
+        said = _with_ending(current().named_after(before, card_name(card)), m.group(3))
+        return current().capitalise(said) if CARD_FIRST.search(before) else said
 
     text = CARD_PAIR.sub(", ", text.strip())  # "7♣ 8♦": a list, said with a pause
     text = CARD_SIGN.sub(name, text)

@@ -34,12 +34,15 @@ def _ask(n: Namer | None, game: Game, question: Callable[[GameSpec], T | None]) 
     return ask(game if game is not None else getattr(n, "game", None), question)
 
 
-def event_line(ev: Event, n: Namer, show_faults: bool = False, game: Game = None) -> str | None:
-    """One line of the move log, or None for events not worth a line."""
+def event_line(
+    ev: Event, n: Namer, show_faults: bool = False, game: Game = None, form: str = ""
+) -> str | None:
+    """One line of the move log, or None for events not worth a line; ``form``: the
+    line's form for the ear where its key has one (``.heard``: card and target first)."""
     if ev.kind is EventKind.OVER:
         return outcome_line(ev.outcome, n, game) if ev.outcome is not None else None
     said = _ask(n, game, lambda spec: spec.describe(ev, show_faults))
-    return current().capitalise(phrase(said, n)) if said is not None else None
+    return current().capitalise(phrase(said, n, form)) if said is not None else None
 
 
 @dataclass(frozen=True)
@@ -140,13 +143,15 @@ def when(timestamp: float) -> str:
     return say("format.when", **{name: f"{value:02d}" for name, value in parts})
 
 
-def phrase(p: Phrase, n: Namer | None = None) -> str:
-    """A phrase in words: seats, sides and cards named, the key's form for the reader,
-    the plural its ``n`` asks for."""
+def phrase(p: Phrase, n: Namer | None = None, form: str = "") -> str:
+    """A phrase in words: seats, sides and cards named, the key's form for the reader
+    (then ``form``, where the catalogue has it), the plural its ``n`` asks for."""
     params: dict[str, Any] = {}
     for name, value in p.params.items():
         params.update(_worded(name, value, n))
     key = p.key + (_ending(p, n) if n is not None else "")
+    if form and (current().has(key + form) or current().has_plural(key + form)):
+        key += form
     count = params.get("n")
     if isinstance(count, int) and current().has_plural(key):
         return say_n(key, count, **{k: v for k, v in params.items() if k != "n"})

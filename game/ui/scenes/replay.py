@@ -227,7 +227,8 @@ class ReplayScene(Scene):
 
     # ----------------------------------------------------------------- read aloud
     def last_move_words(self) -> str:
-        """The move that led to the position shown, as the log words it."""
+        """The move that led to the position shown, as the ear hears it from the log (a step
+        forward says the same words)."""
         if self.model is None or self.k == 0:
             return ""
         before = [str(a) for a in self.actions[: self.k - 1]]
@@ -235,7 +236,7 @@ class ReplayScene(Scene):
         events = state.apply(self.actions[self.k - 1])
         namer = self.model.namer
         lines = event_lines(events, namer, self.model.show.show_faults)
-        return ". ".join(w for w in (line.words(namer) for line in lines) if w)
+        return ". ".join(w for w in (line.heard(namer) for line in lines) if w)
 
     def position_words(self) -> str:
         """ "Move 12 of 40. North plays the 7 of hearts"; where the review opened the viewer,

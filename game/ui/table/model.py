@@ -110,11 +110,12 @@ class TableModel:
             self.log.this_hand(self.hand_lines())
 
     def _logged(self, line: LogLine) -> None:
-        """A move's line from the show: kept as values, and said as words (Read aloud).
+        """A move's line from the show: kept as values, and said in its words for the ear
+        (Read aloud).
         After the first line of a move that played itself in the player's life, a line
         says why and where to switch it off (a setting remembers it was said)."""
         self.log.add(line)
-        self.on_line(line.words(self.namer), line.actor)
+        self.on_line(line.heard(self.namer), line.actor)
         if line.forced and not self.options().forced_told:
             self.options().forced_told = True
             first = LogLine.said("log.forced.first", setting=Term("settings.auto_play"))

@@ -100,10 +100,11 @@ class TableSpeech:
 
     # ----------------------------------------------------------------- listening
     def line(self, text: str, seat: int | None = None) -> None:
-        """A move as the log words it, and the seat that made it: said in turn, never cut
-        short by later speech. A move tells whose turn it is too, so that turn is not said
-        after it. The seat comes from the log, never from the words: a Turkish sentence
-        about the player does not start with their name ("7♥ attın")."""
+        """A move as the ear hears it (its log line's heard form), and the seat that made
+        it: said in turn, never cut short by later speech. A move tells whose turn it is
+        too, so that turn is not said after it. The seat comes from the log, never from
+        the words: a Turkish sentence about the player does not start with their name
+        ("7♥ attın")."""
         self.moves.append(text)
         self._matter(text)
         if seat is not None:
@@ -118,7 +119,7 @@ class TableSpeech:
     def _matter(self, text: str) -> None:
         """Note what of the move just logged matters to the player in a catch-up."""
         lines = self.m.log.lines
-        if lines and lines[-1].words(self.m.namer) == text:
+        if lines and lines[-1].heard(self.m.namer) == text:
             what = heard.matter(self.m, lines[-1])
             if what is not None:
                 self._matters[spoken(text)] = what
