@@ -17,6 +17,7 @@ BRIEF = {  # the arguments of a short run, and a word the output must hold
     "coach_noise.py": (["1", "--game", "pisti"], "threshold"),
     "frames.py": (["--hands", "0", "--idle", "0.2", "--size", "960x600"], "idle loop"),
     "hand_inputs.py": (["1", "--only", "pisti 2p"], "inputs"),
+    "moving_in.py": (["--mb", "0.5", "--runs", "1"], "between two frames"),
     "par.py": (["1", "--only", "pisha-pasha-book 2p"], "replays"),
     "pasha_ceiling.py": (["--deals", "2", "--randoms", "1"], "%"),
     "pishe_speed.py": (["0.2"], "/s"),

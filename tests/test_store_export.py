@@ -7,11 +7,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import threading
+import time
 from datetime import datetime
 
+import pygame
 import pytest
 from store_support import a_record, hand_row, put_rows
-from ui_support import DT, click, make_app
+from ui_support import DT, click, key, make_app
 
 from game.store.hands import StatsKey
 
@@ -29,11 +32,21 @@ def app(tmp_path, monkeypatch):
     a.scene.leave()
 
 
+def done(app, screen, limit: float = 10.0) -> None:
+    """Frames until the screen's export has ended (it is written on a thread)."""
+    deadline = time.monotonic() + limit
+    while screen.exporting is not None and time.monotonic() < deadline:
+        app.step(DT)
+        time.sleep(0.005)
+    assert screen.exporting is None, "the export ended"
+
+
 def exported(app, tmp_path, scene: str, button: str, what: str):
     """The screen, its export button clicked; the screen, and the JSON and CSV it wrote."""
     screen = app.goto(scene)
     app.step(DT)
     click(app, getattr(screen, button).rect.center)
+    done(app, screen)
     assert screen.message.startswith("Saved as ") and screen.message_good
     (data,) = (tmp_path / "exports").glob(f"{what}-*.json")
     (table,) = (tmp_path / "exports").glob(f"{what}-*.csv")
@@ -69,6 +82,7 @@ def test_an_export_the_disk_refuses_says_why(app, tmp_path):
     screen = app.goto("stats")
     app.step(DT)
     click(app, screen.export_btn.rect.center)
+    done(app, screen)
     assert screen.message.startswith("Could not be saved") and not screen.message_good
 
 
@@ -81,3 +95,57 @@ def test_a_window_that_keeps_nothing_says_so_when_asked_to_export(tmp_path, monk
         assert screen.message.startswith("Could not be saved") and not screen.message_good
     finally:
         bare.scene.leave()
+
+
+def test_exporting_all_leaves_the_window_drawing_and_answering(app, tmp_path, monkeypatch):
+    from game.store import exporting
+
+    reading = threading.Event()
+    slow = exporting.Reader.record
+
+    def record(self, hand_id):  # each hand's record held up until the test lets it go
+        reading.wait(10)
+        return slow(self, hand_id)
+
+    monkeypatch.setattr(exporting.Reader, "record", record)
+    screen = app.goto("history")
+    app.step(DT)
+    click(app, screen.export_all_btn.rect.center)
+    deadline = time.monotonic() + 10
+    while screen.exporting.job.progress != (0, 3) and time.monotonic() < deadline:
+        time.sleep(0.005)  # (the hands listed, their records held up)
+    app.step(DT)
+    assert screen.exporting is not None and app.dirty is False, "drawn once it moved"
+    assert screen.message == "Exporting: 0 of 3 hands… the window is yours meanwhile"
+    click(app, screen.export_all_btn.rect.center)  # a second click starts nothing more
+    before = screen.selected
+    key(app, pygame.K_DOWN)  # the window answers while the hands are read
+    assert screen.selected == before + 1
+    assert not (tmp_path / "exports").exists() or not any((tmp_path / "exports").iterdir())
+    reading.set()
+    done(app, screen)
+    assert screen.message.startswith("Saved as ") and screen.message_good
+    assert len(list((tmp_path / "exports").glob("history-*"))) == 2, "one JSON, one CSV"
+
+
+def test_a_window_closed_while_exporting_abandons_the_export(tmp_path, monkeypatch):
+    from game.store import exporting
+
+    put_rows(tmp_path, hand_row(deal=1), hand_row(deal=2, match_id="m2"))
+    slow = exporting.Reader.record
+
+    def record(self, hand_id):  # each hand read only once the window has closed
+        self.stop.wait(10)
+        return slow(self, hand_id)
+
+    monkeypatch.setattr(exporting.Reader, "record", record)
+    a = make_app(tmp_path, monkeypatch, keep=True)
+    screen = a.goto("history")
+    a.step(DT)
+    click(a, screen.export_all_btn.rect.center)
+    job = screen.exporting.job
+    assert not job.done
+    a.scene.leave()
+    a.keeper.close()
+    assert job.done and job.paths is None, "its thread ended, nothing written"
+    assert not (tmp_path / "exports").exists() or not any((tmp_path / "exports").iterdir())

@@ -69,7 +69,9 @@ def test_item2_the_export_says_whose_each_number_is(app):
     assert last["seat"] == 1 and last["you"] == 1
     assert last["score_you_first"] == [st.score[1], st.score[0]]
     folder = app.keeper.folder
-    json_path, csv_path = app.keeper.export("history")
+    job = app.keeper.export("history")
+    assert job.wait(30), "written on its own thread"
+    json_path, csv_path = job.paths
     data = json.loads(json_path.read_text(encoding="utf-8"))
     assert data["history"][-1]["you"] == 1
     assert "score_you_first" in csv_path.read_text(encoding="utf-8").splitlines()[0]

@@ -17,6 +17,7 @@ import shutil
 import stat
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -70,13 +71,22 @@ def parse_json(text: str, what: str = "the file", lenient: bool = False) -> Any:
             "parse_int": _lenient_int if lenient else _bounded_int,
             "parse_float": float if lenient else _bounded_float,
         }
-    try:
+    with _refused(what):
         return json.loads(
             text,
             parse_constant=float if lenient else _no_constant,
             object_pairs_hook=None if lenient else _unique_keys,
             **numbers,
         )
+
+
+@contextlib.contextmanager
+def _refused(what: str) -> Iterator[None]:
+    """A decoding error as the player's words: the file, and where and why it fails."""
+    try:
+        yield
+    except FileProblem:
+        raise
     except json.JSONDecodeError as err:
         raise FileProblem(
             f"{what} is not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})"
@@ -87,6 +97,76 @@ def parse_json(text: str, what: str = "the file", lenient: bool = False) -> Any:
 
 def read_json(path: str | os.PathLike, limit: int = MAX_BYTES, lenient: bool = False) -> Any:
     return parse_json(read_text(path, limit), _name(Path(path)), lenient)
+
+
+def read_json_items(path: str | os.PathLike, limit: int = MAX_BYTES) -> Any:
+    """As :func:`read_json` reads it (strictly), for a file of one object holding long
+    arrays: each array's items decoded and checked one at a time, so another thread (the
+    window) runs between them: ``json.loads`` holds the interpreter through a 20 MB file
+    for a second or more."""
+    text, what = read_text(path, limit), _name(Path(path))
+    if not text.lstrip(" \t\n\r").startswith("{"):
+        return parse_json(text, what)  # (not an object: not a file of this kind)
+    with _refused(what):
+        return _object_of_items(text, what)
+
+
+_PLAIN = json.JSONDecoder()
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _object_of_items(text: str, what: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    at = _after(text, 0, "{")
+    while text[at : at + 1] != "}" or out:
+        key, at = _PLAIN.raw_decode(text, at)
+        if not isinstance(key, str):
+            raise json.JSONDecodeError(
+                "Expecting property name enclosed in double quotes", text, at
+            )
+        at = _after(text, at, ":")
+        value, at = _items(text, at + 1, what) if text[at : at + 1] == "[" else _one(text, at, what)
+        if key in out:
+            raise ValueError(f"the key {key[:30]!r} appears twice in one object")
+        out[key] = value
+        if text[_skip(text, at) : _skip(text, at) + 1] != ",":
+            break
+        at = _after(text, at, ",")
+    at = _after(text, at, "}")
+    if at != len(text):
+        raise json.JSONDecodeError("Extra data", text, at)
+    return out
+
+
+def _items(text: str, at: int, what: str) -> tuple[list[Any], int]:
+    """An array's items from just after its ``[``, each read on its own."""
+    items: list[Any] = []
+    at = _skip(text, at)
+    while text[at : at + 1] != "]" or items:
+        item, at = _one(text, at, what)
+        items.append(item)
+        if text[_skip(text, at) : _skip(text, at) + 1] != ",":
+            break
+        at = _after(text, at, ",")
+    return items, _after(text, at, "]")
+
+
+def _one(text: str, at: int, what: str) -> tuple[Any, int]:
+    """The value at ``at``, found by the plain decoder and read by :func:`parse_json`."""
+    _, end = _PLAIN.raw_decode(text, at)
+    return parse_json(text[at:end], what), end
+
+
+def _skip(text: str, at: int) -> int:
+    return _SPACE.match(text, at).end()  # type: ignore[union-attr]
+
+
+def _after(text: str, at: int, mark: str) -> int:
+    """Past ``mark`` (after any spaces) and the spaces after it."""
+    at = _skip(text, at)
+    if text[at : at + 1] != mark:
+        raise json.JSONDecodeError(f"Expecting {mark!r}", text, at)
+    return _skip(text, at + 1)
 
 
 # JSON strings; an unclosed one runs to the end, so every scan below stays linear.

@@ -23,6 +23,7 @@ COLUMNS = (
     "took_back", "given_up", "match_won", "counts", "record", "counted", "match_id", "hand_no",
 )  # fmt: skip
 INSERT = f"INSERT OR IGNORE INTO hands ({', '.join(COLUMNS)}) VALUES ({','.join('?' * 18)})"
+RECORD_LIMIT = 8 * 1024 * 1024  # a record unpacked: far above any hand's
 LISTED = "id, " + ", ".join(COLUMNS[:14])  # what read_hand reads: all but the record
 
 
@@ -157,3 +158,13 @@ def carried(rows: list[tuple]) -> tuple[dict[StatsKey, Line], int]:
         else:
             lines[key] = line
     return lines, bad
+
+
+def unpacked(packed: Any) -> dict:
+    """A hand's record from its column (compressed JSON); empty if it cannot be read."""
+    try:
+        data = zlib.decompressobj().decompress(packed, RECORD_LIMIT).decode("utf-8")
+        record = parse_json(data, "a hand's record")
+    except (TypeError, zlib.error, UnicodeDecodeError, FileProblem):
+        return {}
+    return record if isinstance(record, dict) else {}

@@ -13,17 +13,16 @@ import copy
 import json
 import sqlite3
 import time
-import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game import export
 from game.core.files import FileProblem, Notice, parse_json
 from game.session import Session
 from game.stats import Line, fold
 from game.store import hands, moving_in, pars, waiting
 from game.store.db import BUSY_SECONDS, Store, StoreError, open_store
+from game.store.exporting import Exporting
 from game.store.hands import Hand, StatsKey
 from game.store.pars import HandPar, Job, ParWork
 from game.store.settings import settings_dir
@@ -31,12 +30,13 @@ from game.store.warm import Folded, Warm
 from game.text import number, say, say_n
 from game.text.words import variant_words
 
-RECORD_LIMIT = 8 * 1024 * 1024  # a record unpacked: far above any hand's
 MAX_SAVE = 3 * 1024 * 1024
 FRAME_WAIT = 0.03  # seconds a move waits for another window's write: within a frame
 # seconds a finished hand waits: once a hand, and long enough for another window's own
 # hand end (a transaction synced to the disk, which a loaded machine can slow past a frame)
 HAND_WAIT = 0.2
+MAX_ROWID = 2**63 - 1  # SQLite's largest rowid
+PAGE = 200  # hands History reads at a time: many screens' worth, a few milliseconds
 
 
 class Keeper:
@@ -59,6 +59,7 @@ class Keeper:
         self._folded: Folded | None = None  # the statistics folded so far
         self._warm: Warm | None = None  # the first fold, on its thread (warm_up)
         self._closed = False  # (a window's keeper replaced before its first frame: no fold)
+        self._exports: list[Exporting] = []  # each written on a thread of its own
         for code in told:
             notice(code)
         self._waiting: list[tuple] = waiting.read(self.folder) if self.store else []
@@ -148,7 +149,7 @@ class Keeper:
         if self.store is None or not self.store.writable or not self._work_pars:
             return
         rows = self._read("history_fixed", pars.MISSING, pars.AT_START)
-        for job in pars.jobs(rows, _unpacked):
+        for job in pars.jobs(rows, hands.unpacked):
             self.pars.want(job, first=False)
 
     def keep_pars(self) -> list[HandPar]:
@@ -168,10 +169,11 @@ class Keeper:
                           hand_id)  # fmt: skip
         return pars.read_par(rows[0]) if rows else None
 
-    def pars_of(self) -> dict[int, HandPar]:
-        """Every kept par, by its hand's row."""
+    def pars_of(self, first: int = 0, last: int = MAX_ROWID) -> dict[int, HandPar]:
+        """The kept pars of the hands whose rows run from ``first`` to ``last``, by row."""
         self.keep_pars()
-        rows = self._read("history_fixed", f"SELECT {pars.LISTED} FROM par")
+        sql = f"SELECT {pars.LISTED} FROM par WHERE hand_id BETWEEN ? AND ?"
+        rows = self._read("history_fixed", sql, first, last)
         return {p.hand_id: p for p in map(pars.read_par, rows) if p is not None}
 
     def against_par(self, key: StatsKey) -> list[float]:
@@ -261,7 +263,10 @@ class Keeper:
     def played(self, where: str = "1", *args: Any, order: str = "id") -> list[Hand]:
         """The hands ``where`` says (their records are read when opened: :meth:`record`)."""
         sql = f"SELECT {hands.LISTED} FROM hands WHERE {where} ORDER BY {order}"
-        rows = self._read("history_fixed", sql, *args)
+        return self._valid(self._read("history_fixed", sql, *args))
+
+    def _valid(self, rows: list[tuple]) -> list[Hand]:
+        """The hands of ``rows`` the game can show; the player told once of the others."""
         found = [h for h in map(hands.read_hand, rows) if h is not None]
         if len(found) < len(rows):
             self._once(
@@ -272,13 +277,23 @@ class Keeper:
         return found
 
     def entries(self) -> list[Hand]:
-        """History: every hand, newest first."""
+        """Every hand, newest first."""
         return self.played(order="id DESC")
+
+    def page(self, before: int | None = None, size: int = PAGE) -> tuple[list[Hand], int]:
+        """History a page at a time, newest first: the hands of the ``size`` rows below
+        row ``before`` (None: the newest), and the row the next page starts below (0: no
+        more). A screen reads what it shows: History opens as fast at 200,000 hands as at 10."""
+        below_sql = "1" if before is None else "id < ?"
+        sql = f"SELECT {hands.LISTED} FROM hands WHERE {below_sql} ORDER BY id DESC LIMIT ?"
+        rows = self._read("history_fixed", sql, *([] if before is None else [before]), size)
+        below = rows[-1][0] if len(rows) == size and type(rows[-1][0]) is int else 0
+        return self._valid(rows), below
 
     def record(self, hand_id: int) -> dict:
         """A hand's record as it was played (empty if it cannot be read)."""
         rows = self._read("history_fixed", "SELECT record FROM hands WHERE id = ?", hand_id)
-        return _unpacked(rows[0][0]) if rows else {}
+        return hands.unpacked(rows[0][0]) if rows else {}
 
     def statistics(self, key: StatsKey | None = None) -> dict[StatsKey, Line]:
         """Every line (or ``key``'s), folded from the counted hands in play order. The fold
@@ -353,16 +368,22 @@ class Keeper:
                    n=line.hands, streak=line.streak, best=line.best_streak,
                    line=variant_words(key.game, key.choices, key.players))  # fmt: skip
 
-    def export(self, what: str) -> tuple[Path, Path]:
-        """History or the statistics as JSON and CSV in the exports folder (OSError)."""
-        rows = export.history(self) if what == "history" else export.statistics(self.statistics())
-        return export.to_folder(self.folder, what, rows)
+    def export(self, what: str) -> Exporting:
+        """History or the statistics being written as JSON and CSV in the exports folder,
+        on a thread of the export's own (ended, or abandoned, when the keeper closes)."""
+        self._exports = [job for job in self._exports if not job.done]
+        lines = None if what == "history" else self.statistics()
+        path = None if self.store is None else self.store.path
+        self._exports.append(Exporting(self.folder, path, what, lines))
+        return self._exports[-1]
 
     def close(self) -> None:
         """The pars' thread stopped, what it found kept, any hand still waiting written,
         then the database closed."""
         self._closed = True
         self.pars.close()
+        for job in self._exports:
+            job.close()
         if self._warm is not None:
             self._warm.close()
         if self.store is not None and self.store.writable:
@@ -401,16 +422,6 @@ def par_words(found: HandPar) -> str:
     if p.replays > 1 and p.half_width >= WIDE:
         return say("summary.par_wide", wide=number(p.half_width, 1), **values)
     return say("summary.par", **values)
-
-
-def _unpacked(packed: Any) -> dict:
-    """A hand's record from its column (compressed JSON); empty if it cannot be read."""
-    try:
-        data = zlib.decompressobj().decompress(packed, RECORD_LIMIT).decode("utf-8")
-        record = parse_json(data, "a hand's record")
-    except (TypeError, zlib.error, UnicodeDecodeError, FileProblem):
-        return {}
-    return record if isinstance(record, dict) else {}
 
 
 def _put(c: sqlite3.Connection, save: str | None) -> None:

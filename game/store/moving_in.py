@@ -9,32 +9,48 @@ import contextlib
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from game.core.drawable import is_drawable
-from game.core.files import FileProblem, Notice, parse_json, read_json, set_aside
+from game.core.files import FileProblem, Notice, parse_json, read_json_items, set_aside
 from game.core.schema import MAX_COUNT, MAX_DEAL, MAX_WHEN, Field, read_fields
 from game.session import Session
 from game.stats import LINE_FIELDS, good_counts, line_text, read_line
 from game.store import hands
+from game.store.db import FILE_NAME, open_store
 
 MOVED = ".moved-in"
 
 
-def mover(folder: Path) -> Callable[[sqlite3.Connection], Callable[[], list[Notice]]]:
+Progress = Callable[[int, int], None]  # (hands moved in so far, of how many)
+EVERY = 250  # hands between two words of progress
+
+
+def _unheard(done: int, total: int) -> None:
+    """No one is shown the progress (the command line, a test's keeper)."""
+
+
+def mover(
+    folder: Path, progress: Progress = _unheard
+) -> Callable[[sqlite3.Connection], Callable[[], list[Notice]]]:
     """What fills a new database from ``folder``'s old files; it returns what renames them
-    once the database is committed, which returns the notices for the player."""
+    once the database is committed, which returns the notices for the player. The history
+    moving in tells ``progress`` how far it is; whatever ``progress`` raises ends the
+    moving in, its transaction rolled back and the old files untouched."""
 
     def fill(conn: sqlite3.Connection) -> Callable[[], list[Notice]]:
         moved, told = [], []
-        for name, (what, limit, move) in OLD.items():
+        moves = {"match.json": _match, "stats.json": _stats,
+                 "history.json": lambda c, data: _history(c, data, progress)}  # fmt: skip
+        for name, (what, limit) in OLD.items():
             path = folder / name
             if not os.path.lexists(path):
                 continue
             try:
-                problem = move(conn, read_json(path, limit * 1024 * 1024))
+                problem = moves[name](conn, read_json_items(path, limit * 1024 * 1024))
             except (FileProblem, ValueError) as err:
                 kept = set_aside(path)
                 told.append(
@@ -127,9 +143,12 @@ OLD_HAND = {  # a hand of that version's history
 }
 
 
-def _history(conn: sqlite3.Connection, data: Any) -> str | None:
+def _history(conn: sqlite3.Connection, data: Any, progress: Progress) -> str | None:
     problems = []
-    for item in _versioned(data, "hands", list, "hands"):
+    items = _versioned(data, "hands", list, "hands")
+    for done, item in enumerate(items):
+        if done % EVERY == 0:
+            progress(done, len(items))
         v, wrong = read_fields(item, OLD_HAND, "a hand")
         options = json.dumps(v["record"].get("options", {}), sort_keys=True)
         key = hands.row_key(v["game"], v["players"], v["level"], options)
@@ -143,11 +162,69 @@ def _history(conn: sqlite3.Connection, data: Any) -> str | None:
         hand = hands.Hand(key, v["seat"], v["result"], points, tuple(v["score"]), v["deal"],
                           v["record"], at=v["when"], counted=False)  # fmt: skip
         conn.execute(hands.INSERT, hand.row())
+    progress(len(items), len(items))
     return problems[0] if problems else None
 
 
-OLD = {  # file: (what it is in notices, that version's size limit in MB, how it moves in)
-    "match.json": ("save", 3, _match),
-    "stats.json": ("stats", 4, _stats),
-    "history.json": ("history", 24, _history),
+def pending(folder: Path) -> bool:
+    """``folder`` holds the previous version's files and no database yet: the next
+    opening moves them in."""
+    path = folder / FILE_NAME
+    new = not os.path.lexists(path) or (path.is_file() and path.stat().st_size == 0)
+    return new and any(os.path.lexists(folder / name) for name in OLD)
+
+
+OLD = {  # file: (what it is in notices, that version's size limit in MB)
+    "match.json": ("save", 3),
+    "stats.json": ("stats", 4),
+    "history.json": ("history", 24),
 }
+
+
+class Stopped(Exception):
+    """The window closed while the old files moved in."""
+
+
+class MovingIn:
+    """The previous version's files moved into a new database on a thread of their own,
+    so a window shows how far it is (a 23 MB history takes seconds): :attr:`done` of
+    :attr:`total` hands so far; once :attr:`ended`, :attr:`told` holds what the player is
+    told. Closed before the end, the moving in is abandoned as if never begun: nothing
+    committed, the database it began removed, the old files untouched for the next start."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.done = self.total = 0
+        self.told: list[Notice] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="moving-in", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            store, self.told = open_store(self.folder, mover(self.folder, self._progress))
+        except Stopped:
+            for end in ("", "-wal", "-shm", "-journal"):  # (only this start's: see pending)
+                with contextlib.suppress(OSError):
+                    os.remove(f"{self.folder / FILE_NAME}{end}")
+            return
+        if store is not None:
+            store.close()
+
+    def _progress(self, done: int, total: int) -> None:
+        if self._stop.is_set():
+            raise Stopped
+        self.done, self.total = done, total
+
+    @property
+    def ended(self) -> bool:
+        return not self._thread.is_alive()
+
+    def wait(self, seconds: float) -> bool:
+        """Ended within ``seconds``."""
+        self._thread.join(seconds)
+        return self.ended
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join()

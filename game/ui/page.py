@@ -7,7 +7,7 @@ import functools
 import pygame
 
 from game.core.drawable import path_text
-from game.text import say
+from game.text import number, say, say_n
 from game.ui import cardart, theme
 
 BOX_TINT = (10, 30, 20)
@@ -29,16 +29,58 @@ def box(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 190, radius: in
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 2, border_radius=radius)
 
 
-def export(app, what: str) -> tuple[str, bool]:
-    """The player's ``what`` (history, statistics) written as JSON and CSV in the exports
-    folder: the message saying where (or why not), and whether it is good news."""
-    try:
+class Export:
+    """The player's ``what`` (history, statistics) being written as JSON and CSV in the
+    exports folder, on the keeper's thread for it: :meth:`said` is how far it is while it
+    runs, then where it went (or why not), with whether that is good news."""
+
+    def __init__(self, app, what: str) -> None:
+        self.job, self._said = None, None
         if app.keeper is None:
-            raise ValueError("nothing is kept in this window")
-        paths = app.keeper.export(what)
-    except (OSError, ValueError) as err:
-        return say("export.failed", detail=getattr(err, "strerror", None) or str(err)), False
-    return say("export.saved", json=path_text(paths[0]), csv=path_text(paths[1])), True
+            self._said = _failed("nothing is kept in this window")
+        else:
+            self.job = app.keeper.export(what)
+
+    @property
+    def running(self) -> bool:
+        return self._said is None and self.job is not None and not self.job.done
+
+    def said(self) -> tuple[str, bool]:
+        job = self.job
+        if self._said is None and job is not None and job.done:
+            if job.paths is None:
+                self._said = _failed(job.error or "")
+            else:
+                json, csv = (path_text(p) for p in job.paths)
+                self._said = say("export.saved", json=json, csv=csv), True
+        if self._said is not None or job is None:
+            return self._said or ("", False)
+        done, total = job.progress
+        if not total:
+            return say("export.working"), True
+        words = say_n("export.working.hands", total, done=number(done, 0), total=number(total, 0))
+        return words, True
+
+
+def exported(
+    app, export: Export | None, shown: tuple[str, bool]
+) -> tuple[str, bool, Export | None]:
+    """A page's message once a frame: an export's progress, then its words (said aloud)
+    once it has ended, and the export it still follows (None once it has ended). The
+    window is drawn again only when the words change: the export keeps the cores."""
+    if export is None:
+        return (*shown, None)
+    said = export.said()
+    if said != shown:
+        app.dirty = True
+    if export.running:
+        return (*said, export)
+    app.speak(said[0], interrupt=False)
+    return (*said, None)
+
+
+def _failed(detail: str) -> tuple[str, bool]:
+    return say("export.failed", detail=detail), False
 
 
 def message(surface: pygame.Surface, words: str, good: bool) -> None:

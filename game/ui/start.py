@@ -13,6 +13,8 @@ import sys
 
 from game import APP_ID
 
+MOMENT = 0.3  # seconds a start waits for moving in before it shows how far it is
+
 
 class StartProblem(Exception):
     """The game cannot start; the message tells the player why and what to do."""
@@ -77,12 +79,45 @@ def open_app(args: argparse.Namespace):
             app.close()
             raise StartProblem(say("start.broken_art", detail=problem))
     install_routes(app)
+    moving = _moving_in(app)
+    if moving is not None:  # shown moving in; the game opens once the files are in
+        app.goto("moving_in", job=moving, then=lambda: _first_scene(app, args, moving))
+        app.after_frame += [preload] if args.game else [_art_or_quit, preload]
+        return app
+    return _first_scene(app, args)
+
+
+def _moving_in(app):
+    """The previous version's files moving in on a thread, when there are any and they
+    take more than a moment (a long history takes seconds: the window shows how far it
+    is); None when there are none or they are in already (what it told, told)."""
+    from game.store import moving_in
+    from game.store.settings import settings_dir
+
+    folder = settings_dir()
+    if not moving_in.pending(folder):
+        return None
+    job = moving_in.MovingIn(folder)
+    if not job.wait(MOMENT):
+        return job
+    for notice in job.told:
+        app.notice(notice)
+    return None
+
+
+def _first_scene(app, args: argparse.Namespace, moved=None):
+    """The player's files opened and the first scene shown: the menu, or ``--game``'s hand."""
+    from game.ui.scenes import preload
+
+    for notice in moved.told if moved is not None else []:
+        app.notice(notice)
     keep(app)
     if args.game:
         _choose_game(app.settings, args)
     if not args.game:
         app.goto("menu", seed=args.seed)
-        app.after_frame += [_art_or_quit, preload]
+        if moved is None:
+            app.after_frame += [_art_or_quit, preload]
         return app
     speaking, app.voice.on = app.voice.on, False  # the menu is passed through, not said
     menu = app.goto("menu", seed=args.seed)

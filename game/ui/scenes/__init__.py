@@ -17,6 +17,7 @@ SCENES = {
     "replay": "game.ui.scenes.replay:ReplayScene",
     "review": "game.ui.scenes.review:ReviewScene",
     "lesson": "game.ui.scenes.lesson:LessonScene",
+    "moving_in": "game.ui.scenes.moving_in:MovingInScene",
 }
 
 

@@ -12,7 +12,9 @@ from game.core.drawable import path_text
 from game.core.order import yours_first
 from game.games import offered_levels
 from game.record import RecordError, load
-from game.store.keeper import signed
+from game.store.hands import Hand
+from game.store.keeper import PAGE, signed
+from game.store.pars import HandPar
 from game.text import say
 from game.text.words import variant_words, when
 from game.ui import page, theme
@@ -92,12 +94,15 @@ class HistoryScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.entries = app.keeper.entries() if app.keeper is not None else []
-        self.pars = app.keeper.pars_of() if app.keeper is not None else {}
+        self.entries: list[Hand] = []  # the hands read so far, newest first (see _read_to)
+        self.pars: dict[int, HandPar] = {}
+        self._below: int | None = None  # the row the next page starts below (0: no more)
+        self._read_to(PAGE)
         self.selected = 0
         self.top = 0
         self.message = ""
         self.message_good = False  # an export that worked is good news, not an error
+        self.exporting: page.Export | None = None
         self.replay_btn = Button(lambda: say("button.replay"), self.open_selected)
         self.export_btn = Button(lambda: say("button.export"), self.export_selected)
         self.export_all_btn = Button(lambda: say("button.export_all"), self.export_all)
@@ -110,6 +115,16 @@ class HistoryScene(Scene):
         for b in (self.replay_btn, self.export_btn, self.export_all_btn):
             # no hand yet: nothing to replay or export (a window keeping nothing says why)
             b.enabled = bool(self.entries) or app.keeper is None
+
+    def _read_to(self, count: int) -> None:
+        """At least ``count`` hands read (or all there are), a page at a time, with their
+        pars: a long history costs only the pages the player scrolls to."""
+        keeper = self.app.keeper
+        while keeper is not None and len(self.entries) < count and self._below != 0:
+            found, self._below = keeper.page(self._below, PAGE)
+            self.entries += found
+            if found:
+                self.pars.update(keeper.pars_of(found[-1].id, found[0].id))
 
     # ----------------------------------------------------------------- actions
     def open_selected(self) -> None:
@@ -136,7 +151,14 @@ class HistoryScene(Scene):
             self.message_good = False
 
     def export_all(self) -> None:
-        self.message, self.message_good = page.export(self.app, "history")
+        """Every hand written on the keeper's thread: the window stays the player's."""
+        if self.exporting is None:
+            self.exporting = page.Export(self.app, "history")
+
+    def update(self, dt: float) -> None:
+        self.message, self.message_good, self.exporting = page.exported(
+            self.app, self.exporting, (self.message, self.message_good)
+        )
 
     def open_file(self, path: str) -> None:
         """Any record file into the viewer; a broken one gets the record checker's words."""
@@ -192,6 +214,7 @@ class HistoryScene(Scene):
         if self.ring.handle(event):
             return
         if event.type == pygame.MOUSEWHEEL:
+            self._read_to(self.top - event.y + 2 * self.visible_rows())
             self.top = max(
                 0, min(max(0, len(self.entries) - self.visible_rows()), self.top - event.y)
             )
@@ -219,6 +242,7 @@ class HistoryScene(Scene):
         return i if 0 <= i < len(self.entries) and i >= self.top else None
 
     def _select(self, i: int) -> None:
+        self._read_to(i + self.visible_rows() + 1)
         if not self.entries:
             return
         self.selected = max(0, min(len(self.entries) - 1, i))

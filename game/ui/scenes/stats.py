@@ -87,6 +87,7 @@ class StatsScene(Scene):
         self.selected = 0
         self.asking = False
         self.message, self.message_good = "", False
+        self.exporting: page.Export | None = None
         self.reset_btn = Button(lambda: say("button.reset"), self._ask)
         self.export_btn = Button(lambda: say("button.export_all"), self._export)
         self.back_btn = Button(lambda: say("button.back"), lambda: app.goto("menu"))
@@ -103,7 +104,13 @@ class StatsScene(Scene):
         return sorted(self.lines, key=lambda k: (k.game, k.players, k.level, k.options_text))
 
     def _export(self) -> None:
-        self.message, self.message_good = page.export(self.app, "statistics")
+        if self.exporting is None:
+            self.exporting = page.Export(self.app, "statistics")
+
+    def update(self, dt: float) -> None:
+        self.message, self.message_good, self.exporting = page.exported(
+            self.app, self.exporting, (self.message, self.message_good)
+        )
 
     def _ask(self) -> None:
         """Ask first, the focus on No (an Enter out of habit never resets)."""
