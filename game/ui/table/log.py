@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from game.core.types import TABLE, Action, Event, EventKind, PileKind
 from game.text.log_lines import LogLine, Row, Term, event_lines, move_events, rows
 from game.text.names import Namer, Seating, card_short
+from game.text.phrasebook import current
 from game.ui.table.phase import forced_how
 
 LOG_KEPT = 120  # lines of earlier hands kept when a hand starts
@@ -55,6 +56,7 @@ class MoveLog:
     fault: int | None = None
     seating: Seating | None = None
     asides: list[tuple[int, LogLine]] = field(default_factory=list)
+    _worded: tuple | None = field(default=None, repr=False, compare=False)  # see rows
 
     def new_hand(self, seating: Seating) -> None:
         del self.lines[: max(0, len(self.lines) - LOG_KEPT)]
@@ -92,12 +94,25 @@ class MoveLog:
 
     def rows(self, namer: Namer, last: int | None = None) -> list[Row]:
         """The log as the panel shows it: a run of moves that played themselves one row
-        (the ``last`` lines only, when given)."""
-        return rows(self.lines[-last:] if last else self.lines, namer)
+        (the ``last`` lines only, when given). Worded again only when a line, the names or
+        the language changed: the panel asks every frame, and wording 30 lines took a
+        third of a frame."""
+        shown = tuple(self.lines[-last:] if last else self.lines)
+        key = (namer, current().lang)
+        kept = self._worded
+        if kept is None or kept[0] != key or not _same(kept[1], shown):
+            kept = self._worded = (key, shown, rows(list(shown), namer))
+        return list(kept[2])
 
     def words(self, namer: Namer) -> list[str]:
         """The log's rows in words, as the player reads them."""
         return [row.words for row in self.rows(namer)]
+
+
+def _same(kept: tuple[LogLine, ...], shown: tuple[LogLine, ...]) -> bool:
+    """The very lines, by identity: a test of a few pointers that holds whenever the log
+    has not changed (equal lines would be compared field by field)."""
+    return len(kept) == len(shown) and all(a is b for a, b in zip(kept, shown, strict=True))
 
 
 def hand_head(match, spec) -> LogLine:
