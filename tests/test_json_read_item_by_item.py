@@ -67,3 +67,11 @@ def test_an_object_reads_the_same_item_by_item(tmp_path_factory, data, space):
 def test_what_the_whole_file_reader_refuses_is_refused_item_by_item(tmp_path, text):
     whole, by_item = read_both(tmp_path, text)
     assert by_item == whole
+
+
+def test_many_tiny_items_read_in_batches_as_the_whole_file_reads_them(tmp_path):
+    """Items are read a batch at a time: a mutated file of 300,000 tiny items once took
+    2.3 s of CPU read one by one."""
+    items = ",".join(["{}"] * 300_000 + ['{"k": [1, 2.5, "x"]}'] * 3)
+    whole, by_item = read_both(tmp_path, '{"version": 1, "hands": [' + items + "]}")
+    assert by_item == whole and len(whole[1]["hands"]) == 300_003

@@ -112,6 +112,7 @@ def read_json_items(path: str | os.PathLike, limit: int = MAX_BYTES) -> Any:
 
 
 _PLAIN = json.JSONDecoder()
+BATCH = 64 * 1024  # characters of items read at a time: a few milliseconds each
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
@@ -139,22 +140,32 @@ def _object_of_items(text: str, what: str) -> dict[str, Any]:
 
 
 def _items(text: str, at: int, what: str) -> tuple[list[Any], int]:
-    """An array's items from just after its ``[``, each read on its own."""
+    """An array's items from just after its ``[``: each item's end found by the plain
+    decoder, then read by :func:`parse_json` a batch of about :data:`BATCH` characters at
+    a time (a file of a million tiny items reads as fast as a few large ones)."""
     items: list[Any] = []
-    at = _skip(text, at)
-    while text[at : at + 1] != "]" or items:
-        item, at = _one(text, at, what)
-        items.append(item)
-        if text[_skip(text, at) : _skip(text, at) + 1] != ",":
+    at = start = _skip(text, at)
+    if text[at : at + 1] == "]":
+        return items, _skip(text, at + 1)
+    while True:
+        _, at = _PLAIN.raw_decode(text, at)
+        at = _skip(text, at)
+        more = text[at : at + 1] == ","
+        if not more or at - start >= BATCH:
+            items += parse_json("[[" + text[start:at] + "]]", what)[0]  # (nested as in the file)
+            start = -1
+        if not more:
             break
-        at = _after(text, at, ",")
+        at = _skip(text, at + 1)
+        start = at if start < 0 else start
     return items, _after(text, at, "]")
 
 
 def _one(text: str, at: int, what: str) -> tuple[Any, int]:
-    """The value at ``at``, found by the plain decoder and read by :func:`parse_json`."""
+    """The value at ``at``, found by the plain decoder and read by :func:`parse_json`
+    (nested one level, as it is in the file's object)."""
     _, end = _PLAIN.raw_decode(text, at)
-    return parse_json(text[at:end], what), end
+    return parse_json("[" + text[at:end] + "]", what)[0], end
 
 
 def _skip(text: str, at: int) -> int:
