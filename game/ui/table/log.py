@@ -7,9 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.core.types import TABLE, Action, Event, EventKind, PileKind
+from game.text import current
 from game.text.log_lines import LogLine, Row, Term, event_lines, move_events, rows
 from game.text.names import Namer, Seating, card_short
-from game.text.phrasebook import current
 from game.ui.table.phase import forced_how
 
 LOG_KEPT = 120  # lines of earlier hands kept when a hand starts
