@@ -17,31 +17,31 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import random  # noqa: E402
-import re  # noqa: E402
-import sys  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Iterable  # noqa: E402
+import random
+import re
+import sys
+import threading
+import time
+from collections.abc import Iterable
 
-import pytest  # noqa: E402
+import pytest
 
-from game.core.agents import SeatView  # noqa: E402
-from game.core.cards import CARD_TEXT, parse_card  # noqa: E402
-from game.core.state import GameState  # noqa: E402
-from game.core.types import (  # noqa: E402
+from game.core.agents import SeatView
+from game.core.cards import CARD_TEXT, parse_card
+from game.core.state import GameState
+from game.core.types import (
     Action,
     Event,
     EventKind,
     IllegalAction,
     Refusal,
 )
-from game.games.pishe_pasha.kinds import ACTIONS  # noqa: E402
-from game.games.pishe_pasha.moves import D_LOAD, STOPS, T_LOAD  # noqa: E402
-from game.games.pishe_pasha.rules import PishePasha  # noqa: E402
-from game.speech import Backend  # noqa: E402
-from game.text.names import Namer  # noqa: E402
-from game.text.words import refusal_text  # noqa: E402
+from game.games.pishe_pasha.kinds import ACTIONS
+from game.games.pishe_pasha.moves import D_LOAD, STOPS, T_LOAD
+from game.games.pishe_pasha.rules import PishePasha
+from game.speech import Backend
+from game.text.names import Namer
+from game.text.words import refusal_text
 
 STOP = {"stop_rule": True}
 
@@ -160,7 +160,9 @@ def twin(state: GameState, seat: int, rng: random.Random) -> GameState:
         if other.all_cards() != state.all_cards():
             break
     a, b = state.observation(seat), other.observation(seat)
-    assert a.piles == b.piles and a.history == b.history and a.info == b.info
+    assert a.piles == b.piles
+    assert a.history == b.history
+    assert a.info == b.info
     return other
 
 

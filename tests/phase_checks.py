@@ -1,4 +1,4 @@
-"""What "the screen agrees with the table's phase" means, frame by frame (issue 34): the
+"""What "the screen agrees with the table's phase" means, frame by frame: the
 header says "Your turn" exactly when the phase says the move is the player's, the lit seat
 is the one whose turn the phase shows, the hint line speaks of what can be done now, and
 the buttons are enabled only when they can be used.
@@ -17,8 +17,12 @@ from game.ui.table.takebacks import ACTS_IN
 
 def disagreements(rig: TableRig) -> list[str]:
     """Each way the table's words and buttons disagree with its phase now (none: agreed)."""
-    m, c = rig.model, rig.controls
-    ph = m.phase
+    m, ph = rig.model, rig.model.phase
+    return [*_labels(m, ph), *_lines(m, ph), *_buttons(rig, ph)]
+
+
+def _labels(m, ph) -> list[str]:
+    """The header, the seats' labels and the lit seat against the phase."""
     out = []
     header = says.status(m, ph)
     if (header == say("status.your_turn")) != ph.mine:
@@ -30,18 +34,33 @@ def disagreements(rig: TableRig) -> list[str]:
             out.append(f"seat {seat} label {label!r} in {ph}")
         if says.lit(m, seat, ph) and seat != ph.seat:
             out.append(f"seat {seat} lit in {ph}")
+    return out
+
+
+PROMPTED = {Doing.CALLING, Doing.THINKING, Doing.SHOWING, Doing.FORCED, Doing.DECIDING}
+
+
+def _lines(m, ph) -> list[str]:
+    """The hint line and the note against the phase."""
+    out = []
     line, _ = says.message_line(m)
     prompt = says.prompt(m, ph)
     if ph.doing is Doing.PAUSED and line:
         out.append(f"hint line {line!r} under an overlay")
     if line == say("message.hurry_hint") and (ph.seat == m.human or ph.mine):
         out.append(f"hurry hint in {ph}")
-    if line and line == prompt and line != m.message and ph.doing is not Doing.CHOOSING:
-        allowed = {Doing.CALLING, Doing.THINKING, Doing.SHOWING, Doing.FORCED, Doing.DECIDING}
-        if ph.doing not in allowed:
-            out.append(f"prompt {line!r} in {ph}")
+    prompted = line and line == prompt and line != m.message
+    if prompted and ph.doing is not Doing.CHOOSING and ph.doing not in PROMPTED:
+        out.append(f"prompt {line!r} in {ph}")
     if m.message and (m.note is None or m.note.doing is not ph.doing):
         out.append(f"note {m.message!r} from another phase in {ph}")
+    return out
+
+
+def _buttons(rig: TableRig, ph) -> list[str]:
+    """The buttons enabled only when they can be used."""
+    m, c = rig.model, rig.controls
+    out = []
     c.refresh()
     if c.hint_btn.enabled and not ph.mine:
         out.append(f"Hint enabled in {ph}")

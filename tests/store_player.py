@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.agents import SeatView  # noqa: E402
-from game.session import Session  # noqa: E402
-from game.store.keeper import Keeper  # noqa: E402
+from game.core.agents import SeatView
+from game.session import Session
+from game.store.keeper import Keeper
 
 
 def main(seed: int, hands: int | None) -> int:

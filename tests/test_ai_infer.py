@@ -84,7 +84,8 @@ def test_pimc_and_the_expert_play_only_legal_moves(players, options):
 
 def test_pimc_is_registered_for_the_arena():
     agent = make_agent("pisti", "pimc", 3)
-    assert isinstance(agent, PimcPisti) and agent.deals == 64
+    assert isinstance(agent, PimcPisti)
+    assert agent.deals == 64
     state = new_hand("pisti", 2, {}, 5)
     Referee(state, [agent, make_agent("pisti", "greedy", 1)]).play_out()
     assert state.is_over

@@ -61,7 +61,8 @@ def play_checked(state, agents) -> dict[str, int]:
             view = SeatView(state, caller)
             call = agents[caller].call(view)
             if call is not None:
-                assert call in view.calls() and call.actor == caller, call
+                assert call in view.calls(), call
+                assert call.actor == caller, call
                 assert state.check(call) is None
                 called = call
                 break
@@ -72,7 +73,8 @@ def play_checked(state, agents) -> dict[str, int]:
         seat = state.to_move
         action = agents[seat].choose(SeatView(state, seat))
         assert state.check(action) is None, (action, state.legal_actions())
-        assert action in state.legal_actions() and not action.is_call
+        assert action in state.legal_actions()
+        assert not action.is_call
         events = state.apply(action)
         seen["faults"] += any(e.kind is pishe.EventKinds.FAULT for e in events)
         seen["accepts"] += action is ACCEPT
@@ -146,7 +148,8 @@ def test_every_level_plays_a_hand_through_the_referee():
         state = new_hand(game, players, options, 5)
         agents = [small_agent(game, levels(game)[s % len(levels(game))], s) for s in range(players)]
         Referee(state, agents).play_out()
-        assert state.is_over and sorted(state.all_cards()) == sorted(state.CARDS)
+        assert state.is_over
+        assert sorted(state.all_cards()) == sorted(state.CARDS)
 
 
 def test_make_agent_names_the_choices_for_an_unknown_level():

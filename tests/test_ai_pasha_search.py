@@ -70,7 +70,8 @@ def test_the_fast_playout_stops_at_its_cap_where_the_engine_would():
         acts = slow.legal_actions()
         slow.apply(next((a for a in acts if pishe.load_seat(a) is not None), acts[0]))
     assert fast.report() == slow.report()
-    assert fast.turned == slow.turned and fast.to_move == slow.to_move
+    assert fast.turned == slow.turned
+    assert fast.to_move == slow.to_move
 
 
 def _engine_until(state: PishePasha, cap: int, deciders: tuple[int, ...]) -> int:

@@ -108,12 +108,14 @@ def test_only_close_calls_get_more_deals(monkeypatch, played):
         verdicts.clear()
         evaluate(obs, options, random.Random(4), budget)
         batches, rest = divmod(len(played), deals)
-        assert rest == 0 and 1 <= batches <= 4
+        assert rest == 0
+        assert 1 <= batches <= 4
         assert batches == 1 + sum(verdicts)
         assert batches == 4 or verdicts[-1] is False
         one += batches == 1
         more += batches > 1
-    assert one > 0 and more > 0
+    assert one > 0
+    assert more > 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

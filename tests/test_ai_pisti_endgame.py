@@ -34,7 +34,9 @@ def _after_36_plays(players: int, seed: int):
 
 def test_four_players_solve_the_drawn_deals_from_three_cards_a_hand(solved):
     for obs, k, options in _after_36_plays(4, seed=5):
-        assert k.pack_size == 0 and k.hand_sizes == [3, 3, 3, 3] and k.seat == 0
+        assert k.pack_size == 0
+        assert k.hand_sizes == [3, 3, 3, 3]
+        assert k.seat == 0
         assert tree_size(k.hand_sizes, k.seat) > PLAY.exact_tree  # rolled out before
         solved.clear()
         values = evaluate(obs, options, random.Random(1), QUICK)
@@ -44,7 +46,8 @@ def test_four_players_solve_the_drawn_deals_from_three_cards_a_hand(solved):
 
 def test_three_players_still_roll_out_the_start_of_the_last_deal(solved):
     for obs, k, options in _after_36_plays(3, seed=6):
-        assert k.pack_size == 0 and k.hand_sizes == [4, 4, 4]
+        assert k.pack_size == 0
+        assert k.hand_sizes == [4, 4, 4]
         evaluate(obs, options, random.Random(1), QUICK)
     assert solved == []
 
@@ -54,4 +57,6 @@ def test_two_and_three_players_keep_the_exact_search_they_were_measured_with():
         assert PLAY.exact_room(players) == (PLAY.exact_tree, PLAY.exact_leaves,
                                             PLAY.most_leaves, 0)  # fmt: skip
     tree, leaves, most, deal = PLAY.exact_room(4)
-    assert tree >= tree_size([3, 3, 4, 4], 2) and most >= leaves > 0 and deal > 0
+    assert tree >= tree_size([3, 3, 4, 4], 2)
+    assert most >= leaves > 0
+    assert deal > 0

@@ -60,7 +60,8 @@ def test_small_arena_run_writes_the_json_summary(tmp_path, capsys):
                        "--deals", "6", "--seed", "3", "--json", str(out)])  # fmt: skip
     assert code == 0
     data = json.loads(out.read_text())
-    assert data["deals"] == 6 and data["hands"] == 12
+    assert data["deals"] == 6
+    assert data["hands"] == 12
     assert data["wins_a"] + data["wins_b"] + data["draws"] == 12
     lo, hi = data["ci95"]
     assert lo <= data["margin_a"] <= hi
@@ -87,14 +88,15 @@ def test_arena_jobs_give_the_same_results_as_one_process():
         ["--options", "{bad"],
         ["--options", '{"colour": 1}'],
         ["--deals", "0"],
-    ],  # fmt: skip
+    ],
 )
 def test_bad_arena_input_gives_a_message_not_a_traceback(argv, capsys):
     with pytest.raises(SystemExit) as exc:
         arena.main(argv)
     assert exc.value.code == 2
     err = capsys.readouterr().err
-    assert "error:" in err and "Traceback" not in err
+    assert "error:" in err
+    assert "Traceback" not in err
 
 
 class LoadsItsLastCard(BaseAgent):
@@ -113,7 +115,8 @@ def test_arena_hand_ends_when_nobody_stops_a_winning_fault():
     state = position([["4H"], ["5S"]], suits_up_to(h=3), rest_to=1, options=STOP)
     times: list[list[float]] = [[], []]
     arena.play_hand(state, [LoadsItsLastCard(0), LoadsItsLastCard(1)], times)
-    assert state.is_over and state.winner == 0
+    assert state.is_over
+    assert state.winner == 0
     assert texts(state.history) == ["discard>1", "accept"]
 
 

@@ -14,16 +14,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game import assets  # noqa: E402
-from game.assets import sounds as sound_module  # noqa: E402
-from game.assets.art import felt, glow, icon, slots  # noqa: E402
-from game.assets.deck import DeckRenderer  # noqa: E402
-from game.cli import sheet  # noqa: E402
-from game.cli.sheet import parse_sizes, write_sheet  # noqa: E402
-from game.core.cards import DECK, card_text, make, parse_card  # noqa: E402
+from game import assets
+from game.assets import sounds as sound_module
+from game.assets.art import felt, glow, icon, slots
+from game.assets.deck import DeckRenderer
+from game.cli import sheet
+from game.cli.sheet import parse_sizes, write_sheet
+from game.core.cards import DECK, card_text, make, parse_card
 
 SIZES = ((35, 49), (140, 196), (211, 300))
 
@@ -59,7 +59,7 @@ def test_card_corners_are_rounded_transparent(art):
     assert face.get_at((70, 98)).a == 255
 
 
-@pytest.mark.parametrize("a, b", [("5H", "5D"), ("5S", "5C"), ("AH", "AD"), ("KS", "KC")])
+@pytest.mark.parametrize(("a", "b"), [("5H", "5D"), ("5S", "5C"), ("AH", "AD"), ("KS", "KC")])
 def test_suits_of_one_colour_differ_in_pixels(art, a, b):
     faces = art.faces((140, 196))
     assert pixels(faces[parse_card(a)]) != pixels(faces[parse_card(b)])
@@ -88,8 +88,10 @@ def test_four_colour_clubs_are_green_and_diamonds_blue(art):
     four = art.faces((140, 196), four_colour=True)
     centre = (70, 98)
     club, diamond = four[parse_card("AC")].get_at(centre), four[parse_card("AD")].get_at(centre)
-    assert club.g > club.r and club.g > club.b
-    assert diamond.b > diamond.r and diamond.b > diamond.g
+    assert club.g > club.r
+    assert club.g > club.b
+    assert diamond.b > diamond.r
+    assert diamond.b > diamond.g
 
 
 def test_render_is_cached_per_size_and_redone_on_resize(art):
@@ -180,7 +182,8 @@ def test_the_executables_archive_is_found_and_read_like_the_folders(packaged_as_
     )
     assert icon.window_icon(32).get_size() == (32, 32)
     loud = sound_module.Sounds(sounds)
-    assert loud.available and len(loud._load()) == len(sound_module.SOUND_NAMES)
+    assert loud.available
+    assert len(loud._load()) == len(sound_module.SOUND_NAMES)
 
 
 def test_a_file_missing_from_the_archive_or_a_damaged_archive_is_named(
@@ -192,7 +195,7 @@ def test_a_file_missing_from_the_archive_or_a_damaged_archive_is_named(
     damaged = packaged_as_the_executable.parent.parent / "broken" / "assets.zip"
     damaged.parent.mkdir()
     damaged.write_bytes(b"PK this is not an archive")
-    with pytest.raises(assets.AssetError, match="cannot open .*broken/assets.zip"):
+    with pytest.raises(assets.AssetError, match=r"cannot open .*broken/assets\.zip"):
         assets._opened(damaged)
 
 
@@ -224,7 +227,8 @@ def test_sound_is_short_soft_mono_and_click_free(name):
     edge = params.framerate // 500
     assert max(abs(s) for s in samples[:edge]) < peak * 0.5, "starts with a click"
     assert max(abs(s) for s in samples[-edge:]) < peak * 0.05, "ends with a click"
-    assert abs(samples[0]) < 64 and abs(samples[-1]) < 64
+    assert abs(samples[0]) < 64
+    assert abs(samples[-1]) < 64
 
 
 def test_sounds_total_under_one_megabyte():
@@ -310,7 +314,8 @@ def test_icon_renders_and_ico_file_is_valid():
     assert icon.window_icon(64).get_size() == (64, 64)
     data = (assets.asset_dir("sprites") / "icon.ico").read_bytes()
     reserved, kind, count = struct.unpack("<HHH", data[:6])
-    assert (reserved, kind) == (0, 1) and count >= 4
+    assert (reserved, kind) == (0, 1)
+    assert count >= 4
     for k in range(count):
         _, _, _, _, _, _, length, offset = struct.unpack(
             "<BBBBHHII", data[6 + 16 * k : 22 + 16 * k]

@@ -90,12 +90,14 @@ def test_macos_gets_an_app_bundle_with_the_icon_and_the_version(tmp_path, monkey
     made = run_spec("darwin", tmp_path, monkeypatch)
     (bundle,) = made["BUNDLE"]
     kwargs = bundle[1]
-    assert kwargs["bundle_identifier"] == APP_ID and kwargs["version"] == version()
+    assert kwargs["bundle_identifier"] == APP_ID
+    assert kwargs["version"] == version()
     plist = kwargs["info_plist"]
     assert plist["CFBundleShortVersionString"] == plist["CFBundleVersion"] == version()
     assert plist["LSApplicationCategoryType"] == "public.app-category.card-games"
     icns = Path(kwargs["icon"]).read_bytes()
-    assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
+    assert icns[:4] == b"icns"
+    assert struct.unpack(">I", icns[4:8])[0] == len(icns)
     sides = dict(exe_info.ICNS_TYPES)
     at, seen = 8, set()
     while at < len(icns):
@@ -116,7 +118,9 @@ def test_linux_bundles_every_catalogue_the_desktop_entry_and_the_metadata(tmp_pa
     sources = [Path(source) for source, _ in analysis[1]["datas"]]
     compiled = (ROOT / "game").rglob("locale/*/LC_MESSAGES/*.mo")
     catalogues = {p.parent.relative_to(ROOT).as_posix() for p in compiled}
-    assert len(catalogues) >= 2 and catalogues <= datas and "game/desktop" in datas
+    assert len(catalogues) >= 2
+    assert catalogues <= datas
+    assert "game/desktop" in datas
     assert not [p for p in sources if p.suffix == ".po"], "only the compiled catalogues"
     metadata = [p for p in sources if p.parent.name.startswith("pasha_pisti")]
     assert [p.name for p in metadata] in (["PKG-INFO"], ["METADATA"]), "the version's, alone"
@@ -127,7 +131,8 @@ def test_linux_bundles_every_catalogue_the_desktop_entry_and_the_metadata(tmp_pa
     assert {"ssl", "_hashlib", "multiprocessing", "unicodedata"} <= set(analysis[1]["excludes"])
     assert not {"sqlite3", "_sqlite3", "csv", "_csv"} & set(analysis[1]["excludes"])
     exe = made["EXE"][0][1]
-    assert exe["icon"] is None and "BUNDLE" not in made
+    assert exe["icon"] is None
+    assert "BUNDLE" not in made
     assert exe["cdict"] == {"EXTENSION": True}, "only what linux_binaries tags is compressed"
 
 

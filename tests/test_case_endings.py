@@ -96,11 +96,14 @@ def test_numbers_take_the_ending_of_their_last_word_said(tr):
     assert [number_word(n) for n in (0, 1, 10, 40, 101, 151, 2000, 1500)] == [
         "sıfır", "bir", "on", "kırk", "bir", "bir", "bin", "yüz",
     ]  # fmt: skip
-    assert form(tr, "101", "dat") == "101'e" and form(tr, "151", "dat") == "151'e"
-    assert form(tr, "2.000", "acc") == "2.000'i" and form(tr, "%40", "acc") == "%40'ı"
+    assert form(tr, "101", "dat") == "101'e"
+    assert form(tr, "151", "dat") == "151'e"
+    assert form(tr, "2.000", "acc") == "2.000'i"
+    assert form(tr, "%40", "acc") == "%40'ı"
     assert form(tr, "S", "dat") == "S'ye"  # a letter, said "se"
     assert form(tr, "Pishe Pasha", "acc") == "Pishe Pasha'yı"
-    assert form(tr, "dağıtan", "dat") == "dağıtana" and form(tr, "biri", "gen") == "birinin"
+    assert form(tr, "dağıtan", "dat") == "dağıtana"
+    assert form(tr, "biri", "gen") == "birinin"
 
 
 def test_english_ignores_the_forms():
@@ -148,7 +151,8 @@ def test_turkish_says_one_card_and_an_empty_table_in_their_own_words(tr):
 def test_dates_and_numbers_are_written_as_each_language_writes_them(tr):
     moment = time.mktime((2026, 11, 27, 3, 5, 0, 0, 0, -1))
     assert when(moment) == "27.11.2026 03:05"
-    assert tr.number(2000.5) == "2.000,5" and tr.percent(0.44) == "%44"
+    assert tr.number(2000.5) == "2.000,5"
+    assert tr.percent(0.44) == "%44"
     assert when(1e300) == "–"  # a time no calendar holds
     phrasebook.set_language("en")
     assert when(moment) == "2026-11-27 03:05"
@@ -227,7 +231,8 @@ def test_english_and_turkish_ignore_the_nominative(tr):
 
 
 def test_german_writes_numbers_percentages_and_dates_as_germans_do(de):
-    assert de.number(2000.5) == "2.000,5" and de.number(1234567, 0) == "1.234.567"
+    assert de.number(2000.5) == "2.000,5"
+    assert de.number(1234567, 0) == "1.234.567"
     assert de.percent(0.53) == "53\u00a0%"  # a space that never breaks the line
     assert when(time.mktime((2026, 12, 2, 14, 5, 0, 0, 0, -1))) == "02.12.2026 14:05"
     assert de.say_n("label.pile", 0) == "Stapel: leer"

@@ -50,7 +50,8 @@ def test_throwing_away_a_pisti_is_a_costly_mistake():
     seat = state.to_move
     assert assess(state, seat, PLAYS[capture], QUICK) == pytest.approx(0.0, abs=0.3)
     loss = assess(state, seat, PLAYS[away], QUICK)
-    assert loss is not None and loss > 5.0, loss
+    assert loss is not None, loss
+    assert loss > 5.0, loss
 
 
 def _known_lead(state):
@@ -79,7 +80,8 @@ def test_leading_a_card_the_opponent_is_known_to_match_is_flagged():
     values = move_values(state, seat, QUICK)
     bad = assess(state, seat, PLAYS[risky], QUICK)
     good = assess(state, seat, PLAYS[safe], QUICK)
-    assert bad is not None and good is not None
+    assert bad is not None
+    assert good is not None
     assert bad > good + 5.0, (bad, good, values)
     assert max(values, key=values.get) != PLAYS[risky]
 
@@ -177,7 +179,8 @@ def test_a_pishe_pasha_review_is_sorted_deterministic_and_legal():
     assert first == review(record, 0, 0.1)
     assert [m.loss for m in first] == sorted((m.loss for m in first), reverse=True)
     for m in first:
-        assert m.played != m.better and m.loss > 0
+        assert m.played != m.better
+        assert m.loss > 0
         assert record["actions"][m.index] == str(m.played)
 
 

@@ -44,10 +44,12 @@ def seen(runs: float, fact: str = "", *pairs: tuple[int, int]) -> Seen:
 def test_a_missed_load_is_the_better_moves_own_not_the_one_after_it():
     state = playtest_187()
     better = move(DISCARD, DISCARD, 1)
-    assert better in state.legal_actions() and TURN in state.legal_actions()
+    assert better in state.legal_actions()
+    assert TURN in state.legal_actions()
     b = seen(10, "my_loads", (1, KS), (1, QD))  # K♠ onto Q♥, then Q♦ onto that K♠
     why = coach.seen_reason(state, TURN, better, seen(10), b)
-    assert why is not None and why.key == "coach.why.turn_early"
+    assert why is not None
+    assert why.key == "coach.why.turn_early"
     assert (why.params["card"], why.params["whose"]) == (KS, 1)
 
 

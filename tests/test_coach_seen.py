@@ -45,7 +45,8 @@ def test_a_load_given_to_the_opponent_is_what_the_search_saw():
     state = _load_choice()
     verdict = move_values(state, 0, QUICK)
     kept = verdict.seen[T_DISCARD]
-    assert kept.rate("loaded_on_me") >= 1.0 and kept.most("loaded_on_me") == (1, parse_card("8S"))
+    assert kept.rate("loaded_on_me") >= 1.0
+    assert kept.most("loaded_on_me") == (1, parse_card("8S"))
     assert verdict.seen[T_LOAD[1]].rate("loaded_on_me") < kept.rate("loaded_on_me")
     why = reason(state, 0, T_DISCARD, T_LOAD[1], verdict.seen)
     assert why == Phrase("coach.why.gives_load", {"seat": 1, "card": parse_card("8S")})
@@ -55,7 +56,8 @@ def test_a_foundation_play_missed_is_the_stop_call_the_search_saw():
     state = _foundation_choice()
     verdict = move_values(state, 0, QUICK)
     found = max(verdict, key=verdict.get)
-    assert found is not TURN and load_seat(found) is None, "the foundation play is best"
+    assert found is not TURN, "the foundation play is best"
+    assert load_seat(found) is None, "the foundation play is best"
     assert verdict.seen[TURN].rate("stopped") == 1.0
     assert verdict.seen[found].rate("stopped") == 0.0
     assert verdict.seen[found].rate("my_up") >= 1.0
@@ -123,7 +125,8 @@ def test_what_the_coach_saw_never_depends_on_hidden_cards(game):
     seat = state.to_move
     twin = state.resample(seat, rng)
     first, second = move_values(state, seat, 0.1), move_values(twin, seat, 0.1)
-    assert first == second and first.seen == second.seen
+    assert first == second
+    assert first.seen == second.seen
     assert any(s.counts for s in first.seen.values())
 
 
@@ -164,7 +167,9 @@ def test_every_reason_from_the_counts_is_worded(lang):
     try:
         for why in said:
             words = phrase(why, namer)
-            assert words and "{" not in words and not words.startswith("coach."), words
+            assert words, words
+            assert "{" not in words, words
+            assert not words.startswith("coach."), words
             for value in why.params.values():
                 if isinstance(value, int) and why.params.get("card") != value:
                     assert str(value) in words or namer.who(value) in words, (words, value)
@@ -218,7 +223,8 @@ def test_turning_while_a_load_was_there_is_the_load_the_search_made_instead():
     state = position([["KH", "9C"], ["8S"]], to_move=0)
     verdict = move_values(state, 0, QUICK)
     load = verdict.seen[D_LOAD[1]]
-    assert load.rate("my_loads") >= 1.0 and load.most("my_loads") == (1, parse_card("9C"))
+    assert load.rate("my_loads") >= 1.0
+    assert load.most("my_loads") == (1, parse_card("9C"))
     assert verdict.seen[TURN].rate("my_loads") < 0.5
     why = reason(state, 0, TURN, D_LOAD[1], verdict.seen)
     assert why == Phrase("coach.why.turn_early", {"card": parse_card("9C"), "whose": 1})

@@ -50,7 +50,8 @@ def test_a_computer_move_is_heard_card_and_target_first(tmp_path, monkeypatch, l
         card = card_name(line.event.cards[0]).casefold()
         who = m.namer.who(line.event.seat)
         at = words.casefold().find(card)
-        assert at >= 0 and len(words[:at].split()) <= 1, words  # the card first (its article)
+        assert at >= 0, words
+        assert len(words[:at].split()) <= 1, words  # the card first (its article)
         end = at + len(card)
         target = words[end : words.index(who)].strip(" ,")
         assert target or line.event.kind is not EventKind.MOVE, words  # then where it went

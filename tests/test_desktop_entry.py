@@ -79,10 +79,14 @@ def test_one_app_id_names_the_entry_icon_window_and_metainfo(monkeypatch):
 def test_the_entry_is_a_card_game_named_and_found_in_english_turkish_and_german():
     keys = entry_keys(DESKTOP.read_text(encoding="utf-8"))
     assert keys["Categories"] == "Game;CardGame;"
-    assert keys["Type"] == "Application" and keys["Terminal"] == "false"
+    assert keys["Type"] == "Application"
+    assert keys["Terminal"] == "false"
     for key in ("Name", "Comment", "GenericName", "Keywords"):
-        assert keys[key] and keys[f"{key}[tr]"] and keys[f"{key}[de]"], key
-    assert "pisti" in keys["Keywords"].split(";") and "pişti" in keys["Keywords[tr]"].split(";")
+        assert keys[key], key
+        assert keys[f"{key}[tr]"], key
+        assert keys[f"{key}[de]"], key
+    assert "pisti" in keys["Keywords"].split(";")
+    assert "pişti" in keys["Keywords[tr]"].split(";")
     assert {"Kartenspiel", "Pişti"} <= set(keys["Keywords[de]"].split(";"))
     assert keys["Comment[de]"] == "Pishe Pasha und Pişti gegen den Computer"
 
@@ -152,7 +156,8 @@ def test_removing_takes_away_its_files_and_nothing_else(tmp_path):
     assert "no longer in your desktop's menu" in done.stdout
     assert sorted(p for p in xdg.rglob("*") if p.is_file()) == sorted(others)
     again = run_game(["--remove-desktop-entry"], env)
-    assert again.returncode == 0 and "nothing to remove" in again.stdout
+    assert again.returncode == 0
+    assert "nothing to remove" in again.stdout
 
 
 def test_a_relative_xdg_data_home_is_ignored_as_the_xdg_spec_says(tmp_path):
@@ -243,6 +248,7 @@ def test_a_checkout_run_without_installing_starts_in_its_own_folder(tmp_path, mo
     python = tmp_path / "bin" / "python3"
     monkeypatch.setattr(sys, "executable", str(python))
     words, folder = desktop.command()
-    assert words == [str(python), "-m", "game"] and folder == ROOT
+    assert words == [str(python), "-m", "game"]
+    assert folder == ROOT
     keys = entry_keys(desktop.desktop_file(DESKTOP.read_text(encoding="utf-8"), words, folder))
     assert keys["Path"] == str(ROOT)

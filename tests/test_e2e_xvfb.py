@@ -104,8 +104,21 @@ class Desktop:
     def click(self, pos: tuple[int, int]) -> None:
         w = self.window
         run(
-            ["xdotool", "mousemove", "--window", w, *map(str, pos), "sleep", "0.1"]
-            + ["mousedown", "1", "sleep", "0.08", "mouseup", "1"],
+            [
+                "xdotool",
+                "mousemove",
+                "--window",
+                w,
+                *map(str, pos),
+                "sleep",
+                "0.1",
+                "mousedown",
+                "1",
+                "sleep",
+                "0.08",
+                "mouseup",
+                "1",
+            ],
             self.env,
         )
 
@@ -147,7 +160,8 @@ def test_real_window_click_and_drag_play_the_first_ace_to_its_foundation(desktop
     assert size == SIZE
 
     first = wait_for("the state file", lambda: read_state(state_file))
-    assert first["record"]["actions"] == [] and first["report"]["to_move"] == 0
+    assert first["record"]["actions"] == []
+    assert first["report"]["to_move"] == 0
     rects = screen_rects(first["record"])
 
     def actions() -> list[str]:

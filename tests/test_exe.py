@@ -221,7 +221,8 @@ def test_exe_installs_a_desktop_entry_that_starts_itself(exe, tmp_path):
     entry = xdg / "applications" / "io.github.pashapisti.PashaPisti.desktop"
     validate("desktop", entry)
     keys = entry_keys(entry.read_text(encoding="utf-8"))
-    assert exec_words(keys["Exec"]) == [str(exe)] and keys["TryExec"] == str(exe)
+    assert exec_words(keys["Exec"]) == [str(exe)]
+    assert keys["TryExec"] == str(exe)
     assert (xdg / "metainfo" / "io.github.pashapisti.PashaPisti.metainfo.xml").is_file()
     assert len(list((xdg / "icons" / "hicolor").rglob("*.png"))) == 8
     assert run([str(exe), "--remove-desktop-entry"], tmp_path, env).returncode == 0

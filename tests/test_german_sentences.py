@@ -40,7 +40,9 @@ def four() -> Namer:
     return Namer.for_table(positions, 0, {0: 0, 1: 1, 2: 0, 3: 1})
 
 
-def line(key: str, params: dict, you=YOU, namer: Callable[[], Namer] = None) -> Callable[[], str]:
+def line(
+    key: str, params: dict, you=YOU, namer: Callable[[], Namer] | None = None
+) -> Callable[[], str]:
     """A logged line as the move log writes it (a capital first), made in the test (in the
     test's language)."""
     return lambda: phrasebook.current().capitalise(

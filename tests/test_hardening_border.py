@@ -37,7 +37,8 @@ def test_a_command_line_number_out_of_range_gets_argparses_error(argv, capsys):
         parse_args(argv)
     assert ended.value.code == 2
     err = capsys.readouterr().err
-    assert "error: argument --" in err and argv[-2] in err
+    assert "error: argument --" in err
+    assert argv[-2] in err
 
 
 def test_what_the_command_line_accepts_at_its_limits_is_saved_and_read_back(tmp_path, monkeypatch):
@@ -47,8 +48,10 @@ def test_what_the_command_line_accepts_at_its_limits_is_saved_and_read_back(tmp_
     told: list[Notice] = []
     Keeper(told.append, tmp_path).match_changed(session)
     back = Keeper(told.append, tmp_path).load_match()
-    assert told == [] and back is not None
-    assert back.match.deal_no == MAX_DEAL and back.seed == MAX_SEED
+    assert told == []
+    assert back is not None
+    assert back.match.deal_no == MAX_DEAL
+    assert back.seed == MAX_SEED
 
 
 def _half_then_full(src, dst, *args, **kwargs) -> None:
@@ -61,11 +64,9 @@ def test_a_full_disk_while_keeping_a_copy_removes_the_half_copy_and_says_so(tmp_
     monkeypatch.setattr(shutil, "copyfileobj", _half_then_full)
     settings, message = load_settings(tmp_path / FILE_NAME)
     assert [p.name for p in tmp_path.iterdir()] == [FILE_NAME]
-    assert (
-        settings.level == "hard"
-        and message.code == "settings_fixed"
-        and message.detail.startswith("pace")
-    )
+    assert settings.level == "hard"
+    assert message.code == "settings_fixed"
+    assert message.detail.startswith("pace")
     assert "kept as" not in message, "no copy is named that was not kept"
 
 

@@ -152,9 +152,9 @@ def test_keeps_settings_when_the_disk_refuses_the_save(home, monkeypatch):
     original = fill_home(home)
     refuse_replace(monkeypatch)
     problem = save_settings(Settings(level="easy"), home / store.FILE_NAME)
-    assert (
-        problem and problem.code == "settings_not_saved" and problem.detail.startswith("No space")
-    )
+    assert problem
+    assert problem.code == "settings_not_saved"
+    assert problem.detail.startswith("No space")
     assert (home / store.FILE_NAME).read_bytes() == original[store.FILE_NAME]
     assert not list(home.glob("*.tmp"))
 
@@ -190,10 +190,12 @@ def test_keeps_every_file_whole_when_killed_in_the_middle_of_saving(home):
         os.waitpid(pid, 0)
         json.loads((home / store.FILE_NAME).read_text(encoding="utf-8"))  # never torn
         settings, problem = load_settings(home / store.FILE_NAME)
-        assert problem is None and 1.0 <= settings.call_window <= 6.0
+        assert problem is None
+        assert 1.0 <= settings.call_window <= 6.0
         told: list[str] = []
         keeper = Keeper(told.append, home)
-        assert keeper.load_match() is not None and told == []
+        assert keeper.load_match() is not None
+        assert told == []
         keeper.close()
         listed, counted = counts(home)
         assert listed == counted, "statistics and History always agree"

@@ -69,7 +69,8 @@ def test_schema_numbers_strict_and_lenient():
     lenient = parse_json(
         '{"a": NaN, "b": 1e999, "c": 1' + "0" * 40 + ', "d": 2, "d": 3}', "x", True
     )
-    assert math.isnan(lenient["a"]) and lenient["b"] == lenient["c"] == math.inf
+    assert math.isnan(lenient["a"])
+    assert lenient["b"] == lenient["c"] == math.inf
     assert lenient["d"] == 3
     assert parse_json("[1" + "0" * 29 + ", 1.5e99]") == [10**29, 1.5e99]
 
@@ -98,7 +99,7 @@ def test_schema_write_is_atomic_and_survives_a_lone_surrogate(tmp_path):
     assert read_json(path) == {"a": "\ud800ş"}
     write_json_atomic(path, {"a": "\udfff"}, indent=1)
     assert read_json(path) == {"a": "\udfff"}
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not JSON compliant"):
         write_json_atomic(path, {"a": float("nan")})
     assert read_json(path) == {"a": "\udfff"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f.json"]
@@ -209,14 +210,16 @@ def test_schema_a_bad_field_takes_its_default_and_the_others_are_kept(name, valu
     good = {"on": False, "n": 3, "x": 0.25, "pick": "b", "name": "ş", "evens": [2]}
     values, problems = read_fields({**good, name: value}, FIELDS)
     assert values == {**good, name: FIELDS[name].default}
-    assert len(problems) == 1 and problems[0].startswith(name)
+    assert len(problems) == 1
+    assert problems[0].startswith(name)
     with pytest.raises(ValueError, match=name):
         require({**good, name: value}, FIELDS, "the save")
 
 
 def test_schema_whole_numbers_are_numbers_and_dropped_values_are_reported():
     values, problems = read_fields({"x": 1, "evens": [2, 3, "4", 6]}, FIELDS)
-    assert values["x"] == 1.0 and type(values["x"]) is float
+    assert values["x"] == 1.0
+    assert type(values["x"]) is float
     assert values["evens"] == [2, 6]
     assert problems == ["evens held values that are not valid; they were left out"]
 

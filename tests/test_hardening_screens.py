@@ -44,7 +44,8 @@ def test_a_history_row_holding_a_control_character_opens_the_history(
     app = make_app(tmp_path, monkeypatch, keep=True)
     scene = app.goto("history")
     frames(app)
-    assert isinstance(app.scene, HistoryScene) and len(scene.entries) == 1
+    assert isinstance(app.scene, HistoryScene)
+    assert len(scene.entries) == 1
     assert told(app, "history", "geçmiş"), "the player is told"
     app.goto("stats")
     frames(app)
@@ -73,7 +74,8 @@ def test_a_history_record_whose_first_move_holds_a_control_character_replays(
     assert len(scene.entries) == 1
     key(app, pygame.K_RETURN)  # its record is read, and judged, when it is opened
     frames(app)
-    assert isinstance(app.scene, ReplayScene) and app.scene.problem
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.problem
 
 
 @pytest.mark.parametrize("bad", ["\x00", "7\ud800"])
@@ -87,11 +89,13 @@ def test_a_record_file_with_a_broken_move_opened_by_path_or_dropped_shows_why(
     frames(app)
     scene.open_file(str(path))
     frames(app)
-    assert isinstance(app.scene, ReplayScene) and app.scene.problem
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.problem
     app.goto("history")
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
     frames(app)
-    assert isinstance(app.scene, ReplayScene) and app.scene.problem
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.problem
 
 
 @pytest.mark.parametrize("bad", ["turn\x00ed>D", "turn\ud800ed>D"])
@@ -121,8 +125,10 @@ def test_a_replay_quoting_a_move_that_holds_a_surrogate_passes_it_through_the_ga
         pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
         frames(app)
     for viewer in (shown, app.scene):
-        assert isinstance(viewer, ReplayScene) and len(viewer.actions) == 3
-        assert "turn\ufffded>D" in viewer.problem and "turn\ufffded>D" in viewer.note
+        assert isinstance(viewer, ReplayScene)
+        assert len(viewer.actions) == 3
+        assert "turn\ufffded>D" in viewer.problem
+        assert "turn\ufffded>D" in viewer.note
     assert "undrawable" not in caplog.text
 
 
@@ -153,13 +159,15 @@ def test_a_history_time_out_of_range_opens_the_history(tmp_path, monkeypatch, wh
     app = make_app(tmp_path, monkeypatch, keep=True)
     scene = app.goto("history")
     frames(app)
-    assert isinstance(app.scene, HistoryScene) and len(scene.entries) == 1
+    assert isinstance(app.scene, HistoryScene)
+    assert len(scene.entries) == 1
 
 
 def test_history_keeps_a_deal_number_the_menu_allows_and_refuses_one_beyond(tmp_path, monkeypatch):
     put_rows(tmp_path, hand_row(deal=999_999_999), hand_row(deal=10**9))
     app = make_app(tmp_path, monkeypatch, keep=True)
-    assert [e.deal for e in app.keeper.entries()] == [999_999_999] and app.notices
+    assert [e.deal for e in app.keeper.entries()] == [999_999_999]
+    assert app.notices
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX paths are bytes")

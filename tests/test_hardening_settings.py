@@ -65,7 +65,8 @@ def test_settings_nested_1000_deep_the_game_starts_with_defaults(tmp_path, monke
     app.goto("menu")
     app.step(DT)
     kept = list(tmp_path.glob("settings.json.broken-*"))
-    assert len(kept) == 1 and kept[0].read_text().startswith('{"a":{"a":')
+    assert len(kept) == 1
+    assert kept[0].read_text().startswith('{"a":{"a":')
 
 
 class Unsearchable:
@@ -211,12 +212,12 @@ def test_settings_stop_window_and_auto_flip_speed_nan_inf_huge_negative_fall_bac
     speed. Now both fields fall back to their defaults and everything runs."""
     text = f'{{"call_window": {number}, "auto_flip_speed": {number}, "pace": "instant"}}'
     app = start_app(tmp_path, monkeypatch, text)
-    assert (
-        app.settings.call_window == Settings().call_window and app.settings.auto_flip_speed == 0.5
-    )
+    assert app.settings.call_window == Settings().call_window
+    assert app.settings.auto_flip_speed == 0.5
     assert app.settings.pace == "instant"
     options = app.settings
-    assert 1.0 <= options.call_window <= 6.0 and 0.0 <= options.auto_flip_speed <= 1.0
+    assert 1.0 <= options.call_window <= 6.0
+    assert 0.0 <= options.auto_flip_speed <= 1.0
     settings_screen = app.goto("settings")
     settings_screen.draw(app.screen)
     app.step(DT)
@@ -252,7 +253,8 @@ def test_settings_one_bad_field_keeps_the_other_fields(tmp_path):
     }
     bad = {**chosen, "call_window": "slow"}
     settings, problem = load_settings(_file(tmp_path, json.dumps(bad)))
-    assert problem.code == "settings_fixed" and problem.detail.startswith("call_window")
+    assert problem.code == "settings_fixed"
+    assert problem.detail.startswith("call_window")
     for key, value in chosen.items():
         assert getattr(settings, key) == value, key
     assert settings.call_window == Settings().call_window
@@ -290,7 +292,8 @@ def test_settings_stray_temporaries_from_killed_saves_are_removed_at_start(tmp_p
         os.utime(path, (then, then))
     app = start_app(tmp_path, monkeypatch)
     assert not any(p.exists() for p in [*strays, big])
-    assert (tmp_path / "notes.tmp").exists() and (tmp_path / "settings.json").exists()
+    assert (tmp_path / "notes.tmp").exists()
+    assert (tmp_path / "settings.json").exists()
     assert young.exists(), "a save in progress in another window"
     app.step(DT)
     assert remove_stray_temporaries(tmp_path, ("settings.json",)) == 0
@@ -305,7 +308,8 @@ def test_settings_not_saved_is_told_while_the_window_is_open(tmp_path, monkeypat
     monkeypatch.setattr(os, "replace", disk_refuses)
     screen = app.goto("settings")
     screen.leave_screen()  # leaving the Settings screen saves
-    assert app.scene.name == "menu" and app.running
+    assert app.scene.name == "menu"
+    assert app.running
     assert any("Settings not saved" in n and "No space" in n for n in app.notices)
     shown = []
     monkeypatch.setattr("game.ui.theme.on_text", lambda words, w, allowed: shown.append(words))

@@ -54,7 +54,8 @@ def _nested(a: str, b: str) -> bool:
 
 def test_small_screen_window_fits_the_screen(monkeypatch):
     w, h = window_on_small_screen(monkeypatch)
-    assert w <= SCREEN[0] and h <= SCREEN[1] - 32
+    assert w <= SCREEN[0]
+    assert h <= SCREEN[1] - 32
 
 
 @pytest.mark.parametrize(("game", "choices"), TABLES)
@@ -90,7 +91,8 @@ def test_small_screen_table_in_play_shows_every_button_and_every_word(
     settle(app, table)
     for _ in range(10):
         app.step(DT)
-    assert app.size == size and table.model.layout.size == size
+    assert app.size == size
+    assert table.model.layout.size == size
     c = table.controls
     rects = dict(table.model.layout.solid_rects())
     for name in ("menu_btn", "hint_btn", "undo_btn", "stop_btn", "flip_btn", "auto", "speed"):

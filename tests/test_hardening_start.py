@@ -111,7 +111,8 @@ def test_start_window_size_is_clamped_to_the_largest_and_to_the_screen(monkeypat
     monkeypatch.setattr(app_module.pygame.display, "get_driver", lambda: "x11")
     monkeypatch.setattr(app_module.pygame.display, "get_desktop_sizes", lambda: [(800, 480)])
     w, h = fit_to_screen((20000, 20000))
-    assert w <= 800 and h <= 480 - 32  # room for a panel or title bar
+    assert w <= 800
+    assert h <= 480 - 32
     assert fit_to_screen((1280, 800)) == (w, h)
     assert fit_to_screen(MIN_SIZE) == (w, h)  # below the minimum when the screen is
 
@@ -158,7 +159,8 @@ def test_start_state_file_that_is_a_folder_real_program(tmp_path):
         player_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
     )
     assert done.returncode == 2, done.stderr
-    assert "--state-file" in done.stderr and "is a folder" in done.stderr
+    assert "--state-file" in done.stderr
+    assert "is a folder" in done.stderr
     assert "Traceback" not in done.stderr
 
 
@@ -253,7 +255,8 @@ def test_art_broken_mid_game_keeps_the_match_saved(tmp_path, monkeypatch, capsys
     pygame.event.post(pygame.event.Event(pygame.VIDEOEXPOSE))
     assert run_app(app) == 1
     err = capsys.readouterr().err
-    assert "7H.svg" in err and "Continue" in err
+    assert "7H.svg" in err
+    assert "Continue" in err
     told: list[Notice] = []
     session = Keeper(told.append, tmp_path).load_match()
     assert told == []
@@ -283,7 +286,8 @@ def test_no_sound_device_one_quiet_log_line_and_settings_shows_no_sound(tmp_path
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "True", "No", "sound", "device"]
     lines = done.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("sound is off:"), done.stderr
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("sound is off:"), done.stderr
     assert "ALSA lib" not in done.stderr
 
 
@@ -311,7 +315,8 @@ def test_verbose_logs_every_level_and_quiet_logs_only_warnings():
 
     from game.__main__ import configure_logging, parse_args
 
-    assert parse_args(["--verbose"]).verbose and not parse_args([]).verbose
+    assert parse_args(["--verbose"]).verbose
+    assert not parse_args([]).verbose
     try:
         configure_logging(True)
         assert logging.getLogger().level == logging.DEBUG

@@ -209,10 +209,12 @@ def add_a_games_own_catalogue(src: Path) -> None:
 def assert_the_wheel_holds_every_catalogue_and_the_desktop_entry(wheel: Path, src: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     catalogues = {p.relative_to(src).as_posix() for p in (src / "game").rglob("LC_MESSAGES/*")}
-    assert PROBE in catalogues and catalogues <= names, sorted(catalogues - names)
+    assert PROBE in catalogues, sorted(catalogues - names)
+    assert catalogues <= names, sorted(catalogues - names)
     assert set(PROBE_FILES) <= names, "a game's own art and data ship with it"
     desktop = {p.relative_to(src).as_posix() for p in (src / "game" / "desktop").iterdir()}
-    assert desktop and desktop <= names
+    assert desktop
+    assert desktop <= names
 
 
 def assert_each_registered_game_is_worded_in_the_wheel(wheel: Path) -> None:

@@ -56,14 +56,17 @@ def test_every_steps_move_is_legal_when_the_lesson_is_played_as_written(spec, le
 def test_the_first_pishe_pasha_lesson_ends_with_the_player_winning_49_points():
     spec = SPECS["pishe-pasha"]
     state = walk(spec, spec.lessons[0])
-    assert state.is_over and state.winner == 0 and state.score == [49, 0]
+    assert state.is_over
+    assert state.winner == 0
+    assert state.score == [49, 0]
 
 
 def test_the_pisti_lesson_makes_a_pisti_and_a_jack_pisti_for_the_player():
     spec = SPECS["pisti"]
     state = walk(spec, spec.lessons[0])
     report = state.report()
-    assert report["pisti"][0] >= 1 and report["jack_pisti"][0] >= 1
+    assert report["pisti"][0] >= 1
+    assert report["jack_pisti"][0] >= 1
 
 
 def test_the_stop_lesson_catches_north_twice_forcing_then_ending_then_north_catches_the_player():
@@ -87,7 +90,8 @@ def test_lessons_are_a_games_own_and_each_opens_with_words_for_a_newcomer():
 def test_a_step_accepts_only_its_moves_and_reading_takes_none():
     turn, load = pishe.ACTIONS.parse("turn"), pishe.ACTIONS.parse("turned>1")
     step = Step(("k",), Wait.MOVE, ("turn",))
-    assert step.accepts(turn) and not step.accepts(load)
+    assert step.accepts(turn)
+    assert not step.accepts(load)
     assert not Step(("k",), Wait.READ).accepts(turn)
     assert not Step(("k",), Wait.WATCH).accepts(turn)
     assert Step(("k",), Wait.ANY).accepts(load)
@@ -104,4 +108,5 @@ def test_the_script_plays_its_next_move_when_legal_and_otherwise_any_legal_one()
     script = Script(("turned>D",))
     state.apply("turn")  # seat 0 holds the A♣, which must go up
     view = SeatView(state, 0)
-    assert str(script.choose(view)) == "turned>F" and script.done == 0
+    assert str(script.choose(view)) == "turned>F"
+    assert script.done == 0

@@ -47,7 +47,8 @@ def test_pisti_match_to_target_totals_add_up(players, target):
     # read from the Pişti options by the match itself).
     choices = {"target": target}
     match = Match(PISTI, players, choices, seed=players, target=PISTI.match_target(choices))
-    assert match.target == target and match.options["target"] == target
+    assert match.target == target
+    assert match.options["target"] == target
     rng = random.Random(players)
     for _ in range(200):
         finish_randomly(match, rng)
@@ -58,7 +59,8 @@ def test_pisti_match_to_target_totals_add_up(players, target):
     assert match.is_over
     assert match.totals == [sum(col) for col in zip(*match.history, strict=True)]
     best = max(match.totals)
-    assert best >= target and match.totals.count(best) == 1
+    assert best >= target
+    assert match.totals.count(best) == 1
     assert match.winner == match.totals.index(best)
 
 
@@ -90,7 +92,8 @@ def test_match_finish_hand_counts_once_and_only_a_finished_hand():
         match.finish_hand()
     finish_randomly(match, random.Random(4))
     first = match.finish_hand()
-    assert match.finish_hand() == first and match.totals == first
+    assert match.finish_hand() == first
+    assert match.totals == first
 
 
 def test_match_deals_come_from_the_seed_and_the_hand_number():
@@ -111,8 +114,10 @@ def test_pishe_pasha_match_lengths_are_single_hands_50_or_100():
     # "50 or 100"): the menu offers the lengths of RULES.md §2, and the spec turns the
     # choice into the target.
     match_choice = next(c for c in PISHE.choices if c.key == "match")
-    assert match_choice.values == (None, 50, 100) and not match_choice.engine
+    assert match_choice.values == (None, 50, 100)
+    assert not match_choice.engine
     assert [PISHE.match_target({"match": v}) for v in match_choice.values] == [None, 50, 100]
-    assert PISTI.match_target({}) == 151 and PISTI.match_target({"target": 101}) == 101
+    assert PISTI.match_target({}) == 151
+    assert PISTI.match_target({"target": 101}) == 101
     with pytest.raises(ValueError, match="target"):
         Match(PISTI, 2, {"target": 120})

@@ -53,7 +53,8 @@ def test_the_replay_opened_from_the_review_says_the_reviews_move_number(app, mon
     assert number == "3", line
     click(app, review.open_btn.rect.center)
     viewer = app.scene
-    assert isinstance(viewer, ReplayScene) and viewer.k == mistake.index
+    assert isinstance(viewer, ReplayScene)
+    assert viewer.k == mistake.index
     assert titles(app, monkeypatch) == [f"Replay: before move {number} of 4"]
     assert viewer.slider.label() == f"Before move {number} of 4"
     assert viewer.position_words().startswith(f"Before move {number} of 4")

@@ -78,7 +78,8 @@ def test_the_window_shows_how_far_moving_in_is_and_then_opens_the_game(home, gat
         assert "Nothing is lost if you close the window" in scene.spoken()
         assert app.step(DT), "the window goes on while the hands move in"
         key(app, pygame.K_DOWN)
-        assert app.scene is scene and app.keeper is None
+        assert app.scene is scene
+        assert app.keeper is None
         gate.set()
         deadline = time.monotonic() + 60
         while not isinstance(app.scene, MenuScene) and time.monotonic() < deadline:

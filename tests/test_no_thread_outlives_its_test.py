@@ -69,7 +69,8 @@ def test_a_closed_speaker_has_ended_its_thread_even_mid_sentence():
     thread = speaker._thread
     started = time.monotonic()
     speaker.close()
-    assert thread is not None and not thread.is_alive()
+    assert thread is not None
+    assert not thread.is_alive()
     assert time.monotonic() - started < 2
 
 

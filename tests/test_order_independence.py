@@ -28,11 +28,13 @@ SAMPLE = (
 @pytest.mark.slow
 @pytest.mark.parametrize("order", ["reverse", "shuffle:2026", "shuffle:1202"])
 def test_a_sample_of_the_suite_passes_in_any_order(order):
-    assert collected(order) != collected("") and sorted(collected(order)) == sorted(collected(""))
+    assert collected(order) != collected("")
+    assert sorted(collected(order)) == sorted(collected(""))
     done = pytest_run(order)
     tail = "\n".join(done.stdout.splitlines()[-30:])
     assert done.returncode == 0, f"{order}:\n{tail}\n{done.stderr[-2000:]}"
-    assert " passed" in tail.splitlines()[-1] and "failed" not in tail
+    assert " passed" in tail.splitlines()[-1]
+    assert "failed" not in tail
 
 
 def pytest_run(order: str, *args: str) -> subprocess.CompletedProcess:

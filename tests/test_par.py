@@ -60,7 +60,8 @@ def test_a_replay_deals_the_cards_of_the_hand_not_new_ones():
 def test_the_par_of_a_game_nobody_chooses_in_is_the_result_itself():
     record = finished_record("pisha-pasha-book", 2, {}, 15, "flip")
     par = par_of(record, 0, "flip")
-    assert par.spread == 0 and par.mean == played_result(record, 0)
+    assert par.spread == 0
+    assert par.mean == played_result(record, 0)
 
 
 @pytest.mark.parametrize(("game", "players", "options"), every_table())
@@ -87,7 +88,8 @@ def test_a_par_stops_between_two_decisions_when_asked():
 def test_the_interval_is_students_for_few_replays():
     p = Par.of([10.0, 14.0, 12.0, 16.0])
     sd = statistics.stdev([10.0, 14.0, 12.0, 16.0])
-    assert p.mean == 13.0 and p.spread == sd
+    assert p.mean == 13.0
+    assert p.spread == sd
     assert p.half_width == pytest.approx(3.182 * sd / 2)
     assert Par.of([7.0]).half_width == 0
 

@@ -76,7 +76,7 @@ def test_closing_while_the_par_is_worked_out_loses_nothing(tmp_path):
         while not par_rows(tmp_path) and time.monotonic() < end:
             again.keep_pars()
             time.sleep(0.05)
-        (hand_id, mine, mean), *_ = par_rows(tmp_path)
+        (hand_id, mine, _mean), *_ = par_rows(tmp_path)
         assert mine == played_result(again.record(hand_id), session.human)
     finally:
         again.close()

@@ -91,7 +91,8 @@ def test_no_entry_is_fuzzy_and_babel_finds_no_fault_in_placeholders_or_plurals(l
     faults = [(m.id, [str(e) for e in errors]) for m, errors in cat.check()]
     assert (fuzzy, faults) == ([], [])
     plurals = [m for m in cat if m.id and isinstance(m.id, tuple)]
-    assert plurals and all(len(m.string) == cat.num_plurals == 2 for m in plurals)
+    assert plurals
+    assert all(len(m.string) == cat.num_plurals == 2 for m in plurals)
 
 
 @pytest.mark.parametrize("po", sorted(ROOT.glob("game/**/locale/*/LC_MESSAGES/*.po")), ids=str)
@@ -153,7 +154,8 @@ def test_a_catalogue_compiled_by_another_babel_release_is_not_out_of_date(tmp_pa
     data = tool.compiled(po)
     stamp = re.search(rb"Generated-By: Babel [0-9.]+", data).group()
     other = data.replace(stamp, b"Generated-By: Babel " + b"9" * (len(stamp) - 20))
-    assert other != data and tool.meaning(other) == tool.meaning(data)
+    assert other != data
+    assert tool.meaning(other) == tool.meaning(data)
     text = po.read_text(encoding="utf-8").replace('msgstr "Skip ▶"', 'msgstr "Skip ▷"')
     changed = tmp_path / po.name
     changed.write_text(text, encoding="utf-8")
@@ -172,7 +174,8 @@ def test_turkish_card_names_are_as_players_say_them():
     try:
         names = {card_name(c) for c in (0, 10, 11, 12, 13, 26, 39)}
         assert {"sinek as", "sinek vale", "sinek kız", "sinek papaz"} <= names
-        assert any(n.startswith("karo") for n in names) and any("kupa" in n for n in names)
+        assert any(n.startswith("karo") for n in names)
+        assert any("kupa" in n for n in names)
         assert any("maça" in n for n in names)
     finally:
         phrasebook.set_language("en")
@@ -202,9 +205,14 @@ def test_each_language_is_named_in_itself():
 # ----------------------------------------------------------------- every text fits its box
 def drive_every_screen(app) -> None:
     """Visit each screen and overlay the way a player would, drawing each."""
-    from game.core.types import Code, Refusal
+    _visit_menu_and_settings(app)
+    for game, choices, _ in registered_tables():
+        _play_a_table(app, game, choices)
+
+
+def _visit_menu_and_settings(app) -> None:
+    """Each game's options and each settings row focused in turn, then the rules panel."""
     from game.games import SPECS
-    from game.games.pishe_pasha.kinds import stop
 
     menu = app.goto("menu")
     for game in SPECS:
@@ -227,56 +235,72 @@ def drive_every_screen(app) -> None:
     for scene in ("stats", "history"):
         app.goto(scene)
         app.step(0.02)
-    for game, choices, _ in registered_tables():
-        table = open_table(app, game, choices, seed=2)
-        agent = table.model.spec.make_agent(table.model.spec.default_level, 1)
-        for _ in range(6):
-            settle(app, table)
-            if table.state.is_over or app.scene is not table:
-                break
-            table.model.perform(agent.choose(SeatView(table.state, table.human)))
-        m, c = table.model, table.controls
-        m.say("x")
-        book = phrasebook.current()  # a game's own codes are worded only where it is registered
-        for code in [c for c in Code.known() if book.has_in(game, f"refusal.{c.value}")]:
-            m.refuse(stop(5, False)) if code is Code.NO_SUCH_SEAT else None
-            from game.text.words import refusal_text
 
-            m.say(refusal_text(Refusal(code, card=12, onto=25, seat=1, mover=0, text="7Z"),
-                               m.namer))  # fmt: skip
-            app.step(0.02)
-        c.open_menu()
-        app.step(0.02)
-        c.open_rules()
-        app.step(0.02)
-        c.close_panel()
-        c.open_help()
-        app.step(0.02)
-        c.close_panel()
-        c.ask(lambda: phrasebook.say("question.new_hand"), lambda: None)
-        app.step(0.02)
-        c._answer_no()
-        if m.spec.calls:  # a call's choices on screen
-            m.asking = call_asked(m.spec.calls[0], m.human)
-            app.step(0.02)
-            m.asking = None
-        for _ in range(400):
-            settle(app, table)
-            if app.scene is not table:
-                break
-            if table.state.is_over:
-                continue
-            m.perform(agent.choose(SeatView(table.state, table.human)))
-            time.sleep(0)
-        app.step(0.02)
+
+def _play_a_table(app, game: str, choices: dict) -> None:
+    """A few moves, every refusal, the panels and a question, then the hand to its end and
+    the screens after it."""
+    table = open_table(app, game, choices, seed=2)
+    agent = table.model.spec.make_agent(table.model.spec.default_level, 1)
+    for _ in range(6):
+        settle(app, table)
+        if table.state.is_over or app.scene is not table:
+            break
+        table.model.perform(agent.choose(SeatView(table.state, table.human)))
+    _show_every_refusal(app, table, game)
+    _open_the_panels(app, table)
+    for _ in range(400):
+        settle(app, table)
         if app.scene is not table:
-            record = table.state.record()
-            app.goto("replay", record=record, seat=0)
-            app.step(0.02)
-            app.goto("history")
-            app.step(0.02)
-            app.goto("stats")
-            app.step(0.02)
+            break
+        if table.state.is_over:
+            continue
+        table.model.perform(agent.choose(SeatView(table.state, table.human)))
+        time.sleep(0)
+    app.step(0.02)
+    if app.scene is not table:
+        app.goto("replay", record=table.state.record(), seat=0)
+        app.step(0.02)
+        app.goto("history")
+        app.step(0.02)
+        app.goto("stats")
+        app.step(0.02)
+
+
+def _show_every_refusal(app, table, game: str) -> None:
+    """Each refusal the game words, shown on the table's line."""
+    from game.core.types import Code, Refusal
+    from game.games.pishe_pasha.kinds import stop
+    from game.text.words import refusal_text
+
+    m = table.model
+    m.say("x")
+    book = phrasebook.current()  # a game's own codes are worded only where it is registered
+    for code in [c for c in Code.known() if book.has_in(game, f"refusal.{c.value}")]:
+        m.refuse(stop(5, False)) if code is Code.NO_SUCH_SEAT else None
+        m.say(refusal_text(Refusal(code, card=12, onto=25, seat=1, mover=0, text="7Z"),
+                           m.namer))  # fmt: skip
+        app.step(0.02)
+
+
+def _open_the_panels(app, table) -> None:
+    """The menu, the rules, the keys, a question and a call's choices, each drawn."""
+    m, c = table.model, table.controls
+    c.open_menu()
+    app.step(0.02)
+    c.open_rules()
+    app.step(0.02)
+    c.close_panel()
+    c.open_help()
+    app.step(0.02)
+    c.close_panel()
+    c.ask(lambda: phrasebook.say("question.new_hand"), lambda: None)
+    app.step(0.02)
+    c._answer_no()
+    if m.spec.calls:  # a call's choices on screen
+        m.asking = call_asked(m.spec.calls[0], m.human)
+        app.step(0.02)
+        m.asking = None
 
 
 @pytest.mark.slow

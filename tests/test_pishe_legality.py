@@ -229,7 +229,8 @@ def test_the_pure_rules_list_what_the_full_refusal_allows():
                 and a.kind.value != "accept"
                 and legality.refusal(a, seat, held, discards, fit, adj, single, stop) is None
             ]
-            assert set(legal) == set(allowed) and len(legal) == len(allowed)
+            assert set(legal) == set(allowed)
+            assert len(legal) == len(allowed)
             own = discards[seat]
             top = own[-1] if own else -1
             faults = {a for a in legal if legality.skipped(a, held, top, fit) >= 0}

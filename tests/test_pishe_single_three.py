@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from conftest import play, position, texts
 
 from game.core.cards import CARD_TEXT
@@ -33,7 +36,8 @@ def test_single_next_rank_any_suit():
 def test_single_report_has_one_foundation_and_event_goes_to_found0():
     state = position([[], ["9C"]], [[]], stocks=[["AS"], []], options=SINGLE)
     events = play(state, "turn", "turned>F")
-    assert events[-1].dst == FOUNDATIONS[0] and str(events[-1].dst) == "found0"
+    assert events[-1].dst == FOUNDATIONS[0]
+    assert str(events[-1].dst) == "found0"
     assert state.report()["foundations"] == ["AS"]
     assert list(state.observation(0).piles).count(FOUNDATIONS[0]) == 1
     assert FOUNDATIONS[1] not in state.observation(0).piles
@@ -82,25 +86,20 @@ def test_three_players_deal_17_each_and_a_centre_card():
 def test_three_players_always_single_foundation_whatever_the_option():
     setup = PishePasha.new(3, None, 2).setup()
     state = PishePasha.from_setup(setup, {"foundations": "suits"})
-    assert state.options["foundations"] == "single" and len(state.report()["foundations"]) == 1
+    assert state.options["foundations"] == "single"
+    assert len(state.report()["foundations"]) == 1
 
 
 def test_three_players_setup_needs_the_centre_and_17_cards_each():
     setup = PishePasha.new(3, None, 2).setup()
     no_center = {"stocks": setup["stocks"]}
-    try:
+    with pytest.raises(ValueError, match=r"setup\.center"):
         PishePasha.from_setup(no_center)
-        raise AssertionError("accepted a three-player setup without a centre card")
-    except ValueError as err:
-        assert "setup.center" in str(err)
     uneven = {"stocks": [setup["stocks"][0] + [setup["center"]], *setup["stocks"][1:]],
               "center": setup["stocks"][1][0]}  # fmt: skip
     uneven["stocks"][1] = uneven["stocks"][1][1:]
-    try:
+    with pytest.raises(ValueError, match=re.escape("setup.stocks[0] has 18 cards")):
         PishePasha.from_setup(uneven)
-        raise AssertionError("accepted uneven stocks")
-    except ValueError as err:
-        assert "setup.stocks[0] has 18 cards" in str(err)
 
 
 def test_three_players_centre_card_play_is_compulsory():
@@ -129,13 +128,15 @@ def test_three_players_turn_order_0_1_2():
     for _ in range(4):
         seen.append(state.to_move)
         play(state, "turn", "turned>D")
-    assert seen[:3] == [0, 1, 2] and seen[3] == 0
+    assert seen[:3] == [0, 1, 2]
+    assert seen[3] == 0
 
 
 def test_three_players_winner_scores_both_opponents_cards():
     state = position([["9D"], ["JS", "2H"], ["8C"]], [["5C"]], rest_to=1)
     state.apply("discard>2")
-    assert state.is_over and state.winner == 0
+    assert state.is_over
+    assert state.winner == 0
     others = 52 - 1
     assert state.score == [others, 0, 0]
 

@@ -38,8 +38,10 @@ def test_stop_faults_refused_when_the_rule_is_off():
         assert words(holding.check(action)) == (
             "The 7 of clubs fits the foundation: play it there first."
         )
-    assert free.stop_window() is None and holding.stop_window() is None
-    assert free.calls() == [] and holding.calls() == []
+    assert free.stop_window() is None
+    assert holding.stop_window() is None
+    assert free.calls() == []
+    assert holding.calls() == []
 
 
 def test_stop_faults_are_legal_moves_with_the_stop_rule():
@@ -53,7 +55,8 @@ def test_stop_faults_are_legal_moves_with_the_stop_rule():
 def test_stop_fault_opens_a_window_for_the_opponent():
     state = position([["9C", "4H"], ["5S"]], suits_up_to(h=3), options=STOP)
     events = state.apply("turn")
-    assert events[-1].kind is E.FAULT and events[-1].seat == 0
+    assert events[-1].kind is E.FAULT
+    assert events[-1].seat == 0
     assert events[-1].detail == cards("4H")  # the card that had to go up first
     assert state.stop_window() == (0, [1])
     # The calls are not seat 0's moves: they come from calls(), never from legal_actions().
@@ -67,7 +70,8 @@ def test_stop_fault_opens_a_window_for_the_opponent():
 def test_stop_correct_play_opens_no_window():
     state = position([["9C", "4H"], ["5S"]], suits_up_to(h=3), options=STOP)
     events = state.apply("discard>F")
-    assert E.FAULT not in kinds(events) and state.stop_window() is None
+    assert E.FAULT not in kinds(events)
+    assert state.stop_window() is None
     assert state.calls() == []
     assert words(state.check("stop 1 force")) == (
         "There is nothing to stop: the last move was not a fault."
@@ -81,25 +85,37 @@ def test_stop_force_takes_the_fault_back_and_makes_the_foundation_play():
     assert kinds(events) == [E.STOP_FORCE, E.UNDO, E.MOVE]
     assert events[0].seat == 1  # the caller; the kind says "force"
     report = state.report()
-    assert report["turned"] is None and report["stocks"][0][0] == "KD"
-    assert report["foundations"][2] == "4H" and report["discards"][0] == ["9C"]
-    assert state.to_move == 0 and state.stop_window() is None
+    assert report["turned"] is None
+    assert report["stocks"][0][0] == "KD"
+    assert report["foundations"][2] == "4H"
+    assert report["discards"][0] == ["9C"]
+    assert state.to_move == 0
+    assert state.stop_window() is None
     assert texts(state.history) == ["turn", "stop 1 force"]
 
 
 def test_stop_end_puts_the_held_card_back_on_the_stock_and_passes_the_turn():
     state = position([["2S"], ["8C"]], suits_up_to(c=6), stocks=[["7C", "5D"], []], options=STOP)
     play(state, "turn", "turned>D")
-    assert state.to_move == 1 and state.stop_window() == (0, [1]) and state.turns == 1
+    assert state.to_move == 1
+    assert state.stop_window() == (0, [1])
+    assert state.turns == 1
     events = state.apply("stop 1 end")
-    assert events[0].kind is E.STOP_END and events[0].seat == 1
+    assert events[0].kind is E.STOP_END
+    assert events[0].seat == 1
     report = state.report()
-    assert report["stocks"][0][:2] == ["7C", "5D"] and report["turned"] is None
-    assert report["discards"][0] == ["2S"] and report["foundations"][0] == "6C"
-    assert state.to_move == 1 and state.turns == 1
-    assert events[-1].kind is E.PASS and events[-1].seat == 1
+    assert report["stocks"][0][:2] == ["7C", "5D"]
+    assert report["turned"] is None
+    assert report["discards"][0] == ["2S"]
+    assert report["foundations"][0] == "6C"
+    assert state.to_move == 1
+    assert state.turns == 1
+    assert events[-1].kind is E.PASS
+    assert events[-1].seat == 1
     moved = [e for e in events if e.kind is E.MOVE]
-    assert moved[0].src == TURNEDS[0] and moved[0].dst == STOCKS[0] and not moved[0].face_up
+    assert moved[0].src == TURNEDS[0]
+    assert moved[0].dst == STOCKS[0]
+    assert not moved[0].face_up
     assert state.observation(1).piles[STOCKS[0]][-1] == cards("7C")[0]  # seen, so known
 
 
@@ -108,15 +124,19 @@ def test_stop_end_after_a_free_state_fault_only_passes_the_turn():
     state.apply("turn")
     state.apply("stop 1 end")
     report = state.report()
-    assert report["discards"][0] == ["9C", "4H"] and report["stocks"][0][0] == "KD"
-    assert state.to_move == 1 and sorted(texts(state.legal_actions())) == ["discard>0", "turn"]
+    assert report["discards"][0] == ["9C", "4H"]
+    assert report["stocks"][0][0] == "KD"
+    assert state.to_move == 1
+    assert sorted(texts(state.legal_actions())) == ["discard>0", "turn"]
 
 
 def test_stop_force_on_a_turn_ending_fault_gives_the_turn_back():
     state = position([["2S"], ["8C"]], suits_up_to(c=6), stocks=[["7C", "5D"], []], options=STOP)
     play(state, "turn", "turned>D", "stop 1 force")
-    assert state.to_move == 0 and state.turns == 0
-    assert state.report()["foundations"][0] == "7C" and state.report()["discards"][0] == ["2S"]
+    assert state.to_move == 0
+    assert state.turns == 0
+    assert state.report()["foundations"][0] == "7C"
+    assert state.report()["discards"][0] == ["2S"]
 
 
 def test_stop_force_returns_a_loaded_card():
@@ -131,18 +151,22 @@ def test_stop_force_returns_a_loaded_card():
 def test_stop_undoes_a_recycle():
     state = position([["9C", "QS", "4H"], ["5S"]], suits_up_to(h=3), rest_to=1, options=STOP)
     events = state.apply("turn")
-    assert events[0].kind is E.RECYCLE and state.report()["turned"] == "9C"
+    assert events[0].kind is E.RECYCLE
+    assert state.report()["turned"] == "9C"
     events = state.apply("stop 1 force")
     undo = [e for e in events if e.kind is E.UNDO]
-    assert undo[-1].src == STOCKS[0] and undo[-1].dst == DISCARDS[0]
-    assert state.report()["stocks"][0] == [] and state.report()["discards"][0] == ["9C", "QS"]
+    assert undo[-1].src == STOCKS[0]
+    assert undo[-1].dst == DISCARDS[0]
+    assert state.report()["stocks"][0] == []
+    assert state.report()["discards"][0] == ["9C", "QS"]
     assert state.report()["foundations"][2] == "4H"
 
 
 def test_stop_window_closes_after_the_faulting_seats_next_move():
     state = position([["9C", "4H"], ["5S"]], suits_up_to(h=3), stocks=[["KD"], []], options=STOP)
     play(state, "turn", "discard>F")  # the fault stood; the next move is no fault
-    assert state.stop_window() is None and state.calls() == []
+    assert state.stop_window() is None
+    assert state.calls() == []
     with pytest.raises(IllegalAction) as err:
         state.apply("stop 1 force")
     assert err.value.refusal.code is Codes.NOTHING_TO_STOP
@@ -155,16 +179,19 @@ def test_stop_discarding_over_a_fitting_discard_is_a_new_fault():
     # its own, and only it can be stopped.
     state = position([["9C", "4H"], ["5S"]], suits_up_to(h=3), stocks=[["KD"], []], options=STOP)
     events = play(state, "turn", "turned>D")
-    assert kinds(events).count(E.FAULT) == 2 and state.stop_window() == (0, [1])
+    assert kinds(events).count(E.FAULT) == 2
+    assert state.stop_window() == (0, [1])
     state.apply("stop 1 force")
-    assert state.report()["turned"] == "KD" and state.report()["foundations"][2] == "4H"
+    assert state.report()["turned"] == "KD"
+    assert state.report()["foundations"][2] == "4H"
     assert state.to_move == 0
 
 
 def test_stop_window_after_a_turn_ending_fault_lasts_until_the_next_seats_first_move():
     state = position([["2S"], ["8C"]], suits_up_to(c=6), stocks=[["7C"], ["KD"]], options=STOP)
     play(state, "turn", "turned>D")
-    assert state.to_move == 1 and "stop 1 end" in texts(state.calls())
+    assert state.to_move == 1
+    assert "stop 1 end" in texts(state.calls())
     state.apply("turn")
     assert state.stop_window() is None
     assert state.calls() == []
@@ -177,8 +204,10 @@ def test_stop_only_the_latest_move_can_be_stopped():
     state.apply("stop 1 force")
     report = state.report()
     assert report["foundations"] == [None, None, "3H", "AS"]
-    assert report["discards"] == [["9C", "4H"], ["5S"]] and report["turned"] is None
-    assert state.to_move == 0 and state.stop_window() is None
+    assert report["discards"] == [["9C", "4H"], ["5S"]]
+    assert report["turned"] is None
+    assert state.to_move == 0
+    assert state.stop_window() is None
 
 
 def test_stop_faulting_seat_cannot_call_stop():
@@ -199,7 +228,8 @@ def test_stop_three_players_either_opponent_may_call():
     assert state.stop_window() == (0, [1, 2])
     assert set(texts(state.calls())) == {"stop 1 force", "stop 1 end", "stop 2 force", "stop 2 end"}
     state.apply("stop 2 end")
-    assert state.to_move == 2 and state.report()["stocks"][0][:2] == ["KD", "QH"]
+    assert state.to_move == 2
+    assert state.report()["stocks"][0][:2] == ["KD", "QH"]
     while state.to_move == 2:
         state.apply("turned>D" if state.turned is not None else "turn")
     assert state.to_move == 0
@@ -238,7 +268,8 @@ def test_stop_holding_rule_4_discard_to_foundation_is_legal_the_rest_are_faults(
     assert sorted(texts(state.legal_actions())) == ["discard>F", "turned>1", "turned>D"]
     assert state.check("discard>1").code is Codes.HOLDING_NO_DISCARD_MOVE
     events = state.apply("discard>F")
-    assert E.FAULT not in kinds(events) and state.calls() == []
+    assert E.FAULT not in kinds(events)
+    assert state.calls() == []
 
 
 @pytest.mark.parametrize("fault", ["turned>D", "turned>1"])
@@ -253,8 +284,10 @@ def test_stop_holding_rule_4_placing_the_turned_card_first_is_a_fault(fault):
     forced = events[-1]
     assert (forced.cards, forced.src, forced.dst) == (cards("4H"), DISCARDS[0], FOUNDATIONS[2])
     report = state.report()
-    assert report["turned"] == "6D" and report["discards"] == [["9C"], ["5S"]]
-    assert report["foundations"][2] == "4H" and state.to_move == 0
+    assert report["turned"] == "6D"
+    assert report["discards"] == [["9C"], ["5S"]]
+    assert report["foundations"][2] == "4H"
+    assert state.to_move == 0
     assert sorted(texts(state.legal_actions())) == ["turned>1", "turned>D"]
 
 
@@ -262,8 +295,10 @@ def test_stop_holding_rule_4_end_puts_the_turned_card_back_and_the_discard_stays
     state = holding_with_a_fitting_discard()
     play(state, "turned>D", "stop 1 end")
     report = state.report()
-    assert report["stocks"][0][0] == "6D" and report["turned"] is None
-    assert report["discards"][0] == ["9C", "4H"] and state.to_move == 1
+    assert report["stocks"][0][0] == "6D"
+    assert report["turned"] is None
+    assert report["discards"][0] == ["9C", "4H"]
+    assert state.to_move == 1
 
 
 def test_stop_holding_rule_4_arises_after_an_unstopped_fault():
@@ -274,8 +309,10 @@ def test_stop_holding_rule_4_arises_after_an_unstopped_fault():
     assert state.turned == cards("KD")[0]
     assert "discard>F" in texts(state.legal_actions())
     events = state.apply("discard>F")
-    assert E.FAULT not in kinds(events) and state.stop_window() is None  # window closed
-    assert state.report()["foundations"][2] == "4H" and state.report()["turned"] == "KD"
+    assert E.FAULT not in kinds(events)
+    assert state.stop_window() is None
+    assert state.report()["foundations"][2] == "4H"
+    assert state.report()["turned"] == "KD"
 
 
 # ------------------------------------------------- a fault never wins at once (§2.1)
@@ -307,8 +344,11 @@ def test_stop_a_fault_that_empties_the_seat_waits_on_the_stop_window(players, ho
     state, fault = last_card_fault(players, holding)
     events = state.apply(fault)
     assert kinds(events)[-3:] == [E.FAULT, E.FAULT_WAITS, E.PASS]
-    assert events[-2].seat == 0 and events[-1].seat == 1
-    assert not state.is_over and state.outcome is None and state.winner is None
+    assert events[-2].seat == 0
+    assert events[-1].seat == 1
+    assert not state.is_over
+    assert state.outcome is None
+    assert state.winner is None
     assert state.to_move == 1
     assert texts(state.legal_actions()) == ["accept"]
     callers = list(range(1, players))
@@ -332,7 +372,8 @@ def test_stop_while_a_fault_waits_nothing_but_accept_and_the_calls_is_legal(play
             continue
         assert why is not None, action
         if not action.is_call and action is not ACCEPT:
-            assert why.code is Codes.WINDOW_OPEN and why.seat == 0
+            assert why.code is Codes.WINDOW_OPEN
+            assert why.seat == 0
             assert words(why) == "Only a Stop call or accepting the last move is possible now."
         with pytest.raises(IllegalAction):
             state.apply(action)
@@ -350,9 +391,13 @@ def test_stop_accept_ends_the_hand_as_a_win_for_the_faulting_seat(players, holdi
     events = state.apply(ACCEPT)
     score = (sum(held),) + (0,) * (players - 1)  # scored as usual: every card the others hold
     assert state.outcome == Outcome(0, Reasons.WENT_OUT, score)
-    assert events[-1].kind is E.OVER and events[-1].outcome == state.outcome
-    assert state.is_over and state.to_move is None and state.legal_actions() == []
-    assert state.calls() == [] and state.stop_window() is None
+    assert events[-1].kind is E.OVER
+    assert events[-1].outcome == state.outcome
+    assert state.is_over
+    assert state.to_move is None
+    assert state.legal_actions() == []
+    assert state.calls() == []
+    assert state.stop_window() is None
     assert texts(state.history)[-2:] == [fault, "accept"]
     assert outcome_line(state.outcome, Namer.numbered(players)) == (
         f"Seat 0 wins the hand and scores {sum(held)}"
@@ -370,12 +415,15 @@ def test_stop_force_takes_a_winning_fault_back_and_the_foundation_play_wins(
     state, fault = last_card_fault(players, holding)
     state.apply(fault)
     events = state.apply(f"stop {caller} force")
-    assert kinds(events)[:2] == [E.STOP_FORCE, E.UNDO] and events[0].seat == caller
+    assert kinds(events)[:2] == [E.STOP_FORCE, E.UNDO]
+    assert events[0].seat == caller
     forced = next(e for e in events if e.kind is E.MOVE)
-    assert forced.cards == cards("4H") and forced.dst.kind is FOUNDATIONS[0].kind
+    assert forced.cards == cards("4H")
+    assert forced.dst.kind is FOUNDATIONS[0].kind
     # The proper play empties seat 0 too, and that is no fault: seat 0 wins, one card fewer
     # to count (the 4H is on the foundation, not on seat 1's pile).
-    assert state.is_over and state.winner == 0
+    assert state.is_over
+    assert state.winner == 0
     assert state.outcome.reason is Reasons.WENT_OUT
     assert state.score[0] == 52 - 4
     assert sorted(state.all_cards()) == list(range(52))
@@ -386,14 +434,20 @@ def test_stop_end_takes_a_winning_fault_back_and_the_caller_moves(players, holdi
     state, fault = last_card_fault(players, holding)
     state.apply(fault)
     events = state.apply(f"stop {caller} end")
-    assert events[0].kind is E.STOP_END and events[0].seat == caller
-    assert events[-1].kind is E.PASS and events[-1].seat == caller
-    assert not state.is_over and state.to_move == caller
+    assert events[0].kind is E.STOP_END
+    assert events[0].seat == caller
+    assert events[-1].kind is E.PASS
+    assert events[-1].seat == caller
+    assert not state.is_over
+    assert state.to_move == caller
     report = state.report()
     if holding:  # the turned card goes back on top of seat 0's stock
-        assert report["stocks"][0] == ["4H"] and report["turned"] is None
+        assert report["stocks"][0] == ["4H"]
+        assert report["turned"] is None
     else:
         assert report["discards"][0] == ["4H"]
     assert report["discards"][1] == ["5S"]
-    assert state.calls() == [] and state.legal_actions() and ACCEPT not in state.legal_actions()
+    assert state.calls() == []
+    assert state.legal_actions()
+    assert ACCEPT not in state.legal_actions()
     assert sorted(state.all_cards()) == list(range(52))

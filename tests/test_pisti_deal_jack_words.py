@@ -40,7 +40,8 @@ def test_a_jack_turned_up_stays_under_the_next_card_and_the_log_says_so(lang):
     phrasebook.set_language(lang)
     lines = deal_lines("turn_next", ["2C", "3D", "AS", "JD"])
     assert len(lines) == 1, lines
-    assert "J♦" in lines[0] and "A♠" in lines[0]
+    assert "J♦" in lines[0]
+    assert "A♠" in lines[0]
     assert all(w in lines[0] for w in WORDS[lang]["turn_next"]), lines
 
 
@@ -48,7 +49,10 @@ def test_a_jack_turned_up_stays_under_the_next_card_and_the_log_says_so(lang):
 def test_two_jacks_turned_up_are_each_told(lang):
     phrasebook.set_language(lang)
     lines = deal_lines("turn_next", ["2C", "AS", "JH", "JD"])
-    assert len(lines) == 2 and "J♦" in lines[0] and "J♥" in lines[1] and "A♠" in lines[1]
+    assert len(lines) == 2
+    assert "J♦" in lines[0]
+    assert "J♥" in lines[1]
+    assert "A♠" in lines[1]
 
 
 @pytest.mark.parametrize("lang", sorted(WORDS))
@@ -58,7 +62,8 @@ def test_a_jack_sent_under_the_pack_is_told_with_the_card_in_its_place(lang):
     rest = [c for c in rest_of_deck(*table) if c != "KS"] + ["KS"]
     lines = deal_lines("to_bottom", table)
     assert len(lines) == 1, lines
-    assert "J♦" in lines[0] and card_short(parse_card(rest[0])) in lines[0]
+    assert "J♦" in lines[0]
+    assert card_short(parse_card(rest[0])) in lines[0]
     assert all(w in lines[0] for w in WORDS[lang]["to_bottom"]), lines
 
 

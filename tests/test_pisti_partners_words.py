@@ -5,6 +5,8 @@ cards taken."""
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 import re
 import time
@@ -64,8 +66,10 @@ def test_a_side_of_two_shows_its_cards_won_once_as_the_sides(lang):
     state = Pisti.new(4, rng=7)
     you, east, north, west = rows(state, lang)
     side = SIDE_WON[lang]
-    assert side in you and side in east
-    assert won_in_rows([north, west], lang) == 0 and "0" not in north + west
+    assert side in you
+    assert side in east
+    assert won_in_rows([north, west], lang) == 0
+    assert "0" not in north + west
 
 
 def four_player_deck() -> list[str]:
@@ -73,9 +77,13 @@ def four_player_deck() -> list[str]:
     table = ["2C", "3D", "4S", "5H"]
     hands = [["9S", "KD", "QH", "8C"], ["6C", "7C", "7D", "7H"], ["6D", "8D", "8H", "9D"]]
     hands.append(["10C", "10D", "10H", "10S"])
-    rest = [c for c in rest_of_deck(*table, *sum(hands, [])) if not c.startswith("J")]
+    rest = [
+        c
+        for c in rest_of_deck(*table, *functools.reduce(operator.iadd, hands, []))
+        if not c.startswith("J")
+    ]
     jacks = ["JC", "JD", "JH", "JS"]
-    return [*table, *sum(hands, []), *jacks, *rest]
+    return [*table, *functools.reduce(operator.iadd, hands, []), *jacks, *rest]
 
 
 @pytest.mark.parametrize("lang", sorted(NAMES))
@@ -94,6 +102,7 @@ def test_the_face_down_cards_north_takes_are_titled_with_north(app, lang):
         titles += [phrase(p.title, table.model.namer) for p in table.model.hooks.peeks]
         time.sleep(0.001)
     north = table.model.namer.who(2)
-    assert titles and all(north in t for t in titles), titles
+    assert titles, titles
+    assert all(north in t for t in titles), titles
     you = YOU_TOOK[lang]
     assert not any(you in t for t in titles)

@@ -50,7 +50,9 @@ def test_pisti_every_random_hand_ends_after_48_moves(n, opts, seed):
     for _ in range(48):
         assert not state.is_over
         state.apply(rng.choice(state.legal_actions()))
-    assert state.is_over and state.winner is not None and state.to_move is None
+    assert state.is_over
+    assert state.winner is not None
+    assert state.to_move is None
 
 
 @settings(max_examples=40, deadline=None)
@@ -59,13 +61,15 @@ def test_pisti_clone_shares_no_mutable_state(n, opts, seed, moves):
     state = random_hand(n, opts, seed, moves)
     report, history, obs = state.report(), list(state.history), state.observation(0)
     copy = state.clone()
-    assert copy.report() == report and copy.observation(0) == obs
+    assert copy.report() == report
+    assert copy.observation(0) == obs
     rng = random.Random(seed)
     while not copy.is_over:
         copy.apply(rng.choice(copy.legal_actions()))
     copy.options["show_bottom"] = not copy.options["show_bottom"]
     copy.history.append("XX")
-    assert state.report() == report and state.history == history
+    assert state.report() == report
+    assert state.history == history
     assert state.observation(0) == obs
 
 
@@ -86,7 +90,8 @@ def test_pisti_resample_agrees_with_observation(n, opts, seed, moves, pick):
     assert other.observation(seat) == obs
     again = state.resample(seat, random.Random(seed + 3))
     twin = other.resample(seat, random.Random(seed + 3))
-    assert twin.setup() == again.setup() and twin.report() == again.report()
+    assert twin.setup() == again.setup()
+    assert twin.report() == again.report()
     rng = random.Random(seed)
     while not sample.is_over:
         sample.apply(rng.choice(sample.legal_actions()))
@@ -114,7 +119,8 @@ def test_pisti_record_round_trip(n, opts, seed, moves):
     for action in state.history:
         again.apply(action)
     assert again.report() == state.report()
-    assert again.to_move == state.to_move and again.history == state.history
+    assert again.to_move == state.to_move
+    assert again.history == state.history
     assert texts(again.record()["actions"]) == texts(state.history)
     for seat in range(n):
         assert again.observation(seat) == state.observation(seat)

@@ -60,7 +60,9 @@ def test_record_cli_reports_a_good_record(tmp_path):
     state = played("pishe-pasha", 2, {}, seed=3, moves=5)
     code, out = run_cli(tmp_path, state.record())
     assert code == 0
-    assert out["ok"] is True and out["applied"] == 5 and out["error"] is None
+    assert out["ok"] is True
+    assert out["applied"] == 5
+    assert out["error"] is None
     assert out["to_move"] == state.to_move
     assert set(out["state"]) >= {"foundations", "discards", "stocks", "turned"}
 
@@ -68,7 +70,9 @@ def test_record_cli_reports_a_good_record(tmp_path):
 def test_record_cli_reports_a_finished_hand(tmp_path):
     state = played("pisti", 2, {}, seed=5)
     code, out = run_cli(tmp_path, state.record())
-    assert code == 0 and out["over"] is True and out["to_move"] is None
+    assert code == 0
+    assert out["over"] is True
+    assert out["to_move"] is None
     assert out["winner"] == state.winner
     assert sum(out["score"]) >= 13
 
@@ -76,13 +80,16 @@ def test_record_cli_reports_a_finished_hand(tmp_path):
 def test_record_cli_illegal_action_exit_1(tmp_path):
     code, out = run_cli(tmp_path, pishe_record(["turned>F"]))
     assert code == 1
-    assert out["ok"] is False and out["applied"] == 0
-    assert out["error"] and "Traceback" not in out["error"]
+    assert out["ok"] is False
+    assert out["applied"] == 0
+    assert out["error"]
+    assert "Traceback" not in out["error"]
 
 
 def test_record_cli_unknown_action_exit_1(tmp_path):
     code, out = run_cli(tmp_path, pishe_record(["jump"]))
-    assert code == 1 and out["applied"] == 0
+    assert code == 1
+    assert out["applied"] == 0
     assert out["error"] == "'jump' is not a move in this game."
 
 
@@ -94,7 +101,9 @@ def test_record_error_says_why_in_words_a_player_understands():
     assert (result.status, result.applied) == (record.ILLEGAL, 0)
     assert result.error == "The 4 of hearts must go to the foundation first."
     report = result.report()
-    assert report["ok"] is False and report["to_move"] == 0 and report["over"] is False
+    assert report["ok"] is False
+    assert report["to_move"] == 0
+    assert report["over"] is False
 
 
 @pytest.mark.parametrize(
@@ -128,7 +137,8 @@ def test_record_cli_pisti_jack_at_bottom_exit_2(tmp_path):
     deck = [CARD_TEXT[c] for c in shuffled_deck(9) if CARD_TEXT[c] != "JS"] + ["JS"]
     data = {"game": "pisti", "setup": {"players": 2, "deck": deck}, "actions": []}
     code, out = run_cli(tmp_path, data)
-    assert code == 2 and "jack" in out["error"].lower()
+    assert code == 2
+    assert "jack" in out["error"].lower()
 
 
 def test_record_cli_missing_file_exit_2(tmp_path):
@@ -137,7 +147,8 @@ def test_record_cli_missing_file_exit_2(tmp_path):
         capture_output=True,
         text=True,
     )
-    assert proc.returncode == 2 and json.loads(proc.stdout)["ok"] is False
+    assert proc.returncode == 2
+    assert json.loads(proc.stdout)["ok"] is False
 
 
 def test_record_save_is_atomic_and_keeps_old_file_on_failure(tmp_path, monkeypatch):
@@ -150,7 +161,7 @@ def test_record_save_is_atomic_and_keeps_old_file_on_failure(tmp_path, monkeypat
         raise OSError("disk full")
 
     monkeypatch.setattr(files.os, "fsync", disk_full)  # inside write_json_atomic
-    with pytest.raises(OSError):
+    with pytest.raises(OSError, match="disk full"):
         record.save(played("pisti", 2, {}, seed=2, moves=3), path)
     assert path.read_text() == before
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
@@ -200,22 +211,29 @@ def test_record_old_book_record_says_where_it_first_goes_wrong(tmp_path):
     assert (result.status, result.applied) == (record.ILLEGAL, 50)
     assert result.error == "The hand is over."
     report = result.report()
-    assert report["ok"] is False and report["over"] is True and report["to_move"] is None
-    assert report["winner"] == 1 and report["score"] == [0, 52]
+    assert report["ok"] is False
+    assert report["over"] is True
+    assert report["to_move"] is None
+    assert report["winner"] == 1
+    assert report["score"] == [0, 52]
     code, out = run_cli(tmp_path, OLD_BOOK_GOES_WRONG)
-    assert code == 1 and out == json.loads(json.dumps(report))
+    assert code == 1
+    assert out == json.loads(json.dumps(report))
 
 
 def test_record_old_book_record_replays_where_the_new_hand_is_longer():
     result = record.replay(OLD_BOOK_REPLAYS)
     assert (result.status, result.applied, result.error) == (record.OK, 43, None)
     report = result.report()
-    assert report["ok"] is True and report["over"] is False and report["to_move"] == 0
+    assert report["ok"] is True
+    assert report["over"] is False
+    assert report["to_move"] == 0
     assert sum(report["score"]) == 52
     state = result.state
     while not state.is_over:  # the hand goes on under the new rule, to its own end
         state.apply("flip")
-    assert len(state.history) > 43 and sorted(state.all_cards()) == list(range(52))
+    assert len(state.history) > 43
+    assert sorted(state.all_cards()) == list(range(52))
 
 
 def test_record_old_pishe_record_of_a_winning_fault_loads_and_waits_for_accept():
@@ -228,8 +246,12 @@ def test_record_old_pishe_record_of_a_winning_fault_loads_and_waits_for_accept()
     result = record.replay(json.loads(json.dumps(old)))
     assert (result.status, result.applied) == (record.OK, 1)
     report = result.report()
-    assert report["over"] is False and report["winner"] is None and report["to_move"] == 1
+    assert report["over"] is False
+    assert report["winner"] is None
+    assert report["to_move"] == 1
     assert texts(result.state.legal_actions()) == ["accept"]
     accepted = record.replay({**old, "actions": ["discard>1", "accept"]}).report()
-    assert accepted["ok"] is True and accepted["over"] is True
-    assert accepted["winner"] == 0 and accepted["score"] == [49, 0]
+    assert accepted["ok"] is True
+    assert accepted["over"] is True
+    assert accepted["winner"] == 0
+    assert accepted["score"] == [49, 0]

@@ -60,20 +60,26 @@ def view(state: GameState) -> tuple:
 # ----------------------------------------------------------------- phases
 def test_referee_phases_move_calls_over():
     ref = Referee(fault_position(), [None, None])
-    assert ref.phase is Phase.MOVE and ref.question() is None  # a person to move
+    assert ref.phase is Phase.MOVE
+    assert ref.question() is None
     events = ref.apply("turn", 0)
     assert E.FAULT in kinds(events)
-    assert ref.phase is Phase.CALLS and ref.callers() == [1] and ref.person_may_call
+    assert ref.phase is Phase.CALLS
+    assert ref.callers() == [1]
+    assert ref.person_may_call
     assert ref.question() is None  # the window waits for the person at seat 1
     assert ref.close_window() == []  # nobody called; the fault stands, no accept needed
-    assert ref.phase is Phase.MOVE and ref.state.calls()  # the rules still allow a call
+    assert ref.phase is Phase.MOVE
+    assert ref.state.calls()
     assert ref.close_window() == []  # only once
     ref.apply("discard>F", 0)  # the held KD then goes on the discard pile, the turn ends
     ref.apply("turned>D", 0)
-    assert ref.phase is Phase.MOVE and ref.state.to_move == 1
+    assert ref.phase is Phase.MOVE
+    assert ref.state.to_move == 1
     done = Referee(position([["5H"], ["KD"]], suits_up_to(h=4), rest_to=1), [None, None])
     done.apply("discard>F", 0)
-    assert done.phase is Phase.OVER and done.question() is None
+    assert done.phase is Phase.OVER
+    assert done.question() is None
 
 
 def test_referee_refuses_moves_out_of_turn_and_other_seats_calls():
@@ -93,11 +99,15 @@ def test_referee_asks_a_computer_caller_once_and_applies_its_call():
     ref = Referee(fault_position(), [None, caller])
     ref.apply("turn", 0)
     q = ref.question()
-    assert q is not None and q.kind is Ask.CALL and q.seats == (1,)
+    assert q is not None
+    assert q.kind is Ask.CALL
+    assert q.seats == (1,)
     events = ref.answer(q, q.answer())
     assert caller.asked == 1
-    assert events[0].kind is E.STOP_END and events[0].seat == 1
-    assert ref.phase is Phase.MOVE and ref.state.to_move == 1
+    assert events[0].kind is E.STOP_END
+    assert events[0].seat == 1
+    assert ref.phase is Phase.MOVE
+    assert ref.state.to_move == 1
     assert texts(ref.state.history) == ["turn", "stop 1 end"]
 
 
@@ -106,25 +116,30 @@ def test_referee_a_declined_call_closes_the_window():
     ref = Referee(fault_position(), [None, caller])
     ref.apply("turn", 0)
     q = ref.question()
-    assert q.kind is Ask.CALL and ref.answer(q, q.answer()) == []
+    assert q.kind is Ask.CALL
+    assert ref.answer(q, q.answer()) == []
     assert ref.question() is None  # seat 0, a person, moves on
-    assert ref.phase is Phase.MOVE and caller.asked == 1
+    assert ref.phase is Phase.MOVE
+    assert caller.asked == 1
     assert texts(ref.state.history) == ["turn"]
 
 
 def test_referee_a_person_caller_gets_the_window():
     ref = Referee(fault_position(), [Scripted(("turn",)), None])
     q = ref.question()
-    assert q.kind is Ask.MOVE and q.seats == (0,)
+    assert q.kind is Ask.MOVE
+    assert q.seats == (0,)
     ref.answer(q, q.answer())
     assert texts(ref.state.history) == ["turn"]
-    assert ref.phase is Phase.CALLS and ref.person_may_call
+    assert ref.phase is Phase.CALLS
+    assert ref.person_may_call
     assert ref.question() is None  # waits for the person's Stop, or for the window to close
     events = ref.apply("stop 1 force", 1)
     assert events[0].kind is E.STOP_FORCE
     assert ref.state.report()["foundations"][2] == "4H"
     q = ref.question()
-    assert q.kind is Ask.MOVE and q.seats == (0,)  # seat 0's turn goes on
+    assert q.kind is Ask.MOVE
+    assert q.seats == (0,)
 
 
 def test_referee_a_person_caller_lets_the_window_close():
@@ -133,19 +148,24 @@ def test_referee_a_person_caller_lets_the_window_close():
     assert ref.person_may_call
     ref.close_window()
     q = ref.question()
-    assert q is not None and q.kind is Ask.MOVE and q.seats == (0,)
+    assert q is not None
+    assert q.kind is Ask.MOVE
+    assert q.seats == (0,)
     assert ref.state.turned is not None  # the fault stood: seat 0 holds the KD
 
 
 def test_referee_close_window_accepts_a_winning_fault_nobody_stopped():
     ref = Referee(last_card_position(), [Scripted(FAULTER), None])
     ref.step()
-    assert texts(ref.state.history) == ["discard>1"] and not ref.state.is_over
+    assert texts(ref.state.history) == ["discard>1"]
+    assert not ref.state.is_over
     assert texts(ref.state.legal_actions()) == ["accept"]
-    assert ref.phase is Phase.CALLS and ref.question() is None
+    assert ref.phase is Phase.CALLS
+    assert ref.question() is None
     events = ref.close_window()
     assert events[-1].kind is E.OVER
-    assert ref.phase is Phase.OVER and ref.state.winner == 0
+    assert ref.phase is Phase.OVER
+    assert ref.state.winner == 0
     assert texts(ref.state.history) == ["discard>1", "accept"]
     assert ref.past[-1].by == 1  # accept is the move of the seat to move
 
@@ -154,7 +174,8 @@ def test_referee_a_winning_fault_can_still_be_stopped_by_a_person():
     ref = Referee(last_card_position(), [Scripted(FAULTER), None])
     ref.step()
     ref.apply("stop 1 end", 1)
-    assert not ref.state.is_over and ref.state.to_move == 1
+    assert not ref.state.is_over
+    assert ref.state.to_move == 1
     assert ref.state.report()["discards"][0] == ["4H"]
 
 
@@ -163,7 +184,8 @@ def test_referee_play_out_ends_when_the_window_of_a_winning_fault_closes():
     # the window applied ``accept`` and ended the hand.
     ref = Referee(last_card_position(), [Scripted(FAULTER), Scripted(call=None)])
     state = ref.play_out()
-    assert state.is_over and state.winner == 0
+    assert state.is_over
+    assert state.winner == 0
     assert texts(state.history) == ["discard>1", "accept"]
 
 
@@ -182,7 +204,9 @@ def test_referee_play_out_with_every_seat_a_computer(game, players, options):
         agents = [RandomAgent(seed * 10 + s) for s in range(players)]
         ref = Referee(state, agents)
         assert ref.play_out() is state
-        assert state.is_over and ref.phase is Phase.OVER and ref.question() is None
+        assert state.is_over
+        assert ref.phase is Phase.OVER
+        assert ref.question() is None
         assert sorted(state.all_cards()) == sorted(state.CARDS)
         assert len(ref.past) == len(state.history)
 
@@ -197,7 +221,8 @@ def test_referee_a_stale_answer_is_ignored():
     ref = Referee(new_hand("pisti", 2, None, 4), [RandomAgent(1), RandomAgent(2)])
     q = ref.question()
     action = q.answer()
-    assert ref.answer(q, action) and len(ref.state.history) == 1
+    assert ref.answer(q, action)
+    assert len(ref.state.history) == 1
     before = view(ref.state)
     assert ref.answer(q, action) == []  # the hand moved on since the question
     assert ref.answer(q, ref.state.legal_actions()[0]) == []
@@ -231,7 +256,8 @@ def test_referee_an_illegal_call_is_ignored():
     q = ref.question()
     assert ref.answer(q, ACTIONS.parse("stop 0 force")) == []  # not a call seat 1 may make
     assert ref.answer(q, ACCEPT) == []
-    assert texts(ref.state.history) == ["turn"] and ref.question() is None
+    assert texts(ref.state.history) == ["turn"]
+    assert ref.question() is None
 
 
 # ----------------------------------------------------------------- undo and redo
@@ -254,18 +280,21 @@ def round_trip(state: GameState, agents: list) -> int:
     ref = Referee(state, agents)
     ref.play_out()
     before, final = seat_moves(ref.state, 0)
-    assert before and final == view(ref.state)
+    assert before
+    assert final == view(ref.state)
     undone = []
     while ref.undo(0):
         undone.append(view(ref.state))
     assert undone == before[::-1]
-    assert not ref.can_undo(0) and ref.state.history == []
+    assert not ref.can_undo(0)
+    assert ref.state.history == []
     redone = []
     while ref.can_redo():
         ref.redo(0)
         redone.append(view(ref.state))
     assert redone == [*before[1:], final]
-    assert ref.state.is_over and ref.phase is Phase.OVER
+    assert ref.state.is_over
+    assert ref.phase is Phase.OVER
     return len(before)
 
 
@@ -273,7 +302,8 @@ def test_referee_undo_redo_a_whole_pishe_pasha_hand():
     state = new_hand("pishe-pasha", 2, STOP, 0)
     agents = [make_agent("pishe-pasha", "easy", 1), make_agent("pishe-pasha", "medium", 2)]
     moves = round_trip(state, agents)
-    assert moves > 20 and any(a.is_call for a in state.history)
+    assert moves > 20
+    assert any(a.is_call for a in state.history)
 
 
 def test_referee_undo_redo_a_whole_three_player_pishe_pasha_hand_with_calls():
@@ -299,15 +329,21 @@ def test_referee_undo_takes_back_the_computer_moves_that_followed():
     state = new_hand("pisti", 2, None, 8)
     ref = Referee(state, [None, RandomAgent(3)])
     start = view(ref.state)
-    assert not ref.undo(0) and not ref.can_undo(0)
+    assert not ref.undo(0)
+    assert not ref.can_undo(0)
     ref.apply(ref.state.legal_actions()[0], 0)
     ref.step()  # the computer answers
     after = view(ref.state)
-    assert len(ref.state.history) == 2 and ref.question() is None
-    assert ref.undo(0) and view(ref.state) == start and ref.took_back
-    assert len(ref.future) == 2 and ref.can_redo()
+    assert len(ref.state.history) == 2
+    assert ref.question() is None
+    assert ref.undo(0)
+    assert view(ref.state) == start
+    assert ref.took_back
+    assert len(ref.future) == 2
+    assert ref.can_redo()
     ref.redo(0)
-    assert view(ref.state) == after and not ref.can_redo()
+    assert view(ref.state) == after
+    assert not ref.can_redo()
 
 
 def test_referee_a_fresh_move_forgets_what_was_taken_back():
@@ -328,9 +364,11 @@ def test_referee_undo_never_stops_at_a_call():
     ref.step()  # seat 0 turns: a fault
     ref.apply("stop 1 end", 1)  # seat 1 (a person) calls Stop; now seat 1 is to move
     ref.apply("turn", 1)
-    assert ref.undo(1) and texts(ref.state.history) == ["turn", "stop 1 end"]
+    assert ref.undo(1)
+    assert texts(ref.state.history) == ["turn", "stop 1 end"]
     assert not ref.undo(1)  # the call is not a move to take back
-    assert ref.undo(0) and ref.state.history == []
+    assert ref.undo(0)
+    assert ref.state.history == []
 
 
 def test_referee_undo_redo_random_hands_of_every_game():

@@ -100,4 +100,5 @@ def test_the_extras_markers_and_folders_it_names_are_the_projects():
 
 def test_it_installs_the_validators_the_desktop_entry_tests_need():
     linux = [w for w in commands() if w[:3] == ["sudo", "apt-get", "install"]]
-    assert linux and {"desktop-file-utils", "appstream"} <= set(linux[0])
+    assert linux
+    assert {"desktop-file-utils", "appstream"} <= set(linux[0])

@@ -92,7 +92,8 @@ def test_a_saved_match_keeps_its_totals_hand_number_and_next_deal(tmp_path):
     keeper.match_changed(session)
     loaded = Keeper(told.append, tmp_path).load_match()
     assert told == []
-    assert loaded.match.hand_no == 1 and loaded.match.totals == session.match.totals
+    assert loaded.match.hand_no == 1
+    assert loaded.match.totals == session.match.totals
     assert loaded.match.deal_no == session.match.deal_no == ahead["match"]["deal_no"]
     assert loaded.state.record() == session.state.record()
     assert loaded.summary()["hand"] == 2
@@ -103,8 +104,11 @@ def test_a_save_from_another_version_is_set_aside_with_a_message(tmp_path):
     put_save(tmp_path, json.dumps({"version": 0, "game": "pisti"}))
     told: list[str] = []
     keeper = Keeper(told.append, tmp_path)
-    assert keeper.load_match() is None and keeper.saved_match() is None
-    assert told and told[0].code == "save_broken" and "version" in told[0].detail
+    assert keeper.load_match() is None
+    assert keeper.saved_match() is None
+    assert told
+    assert told[0].code == "save_broken"
+    assert "version" in told[0].detail
     aside = keeper.store.read("SELECT save FROM match_aside")
     assert json.loads(aside[0][0]) == {"version": 0, "game": "pisti"}, "kept, never lost"
 
@@ -115,7 +119,8 @@ def test_a_save_whose_hand_no_longer_replays_is_set_aside(tmp_path):
     data["hand"]["actions"] = ["QZ"]
     put_save(tmp_path, json.dumps(data))
     told: list[str] = []
-    assert Keeper(told.append, tmp_path).load_match() is None and told
+    assert Keeper(told.append, tmp_path).load_match() is None
+    assert told
 
 
 @pytest.mark.parametrize(("game", "choices"), FIRSTS)
@@ -149,11 +154,15 @@ def test_statistics_add_up_over_a_scripted_match(tmp_path):
         session.next_hand()
     key = key_of(session)
     line = keeper.statistics()[key]
-    assert line.hands == hands and line.points == points and line.won == won
+    assert line.hands == hands
+    assert line.points == points
+    assert line.won == won
     assert line.won + line.lost + line.drawn == hands
-    assert line.matches == 1 and line.matches_won == (session.match.winner == 0)
+    assert line.matches == 1
+    assert line.matches_won == (session.match.winner == 0)
     assert line.counts.get("pisti", 0) == pisti
-    assert line.last[-hands:] == line.last and len(line.last) == hands
+    assert line.last[-hands:] == line.last
+    assert len(line.last) == hands
     assert Keeper(lambda code: None, tmp_path).statistics() == {key: line}
     assert counts(tmp_path) == (hands, hands)
     assert keeper.saved_match() is None, "the match is over: nothing to continue"
@@ -166,17 +175,23 @@ def _hand(result: int, **changes) -> Hand:
 def test_a_hand_with_take_backs_is_counted_apart_and_keeps_the_streak():
     line = Line(streak=3)
     line.add(_hand(1, took_back=True))
-    assert line.hands == 0 and line.takeback_hands == 1 and line.streak == 3
+    assert line.hands == 0
+    assert line.takeback_hands == 1
+    assert line.streak == 3
     assert line.takeback_won == 1
 
 
 def test_a_hand_given_up_counts_as_lost():
     session = Session.start("pisti", {"players": 2}, "easy", seed=4)
     hand = Hand.of(session, given_up=True)
-    assert hand.result == -1 and hand.points == 0
+    assert hand.result == -1
+    assert hand.points == 0
     line = Line(streak=2)
     line.add(hand)
-    assert line.hands == 1 and line.lost == 1 and line.streak == 0 and line.points == 0
+    assert line.hands == 1
+    assert line.lost == 1
+    assert line.streak == 0
+    assert line.points == 0
 
 
 @pytest.mark.parametrize(("game", "choices"), GAMES, ids=[f"{g}-{c}" for g, c in GAMES])
@@ -211,7 +226,8 @@ def test_history_keeps_every_hand_not_the_last_200(tmp_path):
     keeper = Keeper(lambda code: None, tmp_path)
     entries = keeper.entries()
     assert len(entries) == 230
-    assert entries[0].score == (229, 0) and entries[-1].score == (0, 0), "newest first"
+    assert entries[0].score == (229, 0), "newest first"
+    assert entries[-1].score == (0, 0), "newest first"
     spec = Session.start("pisti", {"players": 2}, "easy", seed=5).spec
     assert (
         replay_record(spec, keeper.record(entries[-1].id)).setup()

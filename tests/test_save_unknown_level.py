@@ -30,7 +30,8 @@ def test_a_save_at_an_unknown_level_goes_on_at_the_default_and_says_so_once(
     keeper = Keeper(told.append, tmp_path)
     session = keeper.load_match()
     assert session is not None, "the match is kept, not set aside"
-    assert session.level == spec.default_level and session.id == data["id"]
+    assert session.level == spec.default_level
+    assert session.id == data["id"]
     assert keeper.saved_match() is not None, "Continue still offers it"
     keeper.load_match()  # Continue, after the menu already said it
     assert [(n.code, n.detail) for n in told] == [("level_unknown", "'grandmaster'")]
@@ -51,7 +52,9 @@ def test_a_save_at_a_level_the_game_has_says_nothing(tmp_path):
     put_save(tmp_path, json.dumps(data))
     told = []
     session = Keeper(told.append, tmp_path).load_match()
-    assert session.level == "easy" and session.level_lost is None and told == []
+    assert session.level == "easy"
+    assert session.level_lost is None
+    assert told == []
 
 
 @pytest.mark.parametrize("game", list(SPECS))
@@ -64,7 +67,8 @@ def test_a_new_match_at_a_level_the_game_does_not_have_is_refused_by_name(game):
 def test_the_unknown_level_notice_is_worded_in_each_language(lang):
     set_language(lang)
     text = say("notice.level_unknown", detail="'grandmaster'")
-    assert "'grandmaster'" in text and "notice." not in text
+    assert "'grandmaster'" in text
+    assert "notice." not in text
 
 
 def test_the_menu_shows_the_unknown_level_notice(tmp_path, monkeypatch):
@@ -75,7 +79,8 @@ def test_the_menu_shows_the_unknown_level_notice(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, keep=True)
     try:
         assert [n.code for n in app.notes] == ["level_unknown"]
-        assert "'grandmaster'" in app.notices[-1] and not app.notice_good
+        assert "'grandmaster'" in app.notices[-1]
+        assert not app.notice_good
     finally:
         app.close()
 

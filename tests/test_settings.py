@@ -40,7 +40,8 @@ def test_settings_round_trip_through_the_preference_folder(tmp_path, monkeypatch
 def test_missing_settings_file_gives_defaults(tmp_path, monkeypatch):
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
     loaded, problem = load_settings()
-    assert loaded == Settings() and problem is None
+    assert loaded == Settings()
+    assert problem is None
 
 
 def test_broken_settings_file_is_set_aside_and_reported(tmp_path, monkeypatch):
@@ -49,7 +50,8 @@ def test_broken_settings_file_is_set_aside_and_reported(tmp_path, monkeypatch):
     path.write_text("{ not json", encoding="utf-8")
     loaded, problem = load_settings()
     assert loaded == Settings()
-    assert problem and problem.code == "settings_unreadable"
+    assert problem
+    assert problem.code == "settings_unreadable"
     assert not path.exists()
     (kept,) = tmp_path.glob("settings.json.broken-*")
     assert kept.read_text(encoding="utf-8") == "{ not json"
@@ -61,15 +63,18 @@ def test_a_bad_value_falls_back_alone_and_the_others_are_kept(tmp_path, monkeypa
     (tmp_path / "settings.json").write_text(json.dumps(data), encoding="utf-8")
     loaded, problem = load_settings()
     assert loaded.pace == "normal"
-    assert loaded.card_back == "blue" and loaded.sound is False
-    assert problem and "pace" in problem.detail
+    assert loaded.card_back == "blue"
+    assert loaded.sound is False
+    assert problem
+    assert "pace" in problem.detail
 
 
 def test_the_old_four_colour_switch_becomes_the_face_style(tmp_path, monkeypatch):
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
     (tmp_path / "settings.json").write_text(json.dumps({"four_colour": True}), encoding="utf-8")
     loaded, problem = load_settings()
-    assert loaded.faces == "four_colour" and problem is None
+    assert loaded.faces == "four_colour"
+    assert problem is None
 
 
 def test_the_old_stop_window_setting_is_read_as_the_call_window(tmp_path, monkeypatch):
@@ -79,10 +84,12 @@ def test_the_old_stop_window_setting_is_read_as_the_call_window(tmp_path, monkey
     old = json.dumps({"stop_window": 4.5})
     (tmp_path / "settings.json").write_text(old, encoding="utf-8")
     loaded, problem = load_settings()
-    assert loaded.call_window == 4.5 and problem is None
+    assert loaded.call_window == 4.5
+    assert problem is None
     save_settings(loaded)
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
-    assert saved["call_window"] == 4.5 and "stop_window" not in saved
+    assert saved["call_window"] == 4.5
+    assert "stop_window" not in saved
 
 
 def test_settings_write_is_atomic_and_leaves_no_temporary_files(tmp_path, monkeypatch):
@@ -103,7 +110,8 @@ def test_app_shows_the_broken_settings_message_and_starts(tmp_path, monkeypatch)
     install_routes(app)
     app.goto("menu")
     assert app.step(0.02)
-    assert app.notices and "defaults are used" in app.notices[-1]
+    assert app.notices
+    assert "defaults are used" in app.notices[-1]
     assert list(tmp_path.glob("settings.json.broken-*"))
     app.scene.leave()
 
@@ -144,4 +152,5 @@ def test_a_games_old_name_for_a_setting_is_read_as_its_name_now():
     """Pishe Pasha's table once called its calls' window "stop_window": the game declares
     the old name, and the shared settings read it as ``call_window``."""
     settings, problems = from_data({"stop_window": 3.5})
-    assert settings.call_window == 3.5 and not problems
+    assert settings.call_window == 3.5
+    assert not problems

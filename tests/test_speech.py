@@ -146,7 +146,8 @@ def test_with_no_engine_found_nothing_is_said_nothing_printed_nothing_breaks(
     speaker.say("Your turn")
     assert speaker.flush(1)
     out, err = capfd.readouterr()
-    assert out == "" and err == ""
+    assert out == ""
+    assert err == ""
 
 
 def test_the_speech_package_knows_no_pygame_and_no_game():
@@ -228,7 +229,8 @@ def test_espeak_ng_speaks_a_hands_first_sentences_into_a_wav_that_is_not_silent(
     assert files
     for f in files:
         with wave.open(str(f)) as w:
-            assert w.getsampwidth() == 2 and w.getnframes() > w.getframerate() // 4
+            assert w.getsampwidth() == 2
+            assert w.getnframes() > w.getframerate() // 4
             frames = w.readframes(w.getnframes())
         samples = memoryview(frames).cast("h")
         assert max(abs(s) for s in samples) > 1000, f"{f.name} is silent"

@@ -227,7 +227,9 @@ def test_a_focus_that_moves_on_cancels_the_games_sentence_by_its_client_id(stand
     assert stand_in.ended["North's pile, 3 cards"] == "END"
     game = next(name for name, _ in stand_in.commands if name.endswith(":main"))
     ids = [c.split()[1] for name, c in stand_in.commands if c.startswith("CANCEL")]
-    assert ids and set(ids) == {str(engine._id)} and game == "user:pasha-pisti:main"
+    assert ids
+    assert set(ids) == {str(engine._id)}
+    assert game == "user:pasha-pisti:main"
     assert how_it_ended(orca) == "END"
     speaker.close()
 
@@ -261,7 +263,8 @@ def test_on_linux_speech_dispatcher_is_found_without_its_python_module(tmp_path,
     monkeypatch.setenv("PATH", str(bin_dir))
     monkeypatch.setitem(sys.modules, "speechd", None)  # as in a virtual environment
     engine = find_backend()
-    assert isinstance(engine, SpeechDispatcher) and engine.name == "speech-dispatcher"
+    assert isinstance(engine, SpeechDispatcher)
+    assert engine.name == "speech-dispatcher"
 
 
 def test_the_servers_address_is_found_as_libspeechd_finds_it(monkeypatch, tmp_path):

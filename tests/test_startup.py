@@ -51,7 +51,8 @@ def test_the_first_frame_imports_no_other_screen_and_the_rest_come_right_after(t
 def test_every_screen_is_routed_by_its_own_name():
     for name in SCENES:
         cls = scene_class(name)
-        assert issubclass(cls, Scene) and cls.name == name
+        assert issubclass(cls, Scene)
+        assert cls.name == name
     folder = ROOT / "game" / "ui" / "scenes"
     defined = {
         node.name
@@ -75,7 +76,8 @@ def test_broken_art_is_named_just_after_the_first_frame_without_a_game(tmp_path)
     )  # fmt: skip
     assert done.returncode == 1
     assert "The game's pictures are damaged or missing" in done.stderr
-    assert "7H.svg" in done.stderr and "Traceback" not in done.stderr
+    assert "7H.svg" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_window_hints_pick_x11_shared_memory_on_linux_and_leave_a_players_own(monkeypatch):

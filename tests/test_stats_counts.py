@@ -63,7 +63,8 @@ def test_a_stats_line_keeps_only_whole_counts_with_short_names(tmp_path):
     line = {**OLD_LINE, "counts": {"pisti": 4, "bad": -1, "x" * 80: 3, "half": 1.5}}
     loaded, told = moved_in(tmp_path, {"pisti|{}|2|hard": line})
     assert loaded[StatsKey("pisti", 2, "hard")].counts == {"pisti": 4}
-    assert told[0].code == "stats_fixed" and "stats.json.moved-in" in told[0].detail
+    assert told[0].code == "stats_fixed"
+    assert "stats.json.moved-in" in told[0].detail
 
 
 def test_a_finished_pisti_hand_adds_its_sides_pisti_to_the_line():
@@ -91,7 +92,8 @@ def test_stop_calls_are_counted_by_the_game_for_the_caller_and_the_caught():
 def test_a_game_without_counts_adds_none():
     line = Line()
     line.add(hand_of(finished("pisha-pasha-book", 3)))
-    assert line.counts == {} and line.hands == 1
+    assert line.counts == {}
+    assert line.hands == 1
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -55,14 +55,16 @@ def dated(path: Path, days_ago: float) -> Path:
 def test_a_clean_start_makes_one_backup_a_day_and_keeps_the_last_few(home):
     assert opened_and_closed(home) == []
     (first,) = backup.copies(home)
-    assert first.parent == home / "backups" and hands_in(first) == HANDS
+    assert first.parent == home / "backups"
+    assert hands_in(first) == HANDS
     opened_and_closed(home)
     assert backup.copies(home) == [first], "once a day"
     for days in range(1, backup.KEEP + 2):
         dated(backup.copies(home)[0], days)
         opened_and_closed(home)
     found = backup.copies(home)
-    assert len(found) == backup.KEEP and all(hands_in(p) == HANDS for p in found)
+    assert len(found) == backup.KEEP
+    assert all(hands_in(p) == HANDS for p in found)
     with sqlite3.connect(found[0]) as c:
         assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
@@ -118,4 +120,5 @@ def test_a_backups_folder_that_is_a_link_is_never_written(home, tmp_path):
     outside.mkdir()
     (home / "backups").symlink_to(outside)
     assert opened_and_closed(home) == []
-    assert list(outside.iterdir()) == [] and backup.copies(home) == []
+    assert list(outside.iterdir()) == []
+    assert backup.copies(home) == []

@@ -60,10 +60,12 @@ def test_a_bad_place_is_refused_at_the_door_with_exit_2(tmp_path, flag):
     for what, (path, words) in places.items():
         done = game([flag, path, "--first-frame-exit"], tmp_path / "home")
         assert done.returncode == 2, (what, done.stderr)
-        assert f"argument {flag}: " in done.stderr and words in done.stderr, (what, done.stderr)
+        assert f"argument {flag}: " in done.stderr, (what, done.stderr)
+        assert words in done.stderr, (what, done.stderr)
         assert "Traceback" not in done.stderr, what
     assert os.stat(tmp_path / "fifo").st_mode == fifo, "the FIFO is still a FIFO"
-    assert (tmp_path / "link").is_symlink() and (tmp_path / "regular.txt").read_text() == "x"
+    assert (tmp_path / "link").is_symlink()
+    assert (tmp_path / "regular.txt").read_text() == "x"
     assert not (tmp_path / "nowhere").exists(), "nothing was made through the link"
 
 
@@ -80,7 +82,8 @@ def test_the_book_game_with_two_players_saves_settings_that_load(tmp_path):
         done = game(["--game", "pisha-pasha-book", "--players", "2", "--first-frame-exit"], home)
         assert done.returncode == 0, done.stderr
     settings, problem = load_settings(home / "settings.json")
-    assert problem is None and settings.last_game == "pisha-pasha-book"
+    assert problem is None
+    assert settings.last_game == "pisha-pasha-book"
     assert not list(home.glob("settings.json.broken*"))
 
 
@@ -99,9 +102,11 @@ def test_export_history_from_the_command_line(tmp_path, suffix):
     if suffix == ".json":
         hands = json.loads(out.read_text())["hands"]
         assert [h["result"] for h in hands] == ["won", "lost"]
-        assert hands[0]["record"] == a_record(seed=3) and hands[0]["deal"] == 3
+        assert hands[0]["record"] == a_record(seed=3)
+        assert hands[0]["deal"] == 3
         when = datetime.fromisoformat(hands[0]["when"])
-        assert when.timestamp() == 1_700_000_000 and when.utcoffset() is not None
+        assert when.timestamp() == 1_700_000_000
+        assert when.utcoffset() is not None
     else:
         rows = list(csv.DictReader(io.StringIO(out.read_text())))
         assert [r["result"] for r in rows] == ["won", "lost"]
@@ -116,5 +121,6 @@ def test_export_history_of_a_damaged_database_still_writes_what_it_can(tmp_path)
     out = tmp_path / "h.json"
     done = game(["--export-history", str(out)], home)
     assert done.returncode == 0, done.stderr
-    assert "0 hands written" in done.stdout and "could not be used" in done.stderr
+    assert "0 hands written" in done.stdout
+    assert "could not be used" in done.stderr
     assert json.loads(out.read_text())["hands"] == []

@@ -38,7 +38,8 @@ def test_every_registry_table_saves_and_loads_as_it_was(game, choices, tmp_path)
     told: list[Notice] = []
     Keeper(told.append, tmp_path).match_changed(session)
     back = Keeper(told.append, tmp_path).load_match()
-    assert told == [] and back is not None
+    assert told == []
+    assert back is not None
     assert back.to_save() | {"saved": 0} == session.to_save() | {"saved": 0}
     assert back.state.record() == session.state.record()
 

@@ -47,7 +47,8 @@ def exported(app, tmp_path, scene: str, button: str, what: str):
     app.step(DT)
     click(app, getattr(screen, button).rect.center)
     done(app, screen)
-    assert screen.message.startswith("Saved as ") and screen.message_good
+    assert screen.message.startswith("Saved as ")
+    assert screen.message_good
     (data,) = (tmp_path / "exports").glob(f"{what}-*.json")
     (table,) = (tmp_path / "exports").glob(f"{what}-*.csv")
     rows = list(csv.DictReader(io.StringIO(table.read_text())))
@@ -60,10 +61,12 @@ def test_history_exports_every_hand_with_its_record(app, tmp_path):
     hands = data["history"]
     assert [h["deal"] for h in hands] == [3, 4, 5], "oldest first"
     assert [h["result"] for h in hands] == ["won", "lost", "won"]
-    assert hands[0]["record"] == a_record(seed=3) and hands[2]["took_back"] is True
+    assert hands[0]["record"] == a_record(seed=3)
+    assert hands[2]["took_back"] is True
     assert datetime.fromisoformat(hands[0]["when"]).timestamp() == 1_700_000_000
     assert [r["deal"] for r in rows] == ["3", "4", "5"]
-    assert json.loads(rows[1]["score"]) == [2, 9] and rows[2]["count.pisti"] == "2"
+    assert json.loads(rows[1]["score"]) == [2, 9]
+    assert rows[2]["count.pisti"] == "2"
     assert rows[0]["when"] == hands[0]["when"]
 
 
@@ -73,8 +76,10 @@ def test_statistics_export_their_lines(app, tmp_path):
     shown = screen.lines[StatsKey("pisti", 2, "medium")]
     assert (line["game"], line["players"], line["level"]) == ("pisti", 2, "medium")
     assert (line["hands"], line["won"], line["takeback_hands"]) == (shown.hands, 1, 1)
-    assert line["win_rate"] == 0.5 and line["last"] == [1, -1]
-    assert rows[0]["hands"] == "2" and json.loads(rows[0]["last"]) == [1, -1]
+    assert line["win_rate"] == 0.5
+    assert line["last"] == [1, -1]
+    assert rows[0]["hands"] == "2"
+    assert json.loads(rows[0]["last"]) == [1, -1]
 
 
 def test_an_export_the_disk_refuses_says_why(app, tmp_path):
@@ -83,7 +88,8 @@ def test_an_export_the_disk_refuses_says_why(app, tmp_path):
     app.step(DT)
     click(app, screen.export_btn.rect.center)
     done(app, screen)
-    assert screen.message.startswith("Could not be saved") and not screen.message_good
+    assert screen.message.startswith("Could not be saved")
+    assert not screen.message_good
 
 
 def test_a_window_that_keeps_nothing_says_so_when_asked_to_export(tmp_path, monkeypatch):
@@ -92,7 +98,8 @@ def test_a_window_that_keeps_nothing_says_so_when_asked_to_export(tmp_path, monk
         screen = bare.goto("history")
         bare.step(DT)
         click(bare, screen.export_all_btn.rect.center)
-        assert screen.message.startswith("Could not be saved") and not screen.message_good
+        assert screen.message.startswith("Could not be saved")
+        assert not screen.message_good
     finally:
         bare.scene.leave()
 
@@ -115,7 +122,8 @@ def test_exporting_all_leaves_the_window_drawing_and_answering(app, tmp_path, mo
     while screen.exporting.job.progress != (0, 3) and time.monotonic() < deadline:
         time.sleep(0.005)  # (the hands listed, their records held up)
     app.step(DT)
-    assert screen.exporting is not None and app.dirty is False, "drawn once it moved"
+    assert screen.exporting is not None, "drawn once it moved"
+    assert app.dirty is False, "drawn once it moved"
     assert screen.message == "Exporting: 0 of 3 hands… the window is yours meanwhile"
     click(app, screen.export_all_btn.rect.center)  # a second click starts nothing more
     before = screen.selected
@@ -124,7 +132,8 @@ def test_exporting_all_leaves_the_window_drawing_and_answering(app, tmp_path, mo
     assert not (tmp_path / "exports").exists() or not any((tmp_path / "exports").iterdir())
     reading.set()
     done(app, screen)
-    assert screen.message.startswith("Saved as ") and screen.message_good
+    assert screen.message.startswith("Saved as ")
+    assert screen.message_good
     assert len(list((tmp_path / "exports").glob("history-*"))) == 2, "one JSON, one CSV"
 
 
@@ -147,5 +156,6 @@ def test_a_window_closed_while_exporting_abandons_the_export(tmp_path, monkeypat
     assert not job.done
     a.scene.leave()
     a.keeper.close()
-    assert job.done and job.paths is None, "its thread ended, nothing written"
+    assert job.done, "its thread ended, nothing written"
+    assert job.paths is None, "its thread ended, nothing written"
     assert not (tmp_path / "exports").exists() or not any((tmp_path / "exports").iterdir())

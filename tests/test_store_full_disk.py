@@ -132,12 +132,14 @@ def test_a_home_that_cannot_be_made_plays_on_and_says_once(tmp_path):
     notices: list[Notice] = []
     keeper = Keeper(notices.append, blocker / "home")
     play_hands(keeper, 2, seed=3)
-    assert keeper.load_match() is None and keeper.entries() == [] and keeper.statistics() == {}
+    assert keeper.load_match() is None
+    assert keeper.entries() == []
+    assert keeper.statistics() == {}
     keeper.close()
     told_once(notices)
 
 
 @pytest.fixture
-def tiny_disk(tiny_disk):  # noqa: F811 (the shared fixture, unmounted read-write again)
+def tiny_disk(tiny_disk):
     yield tiny_disk
     subprocess.run(["mount", "-o", "remount,rw", str(tiny_disk)], capture_output=True)

@@ -47,7 +47,8 @@ def app(tmp_path, monkeypatch):
 def test_a_hand_is_counted_the_moment_it_ends_before_the_pause(app, tmp_path):
     table = open_table(app, "pisti", {"players": 2, "target": 151}, seed=21)
     last_move(app, table)
-    assert app.scene is table and table.model.pace.end_timer < pace.HAND_END_PAUSE
+    assert app.scene is table
+    assert table.model.pace.end_timer < pace.HAND_END_PAUSE
     assert counts(tmp_path) == (1, 1), "counted when the last move was made"
     assert saved(tmp_path)["match"]["hand_no"] == 1, "with the match's next hand"
     for _ in range(200):
@@ -80,7 +81,8 @@ def test_no_take_back_once_the_hand_is_counted(tmp_path, monkeypatch):
         last_move(app, table)
         assert not table.model.referee.can_undo(table.human)
         assert not takebacks.undo(table.model)
-        assert table.state.is_over and counts(tmp_path) == (1, 1)
+        assert table.state.is_over
+        assert counts(tmp_path) == (1, 1)
     finally:
         app.scene.leave()
 
@@ -117,7 +119,8 @@ def test_a_hand_given_up_counts_lost_with_the_next_deal_in_one_change(tmp_path):
     keeper.hand_abandoned(session)
     assert counts(tmp_path) == (1, 1)
     save = saved(tmp_path)
-    assert save["match"]["deal_no"] == deal + 1 and save["hand"]["actions"] == []
+    assert save["match"]["deal_no"] == deal + 1
+    assert save["hand"]["actions"] == []
     (hand,) = keeper.entries()
     assert (hand.result, hand.given_up, hand.points) == (-1, True, 0)
     keeper.close()

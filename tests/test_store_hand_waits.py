@@ -67,7 +67,8 @@ def test_a_hand_still_waiting_when_the_window_closes_is_written_at_the_next_star
     keeper.close()
     other.execute("ROLLBACK")
     other.close()
-    assert counts(home)[0] == HANDS and (home / waiting.NAME).exists()
+    assert counts(home)[0] == HANDS
+    assert (home / waiting.NAME).exists()
     for _ in range(2):  # the next start writes it, the one after finds nothing to write
         Keeper(lambda n: None, home).close()
         assert counts(home)[0] == HANDS + 1

@@ -69,7 +69,8 @@ def test_a_log_left_by_another_database_never_changes_the_players_file(home, tmp
     keeper, told = start(home)
     assert [n.code for n in told] == ["db_log_aside"], told
     assert "kept as" in told[0].detail
-    assert len(keeper.entries()) == HANDS and keeper.load_match() is not None
+    assert len(keeper.entries()) == HANDS
+    assert keeper.load_match() is not None
     keeper.close()
     assert path.read_bytes() == before, "the player's file keeps every byte"
     kept = [p for p in home.iterdir() if p.name.startswith(f"{FILE_NAME}-wal.broken-")
@@ -89,7 +90,8 @@ def test_a_log_of_the_players_own_file_is_applied(home):
         shutil.copy(home / name, spare / name)  # as a kill leaves them
     c.close()
     keeper, told = start(spare)
-    assert told == [] and len(keeper.store.read("SELECT id FROM hands")) == HANDS + 1
+    assert told == []
+    assert len(keeper.store.read("SELECT id FROM hands")) == HANDS + 1
     keeper.close()
 
 
@@ -132,12 +134,14 @@ def test_a_table_of_other_columns_sets_the_file_aside_with_every_row_kept(home):
     c.execute("CREATE TABLE carried (something TEXT)")
     c.close()
     keeper, told = start(home)
-    assert [n.code for n in told] == ["db_set_aside"] and "other columns" in told[0].detail
-    assert len(keeper.entries()) == HANDS and keeper.load_match() is not None
+    assert [n.code for n in told] == ["db_set_aside"]
+    assert "other columns" in told[0].detail
+    assert len(keeper.entries()) == HANDS
+    assert keeper.load_match() is not None
     keeper.statistics()
     keeper.close()
     with db(home) as c:
-        assert [r[1] for r in c.execute("PRAGMA table_info(carried)")][0] == "game"
+        assert next(r[1] for r in c.execute("PRAGMA table_info(carried)")) == "game"
 
 
 def page_size(path: Path) -> int:
@@ -179,5 +183,6 @@ def test_a_file_whose_header_alone_is_wrong_keeps_every_row(home, byte):
     path.write_bytes(bytes(data))
     keeper, told = start(home)
     assert told[0].code == "db_set_aside", told
-    assert len(keeper.entries()) == HANDS and keeper.load_match() is not None
+    assert len(keeper.entries()) == HANDS
+    assert keeper.load_match() is not None
     keeper.close()

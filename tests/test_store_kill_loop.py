@@ -112,16 +112,19 @@ def test_killed_200_times_every_hand_is_counted_once_and_continue_resumes(tmp_pa
             continue
         kept_in_flight += 1
         if flight[0] == "saving":
-            assert now == state_of(["saved", *flight[1:]]) and hands == finished
+            assert now == state_of(["saved", *flight[1:]])
+            assert hands == finished
         else:  # the hand's end was committed whole: counted, with the next state
             ended = (flight[1], int(flight[2]))
-            assert now in (None, (flight[1], ended[1] + 1, 0)) and hands == finished | {ended}
+            assert now in (None, (flight[1], ended[1] + 1, 0))
+            assert hands == finished | {ended}
             finished.add(ended)
         state = now
     told: list[str] = []
     keeper = Keeper(told.append, tmp_path)
     session = keeper.load_match()
-    assert told == [] and (session is None) == (state is None)
+    assert told == []
+    assert (session is None) == (state is None)
     if session is not None:
         assert (session.id, session.match.hand_no, len(session.state.history)) == state
     line_total = sum(line.hands + line.takeback_hands for line in keeper.statistics().values())

@@ -47,7 +47,8 @@ def test_a_folder_of_the_previous_version_moves_in_with_nothing_lost(home, monke
         for name, data in old.items():
             assert not (home / name).exists()
             assert (home / f"{name}.moved-in").read_bytes() == data, "kept, untouched"
-        assert not list(home.glob("*.lock")) and not list(home.glob("*.broken*"))
+        assert not list(home.glob("*.lock"))
+        assert not list(home.glob("*.broken*"))
         assert (home / "settings.json").read_bytes() == settings_before
         assert load_settings(home / "settings.json")[1] is None
         lines = json.loads(old["stats.json"])["lines"]
@@ -81,9 +82,11 @@ def test_the_three_player_save_the_previous_version_lost_continues(tmp_path, mon
     try:
         menu = app.goto("menu")
         app.step(DT)
-        assert menu.continue_btn.visible and "Pishe Pasha" in menu._continue_label()
+        assert menu.continue_btn.visible
+        assert "Pishe Pasha" in menu._continue_label()
         menu.continue_match()
-        assert isinstance(app.scene, TableScene) and app.scene.state.record() == hand
+        assert isinstance(app.scene, TableScene)
+        assert app.scene.state.record() == hand
         assert app.scene.state.players == 3
     finally:
         app.scene.leave()
@@ -93,10 +96,12 @@ def test_a_broken_file_is_set_aside_and_the_rest_moves_in(home):
     (home / "history.json").write_bytes(b"{\x00 not json")
     told: list[str] = []
     keeper = Keeper(told.append, home)
-    assert told[0].code == "history_broken" and "kept as history.json.broken-" in told[0].detail
+    assert told[0].code == "history_broken"
+    assert "kept as history.json.broken-" in told[0].detail
     assert [t.code for t in told[1:]] == ["moved_in"]
     assert [p.read_bytes() for p in home.glob("history.json.broken-*")] == [b"{\x00 not json"]
-    assert len(keeper.statistics()) == 3 and keeper.entries() == []
+    assert len(keeper.statistics()) == 3
+    assert keeper.entries() == []
     assert keeper.load_match() is not None
     keeper.close()
 
@@ -108,7 +113,8 @@ def test_a_folder_moves_in_once(home):
         shutil.copy(FIXTURES / "four-hands" / name, home / name)
     told: list[str] = []
     Keeper(told.append, home).close()
-    assert told == [] and counts(home) == before == (3, 0)
+    assert told == []
+    assert counts(home) == before == (3, 0)
     assert all((home / name).exists() for name in OLD), "left alone, never taken twice"
     with db(home) as c:
         assert c.execute("SELECT count(*) FROM carried").fetchone()[0] == 3
@@ -128,5 +134,6 @@ def test_an_old_file_of_the_wrong_shape_is_set_aside_and_told(tmp_path, name, da
     (tmp_path / name).write_text(json.dumps(data))
     told: list[str] = []
     Keeper(told.append, tmp_path).close()
-    assert told and told[0].code.endswith("_broken"), told
+    assert told, told
+    assert told[0].code.endswith("_broken"), told
     assert [json.loads(p.read_text()) for p in tmp_path.glob(f"{name}.broken-*")] == [data]

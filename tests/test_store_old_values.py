@@ -53,5 +53,6 @@ def test_an_old_line_of_more_hands_won_than_played_is_refused(tmp_path):
     lines = keeper.statistics()
     keeper.close()
     assert "stats_fixed" in [n.code for n in told], told
-    assert lines and all(0 <= line.win_rate <= 1 for line in lines.values())
+    assert lines
+    assert all(0 <= line.win_rate <= 1 for line in lines.values())
     assert all(line.won <= line.hands for line in lines.values())

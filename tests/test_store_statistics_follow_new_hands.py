@@ -109,7 +109,8 @@ def test_the_first_fold_is_made_on_the_windows_opening_off_its_thread(tmp_path, 
     try:
         keeper.warm_up()
         warm = keeper._warm
-        assert warm is not None and warm._thread.name == "statistics-fold"
+        assert warm is not None
+        assert warm._thread.name == "statistics-fold"
         warm._thread.join()
         on_this_thread = []
         real = hand_rows.read_hand

@@ -113,7 +113,7 @@ def test_two_windows_opening_a_new_folder_at_the_same_moment_are_told_nothing(tm
                 env=env,
                 stdout=subprocess.PIPE,
                 text=True,
-            )  # fmt: skip
+            )
             for _ in range(2)
         ]
         said = [p.communicate(timeout=60)[0].split("\n") for p in procs]

@@ -93,7 +93,8 @@ def test_every_game_is_a_spec_class_that_only_overrides_hooks_the_base_declares(
 
     hooks = set(vars(GameSpec)) | set(GameSpec.__annotations__)
     for spec in SPECS.values():
-        assert isinstance(spec, GameSpec) and type(spec) is not GameSpec
+        assert isinstance(spec, GameSpec)
+        assert type(spec) is not GameSpec
         own = {name for name in vars(type(spec)) if not name.startswith("__")}
         assert own <= hooks, (spec.id, own - hooks)
     registry = (ROOT / "game" / "games" / "__init__.py").read_text(encoding="utf-8")

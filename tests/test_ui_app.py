@@ -39,7 +39,8 @@ def test_menu_clicks_choose_four_player_pisti_and_start(app):
         click(app, right_arrow(menu.options[0]))  # the option rows are rebuilt on change
     click(app, menu.start.rect.center)
     assert isinstance(app.scene, TableScene)
-    assert app.scene.state.game == "pisti" and app.scene.state.players == 4
+    assert app.scene.state.game == "pisti"
+    assert app.scene.state.players == 4
     assert app.settings.last_game == "pisti"
     assert app.settings.game_options["pisti"]["players"] == 4
 
@@ -99,7 +100,8 @@ def test_computer_thinks_off_the_ui_thread_and_the_window_keeps_drawing(app):
         assert app.step(DT)
     seat = 1 - table.human
     assert "thinking" in seat_label(table.model, seat)
-    assert agent.thread and agent.thread != threading.current_thread().name
+    assert agent.thread
+    assert agent.thread != threading.current_thread().name
     agent.release.set()
     for _ in range(200):
         app.step(DT)

@@ -50,7 +50,8 @@ def test_the_review_lists_costly_decisions_worst_first_and_shows_them(app):
     table = open_table(app, "pisti", {"players": 2}, seed=31)
     finish(app, table, Worst())
     summary = app.scene
-    assert isinstance(summary, SummaryScene) and summary.review_btn.visible
+    assert isinstance(summary, SummaryScene)
+    assert summary.review_btn.visible
     click(app, summary.review_btn.rect.center)
     review = app.scene
     assert isinstance(review, ReviewScene)
@@ -113,7 +114,8 @@ def test_the_coach_question_stays_in_its_box_and_keeps_each_move_on_one_line(
         index = len(record["actions"])
         for move in ("QH", "5C"):
             words = move_words(record, index, pisti.ACTIONS.parse(move), table.human)
-            assert " " not in words and "\u00a0" in words
+            assert " " not in words
+            assert "\u00a0" in words
             assert any(words in line for line in calls[-1]), (words, calls[-1])
     finally:
         set_language("en")
@@ -139,10 +141,12 @@ def test_coach_mode_asks_before_throwing_away_a_capture(app):
     assert table.state.history == [], "the move waits for the coach"
     assert table.controls.question is not None
     words = table.controls.question[0]()
-    assert "Play it anyway?" in words and "5♣" in words
+    assert "Play it anyway?" in words
+    assert "5♣" in words
     assert "misses taking the pile" in words, "the coach says why"
     click(app, table.controls.no_btn.rect.center)
-    assert table.state.history == [] and table.model.coach.warning is None
+    assert table.state.history == []
+    assert table.model.coach.warning is None
     assert parse_card("5C") in hand
     table.model.perform(pisti.ACTIONS.parse("5C"))
     for _ in range(500):
@@ -162,12 +166,14 @@ def test_show_this_position_draws_the_move_played_and_the_better_one(app):
     played, better = pisti.ACTIONS.parse("QH"), pisti.ACTIONS.parse("KD")
     app.goto("replay", record=record, seat=0, start=2, compare=(played, better))
     viewer = app.scene
-    assert isinstance(viewer, ReplayScene) and viewer.k == 2
+    assert isinstance(viewer, ReplayScene)
+    assert viewer.k == 2
     app.dirty = True
     app.step(DT)
     for action in (played, better):
         card, pile = viewer.view.move_rects(action)
-        assert card is not None and pile is not None, action
+        assert card is not None, action
+        assert pile is not None, action
     assert {theme.RED_LIGHT, theme.HINT} <= colours(app.screen), "two arrows, two colours"
     viewer.step_back()
     app.dirty = True

@@ -62,7 +62,8 @@ def test_item4_counts_follow_the_cards_frame_by_frame_through_the_deal(app, monk
         hand = m.shown.get(m.layout.spots and next(p for p in m.layout.spots
                                                      if p.kind is PileKind.HAND))  # fmt: skip
         assert len(hand) <= 4
-    assert frames > 10 and len(seen_packs) > 2, "the pack's count went down as cards left it"
+    assert frames > 10, "the pack's count went down as cards left it"
+    assert len(seen_packs) > 2, "the pack's count went down as cards left it"
     settle(app, table)
     agrees_with_the_cards(m)
     assert m.stage.counted() == m.stage.seen_piles(), "at rest: the rules' position"
@@ -102,11 +103,13 @@ def test_item4_counts_and_the_line_follow_a_capture_frame_by_frame(app, monkeypa
             if ev.kind is ev.kind.CAPTURE and said_at is None:
                 said_at = frames
         lines = len(m.log.lines)
-    assert said_at is not None and said_at > 10, "the capture's line waited for the peek"
+    assert said_at is not None, "the capture's line waited for the peek"
+    assert said_at > 10, "the capture's line waited for the peek"
     # the pile's four cards; five once 5♣ lands on them (not while it flies); none once
     # they are lifted off to be taken
     top = table_counts.index(5)
-    assert set(table_counts[:top]) == {4} and table_counts[-1] == 0, table_counts
+    assert set(table_counts[:top]) == {4}, table_counts
+    assert table_counts[-1] == 0, table_counts
     after = table_counts[top:]
     assert after == sorted(after, reverse=True), table_counts
     settle(app, table)

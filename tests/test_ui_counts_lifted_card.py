@@ -56,9 +56,11 @@ def test_a_card_dropped_on_felt_flies_home_without_the_mouse_moving(app, monkeyp
         assert app.scene.active, "the loop would sleep with the card in mid-air"
         app.step(DT)
         steps += 1
-    assert table.model.show.glide is None and len(flips) >= steps - 1 > 3
+    assert table.model.show.glide is None
+    assert len(flips) >= steps - 1 > 3
     assert table.model.shown.get(pid("turned0")) == [parse_card("2H")]
-    assert table.state.history == [] and not table.model.message
+    assert table.state.history == []
+    assert not table.model.message
 
 
 def test_the_rest_of_the_hand_keeps_its_places_while_a_card_is_away(app):
@@ -90,7 +92,8 @@ def test_a_lifted_and_refused_card_is_still_counted_in_the_hand(app):
     before = panel.seat_counts(table.model)
     felt = _felt(table, hand)
     _lift(app, centre(table, hand, 1), felt)
-    assert table.controller.drag is not None and table.controller.drag.moved
+    assert table.controller.drag is not None
+    assert table.controller.drag.moved
     assert "4 cards" in _hand_words(table)
     assert panel.seat_counts(table.model) == before
     post(pygame.MOUSEBUTTONUP, felt)

@@ -75,7 +75,8 @@ def test_no_automatic_turn_when_turning_is_not_the_only_legal_move(app):
     table = table_at(app, position([["5C"], ["4D"]]))
     assert len(table.state.legal_actions()) == 2
     steps(app, 1.5)
-    assert table.state.history == [] and table.model.human_may_act()
+    assert table.state.history == []
+    assert table.model.human_may_act()
 
 
 def test_no_automatic_turn_with_the_stop_rule_on(app):
@@ -155,7 +156,8 @@ def test_the_keys_list_tells_how_to_hurry_the_computer(app):
     table = table_at(app, position())
     key(app, pygame.K_F1)
     body = table.controls.help.body()
-    assert say("keys.hurry") in body and say("keys.hurry.what") in body
+    assert say("keys.hurry") in body
+    assert say("keys.hurry.what") in body
 
 
 # ----------------------------------------------------------------- the keyboard
@@ -206,7 +208,8 @@ def test_space_while_the_call_window_runs_and_north_is_to_move_lets_the_move_sta
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
     set_agent(table, 1, Prefers("turn", "turned>D", name="faulty"))
     run_until(app, table, lambda: table.model.window.open)
-    assert table.state.to_move == 1 and not table.model.human_may_act()
+    assert table.state.to_move == 1
+    assert not table.model.human_may_act()
     n = len(table.state.history)
     key(app, pygame.K_SPACE)
     assert not table.model.window.open
@@ -221,9 +224,12 @@ def test_escape_puts_the_card_down_then_clears_the_focus_then_opens_the_menu(app
     c = table.controller
     assert c.picked is not None
     key(app, pygame.K_ESCAPE)
-    assert c.picked is None and c.focus is not None and not table.controls.menu_open
+    assert c.picked is None
+    assert c.focus is not None
+    assert not table.controls.menu_open
     key(app, pygame.K_ESCAPE)
-    assert c.focus is None and not table.controls.menu_open
+    assert c.focus is None
+    assert not table.controls.menu_open
     key(app, pygame.K_ESCAPE)
     assert table.controls.menu_open
 
@@ -260,7 +266,7 @@ def test_the_hand_keys_show_on_the_hand_unless_switched_off(app):
     table = open_table(app, "pisti", TWO)
     settle(app, table)
     hand = table.view.card_rects(pid("hand0"))
-    index, rect = hand[0]
+    _index, rect = hand[0]
     spot = (rect.centerx, rect.bottom - rect.h // 14 - 3)
     with_keys = app.screen.get_at(spot)
     app.settings.hand_keys = False

@@ -38,4 +38,5 @@ def test_with_no_clear_felt_the_tag_crosses_the_cards_middle_clear_of_its_indexe
     around = [card.inflate(200, 200)]  # nothing off the card is free
     tag = tag_rect(card, (122, 20), around)
     assert tag.center == card.center
-    assert card.top + card.h * 0.3 <= tag.top and tag.bottom <= card.top + card.h * 0.7
+    assert card.top + card.h * 0.3 <= tag.top
+    assert tag.bottom <= card.top + card.h * 0.7

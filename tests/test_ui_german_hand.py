@@ -47,14 +47,16 @@ def test_a_whole_hand_in_german_by_mouse_with_a_hint_then_statistics_and_history
         assert table.model.hint.text.startswith("Tipp: "), table.model.hint.text
         assert not ENGLISH.search(table.model.hint.text), table.model.hint.text
     moves = play_hand_by_mouse(app, table)
-    assert moves > 0 and isinstance(app.scene, SummaryScene)
+    assert moves > 0
+    assert isinstance(app.scene, SummaryScene)
     log = table.model.log.words(table.model.namer)
     assert log[0].startswith("Runde 1 von "), log[0]
     english = [line for line in log if ENGLISH.search(line)]
     assert english == []
     with_cards = [line for line in log[1:] if len(re.findall(r"[♣♦♥♠]", line)) == 1]  # (a list
     # of the face-down cards taken is a list: "Verdeckte Karten genommen: 10♣ 4♣ 3♣")
-    assert with_cards and all(ARTICLE_AND_SIGN.search(line) for line in with_cards), with_cards
+    assert with_cards, with_cards
+    assert all(ARTICLE_AND_SIGN.search(line) for line in with_cards), with_cards
     app.step(DT)
     for scene, title in (("stats", "Statistik"), ("history", "Verlauf")):
         drawn.clear()

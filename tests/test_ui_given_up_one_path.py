@@ -30,7 +30,8 @@ def table_with_moves(app, game="pishe-pasha", choices=None, moves=3) -> TableSce
         settle(app, table)
         gesture_for(app, table, agent.choose(SeatView(table.state, table.human)))
     settle(app, table)
-    assert table.state.history and not table.state.is_over
+    assert table.state.history
+    assert not table.state.is_over
     return table
 
 
@@ -49,7 +50,8 @@ def new_game_from_the_menu(app) -> MenuScene:
     assert menu.question is not None
     asked = menu.question.words()
     click(app, menu.question.yes_btn.rect.center)
-    assert isinstance(app.scene, TableScene) and app.scene.session.spec.id == "pisti"
+    assert isinstance(app.scene, TableScene)
+    assert app.scene.session.spec.id == "pisti"
     return asked
 
 
@@ -68,7 +70,9 @@ def test_item3_new_hand_keeps_the_hand_given_up_and_counts_it_lost(app, monkeypa
     key = key_of(table.session)
     new_hand_from_the_game_menu(app, table)
     [kept] = given_up_rows(app)
-    assert kept.result == -1 and kept.points == 0 and kept.counted
+    assert kept.result == -1
+    assert kept.points == 0
+    assert kept.counted
     line = app.keeper.statistics(key)[key]
     assert (line.hands, line.lost) == (1, 1)
     assert any(w.startswith("given up") for w in history_rows(app, monkeypatch))
@@ -81,9 +85,13 @@ def test_item3_a_new_game_over_the_saved_hand_gives_it_up_alike(app, monkeypatch
     set_language(lang)
     asked = new_game_from_the_menu(app)
     said = {"en": "given up", "tr": "bırakılmış"}[lang]
-    assert said in asked and {"en": "History", "tr": "Geçmiş"}[lang] in asked, asked
+    assert said in asked, asked
+    assert {"en": "History", "tr": "Geçmiş"}[lang] in asked, asked
     [kept] = given_up_rows(app)
-    assert kept.result == -1 and kept.points == 0 and kept.counted and kept.key == key
+    assert kept.result == -1
+    assert kept.points == 0
+    assert kept.counted
+    assert kept.key == key
     line = app.keeper.statistics(key)[key]
     assert (line.hands, line.lost) == (1, 1)
     shown = history_rows(app, monkeypatch)
@@ -132,7 +140,8 @@ def test_item3_a_single_hand_left_for_the_menu_is_a_hand_saved_not_a_match(app, 
     assert not table.match.target
     table.main_menu()
     set_language(lang)
-    assert app.notices[-1] == words and app.notice_good
+    assert app.notices[-1] == words
+    assert app.notice_good
 
 
 def test_item3_a_match_left_for_the_menu_is_a_match_saved(app):

@@ -35,7 +35,8 @@ def hand_north_led(app):
     table = open_table(app, "pisti", {"players": 2}, seed=4)
     play_hand(app, table, gesture_for)
     click(app, app.scene.next_btn.rect.center)
-    assert app.scene is table and table.human == 1, "North leads hand 2"
+    assert app.scene is table, "North leads hand 2"
+    assert table.human == 1, "North leads hand 2"
     play_hand(app, table, gesture_for)
     assert isinstance(app.scene, SummaryScene)
     return table
@@ -66,7 +67,8 @@ def test_item2_the_export_says_whose_each_number_is(app):
     rows = exported(app.keeper)
     last = rows[-1]
     assert last["score"] == list(st.score), "by side, as the record keeps it"
-    assert last["seat"] == 1 and last["you"] == 1
+    assert last["seat"] == 1
+    assert last["you"] == 1
     assert last["score_you_first"] == [st.score[1], st.score[0]]
     folder = app.keeper.folder
     job = app.keeper.export("history")

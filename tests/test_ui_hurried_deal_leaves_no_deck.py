@@ -23,10 +23,12 @@ def test_a_deal_hurried_by_a_key_leaves_no_picture_of_the_deck(app):
     deck_area = view._bounds(DECK)
     for _ in range(10):
         app.step(DT)
-    assert model.dealing and model.shown.get(DECK), "the deal is still being shown"
+    assert model.dealing, "the deal is still being shown"
+    assert model.shown.get(DECK), "the deal is still being shown"
     key(app, pygame.K_SPACE)
     app.step(DT)
-    assert not model.dealing and DECK not in model.layout.spots
+    assert not model.dealing
+    assert DECK not in model.layout.spots
     app.scene.draw(app.screen)
     drawn = app.screen.subsurface(deck_area).copy()
     view._cards = Layer()

@@ -81,7 +81,8 @@ def test_take_backs_switched_off_take_nothing_back_and_say_so(app):
     key(app, pygame.K_z, CTRL)
     assert [str(a) for a in table.state.history] == before
     assert "Take-backs are off" in table.model.message
-    assert table.controls.undo_btn.visible and not table.controls.undo_btn.enabled
+    assert table.controls.undo_btn.visible
+    assert not table.controls.undo_btn.enabled
 
 
 def test_ctrl_z_takes_back_and_ctrl_y_redoes_back_to_the_start_of_the_hand(app):
@@ -98,7 +99,8 @@ def test_ctrl_z_takes_back_and_ctrl_y_redoes_back_to_the_start_of_the_hand(app):
         settle(app, table)
         seen.append(len(table.state.history))
         assert table.model.shown.count() == 52
-    assert seen == sorted(seen, reverse=True) and len(seen) >= 2
+    assert seen == sorted(seen, reverse=True)
+    assert len(seen) >= 2
     while table.model.referee.can_redo():
         key(app, pygame.K_y, CTRL)
     settle(app, table)
@@ -112,7 +114,8 @@ def test_a_hand_with_take_backs_is_counted_apart(app):
     key(app, pygame.K_z, CTRL)
     play_to_the_end(app, table)
     line = next(iter(app.keeper.statistics().values()))
-    assert line.takeback_hands == 1 and line.hands == 0
+    assert line.takeback_hands == 1
+    assert line.hands == 0
 
 
 def test_new_hand_mid_hand_asks_first_and_counts_a_lost_hand(app):
@@ -127,9 +130,11 @@ def test_new_hand_mid_hand_asks_first_and_counts_a_lost_hand(app):
     key(app, pygame.K_ESCAPE)
     click(app, table.controls.pause_items[1].rect.center)
     click(app, table.controls.yes_btn.rect.center)
-    assert table.state.setup() != first and not table.state.history
+    assert table.state.setup() != first
+    assert not table.state.history
     line = next(iter(app.keeper.statistics().values()))
-    assert line.hands == 1 and line.lost == 1
+    assert line.hands == 1
+    assert line.lost == 1
 
 
 def test_the_menu_deals_a_numbered_deal_again(app):
@@ -144,7 +149,8 @@ def test_the_menu_deals_a_numbered_deal_again(app):
         key(app, getattr(pygame, f"K_{ch}"), unicode=ch)
     click(app, menu.deal_btn.rect.center)
     assert isinstance(app.scene, TableScene)
-    assert app.scene.state.setup() == setup and app.scene.match.deal_no == number
+    assert app.scene.state.setup() == setup
+    assert app.scene.match.deal_no == number
     assert str(number) in app.scene.model.log_words[0]
 
 
@@ -154,7 +160,8 @@ def test_a_finished_hand_goes_to_the_history_and_replays_move_by_move(app):
     assert isinstance(app.scene, SummaryScene)
     history = app.goto("history")
     app.step(DT)
-    assert isinstance(history, HistoryScene) and len(history.entries) == 1
+    assert isinstance(history, HistoryScene)
+    assert len(history.entries) == 1
     record = app.keeper.record(history.entries[0].id)
     key(app, pygame.K_RETURN)
     viewer = app.scene
@@ -190,7 +197,8 @@ def test_a_broken_record_file_gets_the_record_checkers_message(app, tmp_path):
     bad.write_text(json.dumps({"game": "pisti", "setup": {}, "actions": []}))
     history = app.goto("history")
     history.open_file(str(bad))
-    assert isinstance(app.scene, ReplayScene) and app.scene.model is None
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.model is None
     assert "setup" in app.scene.problem
     app.goto("history")
     app.scene.open_file(str(tmp_path / "missing.json"))
@@ -212,7 +220,8 @@ def test_statistics_screen_shows_the_line_and_resets_only_after_asking(app):
     play_to_the_end(app, table)
     screen = app.goto("stats")
     app.step(DT)
-    assert isinstance(screen, StatsScene) and len(screen.keys()) == 1
+    assert isinstance(screen, StatsScene)
+    assert len(screen.keys()) == 1
     click(app, screen.reset_btn.rect.center)
     assert screen.asking
     click(app, screen.no_btn.rect.center)

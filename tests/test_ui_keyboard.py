@@ -33,7 +33,8 @@ def test_a_whole_hand_played_by_key_events_only(app, game, choices, seed):
             key(app, pygame.K_TAB)  # from here on the focus is shown and used
 
     moves = play_hand(app, table, keys_for, agent_seed=21, after=show_the_focus)
-    assert table.state.is_over and moves > 0
+    assert table.state.is_over
+    assert moves > 0
     assert isinstance(app.scene, SummaryScene)
 
 
@@ -46,7 +47,8 @@ def test_escape_puts_a_picked_card_back_and_s_calls_stop(app):
     key(app, pygame.K_RETURN)
     assert table.controller.picked is not None
     key(app, pygame.K_ESCAPE)
-    assert table.controller.picked is None and not table.controls.menu_open
+    assert table.controller.picked is None
+    assert not table.controls.menu_open
     key(app, pygame.K_s)
     assert table.model.message.startswith("There is nothing to stop")
 
@@ -56,7 +58,8 @@ def test_f1_shows_the_keys_in_the_current_language(app):
     settle(app, table)
     key(app, pygame.K_F1)
     assert table.controls.panel is table.controls.help
-    assert "Tab" in table.controls.help.body() and "Ctrl+Z" in table.controls.help.body()
+    assert "Tab" in table.controls.help.body()
+    assert "Ctrl+Z" in table.controls.help.body()
     key(app, pygame.K_ESCAPE)
     assert table.controls.panel is None
     key(app, pygame.K_SLASH, unicode="?")
@@ -100,7 +103,8 @@ def test_menu_game_menu_settings_and_quit_by_keys(app):
     focus_on(app, menu.ring, menu.start)
     key(app, pygame.K_RETURN)
     table = app.scene
-    assert isinstance(table, TableScene) and table.state.players == 3
+    assert isinstance(table, TableScene)
+    assert table.state.players == 3
     settle(app, table)
     settings = from_the_pause_menu(app, table, 4)
     assert isinstance(settings, SettingsScene)

@@ -26,7 +26,8 @@ def test_a_picked_card_leaves_its_place_empty(app):
     app.step(DT)
     assert not _greenish(app.screen.get_at(below))  # the card lies there
     key(app, pygame.K_SPACE)
-    assert table.controller.picked is not None and table.controller.picked.pile == focus.pile
+    assert table.controller.picked is not None
+    assert table.controller.picked.pile == focus.pile
     app.step(DT)
     assert _greenish(app.screen.get_at(below)), "the card is drawn in its place as well"
 
@@ -40,7 +41,8 @@ def test_the_frame_gone_note_goes_when_tab_brings_the_frame_back(app):
     assert table.model.message == "The white frame is gone: Tab brings it back."
     key(app, pygame.K_TAB)
     app.step(DT)
-    assert table.controller.focus is not None and table.model.message == ""
+    assert table.controller.focus is not None
+    assert table.model.message == ""
     key(app, pygame.K_SPACE)
     key(app, pygame.K_ESCAPE)
     assert table.model.message.startswith("The card is")

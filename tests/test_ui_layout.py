@@ -112,7 +112,7 @@ def test_fanned_pile_shows_its_top_cards_side_by_side():
     spot = layout.spots[PileId.parse("discard0")]
     xs = [spot.card_pos(i, 20)[0] for i in range(20)]
     assert xs[:12] == [xs[0]] * 12
-    assert all(b > a for a, b in zip(xs[12:], xs[13:], strict=False))
+    assert all(b > a for a, b in itertools.pairwise(xs))
     assert spot.area.contains(pygame.Rect(spot.card_pos(19, 20), layout.card))
 
 
@@ -122,8 +122,10 @@ def test_a_hand_that_grows_past_its_fan_closes_up_and_every_card_shows():
     rect = pygame.Rect(100, 50, 40, 56)
     hand = Spot(rect, fan=(30.0, 0.0), max_fan=4, squeeze=True)
     xs = [hand.card_pos(i, 7)[0] for i in range(7)]
-    assert hand.first_seen(7) == 0 and xs == sorted(set(xs))
-    assert xs[0] == 100 and xs[-1] == hand.card_pos(3, 4)[0] == 190, "the same span as four"
+    assert hand.first_seen(7) == 0
+    assert xs == sorted(set(xs))
+    assert xs[0] == 100, "the same span as four"
+    assert xs[-1] == hand.card_pos(3, 4)[0] == 190, "the same span as four"
     assert [hand.card_pos(i, 3) for i in range(3)] == [(100, 50), (130, 50), (160, 50)]
     pile = Spot(rect, fan=(30.0, 0.0), max_fan=4)
     assert pile.first_seen(7) == 3

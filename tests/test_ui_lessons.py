@@ -181,7 +181,8 @@ def test_each_lesson_is_completed_by_key_events(lang_app, game, index):
     assert scene.finished
     key(app, pygame.K_ESCAPE)  # Esc puts the keyboard focus away first, as at the table
     if not isinstance(app.scene, MenuScene):
-        assert scene.controller.focus is None and scene.controller.picked is None
+        assert scene.controller.focus is None
+        assert scene.controller.picked is None
         key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
 
@@ -191,7 +192,9 @@ def test_the_first_pishe_pasha_lesson_is_completed_by_mouse(lang_app):
     app = lang_app
     scene = open_lesson(app, "pishe-pasha")
     play_through(app, scene, by_mouse, lambda: click(app, scene.next_btn.rect.center))
-    assert scene.finished and scene.state.is_over and scene.state.winner == 0
+    assert scene.finished
+    assert scene.state.is_over
+    assert scene.state.winner == 0
 
 
 @pytest.mark.parametrize("lang_app", ["en"], indirect=True)
@@ -214,11 +217,13 @@ def test_a_move_that_is_not_the_steps_is_refused_kindly_and_the_lesson_goes_on(l
     k, moves = scene.k, len(scene.state.history)
     gesture_for(app, scene, pishe.ACTIONS.parse("turned>D"))
     rest(app, scene)
-    assert scene.k == k and len(scene.state.history) == moves
+    assert scene.k == k
+    assert len(scene.state.history) == moves
     assert scene.note == say("lesson.pp.wrong.load")
     gesture_for(app, scene, pishe.ACTIONS.parse("turned>1"))
     rest(app, scene)
-    assert scene.k == k + 1 and scene.note == ""
+    assert scene.k == k + 1
+    assert scene.note == ""
 
 
 @pytest.mark.parametrize("lang_app", ["en"], indirect=True)
@@ -229,13 +234,16 @@ def test_back_rebuilds_the_position_the_previous_step_started_from(lang_app):
     rest(app, scene)
     key(app, pygame.K_SPACE)  # turn the A♣
     rest(app, scene)
-    assert scene.k == 2 and scene.state.history
+    assert scene.k == 2
+    assert scene.state.history
     key(app, pygame.K_BACKSPACE)
     rest(app, scene)
-    assert scene.k == 1 and not scene.state.history
+    assert scene.k == 1
+    assert not scene.state.history
     key(app, pygame.K_n)  # Skip step makes the step's move
     rest(app, scene)
-    assert scene.k == 2 and [str(a) for a in scene.state.history] == ["turn"]
+    assert scene.k == 2
+    assert [str(a) for a in scene.state.history] == ["turn"]
 
 
 def test_leaving_a_lesson_leaves_the_match_stats_and_history_row_for_row(tmp_path, monkeypatch):
@@ -261,7 +269,8 @@ def test_leaving_a_lesson_leaves_the_match_stats_and_history_row_for_row(tmp_pat
     for _ in range(5):
         app.step(DT)
     assert dump(tmp_path) == before
-    assert isinstance(table, TableScene) and len(table.state.history) >= 1
+    assert isinstance(table, TableScene)
+    assert len(table.state.history) >= 1
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
@@ -283,7 +292,8 @@ def test_a_notice_at_the_first_start_stands_clear_of_the_lessons_offer(tmp_path,
     menu = app.goto("menu")
     app.step(DT)
     notice, offer = drawn[app.notices[-1]], drawn[say("lesson.offer", game="Pishe Pasha")]
-    assert not notice.colliderect(offer) and not notice.colliderect(menu.panel)
+    assert not notice.colliderect(offer)
+    assert not notice.colliderect(menu.panel)
     assert all(not notice.colliderect(b.rect) for b in menu.offer)
     assert notice.bottom <= offer.top
     click(app, menu.offer[1].rect.center)  # "No, thank you"
@@ -302,9 +312,11 @@ def test_the_first_starts_offer_names_the_chosen_game_and_opens_its_lesson(
     menu.game.set_value("pisti")
     menu._game_changed("pisti")
     app.step(DT)
-    assert words in menu.offer_words() and words in menu.spoken()
+    assert words in menu.offer_words()
+    assert words in menu.spoken()
     click(app, menu.offered[0].rect.center)
-    assert isinstance(app.scene, LessonScene) and app.scene.spec.id == "pisti"
+    assert isinstance(app.scene, LessonScene)
+    assert app.scene.spec.id == "pisti"
 
 
 def test_the_first_start_offers_the_lesson_once_and_never_again(tmp_path, monkeypatch):
@@ -316,7 +328,8 @@ def test_the_first_start_offers_the_lesson_once_and_never_again(tmp_path, monkey
     assert load_settings()[0].lessons_offered  # answered: saved at once
     assert isinstance(app.scene, LessonScene)
     click(app, app.scene.leave_btn.rect.center)
-    assert isinstance(app.scene, MenuScene) and app.scene.offer == []
+    assert isinstance(app.scene, MenuScene)
+    assert app.scene.offer == []
     again = App((960, 600))  # the next start reads the settings file, as the game does
     install_routes(again)
     assert again.settings.lessons_offered
@@ -329,7 +342,8 @@ def test_saying_no_to_the_offer_keeps_the_menu(tmp_path, monkeypatch):
     menu = app.goto("menu")
     app.step(DT)
     click(app, menu.offer[1].rect.center)
-    assert app.scene is menu and menu.offered == []
+    assert app.scene is menu
+    assert menu.offered == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -368,11 +382,13 @@ def test_learn_to_play_lists_the_games_lessons_and_opens_the_one_chosen(tmp_path
     titles = [text_of(b.label) for b in menu.lesson_pick]
     assert titles[:-1] == [say(lesson.title) for lesson in SPECS["pishe-pasha"].lessons]
     key(app, pygame.K_ESCAPE)
-    assert menu.lesson_pick == [] and app.scene is menu
+    assert menu.lesson_pick == []
+    assert app.scene is menu
     click(app, learn.rect.center)
     click(app, menu.lesson_pick[1].rect.center)
     scene = app.scene
-    assert isinstance(scene, LessonScene) and scene.lesson.id == "pishe-stop"
+    assert isinstance(scene, LessonScene)
+    assert scene.lesson.id == "pishe-stop"
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
 
@@ -384,9 +400,11 @@ def test_the_game_menu_at_the_table_opens_the_lessons_and_leave_comes_back(app):
     learn = next(b for b in table.controls.pause_items if text_of(b.label) == say("button.learn"))
     click(app, learn.rect.center)
     scene = app.scene
-    assert isinstance(scene, LessonScene) and scene.lesson.id == "pisti-basics"
+    assert isinstance(scene, LessonScene)
+    assert scene.lesson.id == "pisti-basics"
     click(app, scene.leave_btn.rect.center)
-    assert app.scene is table and not table.controls.menu_open
+    assert app.scene is table
+    assert not table.controls.menu_open
 
 
 @pytest.mark.parametrize("lang_app", LANGUAGES, indirect=True)
@@ -431,7 +449,9 @@ def test_skip_step_on_the_play_out_step_plays_the_whole_hand_out(tmp_path, monke
     k, moves = scene.k, len(scene.state.history)
     key(app, pygame.K_n)  # one press, not one per card
     table_time(app, scene, 100 * DT, lambda: scene.k != k)  # two seconds for some forty cards
-    assert scene.k == k + 1 and scene.state.is_over and len(scene.state.history) > moves + 10
+    assert scene.k == k + 1
+    assert scene.state.is_over
+    assert len(scene.state.history) > moves + 10
     app.scene.leave()
 
 
@@ -443,7 +463,8 @@ def test_item7_the_pisti_play_out_step_plays_itself_to_the_end_with_no_input(tmp
     assert scene.step.text == ("lesson.pisti.play_on",)
     assert "plays itself" in scene.step_words()
     table_time(app, scene, 90.0, lambda: scene.k != k)  # no key, no click
-    assert scene.k == k + 1 and scene.state.is_over
+    assert scene.k == k + 1
+    assert scene.state.is_over
     app.scene.leave()
 
 
@@ -455,14 +476,17 @@ def test_the_keep_lesson_refuses_a_legal_load_with_why_and_takes_the_turn_instea
     click(app, scene.next_btn.rect.center)
     rest(app, scene)
     load = pishe.ACTIONS.parse("discard>1")
-    assert load in scene.state.legal_actions() and scene.step.expect == ("turn",)
+    assert load in scene.state.legal_actions()
+    assert scene.step.expect == ("turn",)
     moves = len(scene.state.history)
     gesture_for(app, scene, load)
     rest(app, scene)
-    assert len(scene.state.history) == moves and scene.note == say("lesson.pp.wrong.keep")
+    assert len(scene.state.history) == moves
+    assert scene.note == say("lesson.pp.wrong.keep")
     gesture_for(app, scene, pishe.ACTIONS.parse("turn"))
     rest(app, scene)
-    assert scene.note == "" and scene.step.text == ("lesson.pp.keep_up",)
+    assert scene.note == ""
+    assert scene.step.text == ("lesson.pp.keep_up",)
 
 
 def test_the_pisti_scoring_step_shows_the_rules_scoring_figure_under_its_words(app):
@@ -473,7 +497,8 @@ def test_the_pisti_scoring_step_shows_the_rules_scoring_figure_under_its_words(a
     assert scene.step.figure.cards == scoring.cards
     size = scene.text_size(app.size[1])
     figure = scene.step_figure(size)
-    assert figure is not None and figure.get_width() == scene.text_rect.w
+    assert figure is not None
+    assert figure.get_width() == scene.text_rect.w
     scene.k += 1
     assert scene.step_figure(size) is None
 
@@ -497,7 +522,8 @@ def test_item7_the_pisti_lesson_explains_the_packs_bottom_card_and_says_the_poin
     assert scene.step.text == ("lesson.pisti.scoring_cards",)
     score, you = scene.state.score, scene.state.side_of(scene.human)
     words = scene.step_words()
-    assert f" {score[you]}," in words and words.rstrip(".").endswith(str(score[1 - you]))
+    assert f" {score[you]}," in words
+    assert words.rstrip(".").endswith(str(score[1 - you]))
     phrasebook.set_language("en")
     assert "panel" not in say("lesson.pisti.scoring_cards", mine=0, theirs=0).lower()
     app.scene.leave()
@@ -530,7 +556,8 @@ def test_item8_the_lesson_teaches_a_single_click_that_sends_a_card_up(lang_app):
         pile = scene.model.shown.get(where.src)
         click(app, centre(scene, where.src, pile.index(where.card)))  # one click, no drag
         rest(app, scene)
-        assert len(scene.model.shown.get(where.dst)) == up + 1 and scene.note == ""
+        assert len(scene.model.shown.get(where.dst)) == up + 1
+        assert scene.note == ""
 
 
 @pytest.mark.parametrize("lang_app", LANGUAGES, indirect=True)
@@ -544,11 +571,14 @@ def test_item8_the_three_player_lesson_seats_a_third_player_on_the_table(lang_ap
     spots = [scene.model.layout.spots[pid(f"{kind}{seat}")].rect
              for seat in (1, 2) for kind in ("stock", "discard")]  # fmt: skip
     for r in spots:
-        assert screen.contains(r) and not r.colliderect(table_area)
-    assert not spots[0].colliderect(spots[2]) and not spots[1].colliderect(spots[3])
+        assert screen.contains(r)
+        assert not r.colliderect(table_area)
+    assert not spots[0].colliderect(spots[2])
+    assert not spots[1].colliderect(spots[3])
     assert {"stock1", "stock2"} <= set(scene.step.glow)
     west, east = scene.model.namer.who(1), scene.model.namer.who(2)
-    assert west in scene.step_words() and east in scene.step_words()
+    assert west in scene.step_words()
+    assert east in scene.step_words()
     while not scene.finished and scene.step.text != ("lesson.pp.three",):
         if scene.step.wait is Wait.READ:
             key(app, pygame.K_n)
@@ -556,7 +586,8 @@ def test_item8_the_three_player_lesson_seats_a_third_player_on_the_table(lang_ap
             gesture_for(app, scene, expected(scene))
         rest(app, scene)
     log = scene.model.log_words
-    assert any(w.startswith(west) for w in log) and any(w.startswith(east) for w in log), log
+    assert any(w.startswith(west) for w in log), log
+    assert any(w.startswith(east) for w in log), log
 
 
 def walk_to(app, scene: LessonScene, text: tuple[str, ...]) -> None:
@@ -601,7 +632,8 @@ def test_the_step_that_plays_the_hand_out_plays_the_players_cards_and_says_so(la
         if ph.doing is Doing.FORCED:
             forced += 1
             assert says.prompt(m, ph) == say("prompt.plays_for_me")
-    assert m.state.is_over and forced, (scene.step.text, forced, len(m.state.history))
+    assert m.state.is_over, (scene.step.text, forced, len(m.state.history))
+    assert forced, (scene.step.text, forced, len(m.state.history))
 
 
 @pytest.mark.parametrize("lang_app", LANGUAGES, indirect=True)
@@ -614,12 +646,14 @@ def test_a_finished_lesson_stops_the_table(lang_app, monkeypatch):
     assert list(scene.model.shown.get(pid("table"))) == [parse_card("4D")]
     by_mouse(app, scene, expected(scene))
     rest(app, scene)
-    assert scene.finished and not scene.model.shown.get(pid("table"))
+    assert scene.finished
+    assert not scene.model.shown.get(pid("table"))
     moves = len(scene.state.history)
     for _ in range(150):
         app.step(DT)
         ph = follows_the_phase(scene.model)
-        assert not ph.mine and ph.doing is not Doing.THINKING
+        assert not ph.mine
+        assert ph.doing is not Doing.THINKING
     assert len(scene.state.history) == moves
     assert scene.step_words() == say("lesson.finished")
     n = len(scene.lesson.steps)
@@ -638,10 +672,12 @@ def test_a_finished_lesson_lights_no_seat_as_to_move(lang_app, monkeypatch):
     by_mouse(app, scene, expected(scene))
     rest(app, scene)
     m = scene.model
-    assert scene.finished and m.state.to_move != m.human
+    assert scene.finished
+    assert m.state.to_move != m.human
     for _ in range(30):
         app.step(DT)
-    assert m.phase.doing is Doing.HELD and m.phase.seat is None
+    assert m.phase.doing is Doing.HELD
+    assert m.phase.seat is None
     assert not [s for s in range(m.state.players) if says.lit(m, s)]
     colours = drawn_colours(app, monkeypatch)
     gold = [w for w, colour in colours.items() if colour == theme.GOLD]

@@ -114,7 +114,8 @@ def test_item8_the_first_screen_offers_pistis_lesson_as_it_offers_pishe_pashas(
     try:
         menu = app.goto("menu")
         app.step(DT)
-        assert menu.spec.id == "pishe-pasha" and menu.offered, "Pishe Pasha's lesson is offered"
+        assert menu.spec.id == "pishe-pasha", "Pishe Pasha's lesson is offered"
+        assert menu.offered, "Pishe Pasha's lesson is offered"
         click(app, menu.offered[1].rect.center)  # No, thank you
         assert not menu.offered
         while menu.spec.id != "pisti":
@@ -123,7 +124,8 @@ def test_item8_the_first_screen_offers_pistis_lesson_as_it_offers_pishe_pashas(
         assert menu.offered, "Pişti's lesson is offered on the same first screen"
         assert {"en": "New to Pişti?", "tr": "Pişti"}[lang] in menu.offer_words()
         click(app, menu.offered[0].rect.center)
-        assert isinstance(app.scene, LessonScene) and app.scene.spec.id == "pisti"
+        assert isinstance(app.scene, LessonScene)
+        assert app.scene.spec.id == "pisti"
         app.scene.leave_lesson()
         assert isinstance(app.scene, MenuScene)
         assert SPECS["pisti"].lessons

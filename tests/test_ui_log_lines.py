@@ -35,7 +35,8 @@ def test_next_hand_leaves_the_last_hands_log_worded_as_it_was(app, players):
     turkish = words_in(app, "tr", table)
     app.set_language("en")
     click(app, app.scene.next_btn.rect.center)  # Next hand
-    assert app.scene is table and m.match.hand_no == 1
+    assert app.scene is table
+    assert m.match.hand_no == 1
     assert m.human != first_seat, "the seats turned: the test means something"
     kept = m.log.hand_from
     assert kept > 10

@@ -7,6 +7,8 @@ and Türkçe."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 from conftest import cards
@@ -52,12 +54,15 @@ def test_item1_the_played_for_you_mark_belongs_to_moves_only_once(app, lang):
             assert line.key == "log.forced.first"
             continue
         ev = line.event
-        assert ev.seat == m.human and ev.src is not None and ev.src.seat == m.human, ev
+        assert ev.seat == m.human, ev
+        assert ev.src is not None, ev
+        assert ev.src.seat == m.human, ev
     for row in shown_rows(table, lang):
         assert row.words.count(MARK[lang]) <= 1, row.words
         assert row.words.count("(") == row.words.count(")") <= 1, row.words
         if MARK[lang] in row.words:
-            assert row.words.startswith(MARK[lang]) and row.look == "forced"
+            assert row.words.startswith(MARK[lang])
+            assert row.look == "forced"
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
@@ -66,7 +71,7 @@ def test_item1_a_run_of_moves_that_played_themselves_reads_as_one_line(app, lang
     shown = shown_rows(table, lang)
     runs = [r for r in shown if r.words.startswith(MARK[lang])]
     assert any("; " in r.words for r in runs), [r.words for r in runs]
-    for before, after in zip(shown, shown[1:], strict=False):
+    for before, after in itertools.pairwise(shown):
         both = before.words.startswith(MARK[lang]) and after.words.startswith(MARK[lang])
         assert not both, (before.words, after.words)
     assert len(shown) < len(table.model.log.lines), "the runs took fewer rows than moves"
@@ -103,14 +108,16 @@ def test_item1_the_players_decisions_stand_out_from_the_moves_that_played_themse
     you = {"en": "You ", "tr": ""}[lang]
     assert all(r.words.startswith(you) for r in chosen), chosen
     norths = [line for line in m.log.lines if line.actor is not None and line.actor != m.human]
-    assert norths and not any(line.chosen or line.forced for line in norths)
+    assert norths
+    assert not any(line.chosen or line.forced for line in norths)
     size, width = 16, 300
     looks = {look: panel._log_line("You load 8♠ onto North's pile", size, width, look)
              for look in ("chosen", "forced", "")}  # fmt: skip
     assert looks["chosen"].get_at((1, looks["chosen"].get_height() // 2))[:3] == theme.GOLD
     assert looks[""].get_at((1, looks[""].get_height() // 2)).a == 0
     colours = {look: _ink(img) for look, img in looks.items()}
-    assert colours["forced"] == theme.FORCED_DIM and colours[""] == theme.INK
+    assert colours["forced"] == theme.FORCED_DIM
+    assert colours[""] == theme.INK
     assert colours["chosen"] == theme.INK
 
 
@@ -137,10 +144,13 @@ def test_item1_results_and_scoring_lines_are_never_tagged(app, lang):
         assert ev.kind.value == "move", ev  # the card played, never a capture, score or end
     shown = shown_rows(table, lang)
     results = [r for r in shown if r.words == shown[-1].words]
-    assert results and results[-1].look == "" and MARK[lang] not in results[-1].words
+    assert results
+    assert results[-1].look == ""
+    assert MARK[lang] not in results[-1].words
     taken = {"en": "take the pile", "tr": "aldın"}[lang]
     captures = [r for r in shown if taken in r.words]
-    assert captures and all(MARK[lang] not in r.words and r.look != "forced" for r in captures)
+    assert captures
+    assert all(MARK[lang] not in r.words and r.look != "forced" for r in captures)
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])

@@ -132,14 +132,16 @@ def test_a_whole_pishe_pasha_match_to_50_played_by_ear(tmp_path, monkeypatch, la
     hands = 0
     while True:
         table = app.scene
-        assert isinstance(table, TableScene) and table.match.target == 50
+        assert isinstance(table, TableScene)
+        assert table.match.target == 50
         assert ear.play_hand(table) >= 5
         hands += 1
         assert isinstance(app.scene, SummaryScene)
         if not ear.next_hand():
             break
         assert hands < 12, "a match to 50 ends"
-    assert table.match.is_over and max(table.match.totals) >= 50
+    assert table.match.is_over
+    assert max(table.match.totals) >= 50
     told = " ".join(ear.heard[-4:]).lower()
     for total in table.match.totals:  # the match's score, said as it ends
         assert str(total) in told, ear.heard[-4:]
@@ -207,9 +209,11 @@ def test_a_whole_stop_rule_hand_with_a_fault_caught_by_ear(tmp_path, monkeypatch
     watch = FaultEar(ear)
     for _ in range(HANDS):
         table = app.scene
-        assert isinstance(table, TableScene) and table.state.options.get("stop_rule")
+        assert isinstance(table, TableScene)
+        assert table.state.options.get("stop_rule")
         assert ear.play_hand(table, watch) >= 5
-        assert isinstance(app.scene, SummaryScene) and table.state.is_over
+        assert isinstance(app.scene, SummaryScene)
+        assert table.state.is_over
         if watch.caught:
             break
         ear.next_hand(any_next=True)

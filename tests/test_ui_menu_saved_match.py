@@ -4,6 +4,8 @@ smallest window."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 from ui_support import DT, click, drawn_colours, key, make_app, menu_for, open_table, settle
@@ -46,11 +48,13 @@ def test_starting_a_new_game_asks_before_the_saved_match_is_lost(app):
         " Start a new game anyway?"
     )
     click(app, menu.question.no_btn.rect.center)
-    assert menu.question is None and isinstance(app.scene, MenuScene)
+    assert menu.question is None
+    assert isinstance(app.scene, MenuScene)
     assert app.hooks["saved_match"]()["totals"] == [1, 15]
     key(app, pygame.K_RETURN)  # Enter from the menu asks too; the focus starts on No
     key(app, pygame.K_RETURN)
-    assert isinstance(app.scene, MenuScene) and menu.question is None
+    assert isinstance(app.scene, MenuScene)
+    assert menu.question is None
     key(app, pygame.K_RETURN)
     key(app, pygame.K_y)
     assert isinstance(app.scene, TableScene)
@@ -175,7 +179,7 @@ def test_the_menu_at_960x600_keeps_continue_clear_of_the_fans_and_has_no_blank_r
         assert not card.colliderect(menu.continue_btn.rect), (card, menu.continue_btn.rect)
         assert not card.colliderect(menu.panel)
     rows = [menu.game, *menu.options, *([menu.level] if menu.level.visible else [])]
-    gaps = {b.rect.y - a.rect.bottom for a, b in zip(rows[1:], rows[2:], strict=False)}
+    gaps = {b.rect.y - a.rect.bottom for a, b in itertools.pairwise(rows)}
     assert len(gaps) <= 1, "every row follows the one above at the same gap"
     assert menu.deal_btn.rect.y - rows[-1].rect.bottom < 2 * menu.game.rect.h
 
@@ -191,11 +195,13 @@ def test_the_command_lines_game_asks_before_the_saved_match_is_lost(app, tmp_pat
     second = open_app(parse_args(argv))
     try:
         menu = second.scene
-        assert isinstance(menu, MenuScene) and menu.question is not None
+        assert isinstance(menu, MenuScene)
+        assert menu.question is not None
         assert menu.question.words().startswith("Your Pişti match (1 – 15, hand 2)")
         second.step(DT)
         click(second, menu.question.no_btn.rect.center)
-        assert second.scene is menu and menu.question is None
+        assert second.scene is menu
+        assert menu.question is None
         assert menu.game.value == "pishe-pasha"  # the menu shows the game asked for
         assert menu.choices()["players"] == 3
         assert second.hooks["saved_match"]()["totals"] == [1, 15]

@@ -441,14 +441,17 @@ def test_second_press_during_a_drag_puts_the_first_card_back(app):
     hand = list(table.model.shown.get(HANDS[h]))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rects[0].center, button=1))
     app.step(0.02)
-    assert table.controller.drag is not None and table.controller.drag.card == hand[0]
+    assert table.controller.drag is not None
+    assert table.controller.drag.card == hand[0]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rects[2].center, button=1))
     app.step(0.02)
-    assert table.controller.drag is not None and table.controller.drag.card == hand[2]
+    assert table.controller.drag is not None
+    assert table.controller.drag.card == hand[2]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 300), button=1))
     for _ in range(20):
         app.step(0.05)
-    assert table.controller.drag is None and not table.model.show.busy
+    assert table.controller.drag is None
+    assert not table.model.show.busy
     assert table.model.shown.get(HANDS[h]) == hand
     assert shown_cards(table) == 52
 
@@ -465,11 +468,14 @@ def test_escape_during_a_drag_puts_the_card_back_and_opens_the_menu(app):
         )
     )
     app.step(0.02)
-    assert table.controller.drag is not None and table.controller.drag.moved
+    assert table.controller.drag is not None
+    assert table.controller.drag.moved
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     app.step(0.02)
-    assert table.controls.menu_open and table.controller.drag is None
-    assert table.model.shown.get(HANDS[h]) == hand and shown_cards(table) == 52
+    assert table.controls.menu_open
+    assert table.controller.drag is None
+    assert table.model.shown.get(HANDS[h]) == hand
+    assert shown_cards(table) == 52
 
 
 def test_a_window_shrunk_below_the_minimum_grows_back_and_still_draws(app):
@@ -478,6 +484,7 @@ def test_a_window_shrunk_below_the_minimum_grows_back_and_still_draws(app):
     app.window.size = (300, 200)
     app.step(0.02)  # SDL's size-changed event arrives here
     assert app.window.size == MIN_SIZE
-    assert app.size == MIN_SIZE and table.model.layout.size == MIN_SIZE
+    assert app.size == MIN_SIZE
+    assert table.model.layout.size == MIN_SIZE
     assert min(table.model.layout.card) > 20
     assert table.art.face(0).get_size() == table.model.layout.card

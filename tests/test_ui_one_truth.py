@@ -86,7 +86,9 @@ def test_the_header_says_your_turn_neither_while_north_moves_nor_while_a_forced_
             seen["north"] += 1
             assert header != your_turn, ph
         if header == your_turn:
-            assert ph.mine and m.state.to_move == m.human and not m.show.busy
+            assert ph.mine
+            assert m.state.to_move == m.human
+            assert not m.show.busy
 
     step = app.step
 
@@ -102,7 +104,8 @@ def test_the_header_says_your_turn_neither_while_north_moves_nor_while_a_forced_
             play_hand(app, table, gesture_for, after=_stop_at_12)
     finally:
         app.step = step
-    assert seen["forced"] > 5 and seen["north"] > 20, seen
+    assert seen["forced"] > 5, seen
+    assert seen["north"] > 20, seen
 
 
 class Enough(Exception):
@@ -145,13 +148,15 @@ def test_the_stop_lessons_first_step_holds_north_and_its_second_is_shown_before_
     app = lesson_app
     scene = lesson(app, "pishe-pasha", 1)
     frames(app, 1.5)
-    assert scene.k == 0 and scene.state.history == [], "North waits while step 1 is read"
+    assert scene.k == 0, "North waits while step 1 is read"
+    assert scene.state.history == [], "North waits while step 1 is read"
     assert scene.controls.call_btns[0].progress is None, "no window's bar runs yet"
     click(app, scene.next_btn.rect.center)
     shown_at = []
     until(app, lambda: scene.k == 2, each=lambda: shown_at.append((scene.k, scene.here)))
     assert (1, True) in shown_at, "step 2 (watch North) was shown"
-    assert scene.state.history and scene.model.my_calls(), "step 3 came with North's fault"
+    assert scene.state.history, "step 3 came with North's fault"
+    assert scene.model.my_calls(), "step 3 came with North's fault"
 
 
 def test_the_first_lessons_watch_north_step_is_shown_though_keys_are_pressed_while_north_plays(
@@ -171,7 +176,8 @@ def test_the_first_lessons_watch_north_step_is_shown_though_keys_are_pressed_whi
         key(app, pygame.K_SPACE)  # an impatient player
         key(app, pygame.K_RETURN)
         shown += scene.k == watch
-    assert scene.k == watch + 1 and shown > 5, shown
+    assert scene.k == watch + 1, shown
+    assert shown > 5, shown
 
 
 def _go_on(app, scene: LessonScene) -> None:
@@ -225,7 +231,8 @@ def test_the_face_down_cards_shown_are_gone_before_north_moves(lesson_app):
             clash.append(len(m.state.history))
 
     until(app, lambda: len(scene.state.history) >= 2, each=look)
-    assert peeked[0] and clash == []
+    assert peeked[0]
+    assert clash == []
 
 
 # ----------------------------------------------------------------- the hint line
@@ -258,12 +265,14 @@ def test_a_note_goes_with_its_phase_never_shows_under_the_game_menu_and_follows_
     m = table.model
     m.refuse(pishe.ACTIONS.parse("turned>1"))  # as a drag onto North's pile would
     english = says.message_line(m)[0]
-    assert english and english == m.message
+    assert english
+    assert english == m.message
     app.set_language("tr")
     assert says.message_line(m)[0] not in ("", english), "worded again in Türkçe"
     app.set_language("en")
     key(app, pygame.K_ESCAPE)  # the game menu
-    assert table.controls.menu_open and says.message_line(m)[0] == ""
+    assert table.controls.menu_open
+    assert says.message_line(m)[0] == ""
     key(app, pygame.K_ESCAPE)
     assert says.message_line(m)[0] != english, "the note went with the phase it was said in"
 
@@ -292,7 +301,8 @@ def test_a_key_pressed_while_norths_card_flies_lands_it_and_plays_the_players_ca
     assert table.state.to_move == table.human, "North's card is applied: only its flight is left"
     key(app, pygame.K_1)
     assert len(table.state.history) == moves + 1, table.model.message
-    assert table.state.to_move != table.human and table.model.message == ""
+    assert table.state.to_move != table.human
+    assert table.model.message == ""
 
 
 # ----------------------------------------------------------------- the menu's Continue
@@ -309,11 +319,13 @@ def test_after_a_finished_pisti_hand_the_menus_continue_names_the_score_and_the_
     menu = app.scene
     assert isinstance(menu, MenuScene)
     info = {**app.hooks["saved_match"](), "game": "pisti"}
-    assert info["totals"] == totals and info["hand"] == 2
+    assert info["totals"] == totals
+    assert info["hand"] == 2
     label = menu.continue_btn.label()
     assert label == say("button.continue_saved", **_match_words(info))
     click(app, menu.continue_btn.rect.center)
-    assert app.scene.match.hand_no == 1 and list(app.scene.match.totals) == totals
+    assert app.scene.match.hand_no == 1
+    assert list(app.scene.match.totals) == totals
     app.scene.leave()
 
 
@@ -407,7 +419,8 @@ def test_the_first_refusal_at_the_stop_lessons_call_does_not_say_this_time(
     key(app, pygame.K_s)
     click(app, scene.controls.choices()[1].rect.center)  # End, where Force is asked
     assert scene.note == say("lesson.pp.wrong.stop")
-    assert "this time" not in scene.note.lower() and "bu kez" not in scene.note.lower()
+    assert "this time" not in scene.note.lower()
+    assert "bu kez" not in scene.note.lower()
     scene.leave()
 
 
@@ -419,7 +432,8 @@ def test_the_nothing_here_note_speaks_without_jargon(tmp_path, monkeypatch, lang
     key(app, pygame.K_RETURN)
     note = table.model.message
     assert note == say("message.nothing_here")
-    assert "focus" not in note.lower() and "odak" not in note.lower()
+    assert "focus" not in note.lower()
+    assert "odak" not in note.lower()
 
 
 def test_the_table_draws_whatever_call_a_game_declares(app):

@@ -78,7 +78,8 @@ def test_the_next_hand_can_be_dealt_while_the_par_is_worked_out(app):
     assert summary.par_line, "the par line is there from the start"
     assert app.keeper.pars.busy()
     assert key(app, pygame.K_RETURN) < 1.0
-    assert isinstance(app.scene, TableScene) and not app.scene.state.is_over, "dealt at once"
+    assert isinstance(app.scene, TableScene), "dealt at once"
+    assert not app.scene.state.is_over, "dealt at once"
 
 
 @pytest.mark.slow
@@ -87,7 +88,8 @@ def test_the_review_reads_its_decisions_against_the_par_once_it_is_ready(app):
     assert summary.review_btn.visible
     click(app, summary.review_btn.rect.center)
     review = app.scene
-    assert isinstance(review, ReviewScene) and review.against_par is not None
+    assert isinstance(review, ReviewScene)
+    assert review.against_par is not None
     working, end = say("summary.par.working"), time.monotonic() + 300
     while (review.pending is not None or review.par_line in ("", working)) and (
         time.monotonic() < end
@@ -95,7 +97,8 @@ def test_the_review_reads_its_decisions_against_the_par_once_it_is_ready(app):
         app.step(DT)
         time.sleep(0.02)
     found = app.keeper.par_for(summary.table.session)
-    assert review.pending is None and found is not None, "the coach and the par both came"
+    assert review.pending is None, "the coach and the par both came"
+    assert found is not None, "the coach and the par both came"
     costs = math.fsum(m.loss for m in review.mistakes)
     kind = decisions_against_par(costs, found.against)
     key = (PAR_LINES if review.mistakes else CLEAN_PAR_LINES)[kind]

@@ -66,7 +66,8 @@ def test_only_the_players_choice_and_their_move_in_a_call_window_are_theirs():
             phase = phase_of(facts(to_move=to_move, **kw))
             if phase.mine:
                 mine.add(phase.doing)
-                assert phase.seat == YOU and to_move == YOU
+                assert phase.seat == YOU
+                assert to_move == YOU
     assert mine == {Doing.CHOOSING, Doing.CALLING}
 
 
@@ -93,7 +94,8 @@ def test_a_computer_move_goes_thinking_showing_then_the_players_choice(app):
     set_agent(table, 1, Prefers("turned>F", "turned>D", "turn"))
     seen = phases(app, table, lambda: table.model.human_may_act())
     doings = [p.doing for p in seen]
-    assert doings[0] is Doing.THINKING and seen[0].seat == NORTH
+    assert doings[0] is Doing.THINKING
+    assert seen[0].seat == NORTH
     assert Doing.SHOWING in doings
     assert all(p.seat == NORTH for p in seen if p.doing is Doing.SHOWING)
     assert seen[-1] == Phase(Doing.CHOOSING, YOU, mine=True)
@@ -133,7 +135,8 @@ def test_the_game_menu_pauses_the_table_and_closing_it_comes_back(app):
     settle(app, table)
     before = table.model.phase
     table.controls.open_menu()
-    assert table.model.phase.doing is Doing.PAUSED and not table.model.human_may_act()
+    assert table.model.phase.doing is Doing.PAUSED
+    assert not table.model.human_may_act()
     table.controls.close_menu()
     assert table.model.phase == before
 

@@ -115,14 +115,16 @@ def test_a_click_on_the_stock_that_may_not_turn_says_why(app):
     app.step(DT)
     assert history(table) == []
     why = table.state.check(pishe.TURN)
-    assert why is not None and table.model.message == refusal_text(why, table.model.namer)
+    assert why is not None
+    assert table.model.message == refusal_text(why, table.model.namer)
 
 
 def test_pisti_click_on_a_hand_card_plays_it(app):
     table = open_table(app, "pisti", {"players": 2})
     settle(app, table)
     hand = table.model.shown.get(pid(f"hand{table.human}"))
-    assert len(hand) == 4 and None not in hand
+    assert len(hand) == 4
+    assert None not in hand
     card = hand[1]
     click(app, centre(table, f"hand{table.human}", 1))
     app.step(DT)
@@ -137,7 +139,8 @@ def test_legal_targets_light_up_while_dragging(app):
     app.step(DT)
     post(pygame.MOUSEMOTION, (start[0] + 40, start[1] - 60))
     app.step(DT)
-    assert table.controller.drag is not None and table.controller.drag.moved
+    assert table.controller.drag is not None
+    assert table.controller.drag.moved
     assert {str(p) for p in table.controller.targets()} == {"found2"}
     post(pygame.MOUSEBUTTONUP, (start[0] + 40, start[1] - 60))
     settle(app, table)
@@ -159,7 +162,8 @@ def test_human_presses_stop_after_a_computer_fault_and_forces_the_play(app):
     table = faulty_opponent_table(app)
     step_until_moved(app, table, 200)
     assert history(table) == ["turned>D"]
-    assert table.model.window.open and table.controls.call_btns[0].visible
+    assert table.model.window.open
+    assert table.controls.call_btns[0].visible
     click(app, table.controls.call_btns[0].rect.center)
     assert table.model.asking is not None
     click(app, table.controls.choices()[0].rect.center)

@@ -260,7 +260,8 @@ def test_a_whole_hand_from_the_menu_played_on_what_the_voice_said(tmp_path, monk
     ear = Ear(app, said, lang)
     ear.start(game)
     table = app.scene
-    assert isinstance(table, TableScene) and table.model.spec.id == game
+    assert isinstance(table, TableScene)
+    assert table.model.spec.id == game
     decisions = 0
     while (prompt := ear.wait_for_choice(table)) is not None:
         before = len(table.state.history)
@@ -271,9 +272,11 @@ def test_a_whole_hand_from_the_menu_played_on_what_the_voice_said(tmp_path, monk
         assert len(table.state.history) > before, ear.heard[-6:]  # the move was made
         ear.heard_out()
         decisions += 1
-    assert isinstance(app.scene, SummaryScene) and table.state.is_over
+    assert isinstance(app.scene, SummaryScene)
+    assert table.state.is_over
     for _ in range(5):
         app.step(DT)
     told = " ".join(ear.heard[-3:]).lower()
     assert any(r.lower() in told for r in ear.words["result"]), ear.heard[-3:]
-    assert decisions >= 10 and ear.keys > decisions
+    assert decisions >= 10
+    assert ear.keys > decisions

@@ -65,7 +65,8 @@ def test_a_question_over_the_table_opens_with_no_focused_drawn_and_spoken(tmp_pa
     app.step(DT)
     c = table.controls
     focused = [w for w in c.widgets() if getattr(w, "focused", False)]
-    assert len(focused) == 1 and focused[0].label() == say("button.no")
+    assert len(focused) == 1
+    assert focused[0].label() == say("button.no")
     assert _ring_drawn_around(app, focused[0])
     assert say("question.new_hand").split(".")[0] in app.voice.last
     assert say("button.no") in app.voice.last
@@ -121,7 +122,8 @@ def test_the_coachs_question_opens_with_its_focused_answer_drawn_and_spoken(tmp_
     app.dirty = True
     app.step(DT)
     focused = [w for w in table.controls.widgets() if getattr(w, "focused", False)]
-    assert len(focused) == 1 and _ring_drawn_around(app, focused[0])
+    assert len(focused) == 1
+    assert _ring_drawn_around(app, focused[0])
     assert focused[0].label() in app.voice.last
     assert table.controls.question[0]()[:15] in app.voice.last
     table.leave()

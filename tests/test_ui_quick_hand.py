@@ -97,7 +97,8 @@ def test_item1_and_3_the_last_card_plays_itself_marked_played_for_you_told_once(
     assert any(m.card == parse_card("9H") for m in marked), "the card is marked where it lands"
     assert app.settings.forced_told is True
     first = [w for w in words if "Settings" in w]
-    assert len(first) == 1 and "Auto-play forced moves" in first[0]
+    assert len(first) == 1
+    assert "Auto-play forced moves" in first[0]
 
 
 # ----------------------------------------------------------------- item 4
@@ -112,7 +113,8 @@ def test_item4_a_hint_says_why_in_plain_words(app):
     words = wait_hint(app, table)
     assert words.startswith("Hint: play the 5 of clubs: it takes the pile"), words
     rest = words.split("Playing K♦ would be worse: ", 1)[-1]
-    assert rest.startswith("in the ") and "playing 5♣ scored" in rest, "the figure is why"
+    assert rest.startswith("in the "), "the figure is why"
+    assert "playing 5♣ scored" in rest, "the figure is why"
     assert words.count("pile") == 1, "nothing that says again what the hint says"
 
 
@@ -164,7 +166,8 @@ def test_item6_two_enter_presses_pick_a_card_up_and_put_it_where_it_goes(tmp_pat
         key(app, pygame.K_TAB)  # the focus shows, then goes to the turned card
         while str(table.controller.focus.pile) != "turned0":
             key(app, pygame.K_TAB)
-        assert table.controller.picked is None and not table.state.history
+        assert table.controller.picked is None
+        assert not table.state.history
         key(app, pygame.K_RETURN)
         assert table.controller.picked is not None, "the first Enter picks the card up"
         assert str(table.controller.focus.pile) == "discard1", "the focus is where it goes"
@@ -188,7 +191,8 @@ def test_item12_the_coach_dialog_answers_enter_at_once_and_leaves_no_focus(app):
     c = table.controls
     assert c.ring.current() is c.no_btn, "the dialog opens with the keyboard's focus"
     key(app, pygame.K_RETURN)
-    assert c.question is None and table.state.history == [], "Enter said no at once"
+    assert c.question is None, "Enter said no at once"
+    assert table.state.history == [], "Enter said no at once"
     app.dirty = True
     app.step(DT)
     assert c.ring.current() is None
@@ -198,7 +202,8 @@ def test_item12_the_coach_dialog_answers_enter_at_once_and_leaves_no_focus(app):
     assert c.ring.current() is c.yes_btn
     key(app, pygame.K_RETURN)
     step_until(app, lambda: bool(table.state.history))
-    assert history(table)[0] == "QH" and not c.menu_btn.focused
+    assert history(table)[0] == "QH"
+    assert not c.menu_btn.focused
 
 
 def test_item12_a_missed_pisti_is_called_a_pisti(app):
@@ -209,7 +214,8 @@ def test_item12_a_missed_pisti_is_called_a_pisti(app):
     assert history(table)[:2] == ["5C", "9D"]
     coach_asks(app, table, "KD")
     words = table.controls.question[0]()
-    assert "misses a pişti (10 points)" in words and "9♠" in words, words
+    assert "misses a pişti (10 points)" in words, words
+    assert "9♠" in words, words
 
 
 # ----------------------------------------------------------------- item 10
@@ -227,14 +233,16 @@ def test_item10_a_take_back_removes_only_its_lines_and_redo_survives_continue(ap
     assert history(table) == ["5C", "9D"]
     after = log_words(table)
     assert after[:-1] == before, "only the move taken back lost its lines"
-    assert after[-1].startswith("Taken back") and "9♠" in after[-1], after[-1]
+    assert after[-1].startswith("Taken back"), after[-1]
+    assert "9♠" in after[-1], after[-1]
     pause = table.controls
     key(app, pygame.K_ESCAPE)
     while pause.ring.current() is not pause.pause_items[5]:
         key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
     menu = app.scene
-    assert menu is not table and menu.continue_btn.visible
+    assert menu is not table
+    assert menu.continue_btn.visible
     click(app, menu.continue_btn.rect.center)
     table = app.scene
     settle(app, table)
@@ -255,7 +263,8 @@ def test_item10_moves_taken_back_that_cannot_be_kept_are_said_so(app):
     assert data["referee"]["future"] == [["5C", 0], ["9D", 1]]
     data["referee"]["future"] = [["9D", 0]]  # a save that no longer fits its hand
     again = Session.from_save(data)
-    assert again.redo_lost and not again.referee.can_redo()
+    assert again.redo_lost
+    assert not again.referee.can_redo()
     table = app.goto("table", session=again)
     settle(app, table)
     assert log_words(table)[-1].startswith("The moves you took back could not be kept")
@@ -315,7 +324,8 @@ def test_item2_the_players_forced_moves_fly_faster_than_the_moves_they_choose(
         agent = table.model.spec.make_agent("medium", 5)
         while len({forced for _, forced, _ in steps}) < 2 or len(steps) < 12:
             settle(app, table, 30.0)
-            assert app.scene is table and not table.state.is_over
+            assert app.scene is table
+            assert not table.state.is_over
             if table.model.plays_itself():
                 app.step(DT)
                 continue

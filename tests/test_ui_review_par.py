@@ -70,7 +70,8 @@ def open_review(app, monkeypatch, record, losses, par) -> ReviewScene:
     if scene.pending is not None:  # the coach's thread, however loaded the machine
         concurrent.futures.wait([scene.pending], timeout=30)
     app.step(DT)
-    assert scene.pending is None and len(scene.mistakes) == len(losses)
+    assert scene.pending is None
+    assert len(scene.mistakes) == len(losses)
     return scene
 
 
@@ -125,7 +126,8 @@ def test_the_line_on_par_fits_the_review_at_960x600(tmp_path, monkeypatch, recor
         review = open_review(app, monkeypatch, record, [3.0, 2.5, 1.5, 1.0, 0.5, 0.5, 0.5], par)
         app.dirty = True
         app.step(DT)
-        assert review.par_line and review.par_line in drawn
+        assert review.par_line
+        assert review.par_line in drawn
         assert too_wide == []
         assert sorted(phrasebook.current().missing) == []
     finally:
@@ -198,6 +200,7 @@ def test_up_and_down_walk_the_reviews_list_even_after_tab_has_been_to_its_button
             assert review.selected == row
             assert app.voice.last == spoken(review.spoken_row())
         key(app, pygame.K_UP)
-        assert review.selected == 1 and app.voice.last == spoken(review.spoken_row())
+        assert review.selected == 1
+        assert app.voice.last == spoken(review.spoken_row())
     finally:
         app.scene.leave()

@@ -25,8 +25,10 @@ def test_each_game_brings_the_figures_the_rules_need():
     for game in GAMES:
         for fig in spec_of(game).rules_figures:
             for p in fig.cards:
-                assert p.x >= 0 and p.x + 1 <= fig.width + 1e-9, (fig.caption, p)
-                assert p.y >= 0 and p.y + 1.4 <= fig.height + 1e-9, (fig.caption, p)
+                assert p.x >= 0, (fig.caption, p)
+                assert p.x + 1 <= fig.width + 1e-9, (fig.caption, p)
+                assert p.y >= 0, (fig.caption, p)
+                assert p.y + 1.4 <= fig.height + 1e-9, (fig.caption, p)
 
 
 def _menu_rules(app, game: str) -> RulesPanel:

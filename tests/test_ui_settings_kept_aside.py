@@ -41,7 +41,8 @@ def test_the_files_set_aside_are_counted_and_enter_opens_their_folder(tmp_path, 
     app, scene = settings_with_aside(tmp_path, monkeypatch, lang, 2)
     assert len(kept_aside(tmp_path)) == 2
     button = scene.aside_btn
-    assert button.visible and text_of(button.label) == say_n("button.kept_aside", 2)
+    assert button.visible
+    assert text_of(button.label) == say_n("button.kept_aside", 2)
     for _ in range(len(scene.rows) + 2):
         if scene.ring.current() is button:
             break
@@ -58,11 +59,12 @@ def test_where_no_file_manager_opens_the_folder_is_said(tmp_path, monkeypatch):
     app, scene = settings_with_aside(tmp_path, monkeypatch, "en", 1)
     assert text_of(scene.aside_btn.label) == "1 file set aside"
     scene.aside_btn.activate()
-    assert str(tmp_path) in app.voice.last and "No file manager" in app.voice.last
+    assert str(tmp_path) in app.voice.last
+    assert "No file manager" in app.voice.last
 
 
 def test_with_nothing_set_aside_there_is_no_such_button(tmp_path, monkeypatch):
-    app, scene = settings_with_aside(tmp_path, monkeypatch, "en", 0)
+    _app, scene = settings_with_aside(tmp_path, monkeypatch, "en", 0)
     assert not scene.aside_btn.visible
     assert scene.aside_btn not in scene._buttons()
 
@@ -70,8 +72,9 @@ def test_with_nothing_set_aside_there_is_no_such_button(tmp_path, monkeypatch):
 def test_the_button_and_done_fit_side_by_side_at_960x600(tmp_path, monkeypatch, lang):
     from game.ui import theme
 
-    app, scene = settings_with_aside(tmp_path, monkeypatch, lang, 3)
+    _app, scene = settings_with_aside(tmp_path, monkeypatch, lang, 3)
     a, d = scene.aside_btn.rect, scene.done.rect
-    assert not a.colliderect(d) and scene.panel.contains(a.union(d))
+    assert not a.colliderect(d)
+    assert scene.panel.contains(a.union(d))
     size = int(a.h * 0.48)
     assert theme.font(size, True).size(text_of(scene.aside_btn.label))[0] <= a.w

@@ -66,11 +66,13 @@ def test_a_setting_added_to_the_dataclass_has_its_row_label_and_help_and_a_click
     assert text_of(felt.help) == say("settings.back.help")
     click(app, right_arrow(pips))
     click(app, right_arrow(felt))
-    assert app.settings.big_pips is True and app.settings.felt == "blue"
+    assert app.settings.big_pips is True
+    assert app.settings.felt == "blue"
     assert text_of(felt.names[felt.index]) == say("settings.back.blue")
     screen.leave_screen()
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
-    assert saved["big_pips"] is True and saved["felt"] == "blue"
+    assert saved["big_pips"] is True
+    assert saved["felt"] == "blue"
     app.scene.leave()
 
 
@@ -149,7 +151,8 @@ def test_a_lesson_or_replay_holds_only_settings_a_table_reads():
     assert (mine.take_backs, mine.coach) == (True, True)
     with pytest.raises(TypeError, match="language"):
         mine.holding(language="en")
-    assert "auto_flip_speed" in TABLE and "language" not in TABLE
+    assert "auto_flip_speed" in TABLE
+    assert "language" not in TABLE
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -208,17 +211,20 @@ def test_the_command_lines_language_is_for_this_run_and_a_choice_in_settings_is_
 
     app = open_app(parse_args(["--lang", "tr", "--size", "960x600"]))
     try:
-        assert say("menu.game") == "Oyun" and app.setting("language") == "tr"
+        assert say("menu.game") == "Oyun"
+        assert app.setting("language") == "tr"
         app.save_settings()
         assert saved() == "en"
         screen = app.goto("settings", back_to=None)
         focus(app, screen, screen.row_of["language"])
         row = screen.row_of["language"]
         click(app, right_arrow(row))
-        assert app.setting("language") == "de" and say("menu.game") == "Spiel"
+        assert app.setting("language") == "de"
+        assert say("menu.game") == "Spiel"
         assert text_of(row.names[row.index]) == "Deutsch"  # the language by its own name
         click(app, right_arrow(row))
-        assert app.setting("language") == "en" and say("menu.game") == "Game"
+        assert app.setting("language") == "en"
+        assert say("menu.game") == "Game"
         click(app, right_arrow(row))
         assert app.setting("language") == "tr"
         app.save_settings()

@@ -47,6 +47,7 @@ def test_every_opponent_label_in_four_player_pisti_carries_its_card_count(
                 assert words.collidelist(cards) < 0, name
                 others = [view.label_words[o] for o in names if o != name]
                 assert words.collidelist(others) < 0, name
-        assert seen > 5 and len(table.state.history) >= 6
+        assert seen > 5
+        assert len(table.state.history) >= 6
     finally:
         phrasebook.set_language("en")

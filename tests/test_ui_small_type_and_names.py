@@ -48,7 +48,8 @@ def test_item11_the_continue_bar_of_a_three_player_stop_match_reads_at_14_px(app
     bar, words = menu.continue_btn.rect, text_of(menu.continue_btn.label)
     assert say("variant.stop_rule") in words or "Stop" in words
     assert seen.small == {}, seen.small
-    assert bar.h >= theme.READABLE and not bar.colliderect(menu.panel)
+    assert bar.h >= theme.READABLE
+    assert not bar.colliderect(menu.panel)
     room = bar.w - max(14, bar.h // 2)
     one = theme.fits(words, theme.READABLE, room, True)
     two = theme.font(theme.READABLE, True).render(words, True, theme.INK, wraplength=room)
@@ -114,7 +115,8 @@ def test_item11_the_keys_panel_shows_only_whole_lines_as_it_scrolls(app):
 
 def test_item11_the_book_menu_fills_its_panel_with_how_it_plays(app, monkeypatch):
     menu = menu_with_saved(app, BOOK, {})
-    assert not menu.options and not menu.level.visible
+    assert not menu.options
+    assert not menu.level.visible
     blits: list[pygame.Rect] = []
     real = pygame.Surface.blit
 

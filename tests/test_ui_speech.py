@@ -205,7 +205,9 @@ def play_a_hand_heard(app, said, game, choices, seed) -> None:
     moves = play_hand(app, table, heard.make, agent_seed=21, after=ask)
     for _ in range(10):
         app.step(DT)
-    assert moves > 0 and heard.focus_moves > 0 and heard.lines
+    assert moves > 0
+    assert heard.focus_moves > 0
+    assert heard.lines
     names = list(table.model.namer.names.values())
     assert_each_move_heard_once_in_order(heard.lines, utterances(app, said), names)
 
@@ -369,7 +371,8 @@ def test_in_turkish_each_move_is_said_with_its_seat_and_each_turn_as_in_english(
     assert en_moves == tr_moves
     yours = [at for at, which in tr if which == 0]
     assert 0 < len(yours) < made  # heard in time half the time, out of date the other half
-    assert tr == en and runs["de"] == runs["en"]  # German, too, as English
+    assert tr == en
+    assert runs["de"] == runs["en"]
 
 
 class Slow(Backend):
@@ -417,7 +420,8 @@ def test_speech_that_takes_200_ms_a_sentence_never_holds_up_a_frame(tmp_path, mo
     play_hand(app, table, move)
     times.sort()
     p99 = times[int(len(times) * 0.99)]
-    assert len(engine.said) >= 3 and len(times) > 100
+    assert len(engine.said) >= 3
+    assert len(times) > 100
     assert engine.threads == {"speech"}
     assert p99 < 0.008, f"p99 frame {p99 * 1000:.1f} ms over {len(times)} frames"
 
@@ -428,13 +432,16 @@ def test_f2_turns_read_aloud_on_and_off_anywhere_and_says_so(tmp_path, monkeypat
     assert not app.voice.on
     app.goto("menu")
     key(app, pygame.K_F2)
-    assert app.voice.on and app.settings.speech == "on"
+    assert app.voice.on
+    assert app.settings.speech == "on"
     key(app, pygame.K_TAB)
     key(app, pygame.K_F2)
-    assert not app.voice.on and app.settings.speech == "off"
+    assert not app.voice.on
+    assert app.settings.speech == "off"
     key(app, pygame.K_TAB)
     heard = list(app.voice.heard)  # what the engine was asked to say
-    assert heard[0].startswith("Speech on") and heard[-1] == "Speech off"
+    assert heard[0].startswith("Speech on")
+    assert heard[-1] == "Speech off"
     assert len(heard) == 3  # the menu's focus while on; nothing once off
     assert utterances(app, said)[-1] == "Speech off"
 
@@ -445,7 +452,8 @@ def test_settings_offer_read_aloud_and_say_when_no_engine_is_found(tmp_path, mon
     scene = app.goto("settings")
     assert isinstance(scene, SettingsScene)
     row = next(r for r in scene.rows if r.label() == "Read aloud")
-    assert "No speech engine found" in row.help() and "espeak-ng" in row.help()
+    assert "No speech engine found" in row.help()
+    assert "espeak-ng" in row.help()
     app.voice.use(FileBackend(said))
     while scene.ring.current() is not row:
         key(app, pygame.K_TAB)
@@ -455,7 +463,8 @@ def test_settings_offer_read_aloud_and_say_when_no_engine_is_found(tmp_path, mon
     key(app, pygame.K_TAB)
     assert utterances(app, said)[1].startswith(scene.ring.current().label())
     key(app, pygame.K_F2)  # off anywhere, and the row says so
-    assert not app.voice.on and scene.row_of["speech"].value is False
+    assert not app.voice.on
+    assert scene.row_of["speech"].value is False
 
 
 def test_the_focus_in_a_menu_speaks_the_label_value_and_explanation(tmp_path, monkeypatch, said):
@@ -511,7 +520,8 @@ def test_the_summary_history_statistics_and_a_replay_step_are_heard(tmp_path, mo
     history = app.goto("history")
     app.step(DT)
     assert utterances(app, said)[-2:] == ["History", spoken(history.spoken_row())]
-    assert "Pişti" in history.spoken_row() and str(history.entries[0].deal) in history.spoken_row()
+    assert "Pişti" in history.spoken_row()
+    assert str(history.entries[0].deal) in history.spoken_row()
 
     stats = app.goto("stats")
     app.step(DT)
@@ -582,7 +592,8 @@ def test_a_refusal_the_stop_window_and_the_stop_choice_are_heard(
     if voice == "lagging":
         engine.catch_up(app, hold=False)
     text = "\n".join(utterances(app, said))
-    assert "Call Stop! and" in text and "Stop window" not in text
+    assert "Call Stop! and" in text
+    assert "Stop window" not in text
 
 
 def test_a_running_screen_reader_turns_read_aloud_on_unless_the_player_turned_it_off(
@@ -604,15 +615,18 @@ def test_the_command_line_turns_speech_on_and_logs_it_in_the_game_language(tmp_p
     log = tmp_path / "said.txt"
     app = open_app(parse_args(["--speech-log", str(log), "--lang", "tr", "--size", "960x600"]))
     try:
-        assert app.voice.on and parse_args(["--speech"]).speech
+        assert app.voice.on
+        assert parse_args(["--speech"]).speech
         app.step(DT)
         key(app, pygame.K_TAB)
         assert app.voice.flush(5)
         lines = log.read_text(encoding="utf-8").splitlines()
         lang, words = lines[0].split("\t")[1:]
         menu = "Pasha & Pişti, ana menü. Tab ile gez, Enter ile seç, F2 sesli okumayı açar ya da"
-        assert lang == "tr" and words.startswith(menu + " kapatır. ")  # then the lesson's offer
-        assert len(lines) == 2 and lines[1].endswith("\tNasıl oynandığını göster")  # the offer's
+        assert lang == "tr"
+        assert words.startswith(menu + " kapatır. ")
+        assert len(lines) == 2
+        assert lines[1].endswith("\tNasıl oynandığını göster")
     finally:
         release(app)
 
@@ -638,7 +652,8 @@ def test_my_cards_tell_the_stock_order_once_it_is_made_again_from_my_own_pile(
         raise AssertionError("the stock was never made again")
     key(app, pygame.K_c)
     order = list(reversed(table.state.reveal()[stock]))
-    assert order and app.voice.last.endswith(
+    assert order
+    assert app.voice.last.endswith(
         "Your stock from the top: " + ", ".join(card_name(c) for c in order)
     )
 
@@ -676,7 +691,8 @@ def test_f1_lists_the_speech_keys_and_reads_them_out(tmp_path, monkeypatch, said
         key(app, pygame.K_DOWN)
         if words in app.voice.last:
             break
-    assert words in app.voice.last and words in body
+    assert words in app.voice.last
+    assert words in body
 
 
 def test_a_lists_selected_row_is_heard_when_it_moves_and_after_the_title(tmp_path, monkeypatch):
@@ -703,7 +719,8 @@ def test_a_lists_selected_row_is_heard_when_it_moves_and_after_the_title(tmp_pat
     app.step(DT)
     scene.selected = 1
     app.step(DT)
-    assert app.voice.last == "Move 9: you played the jack of clubs" and len(app.voice.heard) == 3
+    assert app.voice.last == "Move 9: you played the jack of clubs"
+    assert len(app.voice.heard) == 3
 
 
 def play_rounds(app, table, rounds: int) -> None:
@@ -772,7 +789,8 @@ def test_settings_say_by_keys_alone_that_no_speech_engine_was_found_and_how_to_g
             break
         key(app, pygame.K_TAB)
     assert app.voice.last.startswith(row), app.voice.last
-    assert none in app.voice.last and "espeak-ng" in app.voice.last
+    assert none in app.voice.last
+    assert "espeak-ng" in app.voice.last
 
 
 def capture_in_hand(table) -> int:
@@ -803,7 +821,8 @@ def test_a_focus_on_a_pile_cards_fly_to_is_said_and_ringed_once_they_have_landed
         if c.focus == Focus(won):
             break
         key(app, pygame.K_TAB)
-    assert c.focus == Focus(won) and m.show.touches(won)  # the cards are still on their way
+    assert c.focus == Focus(won)
+    assert m.show.touches(won)
     before, role = len(app.voice.heard), m.layout.role(won)
     was = spoken(pile_words(won, m.shown.get(won), m.namer, role))
     while m.show.touches(won):
@@ -812,7 +831,8 @@ def test_a_focus_on_a_pile_cards_fly_to_is_said_and_ringed_once_they_have_landed
     app.step(DT)
     landed = m.shown.get(won)
     words = spoken(pile_words(won, landed, m.namer, role))
-    assert landed and words != was  # said as the pile is once the cards are there
+    assert landed
+    assert words != was
     assert [h for h in list(app.voice.heard)[before:] if h.startswith(words)] != []
     assert table.view.focus_rect() == table.view.pile_top_rect(won)
 

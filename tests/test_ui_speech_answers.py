@@ -54,7 +54,8 @@ def test_a_key_is_answered_at_once_behind_a_slow_voice(tmp_path, monkeypatch):
     north_moves(table, ["3C", "4C", "5C", "6C", "7C", "8C"], onto_mine=False)
     app.step(DT)
     time.sleep(0.3)  # the voice is saying the first of North's moves, the rest wait
-    assert app.voice.speaker.busy() and app.voice.behind()
+    assert app.voice.speaker.busy()
+    assert app.voice.behind()
     pressed = time.monotonic()
     key(app, pygame.K_t)
     words = spoken(table.speech.table_words())
@@ -62,14 +63,16 @@ def test_a_key_is_answered_at_once_behind_a_slow_voice(tmp_path, monkeypatch):
     while begun_after(engine, pressed, words[:40]) is None and time.monotonic() < deadline:
         time.sleep(0.01)
     took = begun_after(engine, pressed, words[:40])
-    assert took is not None and took < ANSWER, (took, engine.said[-3:])
+    assert took is not None, (took, engine.said[-3:])
+    assert took < ANSWER, (took, engine.said[-3:])
     pressed = time.monotonic()
     key(app, pygame.K_TAB)  # the focus moved: said at once too, cutting T's answer
     focus = spoken(table.speech.focus_words(table.controller.focus))
     while begun_after(engine, pressed, focus) is None and time.monotonic() < pressed + 2:
         time.sleep(0.01)
     took = begun_after(engine, pressed, focus)
-    assert took is not None and took < ANSWER, (took, engine.said[-3:])
+    assert took is not None, (took, engine.said[-3:])
+    assert took < ANSWER, (took, engine.said[-3:])
 
 
 def test_the_catch_up_after_a_long_computer_turn_names_every_card_put_on_the_players_pile(
@@ -89,7 +92,7 @@ def test_the_catch_up_after_a_long_computer_turn_names_every_card_put_on_the_pla
     names = ", ".join(card_name(parse_card(c)) for c in loaded[:-1])
     wanted = say_loaded(names, card_name(parse_card(loaded[-1])))
     assert wanted in catch_up, catch_up
-    head, rest = catch_up.split(". ", 1)  # "Earlier: North, 15 moves": the rest counted
+    _head, rest = catch_up.split(". ", 1)  # "Earlier: North, 15 moves": the rest counted
     assert rest.count(". ") == 2, catch_up  # then the cards on the pile and the last two moves
 
 
@@ -111,14 +114,17 @@ def test_t_reads_the_table_as_it_lies_while_a_card_still_flies(tmp_path, monkeyp
     where = m.state.where(up)
     dst, card = where.dst, where.card
     m.perform(up)
-    assert not m.phase.at_rest and card not in m.shown.get(dst)  # not landed yet
+    assert not m.phase.at_rest
+    assert card not in m.shown.get(dst)
     flying = table.speech._pile_words(dst)  # the foundation as shown: the 2 not on it yet
     before = len(app.voice.heard)
     key(app, pygame.K_t)
     landed = table.speech._pile_words(dst)
-    assert landed != flying and card in m.shown.get(dst)
+    assert landed != flying
+    assert card in m.shown.get(dst)
     answer = list(app.voice.heard)[before - len(app.voice.heard)]
-    assert spoken(landed) in answer and spoken(flying) not in answer, answer
+    assert spoken(landed) in answer, answer
+    assert spoken(flying) not in answer, answer
 
 
 def test_the_stop_window_is_not_said_for_every_move(tmp_path, monkeypatch):
@@ -140,7 +146,7 @@ def test_the_stop_window_is_not_said_for_every_move(tmp_path, monkeypatch):
 
 
 def test_the_table_tells_while_a_moves_words_are_still_to_be_said(tmp_path, monkeypatch):
-    app, engine, table = slow_table(tmp_path, monkeypatch)
+    app, _engine, table = slow_table(tmp_path, monkeypatch)
     assert not table.speech.saying_move()
     north_moves(table, ["3C"], onto_mine=False)
     app.step(DT)
@@ -184,7 +190,8 @@ def test_a_faults_move_is_said_in_full_before_its_stop_window_closes(tmp_path, m
             opened = time.monotonic()
         elif opened is not None and not m.window.open:
             closed = time.monotonic()
-    assert opened is not None and closed is not None, "the window opened and closed"
+    assert opened is not None, "the window opened and closed"
+    assert closed is not None, "the window opened and closed"
     said = next((t for t, text in engine.ended if fault.lower() in text.lower()), None)
     assert said is not None, engine.said
     assert said <= closed, f"the window closed {said - closed:.2f} s before the move was said"

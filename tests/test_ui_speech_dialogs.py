@@ -106,7 +106,8 @@ def test_the_replace_match_question_is_said_when_it_opens_and_f3_says_it_again(
     assert app.voice.last == say("button.no")
     before = len(app.voice.heard)
     key(app, pygame.K_n)  # No: the match is kept, the question gone
-    assert menu.question is None and app.scene is menu
+    assert menu.question is None
+    assert app.scene is menu
     key(app, pygame.K_F3)
     assert question not in " ".join(heard_since(app, before))
 
@@ -135,7 +136,8 @@ def test_a_notice_about_the_players_files_is_said_after_the_screens_words(
     app.step(DT)
     notice = spoken(app.notices[-1])
     heard = list(app.voice.heard)
-    assert heard[0].startswith(spoken(say("speech.scene.menu"))) and heard[-1] == notice
+    assert heard[0].startswith(spoken(say("speech.scene.menu")))
+    assert heard[-1] == notice
     app.step(DT)
     assert list(app.voice.heard).count(notice) == 1  # once
 
@@ -149,7 +151,8 @@ def test_going_back_from_settings_to_the_table_is_said(tmp_path, monkeypatch, la
     app.step(DT)
     assert app.voice.last == say("speech.scene.settings")
     key(app, pygame.K_ESCAPE)
-    assert app.scene is table and app.voice.last == WORDS[lang]["back_table"]
+    assert app.scene is table
+    assert app.voice.last == WORDS[lang]["back_table"]
 
 
 def test_the_first_starts_lesson_offer_is_said_and_reached_by_the_first_tab(
@@ -188,17 +191,20 @@ def test_the_keys_panel_is_read_a_line_at_a_time(tmp_path, monkeypatch, lang):
     key(app, pygame.K_F1)
     panel = table.controls.help
     lines = panel.parts()
-    assert len(lines) == 18 and panel.spoken() == WORDS[lang]["lines"]
+    assert len(lines) == 18
+    assert panel.spoken() == WORDS[lang]["lines"]
     key(app, pygame.K_DOWN)
     assert app.voice.last == spoken(lines[0])
     key(app, pygame.K_DOWN)
     assert app.voice.last == spoken(lines[1])
     key(app, pygame.K_UP)
     key(app, pygame.K_UP)
-    assert app.voice.last == WORDS[lang]["first"] and panel.line == 0
+    assert app.voice.last == WORDS[lang]["first"]
+    assert panel.line == 0
     for _ in range(len(lines)):
         key(app, pygame.K_DOWN)
-    assert app.voice.last == WORDS[lang]["last"] and panel.line == len(lines) - 1
+    assert app.voice.last == WORDS[lang]["last"]
+    assert panel.line == len(lines) - 1
     assert panel.offset > 0  # scrolled to the line read
     key(app, pygame.K_ESCAPE)
     assert table.controls.panel is None
@@ -220,7 +226,8 @@ def test_the_rules_are_read_a_paragraph_at_a_time_and_closing_them_is_said(
     key(app, pygame.K_DOWN)
     assert app.voice.last == spoken(paragraphs[1])
     key(app, pygame.K_ESCAPE)
-    assert menu.rules is None and app.voice.last == WORDS[lang]["back_menu"]
+    assert menu.rules is None
+    assert app.voice.last == WORDS[lang]["back_menu"]
 
 
 def test_settings_read_the_sound_row_with_no_sound_device_and_say_why_it_cannot_change(
@@ -239,7 +246,8 @@ def test_settings_read_the_sound_row_with_no_sound_device_and_say_why_it_cannot_
     assert app.voice.last.startswith(WORDS[lang]["sound"])
     was = app.settings.sound
     key(app, pygame.K_RIGHT)
-    assert app.voice.last == WORDS[lang]["none"] and app.settings.sound == was
+    assert app.voice.last == WORDS[lang]["none"]
+    assert app.settings.sound == was
 
 
 def test_each_answer_to_the_reset_question_says_what_happened(tmp_path, monkeypatch, lang):
@@ -275,4 +283,5 @@ def test_play_this_deal_with_no_number_says_why_it_did_not_start(tmp_path, monke
     app.step(DT)
     assert app.scene is menu  # nothing started
     said = heard_since(app, before)
-    assert said and said[-1] == spoken(say("speech.deal.no_number")), said
+    assert said, said
+    assert said[-1] == spoken(say("speech.deal.no_number")), said

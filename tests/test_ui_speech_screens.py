@@ -119,13 +119,15 @@ def test_the_replay_viewer_says_each_jump_and_step(tmp_path, monkeypatch, lang):
     jumped = app.voice.last
     assert jumped.startswith(w["move"].format(k=10, n=n) + ". ")
     key(app, pygame.K_LEFT)
-    assert viewer.k == 9 and app.voice.last.startswith(w["move"].format(k=9, n=n) + ". ")
+    assert viewer.k == 9
+    assert app.voice.last.startswith(w["move"].format(k=9, n=n) + ". ")
     before = len(app.voice.heard)
     key(app, pygame.K_RIGHT)  # the step's own lines, as the log says them
     for _ in range(40):
         app.step(DT)
     stepped = new_words(app, before)
-    assert stepped and jumped == w["move"].format(k=10, n=n) + ". " + ". ".join(stepped)
+    assert stepped
+    assert jumped == w["move"].format(k=10, n=n) + ". " + ". ".join(stepped)
 
     key(app, pygame.K_END)
     assert app.voice.last.startswith(w["move"].format(k=n, n=n) + ". ")
@@ -149,18 +151,21 @@ def test_the_replay_viewer_says_so_past_the_last_move_and_before_the_first(
     for k in (pygame.K_LEFT, pygame.K_LEFT, pygame.K_HOME, pygame.K_PAGEUP):
         before, model = len(app.voice.heard), viewer.model
         key(app, k)
-        assert new_words(app, before) == [w["first"]] and viewer.k == 0
+        assert new_words(app, before) == [w["first"]]
+        assert viewer.k == 0
         assert viewer.model is model  # not built again
     key(app, pygame.K_RIGHT)  # the first move: said as ever
     for _ in range(40):
         app.step(DT)
-    assert viewer.k == 1 and w["first"] not in app.voice.last
+    assert viewer.k == 1
+    assert w["first"] not in app.voice.last
     key(app, pygame.K_END)
     assert app.voice.last.startswith(w["move"].format(k=n, n=n) + ". ")
     for k in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_END, pygame.K_PAGEDOWN, pygame.K_SPACE):
         before = len(app.voice.heard)
         key(app, k)
-        assert new_words(app, before) == [w["last"]] and viewer.k == n
+        assert new_words(app, before) == [w["last"]]
+        assert viewer.k == n
         assert not viewer.playing
 
     key(app, pygame.K_PAGEUP)
@@ -169,7 +174,8 @@ def test_the_replay_viewer_says_so_past_the_last_move_and_before_the_first(
         if not viewer.playing:
             break
         app.step(DT)
-    assert viewer.k == n and app.voice.last == w["last"]
+    assert viewer.k == n
+    assert app.voice.last == w["last"]
 
 
 def fake_coach(record: dict, seat: int, progress=None) -> list[Mistake]:
@@ -219,15 +225,19 @@ def test_the_review_says_what_the_coach_found_each_line_and_the_position_shown(
     assert heard[-2:] == [w["found"], first]
 
     key(app, pygame.K_UP)  # already the first line
-    assert app.voice.last == w["top"] and review.selected == 0
+    assert app.voice.last == w["top"]
+    assert review.selected == 0
     key(app, pygame.K_DOWN)
     second = row_words(review, 1)
-    assert app.voice.last == second and "1.5" in second.replace(",", ".")
+    assert app.voice.last == second
+    assert "1.5" in second.replace(",", ".")
     key(app, pygame.K_DOWN)  # the last line: the list ends
-    assert app.voice.last == w["bottom"] and review.selected == 1
+    assert app.voice.last == w["bottom"]
+    assert review.selected == 1
     key(app, pygame.K_RETURN)  # Show this position
     viewer = app.scene
-    assert isinstance(viewer, ReplayScene) and viewer.k == review.mistakes[1].index
+    assert isinstance(viewer, ReplayScene)
+    assert viewer.k == review.mistakes[1].index
     said = app.voice.last
     assert said.startswith(w["replay"].split(".")[0])
     assert said.endswith(spoken(viewer.position_words()))
@@ -235,7 +245,8 @@ def test_the_review_says_what_the_coach_found_each_line_and_the_position_shown(
         words = move_words(record, viewer.k, action, 0).replace(NBSP, " ")
         assert spoken_inside(words) in said
     key(app, pygame.K_ESCAPE)
-    assert app.scene is review and app.voice.last == f"{w['review']}. {second}"
+    assert app.scene is review
+    assert app.voice.last == f"{w['review']}. {second}"
 
 
 def rest(app, scene: LessonScene, limit: float = 20.0) -> None:
@@ -267,7 +278,8 @@ def test_a_lesson_says_each_step_its_refusals_and_the_table_when_asked(tmp_path,
     assert heard[-1].startswith(w["step"].format(k=1, n=n) + spoken(scene.step_words()))
     assert scene.step.wait is Wait.READ  # a move now is not the step's: refused, said why
     assert not scene.model.perform(scene.model.state.legal_actions()[0])
-    assert scene.note and app.voice.last == spoken(scene.note)
+    assert scene.note
+    assert app.voice.last == spoken(scene.note)
 
     key(app, pygame.K_n)  # the welcome read: on
     rest(app, scene)

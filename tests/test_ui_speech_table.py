@@ -201,17 +201,20 @@ def test_behind_a_slow_voice_the_prompt_comes_within_two_seconds_and_the_backlog
             if any(all(within(w, t) for w in wanted) for _, t in begun):
                 break
         began = [at for at, t in begun if all(within(w, t) for w in wanted)]
-        assert began and began[0] - waited < 2.0, (wanted, engine.said[-4:], waited)
+        assert began, (wanted, engine.said[-4:], waited)
+        assert began[0] - waited < 2.0, (wanted, engine.said[-4:], waited)
         since = time.monotonic()
         m.perform(agent.choose(SeatView(m.state, m.human)))
     assert app.voice.flush(20)
     said = "\n".join(t for _, t in engine.said)
     start = "Pishe Pasha, classic, against North. Hand 1"  # before the first prompt or after
-    assert said.count(start) == 1 and start in "".join(t for _, t in engine.said[:3])
+    assert said.count(start) == 1
+    assert start in "".join(t for _, t in engine.said[:3])
     long = [(b, out) for b, out in shortened if len(b) > heard.KEPT + 1]
     assert long, shortened  # the voice fell behind by more than a few moves
     for backlog, out in long:
-        assert len(out) == 1 and sum(u in out[0] for u in backlog) <= heard.KEPT, (backlog, out)
+        assert len(out) == 1, (backlog, out)
+        assert sum(u in out[0] for u in backlog) <= heard.KEPT, (backlog, out)
         assert said.count(out[0]) <= 1, out  # cut short by the next prompt, never said again
 
 
@@ -228,7 +231,8 @@ def test_a_hand_starts_with_the_table_and_the_hand_told_briefly_and_the_keys_nam
     assert said.texts[0] == w["start"]  # the table and the hand first, the deal number not
     assert said.log[0][0] in (Doing.DEALING, Doing.CHOOSING)
     keys, turn = said.first(w["keys"]), said.first(w["turn"])
-    assert 0 < keys < turn and said.log[turn][0] is Doing.CHOOSING
+    assert 0 < keys < turn
+    assert said.log[turn][0] is Doing.CHOOSING
     assert not any(deal in t for t in said.texts)
     key(app, pygame.K_i)  # the hand's header key: the deal number on request
     assert deal in app.voice.last
@@ -241,12 +245,14 @@ def test_a_hand_starts_with_the_table_and_the_hand_told_briefly_and_the_keys_nam
     at = said.first(w["deal"])
     assert said.log[at][0] is not Doing.DEALING
     assert said.first(w["turn"], at) > at  # told before the player's next turn
-    assert said.texts.count(w["keys"]) == 1 and app.settings.speech_keys_told  # (kept)
+    assert said.texts.count(w["keys"]) == 1
+    assert app.settings.speech_keys_told
     # another table in the same life: the table told again, the keys not named again
     again = open_table(app, "pisti", {"players": 2}, seed=7)
     second = Said(app, again)
     settle(app, again)
-    assert second.texts[0] == w["start"] and w["keys"] not in second.texts
+    assert second.texts[0] == w["start"]
+    assert w["keys"] not in second.texts
 
 
 # ----------------------------------------------------------------- item 6
@@ -263,7 +269,8 @@ def test_tabs_first_sweep_says_you_can_play_here_on_each_place_the_player_can_ac
     assert len(live) == 4  # the four cards in the player's hand
     for stop in order:
         key(app, pygame.K_TAB)
-        assert c.focus == stop and table.model.phase.mine
+        assert c.focus == stop
+        assert table.model.phase.mine
         assert app.voice.last.endswith(w["can_play"]) == (stop in live), app.voice.last
 
 
@@ -376,14 +383,17 @@ def test_clearing_the_focus_and_putting_a_picked_card_back_are_said(tmp_path, mo
     settle(app, table)
     c = table.controller
     key(app, pygame.K_TAB)
-    assert c.focus is not None and c.live(c.focus)
+    assert c.focus is not None
+    assert c.live(c.focus)
     key(app, pygame.K_RETURN)
     assert c.picked is not None, "a card with two places is lifted at the first Enter"
     key(app, pygame.K_ESCAPE)
-    assert c.picked is None and c.focus is not None
+    assert c.picked is None
+    assert c.focus is not None
     assert app.voice.last == w["put_back"]
     key(app, pygame.K_ESCAPE)
-    assert c.focus is None and not table.controls.menu_open
+    assert c.focus is None
+    assert not table.controls.menu_open
     assert app.voice.last == w["cleared"]
     key(app, pygame.K_ESCAPE)
     assert table.controls.menu_open  # with nothing to clear, Esc opens the game menu
@@ -448,8 +458,10 @@ def test_the_read_aloud_keys_show_their_sentence_as_a_caption_and_when_off_how_t
         assert app.voice.last == want
         text, box = drawn[-1]
         assert text == " ".join(want.split())
-        assert screen.contains(box) and box.bottom >= screen.h - 8  # a bar across the foot
-        assert box.w >= screen.w * 0.9 and box.h < screen.h / 4
+        assert screen.contains(box)
+        assert box.bottom >= screen.h - 8
+        assert box.w >= screen.w * 0.9
+        assert box.h < screen.h / 4
     for _ in range(int(caption.SHOWN_MOST / DT) + 2):
         app.step(DT)
     assert app.voice.caption is None  # it goes after a moment
@@ -458,5 +470,6 @@ def test_the_read_aloud_keys_show_their_sentence_as_a_caption_and_when_off_how_t
     for k in asked:
         drawn.clear()
         key(app, k)
-        assert drawn and drawn[-1][0] == WORDS[lang]["off"]
+        assert drawn
+        assert drawn[-1][0] == WORDS[lang]["off"]
     assert len(app.voice.heard) == before  # nothing said

@@ -47,8 +47,10 @@ def last_card_fault_table(app):
 def test_a_computer_fault_with_its_last_card_opens_the_window_instead_of_winning(app):
     table = last_card_fault_table(app)
     assert history(table) == ["turned>0"]
-    assert not table.state.is_over and not isinstance(app.scene, SummaryScene)
-    assert table.model.window.open and table.controls.call_btns[0].visible
+    assert not table.state.is_over
+    assert not isinstance(app.scene, SummaryScene)
+    assert table.model.window.open
+    assert table.controls.call_btns[0].visible
     assert [str(a) for a in table.state.legal_actions()] == ["accept"]
 
 
@@ -73,7 +75,8 @@ def test_stop_and_end_takes_the_last_card_back_and_the_hand_goes_on(app):
     click(app, table.controls.call_btns[0].rect.center)
     click(app, table.controls.choices()[1].rect.center)
     assert history(table) == ["turned>0", "stop 0 end"]
-    assert not table.state.is_over and table.state.to_move == 0
+    assert not table.state.is_over
+    assert table.state.to_move == 0
     settle(app, table)
     assert table.model.human_may_act()
 
@@ -95,7 +98,7 @@ def shown_words(table) -> list[str]:
     """Every sentence on screen that could tell of a fault: log, message line, status,
     hint, seat labels and banners."""
     m = table.model
-    words = list(m.log_words) + [panel.message_line(m)[0], panel.status(m)]
+    words = [*list(m.log_words), panel.message_line(m)[0], panel.status(m)]
     words += [panel.seat_label(m, s) for s in range(m.state.players)]
     words += [b.text + " " + b.sub for b in m.hooks.banners]
     if m.hint is not None:
@@ -162,10 +165,13 @@ def test_the_stop_button_is_drawn_disabled_and_does_nothing_until_its_window_ope
     inside = (button.rect.centerx, button.rect.y + 4)
     app.dirty = True
     app.step(DT)
-    assert button.visible and not button.enabled
+    assert button.visible
+    assert not button.enabled
     assert app.screen.get_at(inside)[:3] == theme.DISABLED
     click(app, button.rect.center)
-    assert table.model.asking is None and not table.model.message and history(table) == []
+    assert table.model.asking is None
+    assert not table.model.message
+    assert history(table) == []
 
     table = faulty_opponent_table(app)
     for _ in range(2000):

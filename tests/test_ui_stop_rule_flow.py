@@ -48,10 +48,13 @@ def test_a_click_on_a_card_with_several_places_lifts_it_and_a_click_on_a_place_p
     settle(app, table)
     c = table.controller
     click(app, centre(table, "turned0"))
-    assert history(table) == [] and c.picked is not None and c.picked.pile == pid("turned0")
+    assert history(table) == []
+    assert c.picked is not None
+    assert c.picked.pile == pid("turned0")
     assert set(c.targets()) == {pid("discard0"), pid("discard1")}, "its places light up"
     click(app, centre(table, "discard1"))
-    assert history(table) == ["turned>1"] and c.picked is None
+    assert history(table) == ["turned>1"]
+    assert c.picked is None
 
 
 def test_two_enters_move_a_card_with_two_places(app):
@@ -62,7 +65,8 @@ def test_two_enters_move_a_card_with_two_places(app):
     c = table.controller
     assert c.focus is None
     key(app, pygame.K_RETURN)
-    assert c.picked is not None and c.focus == Focus(pid("discard1"))
+    assert c.picked is not None
+    assert c.focus == Focus(pid("discard1"))
     key(app, pygame.K_RETURN)
     assert history(table) == ["turned>1"]
 
@@ -100,7 +104,8 @@ def test_the_window_opens_as_the_computers_move_begins_and_a_call_is_taken_mid_f
     m = table.model
     until(app, table, lambda: bool(table.state.history))
     assert m.show.busy, "the card still flies"
-    assert m.window.open and table.controls.call_btns[0].enabled
+    assert m.window.open
+    assert table.controls.call_btns[0].enabled
     click(app, table.controls.call_btns[0].rect.center)
     assert m.asking is not None, "the call is taken while the card flies"
     click(app, table.controls.choices()[0].rect.center)
@@ -145,7 +150,8 @@ def test_a_click_on_the_felt_closes_the_window_and_the_move_stands(app):
     m = table.model
     until(app, table, lambda: m.window.open and not m.show.busy)
     click(app, felt(table))
-    assert not m.window.open and m.referee.window_closed
+    assert not m.window.open
+    assert m.referee.window_closed
     assert history(table) == ["turned>D"], "the fault stands, no call was made"
 
 
@@ -158,7 +164,8 @@ def test_space_closes_the_window_at_once(app):
     until(app, table, lambda: m.window.open)
     assert m.window.seconds > 4
     key(app, pygame.K_SPACE)
-    assert not m.window.open and history(table)[0] == "turn"
+    assert not m.window.open
+    assert history(table)[0] == "turn"
     assert not any(a.is_call for a in table.state.history), "no call was made"
 
 
@@ -198,6 +205,7 @@ def test_the_window_never_ends_before_the_moves_words_are_said(app):
         held_by_words |= m.window.seconds == 0 and app.voice.waiting(line)
         app.step(DT)
         time.sleep(0.005)
-    assert not m.window.open and held_by_words, "its length ran out while the move was said"
+    assert not m.window.open, "its length ran out while the move was said"
+    assert held_by_words, "its length ran out while the move was said"
     assert not app.voice.waiting(line), "the window ended once the move had been said"
     assert any(spoken(line) in text for _, text in engine.said)  # said in full

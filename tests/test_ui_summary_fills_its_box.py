@@ -5,6 +5,8 @@ each side took do not stand under the points' heading as if they were points."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 from test_ui_summary_dialog import play_hand
@@ -55,13 +57,15 @@ def test_item9_each_summary_fills_its_box_with_who_won_why_and_points_under_head
     rows = summary.hand_rows()
     kinds = [r.kind for r in rows]
     words = [r.words() for r in rows]
-    assert kinds[0] is Kind.TITLE and words.count(rows[0].words()) == 1
+    assert kinds[0] is Kind.TITLE
+    assert words.count(rows[0].words()) == 1
     said = outcome_line(summary.model.state.outcome, summary.model.namer).rstrip(".")
     assert said not in words[1:], "the result is told once, not twice one above the other"
     why = [r for r in rows if r.kind is Kind.LINE]
     assert why, "the summary says why the hand went as it did"
     heads = [i for i, k in enumerate(kinds) if k is Kind.HEAD]
-    assert heads and all(kinds[i + 1] in (Kind.CELLS, Kind.TOTAL) for i in heads)
+    assert heads
+    assert all(kinds[i + 1] in (Kind.CELLS, Kind.TOTAL) for i in heads)
 
     size, spread = summary._fitted(app.size)
     assert size >= theme.READABLE
@@ -69,7 +73,7 @@ def test_item9_each_summary_fills_its_box_with_who_won_why_and_points_under_head
     end = summary._content(screen, size, spread)
     assert end >= summary._bottom(size) - 2 * size, "the rows reach the buttons"
     inside = sorted((r for r in screen.rects if summary.panel.contains(r)), key=lambda r: r.y)
-    gaps = [b.y - a.bottom for a, b in zip(inside, inside[1:], strict=False)]
+    gaps = [b.y - a.bottom for a, b in itertools.pairwise(inside)]
     assert max(gaps) < 3 * size, f"an empty band of {max(gaps)} px between the rows"
 
 
@@ -85,4 +89,5 @@ def test_item9_a_pisti_summary_says_why_and_keeps_cards_taken_out_of_the_points(
     taken = labels.index(say("summary.cards_won"))
     points = labels.index(say("summary.points_by_line"))
     assert taken < points, "the cards taken are not listed under the points' heading"
-    assert rows[points].kind is Kind.HEAD and rows[points + 1].heading == say("score.jacks")
+    assert rows[points].kind is Kind.HEAD
+    assert rows[points + 1].heading == say("score.jacks")

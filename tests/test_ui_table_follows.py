@@ -59,7 +59,8 @@ def test_undo_switched_on_in_game_settings_sits_beside_the_title_at_once(app):
     assert app.settings.take_backs
     click(app, screen.done.rect.center)
     assert app.scene is table
-    assert undo.visible and undo.rect == place  # it kept its place while off, greyed
+    assert undo.visible
+    assert undo.rect == place
     assert table.controls.rightmost_top() >= undo.rect.right
     assert not undo.rect.colliderect(table.controls.hint_btn.rect)
     _the_frame_shown_is_the_fresh_one(app, table)
@@ -83,7 +84,8 @@ def test_book_version_with_auto_on_says_it_flips_itself_and_offers_no_hint(app):
     assert table.model.auto_on
     assert not controls.flip_btn.enabled
     words, _ = message_line(table.model)
-    assert words == say("prompt.auto") and words != say("prompt.flip")
+    assert words == say("prompt.auto")
+    assert words != say("prompt.flip")
     assert not controls.hint_btn.enabled
     key(app, pygame.K_h)
     assert table.model.message == say("message.no_hints")
@@ -180,7 +182,8 @@ def test_a_replay_at_any_move_shows_the_dealt_table_and_the_log_up_to_that_move(
     scene = app.goto("replay", record=record, seat=0)
     app.step(DT)
     m = scene.model
-    assert m.shown.count() == 52 and "deck" not in {str(p) for p in m.shown.piles}
+    assert m.shown.count() == 52
+    assert "deck" not in {str(p) for p in m.shown.piles}
     north = 1 - m.human
     assert m.spec.seat_cards(m.shown.piles, north) > 0
     assert say("log.deal") in m.log_words
@@ -218,7 +221,8 @@ def test_take_backs_name_the_move_and_continue_keeps_the_log_and_undo(tmp_path, 
     assert taken.startswith(say("log.taken_back", move="").strip())
     assert taken.count("♠") + taken.count("♥") + taken.count("♦") + taken.count("♣") == 1
     assert after[:-1] == log_before[: len(after) - 1]
-    assert len(after) - 1 < len(log_before) and len(table.state.history) < mine
+    assert len(after) - 1 < len(log_before)
+    assert len(table.state.history) < mine
     assert say("log.undo") not in after
     _play_by_mouse(app, table, 2)
     log, history = table.model.log_words, table.state.record()
@@ -234,7 +238,8 @@ def test_take_backs_name_the_move_and_continue_keeps_the_log_and_undo(tmp_path, 
         assert resumed.state.record() == history
         taken_back = say("log.taken_back", move="").strip()
         assert resumed.model.log_words == [line for line in log if not line.startswith(taken_back)]
-        assert resumed.controls.undo_btn.visible and resumed.controls.undo_btn.enabled
+        assert resumed.controls.undo_btn.visible
+        assert resumed.controls.undo_btn.enabled
         key(again, pygame.K_z, pygame.KMOD_CTRL)
         settle(again, resumed)
         assert len(resumed.state.history) < len(history["actions"])
@@ -261,17 +266,21 @@ def test_changing_the_language_mid_game_words_the_whole_table_again(app):
     _language_from_the_table(app, table)
     assert app.settings.language == "tr"
     turkish = m.log_words
-    assert seat_label(m, north).startswith("Kuzey") and "Sen" in seat_label(m, m.human)
+    assert seat_label(m, north).startswith("Kuzey")
+    assert "Sen" in seat_label(m, m.human)
     assert not any("North" in line or line.startswith("You ") for line in turkish)
-    assert any("Kuzey" in line for line in turkish) and len(turkish) == len(english)
+    assert any("Kuzey" in line for line in turkish)
+    assert len(turkish) == len(english)
     _play_by_mouse(app, table, 1)
     assert not any("North" in line or "You " in line for line in m.log_words)
     _language_from_the_table(app, table)
     assert app.settings.language == "de"
     german = m.log_words
-    assert seat_label(m, north).startswith("Nord") and "Du" in seat_label(m, m.human)
+    assert seat_label(m, north).startswith("Nord")
+    assert "Du" in seat_label(m, m.human)
     assert not any("Kuzey" in line or "North" in line for line in german)
-    assert german[0].startswith("Runde 1 von Pişti") and any("Nord " in line for line in german)
+    assert german[0].startswith("Runde 1 von Pişti")
+    assert any("Nord " in line for line in german)
     _language_from_the_table(app, table)
     assert app.settings.language == "en"
     assert m.log_words[: len(english)] == english
@@ -307,9 +316,11 @@ def test_fullscreen_and_back_lay_out_for_the_real_window_under_xvfb(tmp_path, ma
         full, back = json.loads(out.strip().splitlines()[-1])
         for seen in (full, back):
             assert seen["window"] == seen["surface"] == seen["layout"], seen
-            x, y, w, h = seen["topbar"]
-            assert y >= 0 and y + h <= seen["window"][1]
-        assert full["window"] == [1280, 800] and back["window"][1] < 800
+            _x, y, _w, h = seen["topbar"]
+            assert y >= 0
+            assert y + h <= seen["window"][1]
+        assert full["window"] == [1280, 800]
+        assert back["window"][1] < 800
     finally:
         stop(wm)
         server.kill()

@@ -82,21 +82,22 @@ def test_undo_goes_back_to_my_last_choice_and_redo_makes_the_same_span(
     everything = [str(a) for a in table.state.history]
     span = len(table.model.referee.past) - at
     mine = table.model.referee.past[at]
-    assert table.controls.undo_btn.visible and table.controls.undo_btn.enabled
+    assert table.controls.undo_btn.visible
+    assert table.controls.undo_btn.enabled
 
     key(app, pygame.K_z, CTRL)
 
     assert [str(a) for a in table.state.history] == everything[:at]
-    assert table.state.to_move == table.human and str(mine.action) in [
-        str(a) for a in table.state.legal_actions()
-    ]
+    assert table.state.to_move == table.human
+    assert str(mine.action) in [str(a) for a in table.state.legal_actions()]
     line = table.model.log_words[-1]
     assert line.startswith("Taken back: ")
     assert line.endswith(f", and the {span - 1} moves after it" if span > 2 else "after it")
     assert sum(w.startswith("Taken back") for w in table.model.log_words) == 1
     _settle_a_while(app, table)
     assert [str(a) for a in table.state.history] == everything[:at], "nothing replays itself"
-    assert table.model.phase.doing is Doing.CHOOSING and table.model.phase.mine
+    assert table.model.phase.doing is Doing.CHOOSING
+    assert table.model.phase.mine
 
     key(app, pygame.K_y, CTRL)
 
@@ -132,9 +133,11 @@ def test_take_backs_off_undo_is_drawn_disabled_and_says_where_to_switch_them_on(
     _play_until_rich(app, table, "pisti", False)
     btn = table.controls.undo_btn
     app.step(DT)
-    assert btn.visible and not btn.enabled
+    assert btn.visible
+    assert not btn.enabled
     why = say("message.no_take_backs")
-    assert "Settings" in why and "Take-backs" in why
+    assert "Settings" in why
+    assert "Take-backs" in why
     assert _message_after(app, table, lambda: key(app, pygame.K_z, CTRL)) == why
     table.model.note = None
     assert _message_after(app, table, lambda: click(app, btn.rect.center)) == why
@@ -191,7 +194,8 @@ def test_the_computer_moving_undo_is_disabled_and_a_click_does_not_hurry_it(tmp_
             break
     assert table.model.phase.doing is Doing.THINKING
     btn = table.controls.undo_btn
-    assert btn.visible and not btn.enabled
+    assert btn.visible
+    assert not btn.enabled
     why = say("message.undo_computer_moving")
     assert _message_after(app, table, lambda: click(app, btn.rect.center)) == why
     assert table.model.phase.doing is Doing.THINKING, "the click did not finish its turn"

@@ -146,7 +146,8 @@ def test_statistics_headers_and_cells_share_one_size(tmp_path, monkeypatch, lang
         monkeypatch.setattr(theme, "rendered", watch)
         app.dirty = True
         app.step(DT)
-        assert len(sizes["head"]) == 1 and len(sizes["cell"]) == 1, sizes
+        assert len(sizes["head"]) == 1, sizes
+        assert len(sizes["cell"]) == 1, sizes
         assert min(sizes["head"] | sizes["cell"]) >= SMALLEST
         if lang == "tr":
             cells = list(map(stats._cells, stats.keys()))
@@ -179,7 +180,8 @@ def test_the_flip_buttons_words_clear_its_edges(tmp_path, monkeypatch, lang):
         )
         app.dirty = True
         app.step(DT)
-        assert drawn and max(drawn) <= flip.rect.w - flip.rect.h // 2
+        assert drawn
+        assert max(drawn) <= flip.rect.w - flip.rect.h // 2
     finally:
         app.scene.leave()
         set_language("en")

@@ -30,9 +30,11 @@ def test_a_size_kept_from_a_bigger_screen_is_shrunk_to_fit(tmp_path, monkeypatch
     app = make_app(tmp_path, monkeypatch, size=None, window_width=1800, window_height=1100,
                    window_x=40, window_y=30)  # fmt: skip
     w, h = app.window.size
-    assert w <= SCREEN[0] and h < SCREEN[1], app.window.size
+    assert w <= SCREEN[0], app.window.size
+    assert h < SCREEN[1], app.window.size
     x, y = app.window.position
-    assert x + w <= SCREEN[0] and y + h <= SCREEN[1]
+    assert x + w <= SCREEN[0]
+    assert y + h <= SCREEN[1]
 
 
 def test_a_window_placed_below_its_title_bar_is_brought_inside_the_screen(
@@ -43,5 +45,6 @@ def test_a_window_placed_below_its_title_bar_is_brought_inside_the_screen(
     placed_by_the_window_manager(app, (9, 52))  # openbox: its frame there, the window 20 lower
     x, y = app.window.position
     w, h = app.window.size
-    assert y + 20 + h <= SCREEN[1] and x + w <= SCREEN[0], (app.window.position, app.window.size)
+    assert y + 20 + h <= SCREEN[1], (app.window.position, app.window.size)
+    assert x + w <= SCREEN[0], (app.window.position, app.window.size)
     assert app.size == (w, h), "the scene lays out for the window's new size"

@@ -72,7 +72,8 @@ def test_a_notice_follows_a_switch_of_language(app, monkeypatch):
     app.set_language("en")
     seen = drawn_colours(app, monkeypatch)
     assert turkish not in seen
-    assert app.notices[-1].startswith("Your match is saved") and app.notices[-1] in seen
+    assert app.notices[-1].startswith("Your match is saved")
+    assert app.notices[-1] in seen
 
 
 def drawn_texts(app, monkeypatch) -> dict[str, pygame.Rect]:
@@ -100,7 +101,8 @@ def drawn_texts(app, monkeypatch) -> dict[str, pygame.Rect]:
 def test_the_book_versions_rules_show_whole_in_a_large_window(tmp_path, monkeypatch, size):
     app = make_app(tmp_path, monkeypatch, size=size, lessons_offered=True)
     menu = menu_for(app, "pisha-pasha-book")
-    assert not menu.options and not menu.level.visible
+    assert not menu.options
+    assert not menu.level.visible
     seen = " ".join(drawn_texts(app, monkeypatch)).replace("\n", " ")
     rules = say(menu.spec.rules_key).split("\n\n")[1:]
     assert " …" not in seen
@@ -162,7 +164,8 @@ def test_an_empty_history_offers_nothing_to_replay_or_export(tmp_path, monkeypat
     assert history.entries == []
     click(app, history.export_all_btn.rect.center)
     click(app, history.replay_btn.rect.center)
-    assert app.scene is history and history.message == ""
+    assert app.scene is history
+    assert history.message == ""
     assert not (app.keeper.folder / "exports").exists() or not any(
         (app.keeper.folder / "exports").iterdir()
     )
@@ -186,6 +189,7 @@ def test_the_hand_is_over_is_news_not_an_error(tmp_path, monkeypatch):
     assert table.model.phase.doing is Doing.OVER
     key(app, pygame.K_SPACE)
     line, colour = says.message_line(table.model)
-    assert line == say("message.hand_over") and colour != theme.RED_LIGHT, (line, colour)
+    assert line == say("message.hand_over"), (line, colour)
+    assert colour != theme.RED_LIGHT, (line, colour)
     assert colour == theme.INK
     table.leave()

@@ -41,7 +41,8 @@ def test_the_stop_rule_plays_nothing_by_itself(app):
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, state)
     for _ in range(30):
         app.step(DT)
-    assert table.state.history == [] and table.model.human_may_act()
+    assert table.state.history == []
+    assert table.model.human_may_act()
 
 
 def test_with_the_setting_off_nothing_plays_by_itself(tmp_path, monkeypatch):
@@ -80,7 +81,8 @@ def test_options_that_mean_nothing_for_a_game_are_not_shown_and_settled_ones_gre
     menu = app.goto("menu")
     menu.game.set_value("pisha-pasha-book")
     menu._game_changed("pisha-pasha-book")
-    assert not menu.level.visible and menu.options == []
+    assert not menu.level.visible
+    assert menu.options == []
     menu.game.set_value("pishe-pasha")
     app.settings.game_options["pishe-pasha"] = {"players": 3}
     menu._game_changed("pishe-pasha")
@@ -96,7 +98,9 @@ def test_every_option_explains_itself_in_one_line(app):
         menu._game_changed(game)
         for w in (menu.game, *menu.options, *[menu.level] * menu.level.visible):
             words = w.help()
-            assert words and "\n" not in words and not words.startswith("choice."), words
+            assert words, words
+            assert "\n" not in words, words
+            assert not words.startswith("choice."), words
 
 
 # ----------------------------------------------------------------- eyes and hands
@@ -128,9 +132,11 @@ def test_high_contrast_faces_are_their_own_pictures(app):
 def test_the_stop_window_goes_up_to_six_seconds_and_no_further():
     assert (FIELDS["call_window"].low, FIELDS["call_window"].high) == (1.0, 6.0)
     settings, problems = from_data({"call_window": 5.5})
-    assert settings.call_window == 5.5 and problems == []
+    assert settings.call_window == 5.5
+    assert problems == []
     settings, problems = from_data({"call_window": 60.0})
-    assert settings.call_window == Settings().call_window and problems
+    assert settings.call_window == Settings().call_window
+    assert problems
 
 
 def test_the_settings_screen_sets_card_size_and_faces(app):
@@ -140,4 +146,5 @@ def test_the_settings_screen_sets_card_size_and_faces(app):
     faces_row = next(r for r in screen.rows if r.label() == "Card faces")
     size_row.step(1)
     faces_row.step(2)
-    assert app.settings.card_scale == 1.15 and app.settings.faces == "high_contrast"
+    assert app.settings.card_scale == 1.15
+    assert app.settings.faces == "high_contrast"

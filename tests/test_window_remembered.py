@@ -62,7 +62,8 @@ def test_the_app_draws_on_its_own_pygame_window_not_the_display_modules(tmp_path
         assert isinstance(app.window, pygame.Window)
         assert pygame.display.get_surface() is None, "the display module opened no window"
         assert app.screen is app.window.get_surface()
-        assert app.window.title == "Pasha & Pişti" and app.window.resizable
+        assert app.window.title == "Pasha & Pişti"
+        assert app.window.resizable
         app.window.size = (1000, 640)
         app.step(0.0)
         assert app.size == app.screen.get_size() == (1000, 640)
@@ -160,7 +161,8 @@ def test_a_window_left_off_the_screen_comes_back_within_it(desktop):
     try:
         x, y, w, h = game.geometry()
         assert pygame.Rect(0, 0, 1280, 800).contains((x, y, w, h)), (x, y, w, h)
-        assert w >= 1200 and h >= 700, "as large as the screen allows"
+        assert w >= 1200, "as large as the screen allows"
+        assert h >= 700, "as large as the screen allows"
     finally:
         game.close()
 

@@ -42,7 +42,7 @@ def _firsts() -> set[str]:
 HANDS = [
     pytest.param(
         *h, id=f"{h[0]}-{h[1]}", marks=() if f"{h[0]}-{h[1]}" in _firsts() else pytest.mark.slow
-    )  # fmt: skip
+    )
     for h in registered_tables()
 ]
 
@@ -293,7 +293,8 @@ def keys_for(app: App, table: TableScene, action: Action) -> None:
     assert where.dst in table.controller.targets(), "its legal places light up"
     tab_to(app, table, Focus(where.dst))
     key(app, pygame.K_SPACE)
-    assert table.controller.picked is None and where.src.seat == table.human
+    assert table.controller.picked is None
+    assert where.src.seat == table.human
 
 
 def answer_asked(app: App, table: TableScene, action: Action, by_keys: bool) -> None:

@@ -13,6 +13,7 @@ import copy
 import json
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 
@@ -68,8 +69,8 @@ def paths(obj: Any, limit: int = 5000) -> list[tuple]:
         else:
             children = ()
         for k, v in children:
-            out.append(path + (k,))
-            todo.append((path + (k,), v))
+            out.append((*path, k))
+            todo.append(((*path, k), v))
     return out
 
 
@@ -196,56 +197,97 @@ def mutate_string(rng: random.Random, s: str) -> str:
 
 
 def mutate_value(rng: random.Random, doc: Any) -> Any:
-    """One change somewhere in ``doc`` (a deep copy is changed and returned)."""
+    """One change somewhere in ``doc`` (a deep copy is changed and returned).
+
+    A kind whose node does not fit it (a list where a dict is wanted) puts a wrong value
+    there instead; the random calls stay in one order, so a case number finds its case again.
+    """
     doc = copy.deepcopy(doc)
     all_paths = paths(doc)
     containers = [p for p in all_paths if isinstance(get(doc, p), (dict, list))]
     path = rng.choice(containers if containers and rng.random() < 0.35 else all_paths)
     node = get(doc, path)
-    kind = rng.randrange(16)
-    if kind <= 2:
-        return put(doc, path, wrong_value(rng))
-    if kind == 3:
-        return put(doc, path, rng.choice((float("nan"), float("inf"), float("-inf"))))
-    if kind == 4:
-        return put(doc, path, huge_number(rng))
-    if kind == 5:
-        return put(doc, path, deep(rng, node))
-    if kind == 6:
-        return put(doc, path, huge_array(rng, node))
-    if kind == 7 and isinstance(node, dict) and node:
-        key = rng.choice(list(node))
-        pairs = Pairs(node.items())
-        pairs.insert(rng.randrange(len(pairs) + 1), (key, wrong_value(rng)))
-        return put(doc, path, pairs)
-    if kind == 8 and isinstance(node, dict) and node:
-        del node[rng.choice(list(node))]
-        return doc
-    if kind == 9 and isinstance(node, dict):
-        node[rng.choice(("extra", "", "version", "game", "ş", "__proto__"))] = wrong_value(rng)
-        return doc
-    if kind == 10 and isinstance(node, list) and node:
-        op = rng.randrange(4)
-        i = rng.randrange(len(node))
-        if op == 0:
-            del node[i]
-        elif op == 1:
-            node.insert(i, copy.deepcopy(node[rng.randrange(len(node))]))
-        elif op == 2:
-            rng.shuffle(node)
-        else:
-            del node[i:]
-        return doc
-    if kind == 11 and isinstance(node, str):
-        return put(doc, path, mutate_string(rng, node))
-    if kind == 12 and isinstance(node, (int, float)) and not isinstance(node, bool):
-        return put(doc, path, rng.choice((-node, node + 1, node - 1, node * 1000, 0, str(node))))
-    if kind == 13 and isinstance(node, bool):
-        return put(doc, path, rng.choice(("false", "true", 0, 1, None, str(node).lower())))
-    if kind == 14 and len(all_paths) > 2:
-        other = get(doc, rng.choice(all_paths))
-        return put(doc, path, copy.deepcopy(other))
-    return put(doc, path, wrong_value(rng))
+    change = VALUE_CHANGES.get(rng.randrange(16))
+    value = change(rng, node, doc, all_paths) if change else NOTHING
+    if value is NOTHING:
+        value = wrong_value(rng)
+    return doc if value is IN_PLACE else put(doc, path, value)
+
+
+NOTHING, IN_PLACE = object(), object()  # "this kind does not fit", "changed where it is"
+
+
+def _doubled_key(rng: random.Random, node: Any, doc: Any, all_paths: list) -> Any:
+    if not (isinstance(node, dict) and node):
+        return NOTHING
+    key = rng.choice(list(node))
+    pairs = Pairs(node.items())
+    pairs.insert(rng.randrange(len(pairs) + 1), (key, wrong_value(rng)))
+    return pairs
+
+
+def _key_dropped(rng: random.Random, node: Any, doc: Any, all_paths: list) -> Any:
+    if not (isinstance(node, dict) and node):
+        return NOTHING
+    del node[rng.choice(list(node))]
+    return IN_PLACE
+
+
+def _key_added(rng: random.Random, node: Any, doc: Any, all_paths: list) -> Any:
+    if not isinstance(node, dict):
+        return NOTHING
+    node[rng.choice(("extra", "", "version", "game", "ş", "__proto__"))] = wrong_value(rng)
+    return IN_PLACE
+
+
+def _list_changed(rng: random.Random, node: Any, doc: Any, all_paths: list) -> Any:
+    if not (isinstance(node, list) and node):
+        return NOTHING
+    op = rng.randrange(4)
+    i = rng.randrange(len(node))
+    if op == 0:
+        del node[i]
+    elif op == 1:
+        node.insert(i, copy.deepcopy(node[rng.randrange(len(node))]))
+    elif op == 2:
+        rng.shuffle(node)
+    else:
+        del node[i:]
+    return IN_PLACE
+
+
+def _number_changed(rng: random.Random, node: Any, doc: Any, all_paths: list) -> Any:
+    if not isinstance(node, (int, float)) or isinstance(node, bool):
+        return NOTHING
+    return rng.choice((-node, node + 1, node - 1, node * 1000, 0, str(node)))
+
+
+def _bool_changed(rng: random.Random, node: Any, doc: Any, all_paths: list) -> Any:
+    if not isinstance(node, bool):
+        return NOTHING
+    return rng.choice(("false", "true", 0, 1, None, str(node).lower()))
+
+
+def _copied_from_elsewhere(rng: random.Random, node: Any, doc: Any, all_paths: list) -> Any:
+    if len(all_paths) <= 2:
+        return NOTHING
+    return copy.deepcopy(get(doc, rng.choice(all_paths)))
+
+
+VALUE_CHANGES: dict[int, Callable[[random.Random, Any, Any, list], Any]] = {
+    3: lambda rng, *_: rng.choice((float("nan"), float("inf"), float("-inf"))),
+    4: lambda rng, *_: huge_number(rng),
+    5: lambda rng, node, *_: deep(rng, node),
+    6: lambda rng, node, *_: huge_array(rng, node),
+    7: _doubled_key,
+    8: _key_dropped,
+    9: _key_added,
+    10: _list_changed,
+    11: lambda rng, node, *_: mutate_string(rng, node) if isinstance(node, str) else NOTHING,
+    12: _number_changed,
+    13: _bool_changed,
+    14: _copied_from_elsewhere,
+}
 
 
 # ----------------------------------------------------------------- moves of a record
@@ -256,7 +298,7 @@ def action_texts() -> list[str]:
     out = ["turn", "flip", "accept", "turned>F", "turned>D", "discard>F", "discard>D"]
     out += [f"{src}>{n}" for src in ("turned", "discard") for n in range(5)]
     out += [f"stop {n} {how}" for n in range(5) for how in ("force", "end")]
-    out += list(CARD_TEXT) + ["TURN", " turn ", "7h", "Th", "turned > f", "stop  1  force"]
+    out += [*list(CARD_TEXT), "TURN", " turn ", "7h", "Th", "turned > f", "stop  1  force"]
     return out
 
 
@@ -290,39 +332,62 @@ def mutate_actions(rng: random.Random, record: dict) -> dict:
 def damage(rng: random.Random, data: bytes) -> bytes:
     """Damage the bytes of a file the way disks, editors and copies do."""
     kind = rng.randrange(12)
-    n = len(data)
-    if kind == 0 and n:
-        return data[: rng.randrange(n)]  # truncated
-    if kind == 1 and n:
-        out = bytearray(data)
-        for _ in range(rng.choice((1, 1, 2, 8))):
-            out[rng.randrange(n)] ^= 1 << rng.randrange(8)
-        return bytes(out)
-    if kind == 2:
-        i = rng.randrange(n + 1)
-        bad = rng.choice((b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xc0\xaf", b"\xf4\x90\x80\x80"))
-        return data[:i] + bad + data[i:]
-    if kind == 3:
-        return b"\xef\xbb\xbf" + data
-    if kind == 4:
-        text = data.decode("utf-8", "replace")
-        return text.encode(rng.choice(("utf-16", "utf-16-le", "utf-32")))
-    if kind == 5:
-        return rng.choice((b"", b" ", b"\n", b"\x00" * 64, b"null", b"[]", b"{}", b"0", b'""'))
-    if kind == 6:
-        i = rng.randrange(n + 1)
-        return data[:i] + b"\x00" + data[i:]
-    if kind == 7:
-        return data + rng.choice((b"x", b"}", b"]", b"\x00", b",", b" {}", data[:20]))
-    if kind == 8 and n:
-        i, j = sorted((rng.randrange(n), rng.randrange(n)))
-        return data[:j] + data[i:j] + data[j:]
-    if kind == 9 and n:
-        i = rng.randrange(n)
-        return data[:i] + bytes(rng.randrange(256) for _ in range(rng.randrange(1, 16))) + data[i:]
-    if kind == 10:
-        return data.replace(b'"', b"'", rng.randrange(1, 4))
-    return b"\xef\xbb\xbf" + data[: max(0, n - 1)]
+    if data or kind not in NEEDS_BYTES:
+        hurt = DAMAGES.get(kind)
+        if hurt is not None:
+            return hurt(rng, data)
+    return b"\xef\xbb\xbf" + data[: max(0, len(data) - 1)]
+
+
+def _bits_flipped(rng: random.Random, data: bytes) -> bytes:
+    out = bytearray(data)
+    for _ in range(rng.choice((1, 1, 2, 8))):
+        out[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+    return bytes(out)
+
+
+def _bad_utf8(rng: random.Random, data: bytes) -> bytes:
+    i = rng.randrange(len(data) + 1)
+    bad = rng.choice((b"\xff", b"\xc3", b"\xed\xa0\x80", b"\xc0\xaf", b"\xf4\x90\x80\x80"))
+    return data[:i] + bad + data[i:]
+
+
+def _nul_inside(rng: random.Random, data: bytes) -> bytes:
+    i = rng.randrange(len(data) + 1)
+    return data[:i] + b"\x00" + data[i:]
+
+
+def _span_doubled(rng: random.Random, data: bytes) -> bytes:
+    i, j = sorted((rng.randrange(len(data)), rng.randrange(len(data))))
+    return data[:j] + data[i:j] + data[j:]
+
+
+def _noise_inside(rng: random.Random, data: bytes) -> bytes:
+    i = rng.randrange(len(data))
+    return data[:i] + bytes(rng.randrange(256) for _ in range(rng.randrange(1, 16))) + data[i:]
+
+
+def _other_encoding(rng: random.Random, data: bytes) -> bytes:
+    text = data.decode("utf-8", "replace")
+    return text.encode(rng.choice(("utf-16", "utf-16-le", "utf-32")))
+
+
+NEEDS_BYTES = {0, 1, 8, 9}  # kinds that pick a place inside the data
+DAMAGES: dict[int, Callable[[random.Random, bytes], bytes]] = {
+    0: lambda rng, data: data[: rng.randrange(len(data))],  # truncated
+    1: _bits_flipped,
+    2: _bad_utf8,
+    3: lambda rng, data: b"\xef\xbb\xbf" + data,
+    4: _other_encoding,
+    5: lambda rng, data: rng.choice(
+        (b"", b" ", b"\n", b"\x00" * 64, b"null", b"[]", b"{}", b"0", b'""')
+    ),
+    6: _nul_inside,
+    7: lambda rng, data: data + rng.choice((b"x", b"}", b"]", b"\x00", b",", b" {}", data[:20])),
+    8: _span_doubled,
+    9: _noise_inside,
+    10: lambda rng, data: data.replace(b'"', b"'", rng.randrange(1, 4)),
+}
 
 
 def mutant(rng: random.Random, doc: Any) -> bytes:

@@ -56,7 +56,8 @@ def record_case(data: bytes, folder: Path) -> int:
     assert report["ok"] is (code == 0), "ok disagrees with the exit code"
     assert (report["error"] is None) is (code == 0), "an error without a failure, or none"
     if code == 2:
-        assert report["applied"] == 0 and report["state"] == {}
+        assert report["applied"] == 0
+        assert report["state"] == {}
     return code
 
 
@@ -86,7 +87,8 @@ def settings_case(data: bytes, folder: Path) -> int:
         assert originals, "the player's original file was not kept"
     assert store.save_settings(loaded, path) is None, "the loaded settings cannot be saved"
     reloaded, again = store.load_settings(path)
-    assert again is None and reloaded == loaded, f"saved and loaded again differ: {again}"
+    assert again is None, f"saved and loaded again differ: {again}"
+    assert reloaded == loaded, f"saved and loaded again differ: {again}"
     return 0 if problem is None else 1
 
 
@@ -111,8 +113,10 @@ def _readable(keeper) -> None:
         )
         _ = line.win_rate, line.average
     for hand in keeper.entries():
-        assert is_drawable(hand.key.game) and is_drawable(hand.key.level)
-        assert 0 <= hand.at <= 2**31 and isinstance(keeper.record(hand.id), dict)
+        assert is_drawable(hand.key.game)
+        assert is_drawable(hand.key.level)
+        assert 0 <= hand.at <= 2**31
+        assert isinstance(keeper.record(hand.id), dict)
 
 
 def save_case(data: bytes, folder: Path) -> int:
@@ -125,7 +129,8 @@ def save_case(data: bytes, folder: Path) -> int:
     try:
         session = keeper.load_match()
         if session is None:
-            assert told and told[-1].code == "save_broken", told
+            assert told, told
+            assert told[-1].code == "save_broken", told
             aside = keeper.store.read("SELECT CAST(save AS BLOB) FROM match_aside")
             assert [row[0] for row in aside] == [data], "the broken save was not kept whole"
             return 2

@@ -143,7 +143,8 @@ def test_fuzz_special_files_are_refused_by_the_record_checker_at_once(tmp_path, 
     assert code == 2
     assert out.err == ""
     report = json.loads(out.out)
-    assert report["ok"] is False and report["error"]
+    assert report["ok"] is False
+    assert report["error"]
 
 
 def test_fuzz_record_file_name_that_is_not_utf8_is_reported_in_any_console(tmp_path):
@@ -161,7 +162,8 @@ def test_fuzz_special_files_as_settings_give_defaults_and_can_be_saved_over(tmp_
     settings, problem = store.load_settings(path)
     assert settings == store.Settings()
     if what not in ("a dangling link", "a symlink loop"):
-        assert problem and problem.code == "settings_unreadable", problem
+        assert problem, problem
+        assert problem.code == "settings_unreadable", problem
     assert store.save_settings(settings, path) is None
     assert store.load_settings(path) == (settings, None)
 
@@ -227,4 +229,5 @@ def test_fuzz_screens_from_the_command_line_on_two_workers_ends(tmp_path):
         timeout=300,
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    assert "40 cases (screens 40)" in done.stdout and "0 failures" in done.stdout
+    assert "40 cases (screens 40)" in done.stdout
+    assert "0 failures" in done.stdout

@@ -11,7 +11,7 @@ name."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from game.core.cards import CARD_TEXT, parse_cards, rank, shuffled_deck, suit
 from game.core.state import GameState, Observation, Where, parse_or_refuse, resolve_options
@@ -60,7 +60,7 @@ class Duel(GameState):
     game = "hicard-duel"
     PLAYERS = (2,)
     ACTIONS = ACTIONS
-    OPTIONS: dict[str, tuple] = {}
+    OPTIONS: ClassVar[dict[str, tuple]] = {}
 
     @classmethod
     def new(cls, players: int = 2, options: dict[str, Any] | None = None,
@@ -125,7 +125,7 @@ class Duel(GameState):
             return []
         leading = not self._table
         plays = [m for c in self._hands[self._turn] for m in self._plays(c, leading)]
-        return plays + [DRAW_PASS] if self._may_draw() else plays
+        return [*plays, DRAW_PASS] if self._may_draw() else plays
 
     @staticmethod
     def _plays(card: int, leading: bool) -> tuple[Action, ...]:
@@ -222,7 +222,7 @@ class Duel(GameState):
                 PACK,
                 HANDS[s],
                 False,
-            )  # fmt: skip
+            )
             for s in (0, 1)
         ]
 

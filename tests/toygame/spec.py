@@ -4,7 +4,7 @@ the registry line the tests add are all a game needs."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, LABEL_H, Design, PileRole
@@ -63,7 +63,11 @@ class DuelSpec(GameSpec):
     id = ID
     state = Duel
     catalogue = Path(__file__).resolve().parent / "locale"
-    agents = {"novice": RandomAgent, "sharp": ThriftyDuel, "random": RandomAgent}
+    agents: ClassVar[dict[str, type]] = {
+        "novice": RandomAgent,
+        "sharp": ThriftyDuel,
+        "random": RandomAgent,
+    }
     levels = ("novice", "sharp")  # its own names, with its own words
     hint_level = "sharp"
     live_score = True

@@ -35,7 +35,8 @@ def table(duel, app, tmp_path):
     app.voice.on = True
     t = open_table(app, ID, {}, state=Duel.from_setup({"deck": deck}))
     settle(app, t)
-    assert t.human == 0 and t.state.to_move == 0
+    assert t.human == 0
+    assert t.state.to_move == 0
     return t
 
 
@@ -49,7 +50,9 @@ def asked_words(t) -> list[str]:
 
 def assert_deciding(t) -> None:
     m = t.model
-    assert m.asking is not None and m.phase.doing is Doing.DECIDING and not m.phase.mine
+    assert m.asking is not None
+    assert m.phase.doing is Doing.DECIDING
+    assert not m.phase.mine
     assert says.status(m) == say("status.your_call") == "Your call"
     assert says.message_line(m)[0] == "Pick one: press 1–4, or Esc to cancel"
     assert asked_words(t) == [*SUITS, "Cancel"]
@@ -88,14 +91,18 @@ def test_esc_cancels_the_chooser_the_card_goes_back_and_nothing_is_played(app, t
     assert_deciding(table)
     key(app, pygame.K_ESCAPE)
     m = table.model
-    assert m.asking is None and table.state.history == [] and m.phase.doing is Doing.CHOOSING
-    assert parse_card("8S") in m.shown.get(HAND) and not m.shown.get(TABLE)
+    assert m.asking is None
+    assert table.state.history == []
+    assert m.phase.doing is Doing.CHOOSING
+    assert parse_card("8S") in m.shown.get(HAND)
+    assert not m.shown.get(TABLE)
     assert not table.controls.overlay_open(), "Esc cancels the question, no menu opens"
 
 
 def test_a_card_with_one_move_plays_at_once_without_asking(app, table):
     click(app, centre(table, HAND, 0))
-    assert [str(a) for a in table.state.history] == ["2C"] and table.model.asking is None
+    assert [str(a) for a in table.state.history] == ["2C"]
+    assert table.model.asking is None
 
 
 def test_the_voice_says_the_question_and_the_choices_in_either_language(app, table):
@@ -132,4 +139,5 @@ def test_a_quick_click_after_the_chooser_is_cancelled_is_a_single_click_that_ask
             key(app, pygame.K_ESCAPE)
         else:
             click(app, table.controls.choices()[-1].rect.center)
-        assert table.model.asking is None and table.state.history == []
+        assert table.model.asking is None
+        assert table.state.history == []

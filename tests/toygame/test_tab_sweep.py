@@ -23,7 +23,8 @@ def table(duel, app):
 
 def test_the_first_tab_sweep_reaches_the_shared_pack_and_enter_there_draws(app, table):
     c = table.controller
-    assert table.state.to_move == table.human and DRAW_PASS in table.state.legal_actions()
+    assert table.state.to_move == table.human
+    assert DRAW_PASS in table.state.legal_actions()
     hand = PileId(PileKind.HAND, table.human)
     live = [Focus(hand, i) for i in range(4)] + [Focus(PACK)]
     assert set(c.focus_order()[: len(live)]) == set(live), "the pack is live, in the first sweep"

@@ -34,7 +34,8 @@ def test_a_code_two_games_share_is_worded_by_each_table_s_own_game(duel, lang):
     set_language(lang)
     held = Refusal(Codes.NOT_HELD, card=parse_card("7H"))
     mine, theirs = refusal_text(held, namer(ID)), refusal_text(held, namer("pisti"))
-    assert mine.startswith(OWN[lang][0]) and card_params(held.card)["card"] in mine
+    assert mine.startswith(OWN[lang][0])
+    assert card_params(held.card)["card"] in mine
     assert theirs == say("refusal.not_held", **card_params(held.card))
     assert not theirs.startswith(OWN[lang][0])
 

@@ -31,7 +31,8 @@ def test_the_toy_game_words_its_own_events(duel):
     who = "You lead" if first.seat == 0 else "North leads"
     assert lines[0] == f"{who} with {card_short(first.cards[0])}"
     takes = [line for e, line in zip(events, lines, strict=True) if e.kind is EventKind.CAPTURE]
-    assert takes and all("take" in line and "trick (2 cards)" in line for line in takes)
+    assert takes
+    assert all("take" in line and "trick (2 cards)" in line for line in takes)
     assert lines[-1] == outcome_line(state.outcome, you)
     set_language("tr")
     assert "eli aldı" in event_line(
@@ -59,7 +60,8 @@ def test_the_toy_game_names_a_move_not_yet_made_and_its_sounds(duel):
     assert move_phrase(state, action, Namer.numbered(2)).startswith("leading with ")
     state, events = played_events(8)
     sounds = {e.kind: SPEC.sound(e) for e in events}
-    assert sounds[EventKind.MOVE] == "place" and sounds[EventKind.CAPTURE] == "capture"
+    assert sounds[EventKind.MOVE] == "place"
+    assert sounds[EventKind.CAPTURE] == "capture"
 
 
 def test_the_toy_games_statistics_count_its_tricks_by_its_own_phrase(duel):

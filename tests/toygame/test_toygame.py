@@ -65,7 +65,8 @@ def left_over(state) -> int:
 
 def test_the_referee_plays_a_duel_to_the_end_with_every_card_accounted_for(duel):
     state = a_finished_hand(5)
-    assert state.is_over and any(a.card is None for a in state.history), "a draw was made"
+    assert state.is_over, "a draw was made"
+    assert any(a.card is None for a in state.history), "a draw was made"
     assert sum(state.score) + left_over(state) == 52
     assert sorted(state.all_cards()) == list(range(52))
 
@@ -93,7 +94,9 @@ def test_the_duel_joins_the_registered_tables_and_its_players_never_peek(duel):
 
 
 def test_the_duel_offers_its_own_levels_hint_and_no_lessons_or_review(duel, app):
-    assert SPEC.levels and not SPEC.lessons and SPEC.coach is None
+    assert SPEC.levels
+    assert not SPEC.lessons
+    assert SPEC.coach is None
     assert_offers_what_it_declares(app, SPEC)
 
 
@@ -108,10 +111,12 @@ def test_the_lessons_checks_of_every_game_hold_for_the_duel_which_has_none(duel)
 def test_the_leader_may_draw_from_the_shared_pack_and_pass_so_a_hand_grows(duel):
     state = SPEC.new_hand(2, {}, 12)
     for seat in (0, 1, 0, 1, 0):
-        assert state.to_move == seat and DRAW_PASS in state.legal_actions()
+        assert state.to_move == seat
+        assert DRAW_PASS in state.legal_actions()
         events = state.apply(DRAW_PASS)
         assert [e.kind for e in events] == [EventKind.DEAL, EventKind.PASS]
-        assert events[0].src == PACK and events[0].dst == PileId(PileKind.HAND, seat)
+        assert events[0].src == PACK
+        assert events[0].dst == PileId(PileKind.HAND, seat)
     assert [len(h) for h in (state.reveal()[PileId(PileKind.HAND, s)] for s in (0, 1))] == [7, 6]
     state.apply(state.legal_actions()[0])  # seat 1 leads: seat 0 answers and may not draw
     assert DRAW_PASS not in state.legal_actions()
@@ -123,8 +128,10 @@ def test_the_leader_may_draw_from_the_shared_pack_and_pass_so_a_hand_grows(duel)
 def test_a_duel_is_played_on_the_table_by_mouse_and_ends_in_its_summary(duel, app):
     table = open_table(app, ID, {})
     moves = play_hand_by_mouse(app, table)
-    assert moves > 0 and any(a.card is None for a in table.state.history), "a draw by a click"
-    assert app.scene.name == "summary" and not app.scene.review_btn.visible, "no coach"
+    assert moves > 0, "a draw by a click"
+    assert any(a.card is None for a in table.state.history), "a draw by a click"
+    assert app.scene.name == "summary", "no coach"
+    assert not app.scene.review_btn.visible, "no coach"
     lines = app.scene.lines()
     assert any("took" in line for line in lines), lines
 
@@ -153,12 +160,14 @@ def test_statistics_history_and_a_replay_follow_a_finished_duel(duel, tmp_path, 
         keeper = app.keeper
         assert [k for k in keeper.statistics() if k.game == ID]
         entry = keeper.entries()[0]
-        assert entry.key.game == ID and keeper.record(entry.id)["game"] == ID
+        assert entry.key.game == ID
+        assert keeper.record(entry.id)["game"] == ID
         assert records(tmp_path)[-1]["game"] == ID
         history = app.goto("history")
         history.open_selected()
         replay = app.scene
-        assert replay.name == "replay" and replay.model is not None
+        assert replay.name == "replay"
+        assert replay.model is not None
         replay.jump(len(replay.actions))
         assert replay.model.state.is_over
         app.goto("stats")
@@ -171,7 +180,8 @@ def test_the_arena_measures_the_duel(duel, capsys):
     argv = ["--game", ID, "--a", "sharp", "--b", "novice", "--deals", "6", "--seed", "4"]
     assert arena.main(argv) == 0
     out = capsys.readouterr().out
-    assert ID in out and "margin" in out
+    assert ID in out
+    assert "margin" in out
 
 
 def test_the_arena_pits_the_duels_strongest_level_by_default(duel, capsys):
@@ -179,7 +189,8 @@ def test_the_arena_pits_the_duels_strongest_level_by_default(duel, capsys):
     level named "expert" that the duel does not have."""
     assert arena.main(["--game", ID, "--deals", "2", "--seed", "4"]) == 0
     out = capsys.readouterr().out
-    assert f"A {SPEC.levels[-1]} " in out and f"B {SPEC.baseline} " in out
+    assert f"A {SPEC.levels[-1]} " in out
+    assert f"B {SPEC.baseline} " in out
 
 
 def test_the_smoke_check_opens_the_duels_table_and_plays(duel, app):
@@ -194,7 +205,9 @@ def test_the_record_checker_replays_a_duel(duel, tmp_path, capsys):
     path.write_text(json.dumps(a_finished_hand(8).record()), encoding="utf-8")
     assert record.main([str(path)]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["ok"] and report["over"] and 0 < sum(report["score"]) <= 52
+    assert report["ok"]
+    assert report["over"]
+    assert 0 < sum(report["score"]) <= 52
 
 
 def test_no_file_outside_the_toy_games_folder_mentions_the_game():
@@ -221,11 +234,13 @@ def test_a_pile_its_game_gives_no_role_gets_the_generic_role_of_its_kind():
     """The duel names one pile's role (its shared pack: a click draws) and still gets a
     working table from the generic roles of the others."""
     design = SPEC.design({0: "bottom", 1: "top"}, {}, {0: 0, 1: 1})
-    assert design.roles == {PACK: SHARED_PACK} and SHARED_PACK.clickable
+    assert design.roles == {PACK: SHARED_PACK}
+    assert SHARED_PACK.clickable
     for pid in (p for p in design.piles if p != PACK):
         assert design.role(pid) == default_role(pid)
     table = PileId(PileKind.TABLE)
-    assert design.role(table).drop and not design.role(table).clickable
+    assert design.role(table).drop
+    assert not design.role(table).clickable
     assert not design.role(PileId(PileKind.HAND, 0)).slot
 
 
@@ -259,7 +274,7 @@ def test_the_duel_makes_its_own_kinds_the_way_every_game_does():
     """Its moves are its own (a card); another game's move is no move of the duel; its
     refusal of a card not held is the same kind as any game's made with that text."""
     assert SPEC.parse_action("7h") is SPEC.parse_action("7H") is PLAYS[32]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="is not a move"):
         SPEC.parse_action("turned>F")
     state = SPEC.new_hand(2, {}, 4)
     assert state.check("turn").code is Code.NOT_A_MOVE
