@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks._against import (  # noqa: E402
+from benchmarks._against import (
     add_flags,
     code_root,
     side_by_side,

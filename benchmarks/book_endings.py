@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.games.book.kinds import FLIP  # noqa: E402
-from game.games.book.rules import BookGame  # noqa: E402
+from game.games.book.kinds import FLIP
+from game.games.book.rules import BookGame
 
 
 def play(seed: int) -> BookGame:

@@ -31,9 +31,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai.coach import ASSESS_BUDGET, move_values  # noqa: E402
-from game.core.agents import SeatView  # noqa: E402
-from game.games import make_agent, new_hand, spec_of  # noqa: E402
+from game.ai.coach import ASSESS_BUDGET, move_values
+from game.core.agents import SeatView
+from game.games import make_agent, new_hand, spec_of
 
 GAMES = ("pishe-pasha", "pisti")
 DEFAULT = 2.0  # the coach_threshold setting's default

@@ -35,7 +35,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("PASHA_PISTI_HOME", tempfile.mkdtemp(prefix="frames-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._game_venv import ensure_pygame  # noqa: E402
+from benchmarks._game_venv import ensure_pygame
 
 ensure_pygame()
 

@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai.par import expert_level, par_of, replays_for  # noqa: E402
-from game.games import SPECS, new_hand  # noqa: E402
+from game.ai.par import expert_level, par_of, replays_for
+from game.games import SPECS, new_hand
 
 LIMIT = {2: 10.0, 3: 20.0, 4: 20.0}  # seconds a par may take, by the number of players
 

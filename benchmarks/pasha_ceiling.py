@@ -30,10 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.cli.arena import deal_set  # noqa: E402
-from game.core.types import DRAW, Action  # noqa: E402
-from game.games.pishe_pasha.ai import load_target  # noqa: E402
-from game.games.pishe_pasha.rules import PishePasha  # noqa: E402
+from game.cli.arena import deal_set
+from game.core.types import DRAW, Action
+from game.games.pishe_pasha.ai import load_target
+from game.games.pishe_pasha.rules import PishePasha
 
 BIG = 1000.0
 

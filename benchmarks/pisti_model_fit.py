@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.core.agents import SeatView  # noqa: E402
-from game.games import make_agent, new_hand  # noqa: E402
-from game.games.pisti.infer import (  # noqa: E402
+from game.core.agents import SeatView
+from game.games import make_agent, new_hand
+from game.games.pisti.infer import (
     FEATURES,
     WEIGHTS,
     class_features,
@@ -30,7 +30,7 @@ from game.games.pisti.infer import (  # noqa: E402
     foretold,
     play_logp,
 )
-from game.games.pisti.model import POINTS, RANK0, knowledge  # noqa: E402
+from game.games.pisti.model import POINTS, RANK0, knowledge
 
 NOISES = (0.0, 0.01, 0.02, 0.04, 0.08, 0.15)
 RIDGE = 1.0  # L2 penalty on the weights, so rare features stay modest
@@ -78,7 +78,7 @@ def design(samples: list) -> list[tuple[list[list[float]], int]]:
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
     """Gaussian elimination with partial pivoting (no numpy in the test environment)."""
     n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    m = [[*row[:], b[i]] for i, row in enumerate(a)]
     for col in range(n):
         piv = max(range(col, n), key=lambda r: abs(m[r][col]))
         m[col], m[piv] = m[piv], m[col]

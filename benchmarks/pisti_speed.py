@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.games.pisti.rules import Pisti  # noqa: E402
+from game.games.pisti.rules import Pisti
 
 
 def hands_per_second(players: int, seconds: float, options: dict | None = None) -> float:

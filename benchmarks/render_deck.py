@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._game_venv import ensure_pygame  # noqa: E402
+from benchmarks._game_venv import ensure_pygame
 
 ensure_pygame()
 

@@ -23,11 +23,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.core.agents import SeatView  # noqa: E402
-from game.session import Session  # noqa: E402
-from game.store import hands as rows  # noqa: E402
-from game.store.db import FILE_NAME  # noqa: E402
-from game.store.keeper import PAGE, Keeper  # noqa: E402
+from game.core.agents import SeatView
+from game.session import Session
+from game.store import hands as rows
+from game.store.db import FILE_NAME
+from game.store.keeper import PAGE, Keeper
 
 
 def ms(times: list[float]) -> str:

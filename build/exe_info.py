@@ -62,7 +62,7 @@ def exe_name(platform: str | None = None) -> str:
 def version_numbers() -> tuple[int, int, int, int]:
     """The version as Windows' four numbers (``0.2.0`` -> 0, 2, 0, 0)."""
     parts = [int("".join(c for c in p if c.isdigit()) or 0) for p in version().split(".")]
-    return tuple((parts + [0, 0, 0, 0])[:4])
+    return tuple(([*parts, 0, 0, 0, 0])[:4])
 
 
 def windows_version(work: Path) -> str:

@@ -40,7 +40,7 @@ def start_display(size: tuple[int, int]) -> subprocess.Popen:
             f"{size[0] + MARGIN}x{size[1] + MARGIN}x24",
             "-nolisten",
             "tcp",
-        ],  # fmt: skip
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -204,12 +204,12 @@ def pip_layout(rank: int) -> list[tuple[float, float]]:
         2: [(centre, TOP), (centre, BOTTOM)],
         3: [(centre, TOP), (centre, mid), (centre, BOTTOM)],
         4: two_rows,
-        5: two_rows + [(centre, mid)],
+        5: [*two_rows, (centre, mid)],
         6: three_rows,
-        7: three_rows + [(centre, TOP + h / 4)],
-        8: three_rows + [(centre, TOP + h / 4), (centre, BOTTOM - h / 4)],
-        9: four_rows + [(centre, mid)],
-        10: four_rows + [(centre, TOP + h / 6), (centre, BOTTOM - h / 6)],
+        7: [*three_rows, (centre, TOP + h / 4)],
+        8: [*three_rows, (centre, TOP + h / 4), (centre, BOTTOM - h / 4)],
+        9: [*four_rows, (centre, mid)],
+        10: [*four_rows, (centre, TOP + h / 6), (centre, BOTTOM - h / 6)],
     }
     return layouts[rank]
 
