@@ -50,18 +50,18 @@ def measure_both(script: Path, args: list[str], against: Path,
     A child prints one JSON object of ``{case: figure}`` as its last line."""
     runs: dict[str, tuple[list[float], list[float]]] = {}
     for r in range(rounds):
-        order = (ROOT, against) if r % 2 == 0 else (against, ROOT)
-        for root in order:
+        sides = [(0, ROOT), (1, against)]
+        for side, root in sides if r % 2 == 0 else sides[::-1]:
             cmd = [sys.executable, str(script), *args, "--json", CODE_FLAG, str(root)]
             out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
             figures = json.loads(out.strip().splitlines()[-1])
             for case, value in figures.items():
-                runs.setdefault(case, ([], []))[0 if root == ROOT else 1].append(value)
+                runs.setdefault(case, ([], []))[side].append(value)
     return runs
 
 
 def print_side_by_side(runs: dict[str, tuple[list[float], list[float]]], against: Path,
-                       unit: str) -> None:  # fmt: skip
+                       unit: str, digits: int = 0) -> None:  # fmt: skip
     """One line per case: the medians, this checkout first, and their ratio."""
     rounds = len(next(iter(runs.values()))[0])
     print(f"side by side, medians of {rounds} alternating runs each: this checkout ({ROOT})"
@@ -70,7 +70,8 @@ def print_side_by_side(runs: dict[str, tuple[list[float], list[float]]], against
     for case, (mine, theirs) in runs.items():
         a, b = statistics.median(mine), statistics.median(theirs)
         ratio = f"x{a / b:.2f}" if b else "-"
-        print(f"  {case:<{width}} {a:9.0f} {unit} | {b:9.0f} {unit} | {ratio}", flush=True)
+        print(f"  {case:<{width}} {a:9.{digits}f} {unit} | {b:9.{digits}f} {unit} | {ratio}",
+              flush=True)  # fmt: skip
 
 
 def add_flags(ap: argparse.ArgumentParser, rounds: int = 3) -> None:
@@ -81,10 +82,11 @@ def add_flags(ap: argparse.ArgumentParser, rounds: int = 3) -> None:
     ap.add_argument(CODE_FLAG, type=Path, help="(internal) the checkout measured")
 
 
-def side_by_side(script: str, argv: list[str], args: argparse.Namespace, unit: str) -> bool:
+def side_by_side(script: str, argv: list[str], args: argparse.Namespace, unit: str,
+                 digits: int = 0) -> bool:  # fmt: skip
     """With ``--against``: both checkouts measured and printed (True: the run is done)."""
     if not args.against:
         return False
     runs = measure_both(Path(script), child_args(argv), args.against, args.rounds)
-    print_side_by_side(runs, args.against, unit)
+    print_side_by_side(runs, args.against, unit, digits)
     return True

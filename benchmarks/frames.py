@@ -1,6 +1,7 @@
 """How long one frame of the table takes, and what an idle table costs.
 
     python benchmarks/frames.py [--size 1920x1080] [--pace normal] [--idle 3] [--hands 1]
+                                [--against CHECKOUT --rounds 3]
 
 Headless (SDL's dummy video driver): the real :class:`App` at the given size plays
 whole hands, Pişti with four players (the opening deal animation) and Pishe Pasha
@@ -21,6 +22,8 @@ wall figure includes time the process was not running; the CPU figure does not.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import os
 import statistics
 import sys
@@ -35,8 +38,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("PASHA_PISTI_HOME", tempfile.mkdtemp(prefix="frames-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks._against import add_flags, code_root, side_by_side
 from benchmarks._game_venv import ensure_pygame
 
+code_root()
 ensure_pygame()
 
 import pygame  # noqa: E402
@@ -174,6 +179,12 @@ def summary(name: str, wall: list[float], cpu: list[float]) -> tuple[float, floa
     return p99, cp99
 
 
+def settings_for(**wanted: object) -> Settings:
+    """The settings asked for that the measured checkout has (an older one lacks some)."""
+    known = {f.name for f in dataclasses.fields(Settings)}
+    return Settings(**{k: v for k, v in wanted.items() if k in known})
+
+
 def parse_size(text: str) -> tuple[int, int]:
     w, h = (int(v) for v in text.lower().split("x"))
     return w, h
@@ -185,8 +196,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pace", default="normal", choices=("slow", "normal", "fast", "instant"))
     p.add_argument("--idle", type=float, default=3.0, help="seconds of idle loop to measure")
     p.add_argument("--hands", type=int, default=1, help="hands of each game")
+    add_flags(p)
+    argv = sys.argv[1:] if argv is None else argv
     args = p.parse_args(argv)
-    settings = Settings(pace=args.pace, sound=False, call_window=1.0, language="en")
+    if side_by_side(__file__, argv, args, "ms", digits=2):
+        return 0
+    settings = settings_for(pace=args.pace, sound=False, call_window=1.0, language="en")
     app = App(args.size, settings=settings)
     install_routes(app)
     print(f"window {args.size[0]}x{args.size[1]}, pace {args.pace}, SDL {pygame.get_sdl_version()}")
@@ -205,7 +220,16 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "met" if value < TARGET_P99_MS else "NOT met"
         print(f"target {what} p99 < {TARGET_P99_MS:.0f} ms: {verdict} ({value:.2f} ms)")
     print(f"load average while running: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    if args.json:
+        print(json.dumps(medians_and_p99s(wall, cpu)))
     return 0
+
+
+def medians_and_p99s(wall: list[float], cpu: list[float]) -> dict[str, float]:
+    """The four figures a side-by-side run compares, for all frames."""
+    med, p99, _ = figures(wall or [0.0])
+    cmed, cp99, _ = figures(cpu or [0.0])
+    return {"cpu median": cmed, "cpu p99": cp99, "wall median": med, "wall p99": p99}
 
 
 if __name__ == "__main__":

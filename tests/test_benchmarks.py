@@ -1,4 +1,4 @@
-"""Every benchmark still runs (issue 10): each script in ``benchmarks/`` is started as the
+"""Every benchmark still runs: each script in ``benchmarks/`` is started as the
 README starts it, for one short iteration, and must finish and print its figures."""
 
 from __future__ import annotations
@@ -73,3 +73,17 @@ def test_benchmark_loads_from_anywhere_without_its_folder_on_the_path(script, tm
     done = subprocess.run([sys.executable, "-c", load], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.slow
+def test_frames_measure_two_checkouts_side_by_side():
+    """The 4K target is judged beside an older commit in one run: ``--against`` runs both
+    (here this checkout twice) and prints each figure's medians and their ratio."""
+    script = str(ROOT / "benchmarks" / "frames.py")
+    args = ["--hands", "0", "--idle", "0.2", "--size", "960x600", "--against", str(ROOT)]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, script, *args, "--rounds", "1"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "side by side" in done.stdout, done.stdout
+    assert "cpu p99" in done.stdout, done.stdout
