@@ -64,6 +64,14 @@ class BookGame(GameState):
         "players", "options", "history", "_stocks", "_discards", "_hidden", "_flips",
         "_outcome", "_seen", "_last_capture", "_deal",
     )  # fmt: skip
+    _stocks: list[list[int]]  # bottom first: ``stock[-1]`` is the top
+    _discards: list[list[int]]
+    _hidden: list[list[int]]  # per seat: [lo, hi) of the stock's never-flipped slots
+    _flips: int
+    _outcome: Outcome | None
+    _seen: dict[int, int]  # each position met (its hash), and the flip it was met at
+    _last_capture: int  # the flip of the last capture, -1 for none
+    _deal: tuple[tuple[int, ...], ...]
 
     @classmethod
     def new(

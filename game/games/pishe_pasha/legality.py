@@ -167,7 +167,7 @@ def skipped(action: Action, held: int, top: int, fit: Sequence[int]) -> int:
     """The card ``action`` leaves behind that had to go to a foundation (-1: none; a
     legal move that leaves one is a fault, §2.1)."""
     kind = action.kind
-    if kind is not ActionKinds.TURN and kind is not ActionKinds.MOVE or action.dst is FOUNDATION:
+    if (kind is not ActionKinds.TURN and kind is not ActionKinds.MOVE) or action.dst is FOUNDATION:
         return -1
     if kind is ActionKinds.MOVE and action.src is PileKinds.TURNED and held >= 0 and fit[held]:
         return held

@@ -17,6 +17,7 @@ step is the move :func:`~game.games.pishe_pasha.legality.legal_moves` offers fir
 from __future__ import annotations
 
 from game.core.types import DRAW, Outcome
+from game.games.pishe_pasha.fields import PisheFields
 from game.games.pishe_pasha.kinds import Reasons
 from game.games.pishe_pasha.legality import KING0, TURN_LIMIT
 
@@ -25,7 +26,7 @@ NEXT_SEAT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3)}
 NONE_FITS, ALL_FIT = bytes(4), bytes((1, 1, 1, 1))  # a rank's four cards in a fit mask
 
 
-class Rollouts:
+class Rollouts(PisheFields):
     """The Expert's fast playout; needs PishePasha's state."""
 
     __slots__ = ()

@@ -13,6 +13,7 @@ hand waits (``_waiting``) with the next seat to move, whose only move is
 from __future__ import annotations
 
 from game.core.types import DISCARDS, STOCKS, Action, Event, Refusal
+from game.games.pishe_pasha.fields import PisheFields, Window
 from game.games.pishe_pasha.kinds import (
     TURNEDS,
     ActionKinds,
@@ -23,10 +24,9 @@ from game.games.pishe_pasha.kinds import (
 from game.games.pishe_pasha.moves import D_FOUND, EV_PASS, STOPS, T_FOUND
 
 # A pending Stop: (fault, faulting seat, card, target seat, recycled pile, turns before)
-Window = tuple[Action, int, int, int, "tuple[int, ...] | None", int]
 
 
-class StopRule:
+class StopRule(PisheFields):
     """Faults, Stop calls, ``force`` and ``end``; needs PishePasha's state and moves."""
 
     __slots__ = ()

@@ -13,11 +13,12 @@ from typing import Any
 from game.core.cards import CARD_TEXT
 from game.core.state import Observation
 from game.core.types import DISCARDS, STOCKS, PileId
+from game.games.pishe_pasha.fields import PisheFields
 from game.games.pishe_pasha.kinds import FOUNDATIONS, TURNEDS
 from game.games.pishe_pasha.setup import Deal
 
 
-class PisheViews:
+class PisheViews(PisheFields):
     """Read-only views of a hand; needs PishePasha's state."""
 
     __slots__ = ()

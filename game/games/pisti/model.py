@@ -168,6 +168,17 @@ class Sim:
 
     __slots__ = ("n", "sides", "hands", "pack", "table", "tval", "points", "count", "last", "turn",
                  "seen")  # fmt: skip
+    n: int  # seats
+    sides: tuple[int, ...]  # each seat's side
+    hands: list[list[int]]
+    pack: list[int]  # the next card dealt last
+    table: list[int]
+    tval: int  # the points lying on the table
+    points: list[int]  # per side
+    count: list[int]  # cards captured, per side
+    last: int | None  # the side that captured last
+    turn: int  # the seat to move; -1 once the hand is over
+    seen: list[int]  # cards of each rank seen by every seat
 
     def copy(self) -> Sim:
         s = Sim.__new__(Sim)

@@ -71,6 +71,28 @@ class Pisti(GameState):
         "_hands", "_table", "_down", "_won", "_pisti", "_jpisti", "_turn", "_over", "_left",
         "_last", "_last_seat", "_first", "_up", "_moved", "_nfd", "_known", "_outcome",
     )  # fmt: skip
+    _sides: tuple[int, ...]  # each seat's side (partners share one)
+    _nsides: int
+    _deck: tuple[int, ...]
+    _stream: tuple[int, ...]  # the cards still to deal, in dealing order
+    _pos: int
+    _hands: list[list[int]]
+    _table: list[int]
+    _down: int
+    _won: list[list[int]]  # each side's captured cards
+    _pisti: list[int]
+    _jpisti: list[int]
+    _turn: int
+    _over: bool
+    _left: int
+    _last: int
+    _last_seat: int
+    _first: int
+    _up: tuple[int, ...]
+    _moved: tuple[int, ...]
+    _nfd: int
+    _known: tuple[int, ...]
+    _outcome: Outcome | None
 
     # ----------------------------------------------------------------- making a hand
 
