@@ -62,7 +62,7 @@ class Line:
             self.best = max(self.best, hand.points)
         self.streak = self.streak + 1 if hand.result == 1 else 0
         self.best_streak = max(self.best_streak, self.streak)
-        self.last = (self.last + [hand.result])[-LAST:]
+        self.last = ([*self.last, hand.result])[-LAST:]
         for name, n in hand.counts.items():
             self.counts[name] = self.counts.get(name, 0) + n
 

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from game.core.design import Design
 from game.core.figures import Figure
@@ -57,7 +57,7 @@ class Phrase(NamedTuple):
     side ending is for a side of two other players."""
 
     key: str
-    params: dict[str, Any] = {}
+    params: dict[str, Any] = {}  # noqa: RUF012 (a NamedTuple's default, never changed)
     you: tuple[tuple[str, str], ...] = (("seat", ".you"),)
 
 
@@ -207,7 +207,7 @@ class GameSpec:
     rules_figures: tuple[Figure, ...] = ()  # the rules panel's pictures
     lessons: tuple = ()  # guided lessons (game.core.lesson.Lesson); none: no "Learn to play"
     # settings the game's table once named otherwise: old name -> the name now
-    old_settings: dict[str, str] = {}
+    old_settings: ClassVar[dict[str, str]] = {}
     smoke: tuple[dict[str, Any], ...] = ({},)  # the menu choices of each table --smoke-test opens
 
     @property
@@ -223,7 +223,7 @@ class GameSpec:
         return self.state.PLAYERS
 
     # ----------------------------------------------------------------- computer players
-    agents: dict[str, Callable[[int | None], Any]]  # level name -> agent factory(seed)
+    agents: ClassVar[dict[str, Callable[[int | None], Any]]]  # level name -> agent factory(seed)
     levels: tuple[str, ...] = ()  # what the menu offers, weakest first (empty: no choice)
     hint_level: str | None = None  # the agent whose move a hint shows (None: no hints)
     baseline: str = "random"  # the arena's measuring stick

@@ -22,7 +22,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from game.core.cards import DECK, brief
 from game.core.types import (
@@ -72,7 +72,7 @@ class GameState(ABC):
     options: dict[str, Any]
     history: list[Action]  # every action applied, in order
     ACTIONS: ActionSet  # the game's moves: their text, parsed and printed
-    OPTIONS: dict[str, tuple] = {}
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {}
     PLAYERS: tuple[int, ...] = (2,)
     CARDS: tuple[int, ...] = DECK  # the game's pack: any of the 52 cards, each once
 
@@ -225,7 +225,7 @@ def generated_clone(fields: dict[str, str]) -> Callable[[Any], Any]:
     lines += [f"    new.{name} = {COPIES[how].format(name)}" for name, how in fields.items()]
     lines.append("    return new")
     scope: dict[str, Any] = {"_new": object.__new__}
-    exec("\n".join(lines), scope)  # noqa: S102 (code made from the field names above)
+    exec("\n".join(lines), scope)
     clone = scope["clone"]
     clone.__doc__ = "A deep, independent copy (generated from the record's fields)."
     return clone

@@ -22,6 +22,7 @@ rate the engine has been heard to speak (timed on every sentence it finishes).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import threading
 import time
 from collections import deque
@@ -280,7 +281,7 @@ def _joined(burst: list[Utterance]) -> str:
     if len(burst) == 1:
         return burst[0].text
     out = _body(burst[0].text)
-    for before, u in zip(burst, burst[1:], strict=False):
+    for before, u in itertools.pairwise(burst):
         same = (
             u.subject
             and u.subject == before.subject

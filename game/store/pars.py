@@ -128,7 +128,7 @@ def _work(job: Job, stop: Callable[[], bool]) -> HandPar | None:
     try:
         mine = played_result(job.record, job.seat)
         par = par_of(job.record, job.seat, job.level, stop=stop)
-    except Exception:  # noqa: BLE001 (a record that will not replay must not end the thread)
+    except Exception:
         return None
     return None if par is None else HandPar(job.hand_id, mine, par)
 

@@ -9,7 +9,7 @@ them, so only that never-flipped block is hidden in an observation.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from game.core.cards import CARD_TEXT, brief, packets, shuffled_deck
 from game.core.setup_read import CardLedger, check_sizes, read_stocks
@@ -57,12 +57,21 @@ class BookGame(GameState):
 
     game = "pisha-pasha-book"
     PLAYERS = (2,)
-    OPTIONS: dict[str, tuple] = {}
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {}
     ACTIONS = ACTIONS
 
     __slots__ = (
-        "players", "options", "history", "_stocks", "_discards", "_hidden", "_flips",
-        "_outcome", "_seen", "_last_capture", "_deal",
+        "_deal",
+        "_discards",
+        "_flips",
+        "_hidden",
+        "_last_capture",
+        "_outcome",
+        "_seen",
+        "_stocks",
+        "history",
+        "options",
+        "players",
     )  # fmt: skip
     _stocks: list[list[int]]  # bottom first: ``stock[-1]`` is the top
     _discards: list[list[int]]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from game.core.design import CARD_RATIO, Design
 from game.core.spec import GameSpec, Phrase
@@ -41,7 +42,9 @@ class BookSpec(GameSpec):
     id = "pisha-pasha-book"
     state = BookGame
     lessons = LESSONS
-    agents = {lv: FlipAgent for lv in ("easy", "medium", "hard", "expert", "random", "flip")}
+    agents: ClassVar[dict[str, Callable[[int | None], Any]]] = {
+        lv: FlipAgent for lv in ("easy", "medium", "hard", "expert", "random", "flip")
+    }
     baseline = "flip"
     autoplay = True
     words = words

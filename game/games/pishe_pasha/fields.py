@@ -23,7 +23,8 @@ Window = tuple[Action, int, int, int, "tuple[int, ...] | None", int]
 class PisheFields:
     """What every part of a Pishe Pasha hand may read (see ``rules.FIELDS``)."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # the fields' slots are PishePasha's; the checker reads them here
+        __slots__ = ()
 
     players: int
     options: dict[str, Any]

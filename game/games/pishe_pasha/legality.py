@@ -209,19 +209,36 @@ def refusal(action: Action, seat: int, held: int, discards: Sequence[Sequence[in
             return Refusal(Codes.HOLDING, card=held)
         return Refusal(Codes.FOUNDATION_FIRST, card=top) if fault else None
     if action.src is PileKinds.TURNED:
-        if held < 0:
-            return Refusal(Codes.NO_TURNED)
-        if action.dst is FOUNDATION:
-            return None if fit[held] else _no_fit(held, single)
-        if action.whose is not None:
-            why = load_refusal(held, action.whose, seat, discards, adj, single)
-            if why:
-                return why
-        if not fault:
-            return None
-        if ups[0] is T_FOUND:
-            return Refusal(Codes.TURNED_FITS, card=held)
-        return Refusal(Codes.DISCARD_FITS_FIRST, card=top)
+        return _turned_refusal(action, seat, held, discards, fit, adj, single, fault, ups)
+    return _discard_refusal(action, seat, held, discards, fit, adj, single, fault)
+
+
+def _turned_refusal(action: Action, seat: int, held: int, discards: Sequence[Sequence[int]],
+                    fit: Sequence[int], adj: Sequence[bytes], single: bool, fault: bool,
+                    ups: Moves) -> Refusal | None:  # fmt: skip
+    """Why the turned card may not go where ``action`` sends it (None: it may)."""
+    if held < 0:
+        return Refusal(Codes.NO_TURNED)
+    if action.dst is FOUNDATION:
+        return None if fit[held] else _no_fit(held, single)
+    if action.whose is not None:
+        why = load_refusal(held, action.whose, seat, discards, adj, single)
+        if why:
+            return why
+    if not fault:
+        return None
+    if ups[0] is T_FOUND:
+        return Refusal(Codes.TURNED_FITS, card=held)
+    own = discards[seat]
+    return Refusal(Codes.DISCARD_FITS_FIRST, card=own[-1] if own else -1)
+
+
+def _discard_refusal(action: Action, seat: int, held: int, discards: Sequence[Sequence[int]],
+                     fit: Sequence[int], adj: Sequence[bytes], single: bool,
+                     fault: bool) -> Refusal | None:  # fmt: skip
+    """Why the top of the seat's discard pile may not go where ``action`` sends it."""
+    own = discards[seat]
+    top = own[-1] if own else -1
     if top < 0:
         return Refusal(Codes.DISCARD_EMPTY)
     if action.dst is FOUNDATION:

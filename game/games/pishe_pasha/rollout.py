@@ -16,6 +16,8 @@ step is the move :func:`~game.games.pishe_pasha.legality.legal_moves` offers fir
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.types import DRAW, Outcome
 from game.games.pishe_pasha.fields import PisheFields
 from game.games.pishe_pasha.kinds import Reasons
@@ -29,14 +31,15 @@ NONE_FITS, ALL_FIT = bytes(4), bytes((1, 1, 1, 1))  # a rank's four cards in a f
 class Rollouts(PisheFields):
     """The Expert's fast playout; needs PishePasha's state."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # the fields' slots are PishePasha's; the checker reads them here
+        __slots__ = ()
 
     @property
     def plain(self) -> bool:
         """No Stop window open, no win waiting, not over: :meth:`play_out` may play on."""
         return self._window is None and not self._waiting and self._outcome is None
 
-    def play_out(self, cap: int = 1200, stop_for: tuple[int, ...] = ()) -> int:
+    def play_out(self, cap: int = 1200, stop_for: tuple[int, ...] = ()) -> int:  # noqa: C901 (hot)
         """Play on in place (always-load) for at most ``cap`` moves; the moves made.
 
         With seats in ``stop_for``, stop instead when one of them has a real choice (a card

@@ -14,7 +14,7 @@ from ``legal_actions`` is made without checking it again.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from game.core.cards import packets, shuffled_deck
 from game.core.state import GameState, Where, generated_clone, parse_or_refuse, resolve_options
@@ -113,7 +113,10 @@ class PishePasha(StopRule, PisheViews, Rollouts, GameState):
 
     game = "pishe-pasha"
     PLAYERS = (2, 3)
-    OPTIONS = {"foundations": ("suits", "single"), "stop_rule": (False, True)}
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "foundations": ("suits", "single"),
+        "stop_rule": (False, True),
+    }
     ACTIONS = ACTIONS
 
     __slots__ = tuple(FIELDS)
@@ -310,7 +313,7 @@ class PishePasha(StopRule, PisheViews, Rollouts, GameState):
         )  # fmt: skip
 
     # ------------------------------------------------------------------- moving
-    def apply(self, action: Action | str) -> list[Event]:
+    def apply(self, action: Action | str) -> list[Event]:  # noqa: C901 (the hot path: see below)
         clean = self._clean
         if clean is None:
             clean = self._moves()[1]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, Design, PileRole
@@ -243,7 +244,7 @@ class PishePashaSpec(GameSpec):
         {"players": 3},
         {"players": 2, "stop_rule": True},
     )
-    agents = {
+    agents: ClassVar[dict[str, Callable[[int | None], Any]]] = {
         "easy": ai.EasyPasha,
         "medium": ai.MediumPasha,
         "hard": ai.HardPasha,
@@ -257,7 +258,9 @@ class PishePashaSpec(GameSpec):
     coach = COACH
     stat_counts = ("stops_made", "stops_caught")
     calls = (STOP_CALL,)
-    old_settings = {"stop_window": "call_window"}  # its calls' window, before calls were data
+    old_settings: ClassVar[dict[str, str]] = {
+        "stop_window": "call_window"
+    }  # its calls' window, before calls were data
     words = words
 
     def fault(self, state: GameState, action: Action) -> bool:

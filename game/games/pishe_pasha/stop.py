@@ -12,6 +12,8 @@ hand waits (``_waiting``) with the next seat to move, whose only move is
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.types import DISCARDS, STOCKS, Action, Event, Refusal
 from game.games.pishe_pasha.fields import PisheFields, Window
 from game.games.pishe_pasha.kinds import (
@@ -29,7 +31,8 @@ from game.games.pishe_pasha.moves import D_FOUND, EV_PASS, STOPS, T_FOUND
 class StopRule(PisheFields):
     """Faults, Stop calls, ``force`` and ``end``; needs PishePasha's state and moves."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # the fields' slots are PishePasha's; the checker reads them here
+        __slots__ = ()
 
     def stop_window(self) -> tuple[int, list[int]] | None:
         """(faulting seat, seats that may call Stop now), or None when no Stop is open."""
@@ -88,7 +91,7 @@ class StopRule(PisheFields):
         assert window is not None
         self._window = None
         self._waiting = False
-        fault, s, card, target, recycled, turns = window
+        _fault, s, _card, _target, _recycled, turns = window
         kind = EventKinds.STOP_END if end else EventKinds.STOP_FORCE
         events = [Event(kind, caller), *self._undo(window)]
         if end:

@@ -8,7 +8,7 @@ other card's place is public knowledge.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.cards import CARD_TEXT
 from game.core.state import Observation
@@ -21,7 +21,8 @@ from game.games.pishe_pasha.setup import Deal
 class PisheViews(PisheFields):
     """Read-only views of a hand; needs PishePasha's state."""
 
-    __slots__ = ()
+    if not TYPE_CHECKING:  # the fields' slots are PishePasha's; the checker reads them here
+        __slots__ = ()
 
     def observation(self, seat: int) -> Observation:
         """Every never-seen stock card is None, the seat's own too (nobody looks into a stock)."""
@@ -91,7 +92,8 @@ class PisheViews(PisheFields):
         d = self._deal
         out: dict[str, Any] = {"stocks": [[CARD_TEXT[c] for c in s] for s in d.stocks]}
         if d.is_position:
-            assert d.discards is not None and d.foundations is not None
+            assert d.discards is not None
+            assert d.foundations is not None
             out["discards"] = [[CARD_TEXT[c] for c in p] for p in d.discards]
             out["foundations"] = [[CARD_TEXT[c] for c in p] for p in d.foundations]
             if d.turned is not None:

@@ -180,7 +180,7 @@ def class_features(
     for d in hand:
         in_hand[RANK0[d]] += 1
         if d in p.shown:
-            seen = seen[: RANK0[d]] + (seen[RANK0[d]] - 1,) + seen[RANK0[d] + 1 :]
+            seen = (*seen[: RANK0[d]], seen[RANK0[d]] - 1, *seen[RANK0[d] + 1 :])
             nseen -= 1
     total = 52 - nseen - len(hand)
     opp = p.next_size

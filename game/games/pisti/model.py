@@ -166,8 +166,19 @@ def prob_holds(unseen_total: int, copies: int, hand_size: int) -> float:
 class Sim:
     """A Pişti hand on plain lists; ``pack[-1]`` is the next card dealt."""
 
-    __slots__ = ("n", "sides", "hands", "pack", "table", "tval", "points", "count", "last", "turn",
-                 "seen")  # fmt: skip
+    __slots__ = (
+        "count",
+        "hands",
+        "last",
+        "n",
+        "pack",
+        "points",
+        "seen",
+        "sides",
+        "table",
+        "turn",
+        "tval",
+    )  # fmt: skip
     n: int  # seats
     sides: tuple[int, ...]  # each seat's side
     hands: list[list[int]]

@@ -10,7 +10,7 @@ only built when :meth:`Pisti.apply` is called from outside.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from game.core.state import GameState, Observation, Where, parse_or_refuse, resolve_options
 from game.core.types import (
@@ -60,16 +60,38 @@ class Pisti(GameState):
     game = "pisti"
     PLAYERS = (2, 3, 4)
     ACTIONS = ACTIONS
-    OPTIONS = {
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
         "start_jack": ("turn_next", "to_bottom"),
         "show_bottom": (True, False),
         "target": (151, 101),
     }
 
     __slots__ = (
-        "players", "options", "history", "_sides", "_nsides", "_deck", "_stream", "_pos",
-        "_hands", "_table", "_down", "_won", "_pisti", "_jpisti", "_turn", "_over", "_left",
-        "_last", "_last_seat", "_first", "_up", "_moved", "_nfd", "_known", "_outcome",
+        "_deck",
+        "_down",
+        "_first",
+        "_hands",
+        "_jpisti",
+        "_known",
+        "_last",
+        "_last_seat",
+        "_left",
+        "_moved",
+        "_nfd",
+        "_nsides",
+        "_outcome",
+        "_over",
+        "_pisti",
+        "_pos",
+        "_sides",
+        "_stream",
+        "_table",
+        "_turn",
+        "_up",
+        "_won",
+        "history",
+        "options",
+        "players",
     )  # fmt: skip
     _sides: tuple[int, ...]  # each seat's side (partners share one)
     _nsides: int

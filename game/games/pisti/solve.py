@@ -31,8 +31,19 @@ def _classes(hand: list[int]) -> list[int]:
 class LastDeal:
     """The rest of a hand whose pack is empty, every card known."""
 
-    __slots__ = ("n", "sides", "nsides", "hands", "table", "tval", "points", "count", "last",
-                 "root", "nodes")  # fmt: skip
+    __slots__ = (
+        "count",
+        "hands",
+        "last",
+        "n",
+        "nodes",
+        "nsides",
+        "points",
+        "root",
+        "sides",
+        "table",
+        "tval",
+    )  # fmt: skip
 
     def __init__(self, sim: Sim, root_side: int) -> None:
         if sim.pack:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, LABEL_H, Design
@@ -115,7 +116,7 @@ class PistiSpec(GameSpec):
     rules_figures = FIGURES
     lessons = LESSONS
     smoke = ({"players": 2}, {"players": 3}, {"players": 4})
-    agents = {
+    agents: ClassVar[dict[str, Callable[[int | None], Any]]] = {
         "easy": ai.EasyPisti,
         "medium": ai.MediumPisti,
         "hard": ai.HardPisti,

@@ -202,38 +202,50 @@ class HistoryScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.goto("menu")
             return
-        if self.path.handle(event):
+        if self.path.handle(event) or self._list_key(event) or self.ring.handle(event):
             return
-        if event.type == pygame.KEYDOWN and not self.ring.shown:
-            if event.key in (pygame.K_DOWN, pygame.K_UP):
-                self._select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
-                return
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.open_selected()
-                return
-        if self.ring.handle(event):
+        if self._wheel(event) or self._click(event):
             return
-        if event.type == pygame.MOUSEWHEEL:
-            self._read_to(self.top - event.y + 2 * self.visible_rows())
-            self.top = max(
-                0, min(max(0, len(self.entries) - self.visible_rows()), self.top - event.y)
-            )
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            row = self._row_at(event.pos)
-            if row is not None:
-                if row == self.selected and getattr(event, "clicks", 1) >= 2:
-                    self.open_selected()
-                self._select(row)
-                return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            row = self._row_at(event.pos)
-            if row is not None and row == self.selected and getattr(event, "clicks", 1) >= 2:
-                self.open_selected()
-                return
         for b in self.buttons:
             if b.handle(event):
                 return
+
+    def _list_key(self, event: pygame.event.Event) -> bool:
+        """Up and Down move through the hands, Enter opens one (when no button has focus)."""
+        if event.type != pygame.KEYDOWN or self.ring.shown:
+            return False
+        if event.key in (pygame.K_DOWN, pygame.K_UP):
+            self._select(self.selected + (1 if event.key == pygame.K_DOWN else -1))
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.open_selected()
+            return True
+        return False
+
+    def _wheel(self, event: pygame.event.Event) -> bool:
+        """The wheel scrolls the list, reading on as it nears the rows not yet read."""
+        if event.type != pygame.MOUSEWHEEL:
+            return False
+        self._read_to(self.top - event.y + 2 * self.visible_rows())
+        self.top = max(0, min(max(0, len(self.entries) - self.visible_rows()), self.top - event.y))
+        return True
+
+    def _click(self, event: pygame.event.Event) -> bool:
+        """A click selects a row; a double click on the selected row opens it."""
+        if event.type not in (pygame.MOUSEBUTTONUP, pygame.MOUSEBUTTONDOWN) or event.button != 1:
+            return False
+        row = self._row_at(event.pos)
+        if row is None:
+            return False
+        double = row == self.selected and getattr(event, "clicks", 1) >= 2
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if double:
+                self.open_selected()
+            return double
+        if double:
+            self.open_selected()
+        self._select(row)
+        return True
 
     def _row_at(self, pos) -> int | None:
         if not self.box.collidepoint(pos):

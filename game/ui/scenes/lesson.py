@@ -358,10 +358,8 @@ class LessonScene(RiggedScene):
         key = event.key
         if key == pygame.K_BACKSPACE:
             self.step_back()
-        elif (
-            key in (pygame.K_n, pygame.K_PAGEDOWN)
-            or key in ENTER
-            and (self.finished or self.step.wait is Wait.READ or self.reading())
+        elif key in (pygame.K_n, pygame.K_PAGEDOWN) or (
+            key in ENTER and (self.finished or self.step.wait is Wait.READ or self.reading())
         ):
             self.skip()
         else:

@@ -470,7 +470,7 @@ class MenuScene(LessonDoors, Scene):
         theme.text(surface, words, size, theme.INK_DIM, line.center, "center", width=line.w)
 
     def _explanation(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+        _w, h = surface.get_size()
         widget = self.explained()
         if widget is None:
             return

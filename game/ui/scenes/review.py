@@ -267,7 +267,7 @@ class ReviewScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+        _w, h = surface.get_size()
         self.ring.sync()
         page.backdrop(surface, say("title.review"))
         b = self.box

@@ -137,7 +137,7 @@ class SettingsScene(Scene):
                 return
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
+        _w, h = surface.get_size()
         self._follow()
         self.ring.sync()
         page.backdrop(surface, say("title.settings"), 0.06, 0.065)

@@ -91,7 +91,7 @@ class SummaryScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """The dialog covers the table, beside the side panel (which stays whole)."""
         self.table.resize(size)
-        w, h = size
+        _w, h = size
         room = self.model.layout.areas["table"]
         pw = min(820, room.w - 2 * max(12, room.w // 40))
         ph = min(int(h * 0.9), h - 24)

@@ -399,16 +399,26 @@ class TableController:
             if self.focus is None or self._clickable(self.focus.pile):
                 return  # the first key shows where to play; a card that can move goes on
         f = self.focus
+        assert f is not None  # a focus was found above, or the key returned
+        if self.picked is not None:
+            self._put_picked_down(f)
+            return
+        self._activate_focus(f)
+
+    def _put_picked_down(self, f: Focus) -> None:
+        """The picked card goes where the focus is (back where it was: put back)."""
+        assert self.picked is not None
+        src, card = self.picked.pile, self._card(self.picked)
+        self.picked = None
+        if f.pile != src:
+            self.put_down(src, f.pile, card)
+        else:
+            self._tell("message.card_put_back")
+
+    def _activate_focus(self, f: Focus) -> None:
+        """The focused pile's one move, or its card picked up, or why nothing can be done."""
         pile = self.m.shown.get(f.pile)
         index = f.index if 0 <= f.index < len(pile) else len(pile) - 1
-        if self.picked is not None:
-            src, card = self.picked.pile, self._card(self.picked)
-            self.picked = None
-            if f.pile != src:
-                self.put_down(src, f.pile, card)
-            else:
-                self._tell("message.card_put_back")
-            return
         only = None if self.live(f) else self._only_click()
         if only is not None:  # the hint line's "press Space": the one move there is
             self.focus = f = Focus(only)

@@ -3,6 +3,7 @@ goes to, and a dotted arrow between them that marches while the hint is new."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 
@@ -54,7 +55,7 @@ def arrow(
     r = max(2, round(card[0] * 0.03))
     curve = route(src, dst, card, avoid, head * 0.55 + r + 2, surface.get_rect())
     lengths = [0.0]
-    for u, v in zip(curve, curve[1:], strict=False):
+    for u, v in itertools.pairwise(curve):
         lengths.append(lengths[-1] + (v - u).length())
     total = lengths[-1]
     if total < head * 1.2:
@@ -96,7 +97,7 @@ def route(
         return plain
     blocked = [r.inflate(2 * width, 2 * width) for r in avoid]
     cards = [src.inflate(-4, -4), dst.inflate(-4, -4)]
-    arcs = [plain] + sorted(_arcs(src, dst, gap), key=_length)
+    arcs = [plain, *sorted(_arcs(src, dst, gap), key=_length)]
     for curve in arcs:
         if _clear(curve, blocked, cards, bounds):
             return curve
@@ -144,7 +145,7 @@ def _curve(p0, ctrl, p2) -> list[pygame.Vector2]:
 
 
 def _length(curve: list[pygame.Vector2]) -> float:
-    return sum((v - u).length() for u, v in zip(curve, curve[1:], strict=False))
+    return sum((v - u).length() for u, v in itertools.pairwise(curve))
 
 
 def _hits(p: pygame.Vector2, rects: list[pygame.Rect]) -> bool:
