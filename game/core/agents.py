@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.core.state import GameState, Observation
 from game.core.types import Action
@@ -38,7 +38,7 @@ class SeatView:
         return self._state.players
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return dict(self._state.options)
 
     def observation(self) -> Observation:

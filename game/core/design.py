@@ -9,7 +9,7 @@ and not another. Pure Python: the games' specs build designs without pygame.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from game.core.types import DISCARDS, STOCKS, PileId, PileKind
 
@@ -97,7 +97,9 @@ class Design:
     areas: dict[str, Area] = field(default_factory=dict)
     roles: dict[PileId, PileRole] = field(default_factory=dict)  # where not the default
 
-    def pile(self, pid: PileId, x: float, y: float, role: PileRole | None = None, **how) -> None:
+    def pile(
+        self, pid: PileId, x: float, y: float, role: PileRole | None = None, **how: Any
+    ) -> None:
         self.piles[pid] = PileSpot(x, y, **how)
         if role is not None:
             self.roles[pid] = role

@@ -31,7 +31,7 @@ def drawable(text: object) -> str:
     return _UNDRAWABLE.sub(REPLACEMENT, text)
 
 
-def path_text(path: str | os.PathLike) -> str:
+def path_text(path: str | os.PathLike[str]) -> str:
     """A path as drawable text, even when its bytes are valid in no encoding
     (a Latin-1 "café" folder on a UTF-8 system)."""
     raw = os.fsencode(path)

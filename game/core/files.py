@@ -17,7 +17,7 @@ import shutil
 import stat
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -39,7 +39,7 @@ class FileProblem(ValueError):
     """The file cannot be used; the message says why in plain words."""
 
 
-def read_text(path: str | os.PathLike, limit: int = MAX_BYTES) -> str:
+def read_text(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> str:
     """A regular file's text, refusing folders, devices, FIFOs and oversized files."""
     p = Path(path)
     try:
@@ -95,11 +95,11 @@ def _refused(what: str) -> Iterator[None]:
         raise FileProblem(f"{what}: {err}") from None
 
 
-def read_json(path: str | os.PathLike, limit: int = MAX_BYTES, lenient: bool = False) -> Any:
+def read_json(path: str | os.PathLike[str], limit: int = MAX_BYTES, lenient: bool = False) -> Any:
     return parse_json(read_text(path, limit), _name(Path(path)), lenient)
 
 
-def read_json_items(path: str | os.PathLike, limit: int = MAX_BYTES) -> Any:
+def read_json_items(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> Any:
     """As :func:`read_json` reads it (strictly), for a file of one object holding long
     arrays: each array's items decoded and checked one at a time, so another thread (the
     window) runs between them: ``json.loads`` holds the interpreter through a 20 MB file
@@ -231,7 +231,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def write_json_atomic(path: str | os.PathLike, obj: Any, indent: int | None = None) -> None:
+def write_json_atomic(path: str | os.PathLike[str], obj: Any, indent: int | None = None) -> None:
     """Write JSON atomically (:func:`write_atomic`); ``indent`` for files people read. A lone
     surrogate ("\ud800") cannot be UTF-8: then JSON escapes every character it may."""
     text = json.dumps(obj, ensure_ascii=False, indent=indent, allow_nan=False)
@@ -242,7 +242,7 @@ def write_json_atomic(path: str | os.PathLike, obj: Any, indent: int | None = No
     write_atomic(path, data)
 
 
-def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Write a file so that a crash leaves either the old one or the new one, never half.
     The temporary file has a name of its own (two windows may save their settings at
     once); one a kill left behind is removed by :func:`remove_stray_temporaries`."""
@@ -270,7 +270,7 @@ def _temporary(path: Path, data: bytes) -> str:
     return tmp
 
 
-def write_new(path: str | os.PathLike, data: bytes) -> None:
+def write_new(path: str | os.PathLike[str], data: bytes) -> None:
     """Write a file that did not exist, whole or not at all: never over another file
     (FileExistsError when one is there, even one made a moment before by another window)."""
     tmp = _temporary(Path(path), data)
@@ -280,13 +280,13 @@ def write_new(path: str | os.PathLike, data: bytes) -> None:
         Path(tmp).unlink(missing_ok=True)
 
 
-def set_aside(path: str | os.PathLike) -> Path | None:
+def set_aside(path: str | os.PathLike[str]) -> Path | None:
     """Move a broken file out of the way under a name no later failure overwrites
     (``settings.json.broken-20261122-204512``, then ``-2``, ``-3``...)."""
     return _keep(Path(path), os.rename)
 
 
-def keep_copy(path: str | os.PathLike) -> Path | None:
+def keep_copy(path: str | os.PathLike[str]) -> Path | None:
     """Copy a file the game is about to rewrite in part (some values were not valid)
     under the same kind of name, so what the player had is never lost."""
     return _keep(Path(path), _copy_new)
@@ -307,7 +307,7 @@ def _copy_new(src: Path, dst: Path) -> None:
         raise
 
 
-def kept_aside(folder: str | os.PathLike) -> list[Path]:
+def kept_aside(folder: str | os.PathLike[str]) -> list[Path]:
     """The copies :func:`set_aside` and :func:`keep_copy` made in ``folder``, oldest first:
     what the player had, kept for them to look at."""
     with contextlib.suppress(OSError):
@@ -316,7 +316,7 @@ def kept_aside(folder: str | os.PathLike) -> list[Path]:
     return []
 
 
-def _keep(path: Path, how) -> Path | None:
+def _keep(path: Path, how: Callable[[Path, Path], object]) -> Path | None:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1, 1000):
         target = path.with_name(f"{path.name}.broken-{stamp}" + (f"-{n}" if n > 1 else ""))
@@ -335,7 +335,7 @@ def _keep(path: Path, how) -> Path | None:
 STRAY_AGE = 60.0  # seconds: a save takes milliseconds, so an older temporary is a stray
 
 
-def remove_stray_temporaries(folder: str | os.PathLike, names: tuple[str, ...]) -> int:
+def remove_stray_temporaries(folder: str | os.PathLike[str], names: tuple[str, ...]) -> int:
     """Delete ``NAME.*.tmp`` files older than :data:`STRAY_AGE` (left by saves that were
     killed; a younger one may be another window's save in progress); returns how many."""
     gone = 0

@@ -11,7 +11,8 @@ module is imported, which the registry of games does).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar, cast
 
 K = TypeVar("K", bound="Kind")
 
@@ -40,7 +41,7 @@ class Kind:
         if found is not None:
             if any(getattr(found, k, None) != v for k, v in traits.items()):
                 raise ValueError(f"{family.__name__} {value!r} is already made with other traits")
-            return found
+            return cast(K, found)  # the family holds only its own kinds
         if not value or not isinstance(value, str):
             raise ValueError(f"a {family.__name__} needs a text, not {value!r}")
         kind = object.__new__(family)
@@ -49,7 +50,7 @@ class Kind:
         for key, trait in traits.items():
             setattr(kind, key, trait)
         family._known[value] = kind
-        return kind
+        return cast(K, kind)
 
     def __init__(self, value: str, name: str | None = None, **traits: Any) -> None:
         """Everything is done in ``__new__`` (a kind made again is the same kind)."""
@@ -60,13 +61,13 @@ class Kind:
         found = cls.family._known.get(text) if isinstance(text, str) else None
         if found is None:
             raise ValueError(f"{str(text)[:40]!r} is no {cls.family.__name__}")
-        return found
+        return cast(K, found)
 
     @classmethod
     def known(cls: type[K]) -> tuple[K, ...]:
         """Every kind of the family made so far (the generic ones and those of every game
         imported)."""
-        return tuple(cls.family._known.values())
+        return tuple(cast(K, kind) for kind in cls.family._known.values())
 
     def __repr__(self) -> str:
         return f"{self.family.__name__}.{self.name}"
@@ -74,11 +75,11 @@ class Kind:
     def __str__(self) -> str:
         return self.value
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[str], Kind], tuple[str]]:
         return (self.family.parse, (self.value,))
 
     def __copy__(self) -> Kind:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Kind:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Kind:
         return self

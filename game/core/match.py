@@ -20,7 +20,7 @@ from typing import Any
 
 from game.core.spec import GameSpec
 from game.core.state import GameState
-from game.core.types import DRAW, Winner
+from game.core.types import DRAW, Draw, Winner
 
 
 def deal_seed(seed: int, hand_no: int) -> int:
@@ -131,7 +131,7 @@ class Match:
             return None
         if self.target is None:
             won = self.hand.winner
-            return won if won is None or won is DRAW else self.team_of_side(won)
+            return won if won is None or isinstance(won, Draw) else self.team_of_side(won)
         best = max(self.totals)
         if self.totals.count(best) > 1:
             return DRAW

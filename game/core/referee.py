@@ -135,7 +135,7 @@ class Referee:
 
     def callers(self) -> list[int]:
         """Seats that may call now, in seat order."""
-        return sorted({a.actor for a in self.state.calls()})
+        return sorted({a.actor for a in self.state.calls() if a.actor is not None})
 
     @property
     def phase(self) -> Phase:
@@ -156,7 +156,7 @@ class Referee:
         window that waits for a person, or the end of the hand."""
         if self.phase is Phase.CALLS:
             if not self.calls_asked:
-                ai = [(s, self.agent_at(s)) for s in self.callers() if not self.is_person(s)]
+                ai = [(s, a) for s in self.callers() if (a := self.agent_at(s)) is not None]
                 if ai:
                     st = self.state.clone()
                     seats = tuple(s for s, _ in ai)
@@ -169,8 +169,8 @@ class Referee:
         if self.phase is not Phase.MOVE:
             return None
         seat = self.state.to_move
-        agent = self.agent_at(seat)
-        if agent is None:
+        agent = None if seat is None else self.agent_at(seat)
+        if seat is None or agent is None:
             return None
         st = self.state.clone()
         return Question(Ask.MOVE, (seat,), len(st.history), lambda: _ask_move(agent, st, seat))
@@ -185,6 +185,8 @@ class Referee:
         if self.state.legal_actions() == [ACCEPT]:
             return None
         agent, st = self.agent_at(seat), self.state.clone()
+        if agent is None:
+            return None
         return Question(Ask.MOVE, (seat,), len(st.history), lambda: _ask_move(agent, st, seat))
 
     def answer(self, question: Question, action: Action | None) -> list[Event]:
@@ -193,7 +195,7 @@ class Referee:
             return []
         if question.kind is Ask.CALL:
             self.calls_asked = True
-            if action is None or action not in self.state.calls():
+            if action is None or action.actor is None or action not in self.state.calls():
                 return []
             return self.apply(action, action.actor)
         seat = question.seats[0]
@@ -208,8 +210,9 @@ class Referee:
         if self.phase is not Phase.CALLS:
             return []
         self.window_closed = True
-        if self.state.legal_actions() == [ACCEPT]:
-            return self.apply(ACCEPT, self.state.to_move)
+        seat = self.state.to_move
+        if seat is not None and self.state.legal_actions() == [ACCEPT]:
+            return self.apply(ACCEPT, seat)
         return []
 
     # ----------------------------------------------------------------- moves
@@ -249,6 +252,9 @@ class Referee:
         """Make a record's moves again (a resumed hand), each one a take-back can undo."""
         for a in actions:
             by = a.by(self.state.to_move)
+            if by is None:  # the hand is over: the rules refuse it, with their reason
+                self.state.apply(a)
+                continue
             self.past.append(Snapshot(self.state.clone(), a, by))
             self.state.apply(a)
 
@@ -334,7 +340,7 @@ class Referee:
             "spans": list(self.spans),
         }
 
-    def restore_future(self, pairs: list[list], spans: list | None = None) -> bool:
+    def restore_future(self, pairs: list[list[Any]], spans: list[Any] | None = None) -> bool:
         """The moves taken back from a save, kept only if they can be made again from
         here in order (False: they could not, and none are kept); ``spans``: how many each
         take-back took (a save without them: one take-back per move of the seat that took
@@ -355,7 +361,7 @@ class Referee:
         return True
 
 
-def _spans(future: list[tuple[Action, int]], spans: list | None) -> list[int]:
+def _spans(future: list[tuple[Action, int]], spans: list[Any] | None) -> list[int]:
     """The take-backs' sizes as saved when they add up to the moves, else one per move of
     the seat that took them back."""
     if spans and all(type(n) is int and n > 0 for n in spans) and sum(spans) == len(future):

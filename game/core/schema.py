@@ -30,7 +30,7 @@ class Field:
 
     default: Any
     kind: type | tuple[type, ...]
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     low: float | None = None
     high: float | None = None
     check: Callable[[Any], Any] | None = None  # cleans a value or raises ValueError

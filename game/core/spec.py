@@ -41,7 +41,7 @@ class Card(int):
     """A card worded by name: a value ``x`` fills ``{x}``, ``{X}`` and ``{x_short}``."""
 
 
-class Cards(tuple):
+class Cards(tuple[int, ...]):
     """Cards shown by the index printed on them ("4♥ 5♠ …"), the first three."""
 
 
@@ -82,7 +82,7 @@ class Choice:
     """
 
     key: str
-    values: tuple
+    values: tuple[Any, ...]
     engine: bool = True
     shown: Callable[[dict[str, Any]], bool] | None = None
     fixed: Any = None
@@ -151,7 +151,7 @@ class Seen:
     runs: float = 0.0
     counts: dict[str, float] = field(default_factory=dict)
     deals: int = 0  # the deals the candidate was played out in (``runs`` may weigh them)
-    about: dict[str, dict[tuple, float]] = field(default_factory=dict)
+    about: dict[str, dict[tuple[Any, ...], float]] = field(default_factory=dict)
 
     def note(self, fact: str, *about: Any, weight: float = 1.0) -> None:
         self.counts[fact] = self.counts.get(fact, 0.0) + weight
@@ -163,17 +163,19 @@ class Seen:
         """How often ``fact`` happened per continuation (a mean when it counts things)."""
         return self.counts.get(fact, 0.0) / self.runs if self.runs else 0.0
 
-    def most(self, fact: str) -> tuple:
+    def most(self, fact: str) -> tuple[Any, ...]:
         """What ``fact`` was most often about (ties: the smallest); () if never seen."""
         seen = self.about.get(fact)
         return min(seen, key=lambda k: (-seen[k], k)) if seen else ()
 
 
-class Verdict(dict):
+class Verdict(dict[Action, float]):
     """The coach's expected points of each move (a dict, Action -> points), with what its
     search saw after each move (``seen``, Action -> :class:`Seen`)."""
 
-    def __init__(self, values: dict | None = None, seen: dict | None = None) -> None:
+    def __init__(
+        self, values: dict[Action, float] | None = None, seen: dict[Action, Seen] | None = None
+    ) -> None:
         super().__init__(values or {})
         self.seen: dict[Action, Seen] = seen or {}
 
@@ -205,7 +207,9 @@ class GameSpec:
     choices: tuple[Choice, ...] = ()  # the menu's options, each with its values
     catalogue: Path | None = None  # a folder of the game's own phrases (gettext catalogues)
     rules_figures: tuple[Figure, ...] = ()  # the rules panel's pictures
-    lessons: tuple = ()  # guided lessons (game.core.lesson.Lesson); none: no "Learn to play"
+    lessons: tuple[
+        Any, ...
+    ] = ()  # guided lessons (game.core.lesson.Lesson); none: no "Learn to play"
     # settings the game's table once named otherwise: old name -> the name now
     old_settings: ClassVar[dict[str, str]] = {}
     smoke: tuple[dict[str, Any], ...] = ({},)  # the menu choices of each table --smoke-test opens
@@ -277,11 +281,13 @@ class GameSpec:
         """The hint line's words when the move is the player's."""
         return Phrase("prompt.move")
 
-    def seat_cards(self, piles: dict[PileId, list], seat: int) -> int:
+    def seat_cards(self, piles: dict[PileId, list[int | None]], seat: int) -> int:
         """The cards a seat holds, for its label (0: no count)."""
         return 0
 
-    def panel_counts(self, piles: dict[PileId, list], seat: int, side: int) -> list[Phrase]:
+    def panel_counts(
+        self, piles: dict[PileId, list[int | None]], seat: int, side: int
+    ) -> list[Phrase]:
         """The side panel's counts for a seat."""
         return []
 
@@ -343,23 +349,28 @@ class GameSpec:
 
     def describe(self, event: Event, faults: bool) -> Phrase | None:
         """The move log's line for an event (faults shown or not); None: no line."""
-        return _said(self.words, "describe", event, faults)
+        said: Phrase | None = _said(self.words, "describe", event, faults)
+        return said
 
     def describe_outcome(self, outcome: Outcome) -> Phrase | None:
-        return _said(self.words, "describe_outcome", outcome)
+        said: Phrase | None = _said(self.words, "describe_outcome", outcome)
+        return said
 
     def describe_move(self, state: GameState, action: Action) -> Phrase | None:
         """A move not yet made as a short phrase ("7♥ to the foundation"), for hints and
         the coach."""
-        return _said(self.words, "describe_move", state, action)
+        said: Phrase | None = _said(self.words, "describe_move", state, action)
+        return said
 
     def headline(self, event: Event) -> Headline | None:
         """Big words over the table for an event (a great capture, a call)."""
-        return _said(self.words, "headline", event)
+        said: Headline | None = _said(self.words, "headline", event)
+        return said
 
     def sound(self, event: Event) -> str | None:
         """The sound of an event: a name in sounds/."""
-        return _said(self.words, "sound", event)
+        said: str | None = _said(self.words, "sound", event)
+        return said
 
     def joins(self, first: Event, then: Event) -> bool:
         """Whether ``then``, the event after ``first``, is shown in the same step."""

@@ -22,7 +22,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
 from game.core.cards import DECK, brief
 from game.core.types import (
@@ -75,6 +75,21 @@ class GameState(ABC):
     OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {}
     PLAYERS: tuple[int, ...] = (2,)
     CARDS: tuple[int, ...] = DECK  # the game's pack: any of the 52 cards, each once
+
+    @classmethod
+    @abstractmethod
+    def new(
+        cls,
+        players: int = 2,
+        options: dict[str, Any] | None = None,
+        rng: random.Random | int | None = None,
+    ) -> Self:
+        """A freshly shuffled hand; ValueError for a player count the game does not have."""
+
+    @classmethod
+    @abstractmethod
+    def from_setup(cls, setup: dict[str, Any], options: dict[str, Any] | None = None) -> Self:
+        """The hand a record's setup describes; ValueError names a bad field."""
 
     @property
     @abstractmethod
@@ -185,7 +200,7 @@ def parse_or_refuse(action: Action | str, actions: ActionSet) -> Action:
 
 def non_default_options(cls: type, options: dict[str, Any]) -> dict[str, Any]:
     """Only the options that differ from the game's defaults (records keep it short)."""
-    spec: dict[str, tuple] = getattr(cls, "OPTIONS", {})
+    spec: dict[str, tuple[Any, ...]] = getattr(cls, "OPTIONS", {})
     return {k: v for k, v in options.items() if k in spec and v != spec[k][0]}
 
 
@@ -194,7 +209,7 @@ def resolve_options(cls: type, given: dict[str, Any] | None) -> dict[str, Any]:
 
     ``cls.OPTIONS`` maps each option to its allowed values, the default first.
     """
-    spec: dict[str, tuple] = getattr(cls, "OPTIONS", {})
+    spec: dict[str, tuple[Any, ...]] = getattr(cls, "OPTIONS", {})
     given = dict(given or {})
     out = {k: allowed[0] for k, allowed in spec.items()}
     for key, value in given.items():
@@ -226,6 +241,6 @@ def generated_clone(fields: dict[str, str]) -> Callable[[Any], Any]:
     lines.append("    return new")
     scope: dict[str, Any] = {"_new": object.__new__}
     exec("\n".join(lines), scope)
-    clone = scope["clone"]
+    clone: Callable[[Any], Any] = scope["clone"]
     clone.__doc__ = "A deep, independent copy (generated from the record's fields)."
     return clone

@@ -50,7 +50,7 @@ class PileId(NamedTuple):
     """A pile: its kind and, for piles that come one per seat/side/suit, the number."""
 
     kind: PileKind
-    index: int | None = None
+    index: int | None = None  # type: ignore[assignment]  # the pile's number; tuple.index is unused
 
     def __str__(self) -> str:
         return self.kind.value if self.index is None else f"{self.kind.value}{self.index}"

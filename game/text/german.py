@@ -96,8 +96,8 @@ def _form(text: str, i: int, nouns: Mapping[str, tuple[str, tuple[str, ...]]]) -
 def merged(text: str) -> str:
     """A preposition and its article as one word where German writes them so: "zum"."""
 
-    def merge(m: re.Match) -> str:
-        word = MERGES.get((m[1].lower(), m[2]))
+    def merge(m: re.Match[str]) -> str:
+        word: str | None = MERGES.get((m[1].lower(), m[2]))
         if word is None:
             return m[0]
         return word.capitalize() if m[1][0].isupper() else word

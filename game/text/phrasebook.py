@@ -17,7 +17,8 @@ import locale
 import os
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 from pathlib import Path
 
 import game.games as games
@@ -49,7 +50,9 @@ class Phrasebook:
         self.missing: set[str] = set()
         self.inflect: Inflect = plain
         self.merged = _as_is
-        self.named_after = english_name if self.lang == "en" else plain_name
+        self.named_after: Callable[[str, str], str] = (
+            english_name if self.lang == "en" else plain_name
+        )
         if self.lang == "tr":
             self.inflect = turkish(self._rank_words())
         elif self.lang == "de":
@@ -125,7 +128,7 @@ class Phrasebook:
         """A number as the language writes it: "2,000.5"; Turkish "2.000,5"."""
         point, group = SEPARATORS.get(self.lang, (".", ","))
         text = f"{value:,.{digits}f}"
-        return text.translate(str.maketrans({".": point, ",": group}))
+        return text.translate(str.maketrans(".,", point + group))
 
     def percent(self, fraction: float) -> str:
         """A share as the language writes a percentage: "40%", Turkish "%40"."""
@@ -159,15 +162,18 @@ class _Forms(string.Formatter):
         self.inflect = inflect
         self.capitalise = capitalise
 
-    def get_field(self, field_name: str, args, kwargs) -> tuple[object, str]:
+    def get_field(
+        self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]
+    ) -> tuple[object, str]:
         value, used = super().get_field(field_name, args, kwargs)
         return (_Capital(value) if field_name[:1].isupper() else value), used
 
     def format_field(self, value: object, format_spec: str) -> str:
         if format_spec in CASES:
-            said = self.inflect(str(value), format_spec)
+            said: str = self.inflect(str(value), format_spec)
             return self.capitalise(said) if isinstance(value, _Capital) else said
-        return super().format_field(value, format_spec)
+        formatted: str = super().format_field(value, format_spec)
+        return formatted
 
 
 def system_language() -> str:

@@ -27,7 +27,7 @@ def spoken(text: str) -> str:
     """``North loads 7♥`` -> ``North loads the 7 of hearts``; "…" and dashes as pauses; each
     sentence begins with a capital, whatever word its language puts first."""
 
-    def name(m: re.Match) -> str:
+    def name(m: re.Match[str]) -> str:
         card = SUITS.index(SIGN_SUIT[m.group(2)]) * 13 + RANK_TEXT.index(m.group(1))
         before = m.string[: m.start()]
         said = _with_ending(current().named_after(before, card_name(card)), m.group(3))

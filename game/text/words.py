@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from game.core.spec import Card, Cards, GameSpec, Owner, Phrase, Seat, Side, SideOf
-from game.core.types import Event, EventKind, Outcome, Refusal
+from game.core.state import GameState
+from game.core.types import Action, Event, EventKind, Outcome, Refusal
 from game.games import SPECS, ask
 from game.text.names import Namer, card_params, card_short
 from game.text.phrasebook import current, say, say_n
@@ -86,7 +87,7 @@ def outcome_line(out: Outcome, n: Namer, game: Game = None) -> str:
     return current().capitalise(line)
 
 
-def move_phrase(state, action, n: Namer, game: Game = None) -> str:
+def move_phrase(state: GameState, action: Action, n: Namer, game: Game = None) -> str:
     """A move of the seat to move as a short phrase, not a sentence ("7♥ to the
     foundation", "turning a card"): for the coach, who weighs moves not yet made."""
     said = _ask(n, game or state.game, lambda spec: spec.describe_move(state, action))
@@ -114,7 +115,7 @@ def refusal_text(r: Refusal, n: Namer) -> str:
     return book.say_in(game, key, **params)
 
 
-def variant_words(game: str, options: dict, players: int) -> str:
+def variant_words(game: str, options: dict[str, Any], players: int) -> str:
     """ "Pishe Pasha, 2 players, Stop rule": a line of statistics, or a hand of History,
     named by its game and its options (the number of players only for a game played by
     more than one number); short enough to wrap in two lines of the table's first

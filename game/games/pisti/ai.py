@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from game.core.agents import BaseAgent, SeatView
 from game.core.types import PLAYS, TABLE, Action
@@ -22,6 +23,7 @@ from game.games.pisti.model import (
     POINTS,
     RANK0,
     PistiKnowledge,
+    Sim,
     knowledge,
     prob_holds,
     sample_sim,
@@ -32,7 +34,7 @@ MAJORITY_PER_CARD = 0.12  # rough value of one card towards the 3 points for mos
 
 
 def _legal_cards(view: SeatView) -> list[int]:
-    return [a.card for a in view.legal_actions()]
+    return [a.card for a in view.legal_actions() if a.card is not None]  # every move plays one
 
 
 class GreedyPisti(BaseAgent):
@@ -97,7 +99,7 @@ def medium_card(cards: list[int], k: PistiKnowledge) -> int:
         if jacks and (worth or len(cards) == 1):
             return jacks[0]
 
-    def risk(c: int) -> tuple:
+    def risk(c: int) -> tuple[bool, int, int]:
         r = RANK0[c]
         alive = 4 - seen[r] - sum(1 for d in cards if RANK0[d] == r)
         lone = not k.table
@@ -262,12 +264,12 @@ class RoundExpertPisti(BaseAgent):
         return PLAYS[max(options, key=lambda c: (totals[c] / deals, prior[c], -c))]
 
 
-def _round_value(sim, side: int) -> float:
+def _round_value(sim: Sim, side: int) -> float:
     """Points difference, plus the chance of the 3 points for most cards when the
     hand goes on (a smooth guess from the lead in cards and the cards to come)."""
     if sim.over:
         return _margin(sim.points, side)
-    points = list(sim.points)
+    points: list[float] = list(sim.points)
     counts = sim.count
     lead = counts[side] - max(c for s, c in enumerate(counts) if s != side)
     spread = 3.0 + 0.35 * sim.cards_to_come()
@@ -275,6 +277,6 @@ def _round_value(sim, side: int) -> float:
     return _margin(points, side)
 
 
-def _margin(points: list[int], side: int) -> float:
+def _margin(points: Sequence[float], side: int) -> float:
     others = [p for s, p in enumerate(points) if s != side]
     return points[side] - sum(others) / len(others)

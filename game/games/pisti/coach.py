@@ -31,15 +31,22 @@ def evaluate(view: SeatView, acts: list[Action], rng: random.Random,
              budget: float) -> Verdict:  # fmt: skip
     """Expected points of each card in hand (cards of one class share a value) and what
     the search saw after each."""
-    options = card_classes([a.card for a in acts])
+    options = card_classes([_card(a) for a in acts])
     if len(options) < 2:
         return Verdict()
     values, seen = watched_search(view.observation(), options, rng, PLAY.scaled(budget))
     by_key = {class_key(c): c for c in options}
     return Verdict(
-        {a: values[by_key[class_key(a.card)]] for a in acts},
-        {a: seen[by_key[class_key(a.card)]] for a in acts},
+        {a: values[by_key[class_key(_card(a))]] for a in acts},
+        {a: seen[by_key[class_key(_card(a))]] for a in acts},
     )
+
+
+def _card(action: Action) -> int:
+    """The card a move plays: every Pişti move plays one."""
+    card = action.card
+    assert card is not None
+    return card
 
 
 def watched_search(obs: Observation, options: list[int], rng: random.Random,
@@ -153,7 +160,7 @@ def seen_reason(state: GameState, seat: int, played: Action, better: Action, p: 
         }
         found.append((2.0 * later, Phrase("coach.why.next_take", pcts)))
     bigger = b.rate("jack_pile") - p.rate("jack_pile")
-    if RANK0[played.card] == JACK0 and RANK0[better.card] != JACK0 and bigger >= 0.5:
+    if RANK0[_card(played)] == JACK0 and RANK0[_card(better)] != JACK0 and bigger >= 0.5:
         found.append((0.2 * bigger, Phrase("coach.why.jack_later")))
     return max(found, key=lambda f: f[0])[1] if found else None
 
@@ -170,7 +177,7 @@ def table_reason(state: GameState, seat: int, played: Action, better: Action) ->
     """The fallback: why ``better`` beats ``played`` from what the seat could see."""
     table = state.observation(seat).piles[TABLE]
     top = table[-1] if table else None
-    p, b = played.card, better.card
+    p, b = _card(played), _card(better)
     nxt = (seat + 1) % state.players
 
     def takes(card: int) -> bool:

@@ -87,7 +87,7 @@ def sample_deck(obs: Observation, rng: random.Random) -> tuple[int, ...]:
         bottom_packet[bottom_packet.index(None)] = pick
     rng.shuffle(pool)
     it = iter(pool)
-    fd = [c if c is not None else next(it) for c in fd]
+    down = [c if c is not None else next(it) for c in fd]
     stream = [c if c is not None else next(it) for p in packets for c in p]
 
     rest = [c for c in stream if c not in shown]
@@ -97,5 +97,5 @@ def sample_deck(obs: Observation, rng: random.Random) -> tuple[int, ...]:
                 rest[i], rest[-1] = rest[-1], rest[i]
                 break
     if moved:
-        return tuple(fd + moved + up + rest)
-    return tuple(fd + up[::-1] + rest + shown)
+        return tuple(down + moved + up + rest)
+    return tuple(down + up[::-1] + rest + shown)

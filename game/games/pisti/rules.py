@@ -26,6 +26,7 @@ from game.core.types import (
     Event,
     IllegalAction,
     Outcome,
+    PileId,
     Reason,
     Refusal,
 )
@@ -154,7 +155,9 @@ class Pisti(GameState):
         opts = resolve_options(cls, obs.info["options"])
         state = cls._build(obs.players, sample_deck(obs, rng), opts)
         for action in obs.history:
-            state._play(action.card)
+            card = action.card
+            assert card is not None  # every Pişti move plays a card
+            state._play(card)
         return state
 
     @classmethod
@@ -256,6 +259,7 @@ class Pisti(GameState):
             if reason is not None:
                 raise IllegalAction(reason)
             card = parse_or_refuse(action, ACTIONS).card
+            assert card is not None  # no refusal: a card of the hand
         return self._play(card)
 
     def _refusal(self, action: Action | str) -> Refusal | None:
@@ -269,6 +273,7 @@ class Pisti(GameState):
         if a.kind is not ActionKind.PLAY:
             return Refusal(Codes.NOT_A_CARD, text=a.text)
         card = a.card
+        assert card is not None  # a PLAY names its card
         if card in self._hands[self._turn]:
             return None
         for seat, hand in enumerate(self._hands):
@@ -470,7 +475,7 @@ class Pisti(GameState):
         if type(seat) is not int or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0..{self.players - 1}, not {seat!r}")
         mine = self._sides[seat]
-        piles: dict = {}
+        piles: dict[PileId, list[int | None]] = {}
         for s, hand in enumerate(self._hands):
             piles[HANDS[s]] = list(hand) if s == seat else [None] * len(hand)
         left = _STREAM - self._pos
@@ -524,8 +529,8 @@ class Pisti(GameState):
             history=list(self.history),
         )
 
-    def reveal(self) -> dict:
-        piles: dict = {HANDS[s]: list(h) for s, h in enumerate(self._hands)}
+    def reveal(self) -> dict[PileId, list[int]]:
+        piles: dict[PileId, list[int]] = {HANDS[s]: list(h) for s, h in enumerate(self._hands)}
         piles[PACK] = list(reversed(self._stream[self._pos :]))
         piles[TABLE] = list(self._table)
         for side, won in enumerate(self._won):

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import NamedTuple
@@ -359,10 +360,12 @@ def _exact_last_deal(k: PistiKnowledge, reader: Reader, options: list[int], budg
     return {c: totals[class_key(c)] / wsum for c in options}
 
 
-def _holdings(pool: list[int], others: list[int], slots: dict[int, int], k: PistiKnowledge):
+def _holdings(
+    pool: list[int], others: list[int], slots: dict[int, int], k: PistiKnowledge
+) -> Iterator[list[list[int]]]:
     """Every way to fill the other seats' unknown hand slots from ``pool``."""
 
-    def fill(i: int, rest: list[int], hands: list[list[int]]):
+    def fill(i: int, rest: list[int], hands: list[list[int]]) -> Iterator[list[list[int]]]:
         if i == len(others):
             yield hands
             return

@@ -14,6 +14,9 @@ from __future__ import annotations
 from game.games.pisti.model import J0, MAJORITY, POINTS, RANK0, Sim
 
 INF = float("inf")
+# What :meth:`LastDeal._undo` needs after a capture: the pile taken, the points that lay on
+# the table, the side that captured before, the capturing side and what it gained.
+_Undo = tuple[list[int], int, int | None, int, int]
 
 
 def _classes(hand: list[int]) -> list[int]:
@@ -66,7 +69,7 @@ class LastDeal:
     # ----------------------------------------------------------------- values
     def _final(self) -> list[float]:
         """Points per side at the end: leftover to the last capturer, then the majority."""
-        pts = list(self.points)
+        pts: list[float] = list(self.points)
         side = self.last if self.last is not None else self.sides[self.n - 1]
         pts[side] += self.tval
         counts = list(self.count)
@@ -89,7 +92,7 @@ class LastDeal:
             opts.sort(key=lambda c: (RANK0[c] != top, RANK0[c] != J0))
         return opts
 
-    def _do(self, seat: int, c: int, left: int) -> tuple | None:
+    def _do(self, seat: int, c: int, left: int) -> _Undo | None:
         """Play ``c``; returns what :meth:`_undo` needs (None when the card was laid down)."""
         self.hands[seat].remove(c)
         table = self.table
@@ -110,7 +113,7 @@ class LastDeal:
         self.tval += POINTS[c]
         return None
 
-    def _undo(self, seat: int, c: int, undo: tuple | None) -> None:
+    def _undo(self, seat: int, c: int, undo: _Undo | None) -> None:
         self.hands[seat].append(c)
         if undo is None:
             self.table.pop()

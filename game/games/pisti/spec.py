@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from game.core.agents import RandomAgent
@@ -20,10 +20,13 @@ from game.core.types import (
 )
 from game.games.pisti import ai, hints, words
 from game.games.pisti.coach import COACH
-from game.games.pisti.counts import counts
+from game.games.pisti.counts import counts as seat_counts
 from game.games.pisti.figures import FIGURES
 from game.games.pisti.lessons import LESSONS
 from game.games.pisti.rules import Pisti
+
+# The piles a panel counts, as the table hands them over (None: a card face down).
+Piles = Mapping[PileId, Sequence[int | None]]
 
 
 def positions(players: int) -> tuple[str, ...]:
@@ -54,7 +57,7 @@ def _won(d: Design, side: int, x: float, y: float) -> None:
     d.area(f"owner{side}", x - 0.1, y + CARD_RATIO + 0.06, 1.2, LABEL_H * 0.8, "owner", side)
 
 
-def design(pos: dict[int, str], options: dict[str, Any], sides) -> Design:
+def design(pos: dict[int, str], options: dict[str, Any], sides: dict[int, int]) -> Design:
     four = len(pos) == 4
     d = Design(10.2 if four else 8.2, 6.0)
     left = 2.1 if four else 0.5
@@ -89,7 +92,7 @@ def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | N
     return None
 
 
-def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
+def panel_counts(piles: Piles, seat: int, side: int) -> list[Phrase]:
     """A seat's hand, and its side's cards won once: on the row of the side's first seat
     (a side is numbered by it), called the side's when two play on it, so the rows add
     up to the cards taken."""
@@ -140,10 +143,13 @@ class PistiSpec(GameSpec):
     panel_counts = staticmethod(panel_counts)
     breakdown = staticmethod(words.breakdown)
     summary_lines = staticmethod(words.summary_lines)
-    counts = staticmethod(counts)
     hint = staticmethod(hints.hint)
     plays_itself = staticmethod(hints.plays_itself)
     gesture = staticmethod(gesture)
+
+    def counts(self, state: GameState, seat: int) -> dict[str, int]:
+        """A method, not a staticmethod: the base names the seat it is given ``side``."""
+        return seat_counts(state, seat)
 
     def teams(self, players: int) -> int:
         return 2 if players == 4 else players
@@ -152,7 +158,8 @@ class PistiSpec(GameSpec):
         return sum(points) / len(points)
 
     def match_target(self, choices: dict[str, Any]) -> int | None:
-        return choices.get("target", 151)
+        target: int = choices.get("target", 151)
+        return target
 
     def par_replays(self, players: int, strongest: bool) -> int:
         """From benchmarks/par.py (one core's seconds a replay): the dearest Expert of
@@ -169,5 +176,5 @@ class PistiSpec(GameSpec):
     def prompt(self, state: GameState) -> Phrase:
         return Phrase("prompt.play_card")
 
-    def seat_cards(self, piles: dict[PileId, list], seat: int) -> int:
+    def seat_cards(self, piles: Piles, seat: int) -> int:
         return len(piles.get(HANDS[seat], []))

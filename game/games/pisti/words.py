@@ -3,10 +3,15 @@ banners and sounds."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from game.core.spec import Cards, Headline, Phrase, Seat, Side, SideOf, SummaryRow
 from game.core.state import GameState
 from game.core.types import Action, ActionKind, Event, Outcome, PileKind, Reason
 from game.games.pisti.kinds import EventKinds
+
+if TYPE_CHECKING:
+    from game.games.pisti.rules import Pisti
 
 E = EventKinds
 YOU = (("who", ".you"),)
@@ -34,6 +39,7 @@ def describe(ev: Event, faults: bool) -> Phrase | None:
         params = {"who": who, "n": len(ev.cards) - 1, "card": Cards(ev.cards[-1:])}
         return Phrase("log.capture", params, YOU)  # (the card that takes the pile comes last)
     if k is E.LEFTOVER:
+        assert ev.seat is not None  # the last cards go to a seat's side
         return Phrase(
             "log.leftover", {"who": SideOf(ev.seat), "n": len(ev.cards)}, (("who", ".you"),)
         )
@@ -64,6 +70,7 @@ def describe_outcome(out: Outcome) -> Phrase | None:
     if out.is_draw:
         return Phrase("outcome.points.draw", {"score": score})
     side = out.winner
+    assert isinstance(side, int)  # not a draw
     params = {"who": Side(side), "n": out.score[side], "score": score}
     return Phrase("outcome.points", params, PAIRS)
 
@@ -79,7 +86,7 @@ def summary_lines(state: GameState) -> list[Phrase]:
     if out.is_draw:
         return [Phrase("summary.why.draw", {"score": score})]
     w, runner = ranked[0], ranked[1]
-    rows = state.breakdown()
+    rows = _rows(state)
     key = max(BREAKDOWN, key=lambda k: rows[w][k] - rows[runner][k])
     line = {"line": Phrase(f"score.{key}"), "a": rows[w][key], "b": rows[runner][key]}
     return [
@@ -91,13 +98,18 @@ def summary_lines(state: GameState) -> list[Phrase]:
 def breakdown(state: GameState) -> list[SummaryRow]:
     """The cards each side took (what "most cards" counts), then the points line by line
     under their heading, and the hand's total."""
-    rows = state.breakdown()
+    rows = _rows(state)
     return [
         SummaryRow("summary.cards_won", tuple(r["cards"] for r in rows)),
         SummaryRow("summary.points_by_line", ()),
         *(SummaryRow(f"score.{key}", tuple(r[key] for r in rows)) for key in BREAKDOWN),
         SummaryRow("score.total", tuple(r["total"] for r in rows), total=True),
     ]
+
+
+def _rows(state: GameState) -> list[dict[str, int]]:
+    """The points line by line of a Pişti hand (the spec only ever gets its own states)."""
+    return cast("Pisti", state).breakdown()
 
 
 def describe_move(state: GameState, action: Action) -> Phrase | None:
@@ -110,6 +122,7 @@ def headline(ev: Event) -> Headline | None:
     """A pişti's banner: its name and the points it brings."""
     if ev.kind not in BONUS:
         return None
+    assert ev.seat is not None  # a seat made the pişti
     sub = Phrase("banner.points", {"who": Seat(ev.seat), "n": BONUS[ev.kind]}, ())
     return Headline(Phrase(f"banner.{ev.kind.value}"), sub)
 
