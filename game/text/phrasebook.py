@@ -18,8 +18,8 @@ import os
 import re
 import string
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import game.games as games
 from game.core.cards import RANK_TEXT
