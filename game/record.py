@@ -124,6 +124,7 @@ def load_state(path: str | os.PathLike) -> GameState:
         at = f" at action {result.applied}" if result.status == ILLEGAL else ""
         name = os.fsencode(Path(path).name).decode("utf-8", "replace")
         raise RecordError(f"{name}{at}: {result.error}")
+    assert result.state is not None  # (a replay that went through has its state)
     return result.state
 
 

@@ -108,7 +108,7 @@ class Session:
         in place of this one: ``advance``, the next hand (what Continue finds once this one
         is finished); ``redeal``, the deal numbered so (what follows a hand given up)."""
         m = self.match
-        data = {
+        data: dict[str, Any] = {
             "version": SAVE_VERSION,
             "id": self.id,
             "game": self.spec.id,

@@ -43,7 +43,7 @@ def candidate_dirs(kind: str) -> list[Traversable]:
     if kind not in KINDS:
         raise AssetError(f"unknown asset kind {kind!r}: use one of {', '.join(KINDS)}")
     packaged = Path(str(resources.files(__name__) / "data"))
-    beside_the_code = Path(str(resources.files("game").parent / kind))
+    beside_the_code = Path(str(resources.files("game"))).parent / kind
     archive = packaged / ARCHIVE
     inside = [_archived(archive, kind)] if kind in ARCHIVED and archive.is_file() else []
     return [packaged / kind, *inside, beside_the_code]

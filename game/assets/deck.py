@@ -92,7 +92,7 @@ class DeckRenderer:
     def render(
         self, size: tuple[int, int], four_colour: str | bool = False, back: str = "red"
     ) -> dict[int | str, pygame.Surface]:
-        out: dict[int | str, pygame.Surface] = dict(self.faces(size, four_colour))
+        out: dict[int | str, pygame.Surface] = dict(self.faces(size, four_colour).items())
         out["back"] = self.back(size, back)
         return out
 

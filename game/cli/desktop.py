@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
@@ -55,7 +56,7 @@ def installed_names() -> list[str]:
 
 
 # ----------------------------------------------------------------- where
-def data_home(env: dict[str, str] | None = None) -> Path:
+def data_home(env: Mapping[str, str] | None = None) -> Path:
     """``$XDG_DATA_HOME``, else ``$HOME/.local/share``. A relative ``XDG_DATA_HOME`` is
     not a place (the XDG spec says to ignore it), and neither is an unset ``HOME``."""
     env = os.environ if env is None else env
@@ -68,7 +69,7 @@ def data_home(env: dict[str, str] | None = None) -> Path:
     return Path(home) / ".local" / "share"
 
 
-def check_place(home: Path, env: dict[str, str] | None = None) -> None:
+def check_place(home: Path, env: Mapping[str, str] | None = None) -> None:
     """Refuse a data home that is a system folder or is not the user's own."""
     env = os.environ if env is None else env
     real = Path(os.path.realpath(home))

@@ -37,10 +37,13 @@ def parse_sizes(text: str) -> list[tuple[int, int]]:
     return sizes
 
 
-def _rows() -> list[list[int | str | None]]:
-    classic = [[("c", make(r, s)) for r in range(1, 14)] for s in range(4)]
-    four = [[("4", make(r, s)) for r in range(1, 14)] for s in (0, 1)]
-    extras = [
+Item = tuple[str, int | str | None] | None  # a picture's kind and what it shows; None: a gap
+
+
+def _rows() -> list[list[Item]]:
+    classic: list[list[Item]] = [[("c", make(r, s)) for r in range(1, 14)] for s in range(4)]
+    four: list[list[Item]] = [[("4", make(r, s)) for r in range(1, 14)] for s in (0, 1)]
+    extras: list[Item] = [
         ("back", "red"),
         ("back", "blue"),
         None,

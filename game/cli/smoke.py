@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 import traceback
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +82,7 @@ def _check_frame(surface, what: str) -> None:
         raise SmokeFailure(f"{what} looks blank: only {len(colours)} colours on screen")
 
 
-def check_art() -> tuple[Path, int]:
+def check_art() -> tuple[Traversable, int]:
     """Render every face (both colour schemes, two sizes), every back and the icon."""
     import pygame
 
@@ -149,7 +150,7 @@ def check_words() -> list[tuple[str, Path]]:
     return found
 
 
-def check_sounds() -> tuple[Path, int]:
+def check_sounds() -> tuple[Traversable, int]:
     """Start the mixer (dummy driver when headless) and load and play every effect."""
     import pygame
 

@@ -345,7 +345,7 @@ class GameSpec:
         return None
 
     # ----------------------------------------------------------------- its words
-    words: Any = None  # a module or object with any of the five hooks below
+    words: object = None  # a module or object with any of the five hooks below
 
     def describe(self, event: Event, faults: bool) -> Phrase | None:
         """The move log's line for an event (faults shown or not); None: no line."""
@@ -433,7 +433,7 @@ class GameSpec:
         return factory(seed)
 
 
-def _said(words: Any, hook: str, *args: Any) -> Any:
+def _said(words: object, hook: str, *args: Any) -> Any:
     """A game's words' answer through ``hook``, None where its words have no such hook."""
     answer = getattr(words, hook, None)
     return answer(*args) if answer is not None else None

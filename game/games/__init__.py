@@ -36,7 +36,8 @@ def folder_of(where: str) -> tuple[str, ...]:
 def load(where: str) -> GameSpec:
     """The game whose spec class is at ``where`` (``module:Class``)."""
     module, _, name = where.partition(":")
-    return getattr(importlib.import_module(module), name)()
+    spec: GameSpec = getattr(importlib.import_module(module), name)()
+    return spec
 
 
 SPECS: dict[str, GameSpec] = {spec.id: spec for spec in map(load, GAMES)}

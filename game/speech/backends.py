@@ -133,7 +133,7 @@ def _outputs() -> list:
     missing, or missing a library it loads, it is as if there were none)."""
     try:
         with silenced():
-            from accessible_output2.outputs import auto  # type: ignore[import-not-found]
+            from accessible_output2.outputs import auto
 
             chooser = auto.Auto()
             return [o for o in chooser.outputs if _active(o)]
@@ -201,6 +201,8 @@ def _answer(command: list[str]) -> str:
 
 def _windows_reader_flag() -> bool:
     """Windows's own flag, which screen readers set (``SPI_GETSCREENREADER``)."""
+    if sys.platform != "win32":  # no such flag elsewhere (windll is Windows's alone)
+        return False
     try:
         import ctypes
 

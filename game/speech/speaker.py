@@ -152,9 +152,9 @@ class Speaker:
             kept = keep_last(backlog)
         kept = [replace(u, parts=(), late=True) for u in kept]
         if at_once:
-            moves = [u for u in first if u.now]  # (answers before: the player's moves)
+            answers = [u for u in first if u.now]  # (answers before: the player's moves)
             urgent = [u for u in first if not u.now]
-            self._pending = deque([*moves, new, *rest, *urgent, *kept])
+            self._pending = deque([*answers, new, *rest, *urgent, *kept])
             return speaking is not None
         self._pending = deque([*first, new, *kept, *rest])
         return moves
@@ -230,21 +230,23 @@ class Speaker:
             return self._speaking
 
     def _run(self) -> None:
+        backend = self.backend
+        assert backend is not None  # (the thread is started by say, only with a backend)
         while True:
             said = self._next()
             if said is None:
                 return
             with contextlib.suppress(Exception):
-                self.backend.speak(said.text, said.lang, said.interrupt)
+                backend.speak(said.text, said.lang, said.interrupt)
             with self._cv:
-                self._timed(said.text)
+                self._timed(said.text, backend)
                 self._speaking = None
                 self._cv.notify_all()
 
-    def _timed(self, text: str) -> None:
+    def _timed(self, text: str, backend: Backend) -> None:
         """A sentence said to its end tells how fast the engine speaks (under the lock)."""
         took = time.monotonic() - self._began
-        if self._cut or took < TIMED_LEAST or self.backend.chars_per_second == float("inf"):
+        if self._cut or took < TIMED_LEAST or backend.chars_per_second == float("inf"):
             return  # (cut short, too quick to time, or an engine that writes: never behind)
         rate = len(text) / took
         known = self.rate if self.rate != float("inf") else rate

@@ -31,7 +31,9 @@ def copies(folder: Path) -> list[Path]:
         found = [p for p in where.iterdir() if p.name.startswith(PREFIX) and p.suffix == SUFFIX]
     except OSError:
         return []
-    return sorted((p for p in found if _when(p) is not None), key=_when, reverse=True)
+    return sorted(
+        (p for p in found if _when(p) is not None), key=lambda p: _when(p) or 0.0, reverse=True
+    )
 
 
 def _when(path: Path) -> float | None:

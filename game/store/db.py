@@ -147,7 +147,7 @@ class Store:
                     return "the folder is read-only"
         return plain(err)
 
-    def read(self, sql: str, *args: Any) -> list[tuple]:
+    def read(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         try:
             return self.conn.execute(sql, args).fetchall()
         except (sqlite3.Error, ValueError) as err:  # ValueError: a name that is not UTF-8
@@ -183,7 +183,7 @@ def _nearly_full(path: Path) -> bool:
 
 
 def _lock(fd: int) -> None:
-    if os.name == "nt":
+    if sys.platform == "win32":  # os.name "nt", spelled so the checker knows msvcrt's names
         import msvcrt
 
         os.lseek(fd, OWNER_BYTE, os.SEEK_SET)
@@ -198,7 +198,8 @@ def _lock(fd: int) -> None:
 
 
 # ----------------------------------------------------------------- opening
-Fill = Callable[[sqlite3.Connection], Callable[[], list[Notice]]]
+Done = Callable[[], list[Notice]]  # what a fill returns: the notices, once committed
+Fill = Callable[[sqlite3.Connection], Done]
 
 
 def open_store(folder: Path, fill: Fill) -> tuple[Store | None, list[Notice]]:
@@ -224,7 +225,7 @@ def open_store(folder: Path, fill: Fill) -> tuple[Store | None, list[Notice]]:
     return store, told + done()
 
 
-def _opened(path: Path, fill: Fill, told: list[Notice]) -> tuple[Store, Callable]:
+def _opened(path: Path, fill: Fill, told: list[Notice]) -> tuple[Store, Done]:
     """The database judged (:func:`_judged`, nothing written), then opened and brought up
     to this version. A second window opening it at the same moment is waited for, up to
     :data:`BUSY_SECONDS`: SQLite gives up at once, without its busy wait, where waiting
@@ -446,7 +447,7 @@ def _table_sql(table: str) -> str:
         memory.execute(sql)
     made = memory.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,)).fetchone()
     memory.close()
-    return made[0]
+    return str(made[0])
 
 
 def _put_back(c: sqlite3.Connection, found: Rows) -> None:

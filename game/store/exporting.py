@@ -10,11 +10,12 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game import export
+from game.stats import Line
 from game.store import hands
-from game.store.hands import Hand
+from game.store.hands import Hand, StatsKey
 
 
 class Stopped(Exception):
@@ -35,7 +36,7 @@ class Reader:
         self.total = len(found)
         return found
 
-    def record(self, hand_id: int) -> dict:
+    def record(self, hand_id: int) -> dict[str, Any]:
         if self.stop.is_set():
             raise Stopped
         self.read += 1
@@ -48,7 +49,9 @@ class Exporting:
     a thread: History read from the database at ``path``, the statistics from ``lines``
     (folded already). :attr:`done` once it has ended, then :attr:`paths` or :attr:`error`."""
 
-    def __init__(self, folder: Path, path: Path | None, what: str, lines: dict | None = None):
+    def __init__(
+        self, folder: Path, path: Path | None, what: str, lines: dict[StatsKey, Line] | None = None
+    ):
         self.folder, self.path, self.what, self.lines = folder, path, what, lines
         self.paths: tuple[Path, Path] | None = None
         self.error: str | None = None
@@ -103,7 +106,10 @@ class Exporting:
         self._thread.join()
 
 
-def _read_only(path: Path, read: Callable[[sqlite3.Connection], Any]) -> Any:
+T = TypeVar("T")  # what a read-only read returns
+
+
+def _read_only(path: Path, read: Callable[[sqlite3.Connection], T]) -> T:
     uri = path.resolve().as_uri() + "?mode=ro"
     conn = sqlite3.connect(uri, uri=True, timeout=5.0)
     conn.text_factory = lambda b: b.decode("utf-8", "surrogateescape")  # as the keeper reads

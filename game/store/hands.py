@@ -67,7 +67,7 @@ class Hand:
     points: int
     score: tuple[int, ...] = ()
     deal: int = 0
-    record: dict = field(default_factory=dict, compare=False)  # empty when listed
+    record: dict[str, Any] = field(default_factory=dict, compare=False)  # empty when listed
     counts: dict[str, int] = field(default_factory=dict)
     took_back: bool = False
     given_up: bool = False
@@ -90,7 +90,7 @@ class Hand:
                    st.record(), dict(session.spec.counts(st, seat)), took_back, given_up,
                    won, (session.id, m.hand_no))  # fmt: skip
 
-    def row(self) -> tuple:
+    def row(self) -> tuple[Any, ...]:
         """The values of :data:`COLUMNS`."""
         k = self.key
         packed = zlib.compress(json.dumps(self.record, separators=(",", ":")).encode())
@@ -102,7 +102,7 @@ class Hand:
         )  # fmt: skip
 
 
-def read_hand(row: tuple) -> Hand | None:
+def read_hand(row: tuple[Any, ...]) -> Hand | None:
     """A hand from a row of :data:`LISTED`, or None when a value is not one the game
     writes (its record is read when the hand is opened)."""
     hand_id, at, game, players, level, options, seat, result, points, *rest = row
@@ -135,7 +135,7 @@ def row_key(game: Any, players: Any, level: Any, options: Any) -> StatsKey | Non
 
 
 @lru_cache(maxsize=512)
-def _counts(text: Any) -> tuple | None:
+def _counts(text: Any) -> tuple[Any, ...] | None:
     counts = _json(text)
     return tuple(good_counts(counts).items()) if isinstance(counts, dict) else None
 
@@ -147,7 +147,7 @@ def _json(text: Any) -> Any:
         return None
 
 
-def carried(rows: list[tuple]) -> tuple[dict[StatsKey, Line], int]:
+def carried(rows: list[tuple[Any, ...]]) -> tuple[dict[StatsKey, Line], int]:
     """The lines moved in (key columns and the line as JSON), and how many are not valid."""
     lines, bad = {}, 0
     for *columns, text in rows:
@@ -160,7 +160,7 @@ def carried(rows: list[tuple]) -> tuple[dict[StatsKey, Line], int]:
     return lines, bad
 
 
-def unpacked(packed: Any) -> dict:
+def unpacked(packed: Any) -> dict[str, Any]:
     """A hand's record from its column (compressed JSON); empty if it cannot be read."""
     try:
         data = zlib.decompressobj().decompress(packed, RECORD_LIMIT).decode("utf-8")

@@ -15,7 +15,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from game.core.files import FileProblem, Notice, parse_json
 from game.session import Session
@@ -37,6 +37,20 @@ FRAME_WAIT = 0.03  # seconds a move waits for another window's write: within a f
 HAND_WAIT = 0.2
 MAX_ROWID = 2**63 - 1  # SQLite's largest rowid
 PAGE = 200  # hands History reads at a time: many screens' worth, a few milliseconds
+
+
+class KeeperHooks(Protocol):
+    """What the scenes call on the player's keepings (:class:`Keeper` is one), by name: a
+    typed seam in place of a table of callables looked up by string."""
+
+    def match_changed(self, session: Session) -> None: ...
+    def hand_abandoned(self, session: Session) -> None: ...
+    def close(self) -> None: ...
+    def saved_match(self) -> dict[str, Any] | None: ...
+    def load_match(self) -> Session | None: ...
+    def stats_line(self, session: Session) -> str: ...
+    def par_line(self, session: Session) -> str: ...
+    def par_for(self, session: Session) -> HandPar | None: ...
 
 
 class Keeper:
@@ -62,7 +76,7 @@ class Keeper:
         self._exports: list[Exporting] = []  # each written on a thread of its own
         for code in told:
             notice(code)
-        self._waiting: list[tuple] = waiting.read(self.folder) if self.store else []
+        self._waiting: list[tuple[Any, ...]] = waiting.read(self.folder) if self.store else []
         self._write_waiting()
         session = self.load_match()
         self._saved = session.summary() if session is not None else None
@@ -92,7 +106,7 @@ class Keeper:
         return True
 
     # ----------------------------------------------------------------- hands that wait
-    def _wait(self, row: tuple) -> None:
+    def _wait(self, row: tuple[Any, ...]) -> None:
         """A hand the database refused now, kept in memory and in the file beside it, to
         be written by the next change that can be made (this run's or the next's)."""
         self._waiting.append(row)
@@ -110,7 +124,7 @@ class Keeper:
             self._waiting = []
             waiting.done(self.folder)
 
-    def _read(self, told: str, sql: str, *args: Any) -> list[tuple]:
+    def _read(self, told: str, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         try:
             return self.store.read(sql, *args) if self.store is not None else []
         except StoreError as err:
@@ -158,7 +172,7 @@ class Keeper:
         kept = []
         for found in self.pars.done():
             self._found[found.hand_id] = found
-            if self._change(lambda c, f=found: pars.keep(c, f)):
+            if self._change(_keeping(found)):
                 kept.append(found)
         return kept
 
@@ -222,7 +236,7 @@ class Keeper:
 
         def write(c: sqlite3.Connection) -> None:
             cursor = c.execute(hands.INSERT, row)
-            written.append(cursor.lastrowid if cursor.rowcount == 1 else 0)
+            written.append(cursor.lastrowid or 0 if cursor.rowcount == 1 else 0)
             if owner:
                 _put(c, after)
 
@@ -249,7 +263,12 @@ class Keeper:
         if not rows:
             return None
         aside = "INSERT INTO match_aside SELECT ?, ?, save FROM match"
-        kept = self._change(lambda c: (c.execute(aside, (time.time(), why)), _put(c, None)))
+
+        def set_aside(c: sqlite3.Connection) -> None:
+            c.execute(aside, (time.time(), why))
+            _put(c, None)
+
+        kept = self._change(set_aside)
         self.notice(Notice("save_broken", why + (" (kept as match_aside)" if kept else "")))
         return None
 
@@ -265,7 +284,7 @@ class Keeper:
         sql = f"SELECT {hands.LISTED} FROM hands WHERE {where} ORDER BY {order}"
         return self._valid(self._read("history_fixed", sql, *args))
 
-    def _valid(self, rows: list[tuple]) -> list[Hand]:
+    def _valid(self, rows: list[tuple[Any, ...]]) -> list[Hand]:
         """The hands of ``rows`` the game can show; the player told once of the others."""
         found = [h for h in map(hands.read_hand, rows) if h is not None]
         if len(found) < len(rows):
@@ -290,7 +309,7 @@ class Keeper:
         below = rows[-1][0] if len(rows) == size and type(rows[-1][0]) is int else 0
         return self._valid(rows), below
 
-    def record(self, hand_id: int) -> dict:
+    def record(self, hand_id: int) -> dict[str, Any]:
         """A hand's record as it was played (empty if it cannot be read)."""
         rows = self._read("history_fixed", "SELECT record FROM hands WHERE id = ?", hand_id)
         return hands.unpacked(rows[0][0]) if rows else {}
@@ -422,6 +441,11 @@ def par_words(found: HandPar) -> str:
     if p.replays > 1 and p.half_width >= WIDE:
         return say("summary.par_wide", wide=number(p.half_width, 1), **values)
     return say("summary.par", **values)
+
+
+def _keeping(found: HandPar) -> Callable[[sqlite3.Connection], None]:
+    """The write that keeps one par (a function of its own: each binds its own par)."""
+    return lambda c: pars.keep(c, found)
 
 
 def _put(c: sqlite3.Connection, save: str | None) -> None:

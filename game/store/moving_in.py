@@ -12,7 +12,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from game.core.drawable import is_drawable
 from game.core.files import FileProblem, Notice, parse_json, read_json_items, set_aside
@@ -29,6 +29,9 @@ Progress = Callable[[int, int], None]  # (hands moved in so far, of how many)
 EVERY = 250  # hands between two words of progress
 
 
+Move = Callable[[sqlite3.Connection, Any], str | None]  # an old file moved in: its problem
+
+
 def _unheard(done: int, total: int) -> None:
     """No one is shown the progress (the command line, a test's keeper)."""
 
@@ -43,7 +46,7 @@ def mover(
 
     def fill(conn: sqlite3.Connection) -> Callable[[], list[Notice]]:
         moved, told = [], []
-        moves = {"match.json": _match, "stats.json": _stats,
+        moves: dict[str, Move] = {"match.json": _match, "stats.json": _stats,
                  "history.json": lambda c, data: _history(c, data, progress)}  # fmt: skip
         for name, (what, limit) in OLD.items():
             path = folder / name
@@ -82,13 +85,13 @@ def _match(conn: sqlite3.Connection, data: Any) -> None:
     conn.execute("INSERT INTO match VALUES (1, ?)", (save,))
 
 
-def _versioned(data: Any, name: str, kind: type, what: str) -> list:
+def _versioned(data: Any, name: str, kind: type, what: str) -> list[Any]:
     if not isinstance(data, dict) or data.get("version") != 1:
         raise ValueError(f"the {what} are from another version")
     items = data.get(name)
     if not isinstance(items, kind):
         raise ValueError(f"the file holds no {what}")
-    return list(items.items()) if isinstance(items, dict) else items
+    return list(items.items()) if isinstance(items, dict) else cast("list[Any]", items)
 
 
 def _stats(conn: sqlite3.Connection, data: Any) -> str | None:

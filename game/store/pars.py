@@ -40,13 +40,13 @@ class HandPar:
         """The player's result against par: above it (+) or under it (-)."""
         return self.mine - self.par.mean
 
-    def row(self) -> tuple:
+    def row(self) -> tuple[Any, ...]:
         p = self.par
         return (self.hand_id, PAR_SEED, self.mine, p.mean, p.low, p.high, p.spread,
                 json.dumps(list(p.results)))  # fmt: skip
 
 
-def read_par(row: tuple) -> HandPar | None:
+def read_par(row: tuple[Any, ...]) -> HandPar | None:
     """A kept par from a row of :data:`LISTED`; None for values the game does not write."""
     hand_id, mine, mean, low, high, spread, results = row
     try:
@@ -64,7 +64,7 @@ def read_par(row: tuple) -> HandPar | None:
 @dataclass(frozen=True)
 class Job:
     hand_id: int
-    record: dict
+    record: dict[str, Any]
     seat: int
     level: str
 
@@ -133,7 +133,7 @@ def _work(job: Job, stop: Callable[[], bool]) -> HandPar | None:
     return None if par is None else HandPar(job.hand_id, mine, par)
 
 
-def jobs(rows: list[tuple], record: Callable[[Any], dict]) -> list[Job]:
+def jobs(rows: list[tuple[Any, ...]], record: Callable[[Any], dict[str, Any]]) -> list[Job]:
     """The jobs of :data:`MISSING`'s rows (``record`` unpacks a record's column)."""
     out = []
     for hand_id, seat, level, packed in rows:

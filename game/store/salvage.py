@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 TABLES = ("match", "hands", "carried")  # the tables read back from a damaged file
 CHUNK = 256  # rows read by one query
@@ -21,7 +22,9 @@ MEND_LIMIT = 512 * 1024 * 1024  # bytes: a larger file is read only as SQLite ca
 SALVAGE_SECONDS = 4.0  # all the reading of one file: damage that loops cannot stall a start
 MAGIC = b"SQLite format 3\0"
 
-Rows = dict[str, tuple[tuple[str, ...], list[tuple]]]  # table: (its columns, rows: rowid first)
+Rows = dict[
+    str, tuple[tuple[str, ...], list[tuple[Any, ...]]]
+]  # table: (its columns, rows: rowid first)
 
 
 class Text(bytes):
@@ -41,7 +44,7 @@ def shapes(steps: tuple[tuple[str, ...], ...]) -> dict[str, tuple[str, ...]]:
     return found
 
 
-def salvage(path: Path, first: dict[str, tuple[str, ...]], current: dict) -> Rows:
+def salvage(path: Path, first: dict[str, tuple[str, ...]], current: dict[str, Any]) -> Rows:
     """What ``path`` still holds of each of :data:`TABLES` whose columns include the game's
     first version's (``first``): through SQLite (the file alone, then with its log) and
     from its bytes mended; for each table, whichever reads more."""
@@ -82,14 +85,16 @@ def mended(data: bytes) -> Iterator[bytes]:
         fixed[0:16], fixed[16:18] = MAGIC, struct.pack(">H", 1 if size == 65536 else size)
         fixed[18:20], fixed[21:24] = b"\1\1", b"\x40\x20\x20"
         fixed[28:32] = struct.pack(">I", pages)
-        if fixed[44:48] not in (b"\0\0\0\1", b"\0\0\0\2", b"\0\0\0\3", b"\0\0\0\4"):
+        if bytes(fixed[44:48]) not in (b"\0\0\0\1", b"\0\0\0\2", b"\0\0\0\3", b"\0\0\0\4"):
             fixed[44:48] = b"\0\0\0\4"
-        if fixed[56:60] not in (b"\0\0\0\1", b"\0\0\0\2", b"\0\0\0\3"):
+        if bytes(fixed[56:60]) not in (b"\0\0\0\1", b"\0\0\0\2", b"\0\0\0\3"):
             fixed[56:60] = b"\0\0\0\1"
         yield bytes(fixed)
 
 
-def _read(conn: sqlite3.Connection, first: dict, current: dict, deadline: float) -> Rows:
+def _read(
+    conn: sqlite3.Connection, first: dict[str, Any], current: dict[str, Any], deadline: float
+) -> Rows:
     """Each table of the game's shape, in rowid ranges (:func:`ranged`), until
     ``deadline``: past it SQLite interrupts every query, so a file whose damage makes
     reading loop keeps what was read by then."""
@@ -114,7 +119,7 @@ def _read(conn: sqlite3.Connection, first: dict, current: dict, deadline: float)
 
 def ranged(
     conn: sqlite3.Connection, table: str, columns: list[str], deadline: float = float("inf")
-) -> Iterator[tuple]:
+) -> Iterator[tuple[Any, ...]]:
     """``table``'s rows (rowid first, then ``columns``) in rowid order, past any damage: a
     read that fails goes on from the first rowid after the bad page that can be reached
     (found by doubling the step, then halving it back); until ``deadline`` (damage can
@@ -137,9 +142,10 @@ def ranged(
                 bad, leap = start + leap - 1, leap * 2
             else:
                 bad, leap = last + 1, 1
-            start = _past(conn, sql, bad) if bad < 2**63 - 1 else None
-            if start is None:
+            past = _past(conn, sql, bad) if bad < 2**63 - 1 else None
+            if past is None:
                 return
+            start = past
 
 
 def _past(conn: sqlite3.Connection, sql: str, bad: int) -> int | None:

@@ -61,7 +61,7 @@ class About:
     row: Row = ""
     label: str = ""
     table: bool = False
-    values: tuple = ()
+    values: tuple[Any, ...] = ()
     words: Callable[[Any], str] | None = None
     step: float = 0.1
 
@@ -70,7 +70,7 @@ class About:
         return f"{self.label}.help"
 
     @property
-    def choices(self) -> tuple:
+    def choices(self) -> tuple[Any, ...]:
         return self.values or self.schema.choices or ()
 
     def word(self, value: Any) -> str:
@@ -81,7 +81,7 @@ class About:
 def setting(
     default: Any,
     kind: type,
-    choices: tuple | None = None,
+    choices: tuple[Any, ...] | None = None,
     low: float | None = None,
     high: float | None = None,
     check: Callable[[Any], Any] | None = None,
@@ -94,7 +94,7 @@ def setting(
     return dataclasses.field(default=default, metadata=meta)
 
 
-def _game_options(value: dict) -> dict[str, dict[str, Any]]:
+def _game_options(value: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Per game, only the choices that game has, with values it allows (a bad one is left
     out, so the menu offers that choice's default and keeps the others)."""
     out: dict[str, dict[str, Any]] = {}
@@ -213,9 +213,10 @@ class Settings:
         return dataclasses.replace(self, **values)
 
 
-def about(field: dataclasses.Field) -> About:
+def about(field: dataclasses.Field[Any]) -> About:
     """What a field of :class:`Settings` is (its metadata)."""
-    return field.metadata["about"]
+    about: About = field.metadata["about"]
+    return about
 
 
 def schema(kind: type[Settings] = Settings) -> dict[str, Field]:
@@ -235,9 +236,11 @@ OLD_NAMES = {  # a setting's old name: (its name now, old values -> new ones)
 }
 
 
-def old_names() -> dict[str, tuple[str, dict]]:
+def old_names() -> dict[str, tuple[str, dict[Any, Any]]]:
     """The settings' old names, the shared ones and those each game once used."""
-    games = {old: (new, {}) for s in SPECS.values() for old, new in s.old_settings.items()}
+    games: dict[str, tuple[str, dict[Any, Any]]] = {
+        old: (new, {}) for s in SPECS.values() for old, new in s.old_settings.items()
+    }
     return {**OLD_NAMES, **games}
 
 

@@ -9,6 +9,7 @@ import base64
 import contextlib
 import os
 from pathlib import Path
+from typing import Any
 
 from game.core.files import FileProblem, read_json, write_json_atomic
 from game.store.db import FILE_NAME
@@ -19,7 +20,7 @@ LIMIT = 16 * 1024 * 1024
 RECORD = COLUMNS.index("record")
 
 
-def keep(folder: Path, rows: list[tuple]) -> None:
+def keep(folder: Path, rows: list[tuple[Any, ...]]) -> None:
     """``rows`` (of :data:`COLUMNS`) in the file, in place of what it held (OSError)."""
     out = [list(r) for r in rows]
     for r in out:
@@ -27,7 +28,7 @@ def keep(folder: Path, rows: list[tuple]) -> None:
     write_json_atomic(folder / NAME, {"version": 1, "hands": out})
 
 
-def read(folder: Path) -> list[tuple]:
+def read(folder: Path) -> list[tuple[Any, ...]]:
     """The hands waiting (a file that cannot be read gives none and is left for a person
     to look at)."""
     path = folder / NAME

@@ -39,7 +39,7 @@ def _blurred_card(size: tuple[int, int], colour, alpha: int, grow: int, blur: in
 @lru_cache(maxsize=16)
 def card_shadow(size: tuple[int, int], strength: int = 110) -> pygame.Surface:
     """A soft dark shadow; blit at (card.x - pad + offset, card.y - pad + offset)."""
-    return _blurred_card(tuple(size), (0, 0, 0), strength, 0, max(1, pad(size) // 2))
+    return _blurred_card((size[0], size[1]), (0, 0, 0), strength, 0, max(1, pad(size) // 2))
 
 
 def shadow_offset(size: tuple[int, int]) -> tuple[int, int]:
@@ -50,7 +50,7 @@ def shadow_offset(size: tuple[int, int]) -> tuple[int, int]:
 @lru_cache(maxsize=16)
 def card_glow(size: tuple[int, int], colour: tuple[int, int, int] = SELECT) -> pygame.Surface:
     """A warm halo for the selected or dragged card; blit at card.topleft - pad."""
-    size = tuple(size)
+    size = (size[0], size[1])
     p = pad(size)
     halo = _blurred_card(size, colour, 235, max(1, p // 2), max(1, p // 2))
     w, h = size
@@ -63,7 +63,7 @@ def card_glow(size: tuple[int, int], colour: tuple[int, int, int] = SELECT) -> p
 @lru_cache(maxsize=16)
 def drop_highlight(size: tuple[int, int], colour: tuple[int, int, int] = DROP_OK) -> pygame.Surface:
     """A legal drop target: a tinted, glowing outline over the slot or top card."""
-    size = tuple(size)
+    size = (size[0], size[1])
     p = pad(size)
     surf = _blurred_card(size, colour, 150, max(1, p // 3), max(1, p // 3))
     w, h = size

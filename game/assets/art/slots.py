@@ -47,11 +47,11 @@ def slot(
     if label:
         if not pygame.font.get_init():
             pygame.font.init()
-        size = max(9, round(w * 0.17))
-        font = _font(size)
-        while size > 8 and font.size(label)[0] > w - 6:
-            size -= 1
-            font = _font(size)
+        points = max(9, round(w * 0.17))
+        font = _font(points)
+        while points > 8 and font.size(label)[0] > w - 6:
+            points -= 1
+            font = _font(points)
         text = font.render(label, True, (255, 255, 255))
         text.set_alpha(110)
         y = h - h // 6 if mark else h // 2

@@ -24,6 +24,7 @@ from game.core.types import (
     Event,
     IllegalAction,
     Outcome,
+    PileId,
     Reason,
     Refusal,
 )
@@ -110,7 +111,7 @@ class BookGame(GameState):
         self._discards = [[], []]
         self._hidden = [[0, len(s)] for s in stocks]  # per seat: [lo, hi) never-flipped slots
         self._flips = 0
-        self._outcome: Outcome | None = None
+        self._outcome = None
         self._seen = {self._position(): 0}
         self._last_capture = -1
         return self
@@ -245,7 +246,7 @@ class BookGame(GameState):
 
     # ------------------------------------------------------------- information
     def observation(self, seat: int) -> Observation:
-        piles: dict = {}
+        piles: dict[PileId, list[int | None]] = {}
         for s in (0, 1):
             lo, hi = self._hidden[s]
             stock = self._stocks[s]
@@ -262,8 +263,8 @@ class BookGame(GameState):
         }
         return Observation(self.game, seat, 2, self.to_move, piles, info, self.history[:])
 
-    def reveal(self) -> dict:
-        piles: dict = {}
+    def reveal(self) -> dict[PileId, list[int]]:
+        piles: dict[PileId, list[int]] = {}
         for s in (0, 1):
             piles[STOCKS[s]] = list(self._stocks[s])
             piles[DISCARDS[s]] = list(self._discards[s])

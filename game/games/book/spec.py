@@ -8,14 +8,14 @@ from typing import Any, ClassVar
 from game.core.design import CARD_RATIO, Design
 from game.core.spec import GameSpec, Phrase
 from game.core.state import GameState
-from game.core.types import DISCARDS, STOCKS, Action
+from game.core.types import DISCARDS, STOCKS, Action, PileId
 from game.games.book import words
 from game.games.book.ai import FlipAgent
 from game.games.book.lessons import LESSONS
 from game.games.book.rules import BookGame
 
 
-def design(pos: dict[int, str], options: dict[str, Any], sides) -> Design:
+def design(pos: dict[int, str], options: dict[str, Any], sides: dict[int, int]) -> Design:
     d = Design(8.2, 6.0)
     for seat, where in pos.items():
         y = 0.42 if where == "top" else 4.15
@@ -25,11 +25,11 @@ def design(pos: dict[int, str], options: dict[str, Any], sides) -> Design:
     return d
 
 
-def seat_cards(piles, seat: int) -> int:
+def seat_cards(piles: dict[PileId, list[int | None]], seat: int) -> int:
     return len(piles.get(STOCKS[seat], [])) + len(piles.get(DISCARDS[seat], []))
 
 
-def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
+def panel_counts(piles: dict[PileId, list[int | None]], seat: int, side: int) -> list[Phrase]:
     return [
         Phrase("count.stock", {"n": len(piles.get(STOCKS[seat], []))}),
         Phrase("count.discard", {"n": len(piles.get(DISCARDS[seat], []))}),

@@ -39,7 +39,11 @@ def describe(ev: Event, faults: bool) -> Phrase | None:
 def _capture(ev: Event) -> Phrase:
     """A pile won: who won whose, and the cards that decided it."""
     victim = ev.src.seat if ev.src else None
-    params: dict = {"who": Seat(ev.seat), "whose": Owner(victim) if victim is not None else ""}
+    assert ev.seat is not None  # a capture is always some seat's
+    params: dict[str, object] = {
+        "who": Seat(ev.seat),
+        "whose": Owner(victim) if victim is not None else "",
+    }
     params.update(zip(("winner", "loser"), map(Card, ev.detail[:2]), strict=False))
     params["n"] = len(ev.cards)
     return Phrase("log.book_capture", params, (("who", ".you"), ("whose", ".yours")))
@@ -49,9 +53,9 @@ def describe_outcome(out: Outcome) -> Phrase | None:
     if out.reason not in ENDS:
         return None
     why = Phrase(f"outcome.{out.reason.value}")
-    if out.is_draw:
-        return Phrase("outcome.book.draw", {"why": why, "n": out.score[0]})
     w = out.winner
+    if not isinstance(w, int):  # the same test as ``out.is_draw``, narrowing ``w`` to a seat
+        return Phrase("outcome.book.draw", {"why": why, "n": out.score[0]})
     if out.reason is Reasons.NO_CARDS:
         params = {"who": Seat(w), "loser": Seat(1 - w)}
         return Phrase("outcome.no_cards", params, (("who", ".you"), ("loser", ".lost")))
@@ -63,7 +67,7 @@ def summary_lines(state: GameState) -> list[Phrase]:
     out = state.outcome
     if out is None:
         return []
-    if out.reason is Reasons.NO_CARDS and out.winner is not None:
+    if out.reason is Reasons.NO_CARDS and isinstance(out.winner, int):
         return [Phrase("summary.no_cards", {"seat": Seat(1 - out.winner)})]
     said = describe_outcome(out)
     return [said] if said is not None else []
