@@ -113,7 +113,7 @@ def _rows(state: GameState) -> list[dict[str, int]]:
 
 
 def describe_move(state: GameState, action: Action) -> Phrase | None:
-    if action.kind is not ActionKind.PLAY:
+    if action.kind is not ActionKind.PLAY or action.card is None:
         return None
     return Phrase("move.play", {"card": Cards((action.card,))})
 
