@@ -117,7 +117,7 @@ class GameState(ABC):
         """Which piles a legal action of the seat to move takes a card from and to."""
 
     @abstractmethod
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         """A deep, independent copy."""
 
     @property

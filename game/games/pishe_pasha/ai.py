@@ -28,12 +28,16 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
 
 from game.core.agents import BaseAgent, SeatView
 from game.core.state import GameState
 from game.core.types import DRAW, Action
 from game.games.pishe_pasha.kinds import FOUNDATION, ActionKinds, load_seat
 from game.games.pishe_pasha.legality import fits
+
+if TYPE_CHECKING:
+    from game.games.pishe_pasha.rules import PishePasha
 
 WIN_BONUS = 40.0
 PLAY_DEALS = 8  # the Expert's deals per batch (see Deals)
@@ -289,9 +293,11 @@ class Points(Watch):
         self.runs[option] = self.runs.get(option, 0) + 1
 
     def end(self, state: GameState) -> None:
+        option = self.option
+        assert option is not None, "the search starts an option before it ends one"
         score = state.score
         points = score[self.me] - sum(p for s, p in enumerate(score) if s != self.me)
-        self.totals[self.option] = self.totals.get(self.option, 0.0) + points
+        self.totals[option] = self.totals.get(option, 0.0) + points
 
     def means(self) -> dict[Action, float]:
         return {a: self.totals[a] / n for a, n in self.runs.items()}
@@ -356,14 +362,15 @@ class ExpertPasha(SearchPasha):
         after a fault (the coach asks about those), the others' best Stop call is made
         first, since the Expert always calls."""
         watch = self.watch
-        calls = state.calls()
+        own = cast("PishePasha", state)  # a resampled deal of this game
+        calls = own.calls()
         if not calls:
-            return finish_looking(state, me, self.careful, watch)
+            return finish_looking(own, me, self.careful, watch)
         if watch is not None:
             watch.stopped(state)
-        worst, last = math.inf, state
+        worst, last = math.inf, own
         for c in calls:
-            after = state.clone()
+            after = own.clone()
             after.apply(c)
             v = finish_looking(after, me, self.careful)
             if v < worst:
@@ -402,7 +409,7 @@ def points_values(view: SeatView, options: list[Action], rng: random.Random,
     return points.means()
 
 
-def finish(state: GameState, me: int) -> float:
+def finish(state: PishePasha, me: int) -> float:
     """Play the hand out with every seat loading whenever it can; ``me``'s outcome:
     a win or a loss outweighs any points."""
     moves = 0
@@ -414,7 +421,7 @@ def finish(state: GameState, me: int) -> float:
     return _outcome(state, me)
 
 
-def finish_looking(state: GameState, me: int, careful: frozenset[int] = frozenset(),
+def finish_looking(state: PishePasha, me: int, careful: frozenset[int] = frozenset(),
                    watch: Watch | None = None) -> float:  # fmt: skip
     """Play the hand out in this deal, ``me`` choosing each of its loads by one
     :func:`finish` per option, the ``careful`` seats as Hard would in this deal, the
@@ -442,7 +449,7 @@ def finish_looking(state: GameState, me: int, careful: frozenset[int] = frozense
             action = _hard_choice(state, proper, seat)
         else:
             action = _loading(state)
-        if watching:
+        if watch is not None and watching:
             watching = watch.move(state, action)
         state.apply(action)
         moves += 1
@@ -473,18 +480,18 @@ def decliners(view: SeatView) -> frozenset[int]:
     """
     world = view.resample(random.Random(0))
     replay = type(world).from_setup(world.setup(), world.options)
-    out = set()
+    out: set[int] = set()
     for a in world.history:
         seat = replay.to_move
         if seat != view.seat and not a.is_call and load_seat(a) is None and seat not in out:
             proper, _ = split_faults(replay.legal_actions())
-            if any(load_seat(x) is not None for x in proper) and a in proper:
+            if any(load_seat(x) is not None for x in proper) and a in proper and seat is not None:
                 out.add(seat)
         replay.apply(a)
     return frozenset(out)
 
 
-def _best_by_playout(state: GameState, options: list[Action], me: int) -> Action:
+def _best_by_playout(state: PishePasha, options: list[Action], me: int) -> Action:
     """The option whose always-load playout in this deal ends best for ``me`` (first on ties)."""
     best, best_value = options[0], -math.inf
     for a in options:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from game.core.agents import SeatView
 from game.core.spec import Coach, Phrase, Seen, Verdict
@@ -23,6 +24,9 @@ from game.core.types import Action
 from game.games.pishe_pasha.ai import EXPERT_DEALS, ExpertPasha, Points
 from game.games.pishe_pasha.kinds import FOUNDATION, ActionKinds, load_seat
 from game.games.pishe_pasha.legality import loads
+
+if TYPE_CHECKING:
+    from game.games.pishe_pasha.rules import PishePasha
 
 WATCH_CAP = 200  # moves watched after a candidate, at most (a turn is a few moves)
 
@@ -55,7 +59,7 @@ class Onlooker(Points):
         self.look = self.seen[option]
         self.look.runs += 1
         self.look.deals += 1
-        self.missed = state.skipped(option)  # type: ignore[attr-defined]
+        self.missed = cast("PishePasha", state).skipped(option)  # the search's own deals
         self.left = False
         self.watched = 0
         _note_move(state, option, self.me, self.look)
@@ -93,12 +97,12 @@ def _note_move(state: GameState, action: Action, me: int, look: Seen) -> None:
         look.note("my_up", card)
 
 
-def _top(state, seat: int) -> int | None:
+def _top(state: PishePasha, seat: int) -> int | None:
     pile = state.discard_pile(seat)
     return pile[-1] if pile else None
 
 
-def _loads_given(state, seat: int, action: Action) -> list[tuple[int, int]]:
+def _loads_given(state: PishePasha, seat: int, action: Action) -> list[tuple[int, int]]:
     """After ``action``, the (opponent, card) pairs whose open top card loads onto the
     seat's discard pile; empty for a turn (its card is not known yet)."""
     if action.kind is not ActionKinds.MOVE:
@@ -120,14 +124,15 @@ def reason(state: GameState, seat: int, played: Action, better: Action,
            seen: dict[Action, Seen] | None = None) -> Phrase:  # fmt: skip
     """Why ``better`` beats ``played`` for ``seat`` (to move in ``state``), in a phrase:
     from what the search saw after each (``seen``), else from the open piles."""
+    own = cast("PishePasha", state)  # the coach of this game is asked about its hands
     if seen and played in seen and better in seen:
-        why = seen_reason(state, played, better, seen[played], seen[better])
+        why = seen_reason(own, played, better, seen[played], seen[better])
         if why is not None:
             return why
-    return pile_reason(state, seat, played, better)
+    return pile_reason(own, seat, played, better)
 
 
-def seen_reason(state: GameState, played: Action, better: Action, p: Seen,
+def seen_reason(state: PishePasha, played: Action, better: Action, p: Seen,
                 b: Seen) -> Phrase | None:  # fmt: skip
     """The biggest difference between the two moves' continuations, in words; None when
     they did not differ in anything a player would name."""
@@ -167,7 +172,7 @@ def _gives_load(state: GameState, played: Action, opp: int, card: int) -> Phrase
     return Phrase(key, {"seat": opp, "card": card})
 
 
-def _face_up(state: GameState) -> set[int]:
+def _face_up(state: PishePasha) -> set[int]:
     """The cards face up at this position: every discard pile, the foundations, the card
     turned. A reason names only these: a continuation's stock cards are a sampled deal's."""
     cards = {c for s in range(state.players) for c in state.discard_pile(s)}
@@ -177,27 +182,31 @@ def _face_up(state: GameState) -> set[int]:
     return cards
 
 
-def _most(seen: Seen, fact: str, keep: Callable[[int, int], bool]) -> tuple:
+def _most(seen: Seen, fact: str, keep: Callable[[int, int], bool]) -> tuple[int, ...]:
     """What ``fact`` was most often about among the (seat, card) pairs ``keep`` allows
     (ties: the smallest); () if none was."""
     pairs = {k: w for k, w in seen.about.get(fact, {}).items() if keep(*k)}
     return min(pairs, key=lambda k: (-pairs[k], k)) if pairs else ()
 
 
-def _load_now(state: GameState, better: Action, b: Seen) -> tuple:
+def _load_now(state: PishePasha, better: Action, b: Seen) -> tuple[int, ...]:
     """The load ``better`` gives the chance of, as (onto, card), open at this position:
     ``better`` itself when it is a load, else the load its continuations made most whose
     card is in hand now and fits the target's top now; () if there is none."""
     onto = load_seat(better)
     if onto is not None:
-        return onto, state.where(better).card
+        card = state.where(better).card  # a load's card is face up
+        return () if card is None else (onto, card)
     single = state.options["foundations"] == "single"
-    held = state.turned
-    mine = {held} if held is not None else set(state.discard_pile(state.to_move)[-1:])
+    held, me = state.turned, state.to_move
+    if held is not None:
+        mine = {held}
+    else:
+        mine = set(state.discard_pile(me)[-1:]) if me is not None else set()
     return _most(b, "my_loads", lambda seat, c: c in mine and loads(c, _top(state, seat), single))
 
 
-def pile_reason(state: GameState, seat: int, played: Action, better: Action) -> Phrase:
+def pile_reason(state: PishePasha, seat: int, played: Action, better: Action) -> Phrase:
     """The fallback: why ``better`` beats ``played`` from the open piles alone."""
     nxt = (seat + 1) % state.players
     missed = state.skipped(played)  # only a fault leaves one behind (Stop rule on)
@@ -209,16 +218,16 @@ def pile_reason(state: GameState, seat: int, played: Action, better: Action) -> 
         return _gives_load(state, played, opp, card)
     onto = load_seat(better)
     if onto is not None and load_seat(played) is None:
-        card = state.where(better).card
+        loaded = state.where(better).card
         key = "coach.why.turn_early" if played.kind is ActionKinds.TURN else "coach.why.missed_load"
-        return Phrase(key, {"card": card, "whose": onto})
+        return Phrase(key, {"card": loaded, "whose": onto})
     moved = state.where(played).card if load_seat(played) is not None else None
     if moved is not None and load_seat(better) is None and _one_short(state, moved):
         return Phrase("coach.why.keep", {"card": moved})
     return Phrase("coach.why.search")
 
 
-def _one_short(state, card: int) -> bool:
+def _one_short(state: PishePasha, card: int) -> bool:
     """Whether ``card`` would fit its foundation once one more card is played there."""
     piles = state.foundation_piles()
     single = len(piles) == 1

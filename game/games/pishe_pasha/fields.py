@@ -8,9 +8,9 @@ it adds nothing at run time (annotations only, and no slots of its own).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
-from game.core.types import Action, Event, Outcome
+from game.core.types import Action, Event, Outcome, Winner
 from game.games.pishe_pasha.legality import Moves
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ class PisheFields:
     if not TYPE_CHECKING:  # the fields' slots are PishePasha's; the checker reads them here
         __slots__ = ()
 
+    game: str
     players: int
     options: dict[str, Any]
     history: list[Action]
@@ -52,9 +53,15 @@ class PisheFields:
 
     if TYPE_CHECKING:
 
+        @property
+        def to_move(self) -> int | None: ...
+        @property
+        def winner(self) -> Winner: ...
+        @property
+        def score(self) -> list[int]: ...
         def skipped(self, action: Action) -> int | None: ...
         def stop_window(self) -> tuple[int, list[int]] | None: ...
-        def clone(self) -> Any: ...
+        def clone(self) -> Self: ...
         def _has_cards(self, s: int) -> bool: ...
         def _shift(self, a: Action) -> list[Event]: ...
         def _pass_to(self, seat: int) -> list[Event]: ...

@@ -9,11 +9,15 @@ last is played by three, on the one foundation, loading onto either opponent.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.core.cards import CARD_TEXT
 from game.core.lesson import Lesson, Step, Wait
 
 
-def deal(stocks: list[list[str]], rest_to: tuple[int, ...] = (1,), **piles) -> dict:
+def deal(
+    stocks: list[list[str]], rest_to: tuple[int, ...] = (1,), **piles: list[list[str]]
+) -> dict[str, Any]:
     """A record setup: the named stocks (top first), every other card dealt in turn under
     the stocks of the seats ``rest_to``."""
     named = {c for s in stocks for c in s}

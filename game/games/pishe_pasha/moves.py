@@ -6,6 +6,8 @@ ones and a move costs no object building.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.core.cards import DECK
 from game.core.types import ACCEPT, DISCARDS, STOCKS, Event
 from game.games.pishe_pasha.kinds import (
@@ -31,7 +33,7 @@ STOPS = tuple((stop(n, False), stop(n, True)) for n in range(MAX_SEATS))
 __all__ = ["ACCEPT", "TURN"]
 
 
-def _per_card(make) -> tuple:
+def _per_card(make: Callable[[int, int], Event]) -> tuple[tuple[Event, ...], ...]:
     return tuple(tuple(make(s, c) for c in DECK) for s in range(MAX_SEATS))
 
 

@@ -156,7 +156,14 @@ def _play_up(card: int, found: list[list[int]], fit: bytearray, single: bool) ->
             fit[card + 1] = 1
 
 
-def _load_target(card: int, seat: int, discards, stocks, adj, opps) -> int:
+def _load_target(
+    card: int,
+    seat: int,
+    discards: list[list[int]],
+    stocks: list[list[int]],
+    adj: tuple[bytes, ...],
+    opps: tuple[tuple[int, ...], ...],
+) -> int:
     """The seat ``card`` is loaded onto with three seats (-1: none): of the two opponents
     it loads onto, the one holding fewer cards (ties to the lower seat), as smart_load
     chooses. (Two seats are handled inline in :meth:`Rollouts.play_out`.)"""

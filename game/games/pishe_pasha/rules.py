@@ -306,6 +306,7 @@ class PishePasha(StopRule, PisheViews, Rollouts, GameState):
         if kind is ActionKinds.ACCEPT:
             return None if self._waiting else Refusal(Codes.NOT_ACCEPTABLE)
         if self._waiting:
+            assert self._window is not None, "only a fault's window waits"
             return Refusal(Codes.WINDOW_OPEN, seat=self._window[1])
         return refusal(
             a, self._seat, self._turned, self._discards, self._fit, self._adj, self._single,
@@ -375,9 +376,11 @@ class PishePasha(StopRule, PisheViews, Rollouts, GameState):
 
     def _make(self, a: Action) -> list[Event]:
         if a.kind.is_call:
+            assert a.actor is not None, "check refuses a call without its caller"
             return self._call_stop(a.actor, a.kind is ActionKinds.STOP_END)
         if a.kind is ActionKinds.ACCEPT:
             self._waiting = False
+            assert self._window is not None, "only a fault's window waits"
             faulter = self._window[1]
             self._window = None
             return [self._win(faulter)]
@@ -421,6 +424,7 @@ class PishePasha(StopRule, PisheViews, Rollouts, GameState):
             self._play(c)
             return [self._ev_d2f[s][c]]
         n = a.whose
+        assert n is not None, "every other move is a load onto a named seat"
         if a.src is PileKinds.TURNED:
             t = self._turned
             self._turned = -1

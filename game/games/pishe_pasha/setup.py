@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.core.cards import CARD_TEXT, brief
 from game.core.setup_read import CardLedger, check_sizes, read_card, read_piles, read_stocks
@@ -57,7 +58,7 @@ def read_pishe_setup(setup: object, single: bool) -> Deal:
     return deal
 
 
-def _read_position(setup: dict, deal: Deal, ledger: CardLedger, single: bool) -> None:
+def _read_position(setup: dict[str, Any], deal: Deal, ledger: CardLedger, single: bool) -> None:
     n = len(deal.stocks)
     deal.discards = read_piles(setup.get("discards", [[] for _ in range(n)]), "setup.discards", n)
     for i, d in enumerate(deal.discards):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, Design, PileRole
@@ -40,7 +40,7 @@ def positions(players: int) -> tuple[str, ...]:
     return ("bottom", "top") if players == 2 else ("bottom", "left", "right")
 
 
-def design(pos: dict[int, str], options: dict[str, Any], sides) -> Design:
+def design(pos: dict[int, str], options: dict[str, Any], sides: dict[int, int]) -> Design:
     players = len(pos)
     single = players == 3 or options.get("foundations") == "single"
     stop = bool(options.get("stop_rule"))
@@ -48,8 +48,8 @@ def design(pos: dict[int, str], options: dict[str, Any], sides) -> Design:
     return _double_clicks(d, pos)
 
 
-def _row(d: Design, seat: int, *where) -> None:
-    d.stock_row(seat, *where, between=(TURNEDS[seat], TURNED_ROLE))
+def _row(d: Design, seat: int, x: float, y: float, fan_n: int, dx: float, label_y: float) -> None:
+    d.stock_row(seat, x, y, fan_n, dx, label_y, between=(TURNEDS[seat], TURNED_ROLE))
 
 
 def _double_clicks(d: Design, pos: dict[int, str]) -> Design:
@@ -138,8 +138,13 @@ def plays_itself(action: Action) -> str | None:
 
 def call_subject(state: GameState) -> int | None:
     """The seat whose fault the open Stop calls are about."""
-    window = state.stop_window()
+    window = _own(state).stop_window()
     return window[0] if window else None
+
+
+def _own(state: GameState) -> PishePasha:
+    """The spec's hooks are typed for any game; this one is only ever given its own hands."""
+    return cast(PishePasha, state)
 
 
 STOP_CALL = Call(
@@ -170,14 +175,16 @@ def prompt(state: GameState) -> Phrase:
     """The hint line: the moves legal now and no fault, in a line. A compulsory foundation
     play is named alone (with the Stop rule on, anything else is a fault); otherwise the
     loads open now, then the turn of the stock (or its turning over) or the discard."""
-    acts = [a for a in state.legal_actions() if state.skipped(a) is None]
-    ups = [state.where(a).card for a in acts if a.kind is MOVE and a.dst is FOUNDATION]
+    own = _own(state)
+    acts = [a for a in own.legal_actions() if own.skipped(a) is None]
+    cards = (own.where(a).card for a in acts if a.kind is MOVE and a.dst is FOUNDATION)
+    ups = [c for c in cards if c is not None]
     if ups:
-        return _must(state, ups)
+        return _must(own, ups)
     if not acts or acts[0].is_call or acts[0].kind is ActionKinds.ACCEPT:
         return Phrase("prompt.move")
     onto = _onto([a.whose for a in acts if a.kind is MOVE and a.whose is not None])
-    held = getattr(state, "turned", None)
+    held = own.turned
     if held is not None:
         params = {"card": Card(held)}
         if onto is None:
@@ -187,15 +194,16 @@ def prompt(state: GameState) -> Phrase:
     if onto is None:
         return Phrase("prompt.recycle" if empty else "prompt.turn")
     top = state.where(next(a for a in acts if a.whose is not None)).card
+    assert top is not None, "a load's card is face up"
     key = "prompt.load_or_recycle" if empty else "prompt.load_or_turn"
     return Phrase(key, {"card": Card(top), "onto": onto})
 
 
-def _must(state: GameState, ups: list[int]) -> Phrase:
+def _must(state: PishePasha, ups: list[int]) -> Phrase:
     """The compulsory foundation play: the held card's, the top discard's, or either."""
     if len(ups) == 2:
         return Phrase("prompt.must_foundation.both", {"card": Card(ups[0]), "other": Card(ups[1])})
-    held = getattr(state, "turned", None)
+    held = state.turned
     key = "prompt.must_foundation" + ("" if ups[0] == held else ".from_discard")
     return Phrase(key, {"card": Card(ups[0])})
 
@@ -209,11 +217,11 @@ def _onto(seats: list[int]) -> Phrase | None:
     return Phrase("prompt.onto_any")
 
 
-def seat_cards(piles, seat: int) -> int:
+def seat_cards(piles: dict[PileId, list[int | None]], seat: int) -> int:
     return sum(len(piles.get(p[seat], [])) for p in (STOCKS, DISCARDS, TURNEDS))
 
 
-def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
+def panel_counts(piles: dict[PileId, list[int | None]], seat: int, side: int) -> list[Phrase]:
     return [
         Phrase("count.stock", {"n": len(piles.get(STOCKS[seat], []))}),
         Phrase("count.discard", {"n": len(piles.get(DISCARDS[seat], []))}),
@@ -263,9 +271,13 @@ class PishePashaSpec(GameSpec):
     }  # its calls' window, before calls were data
     words = words
 
+    def counts(self, state: GameState, side: int) -> dict[str, int]:
+        """A method, not a staticmethod: the base names the seat it is given ``side``."""
+        return counts(state, side)
+
     def fault(self, state: GameState, action: Action) -> bool:
         """A move that leaves a card behind that had to go to a foundation (§2.1)."""
-        return not action.is_call and state.skipped(action) is not None
+        return not action.is_call and _own(state).skipped(action) is not None
 
     positions = staticmethod(positions)
     design = staticmethod(design)
@@ -275,7 +287,6 @@ class PishePashaSpec(GameSpec):
     panel_counts = staticmethod(panel_counts)
     summary_lines = staticmethod(words.summary_lines)
     breakdown = staticmethod(words.breakdown)
-    counts = staticmethod(counts)
     plays_itself = staticmethod(plays_itself)
     hint = staticmethod(hint)
     gesture = staticmethod(gesture)

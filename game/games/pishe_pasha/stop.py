@@ -47,10 +47,10 @@ class StopRule(PisheFields):
             return []
         return [c for n in self._opp[self._window[1]] for c in STOPS[n]]
 
-    def _stop_refusal(self, caller: int) -> Refusal | None:
+    def _stop_refusal(self, caller: int | None) -> Refusal | None:
         if not self._stop:
             return Refusal(Codes.STOP_OFF)
-        if not 0 <= caller < self.players:
+        if caller is None or not 0 <= caller < self.players:
             return Refusal(Codes.NO_SUCH_SEAT, seat=caller)
         if self._window is None:
             return Refusal(Codes.NOTHING_TO_STOP)
@@ -66,6 +66,7 @@ class StopRule(PisheFields):
         s = self._seat
         turns = self._turns
         missed = self.skipped(a)
+        assert missed is not None, "a fault skips a foundation play"
         stock_empty = not self._stocks[s]
         recycled = tuple(self._discards[s]) if a.kind is ActionKinds.TURN and stock_empty else None
         if a.kind is ActionKinds.MOVE:

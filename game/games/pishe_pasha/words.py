@@ -51,8 +51,9 @@ def _move(ev: Event) -> Phrase | None:
     params = {"who": Seat(seat), "card": Cards(ev.cards)}
     if dst.kind is PileKinds.FOUNDATION:
         return Phrase("log.to_foundation", params, YOU)
-    if dst.kind is PileKinds.DISCARD and dst.seat != seat:
-        params["whose"] = Owner(dst.seat)
+    owner = dst.seat
+    if dst.kind is PileKinds.DISCARD and owner is not None and owner != seat:
+        params["whose"] = Owner(owner)
         return Phrase("log.load", params, (("who", ".you"), ("whose", ".onto_you")))
     if dst.kind is PileKinds.DISCARD:
         return Phrase("log.discard", params, YOU)
@@ -60,8 +61,8 @@ def _move(ev: Event) -> Phrase | None:
 
 
 def describe_outcome(out: Outcome) -> Phrase | None:
-    if out.reason is Reasons.WENT_OUT:
-        w = out.winner
+    w = out.winner
+    if out.reason is Reasons.WENT_OUT and isinstance(w, int):
         return Phrase("outcome.went_out", {"who": Seat(w), "n": out.score[w]}, YOU)
     if out.reason is Reasons.TURN_LIMIT:
         return Phrase("outcome.turn_limit")
@@ -107,7 +108,7 @@ def describe_move(state: GameState, action: Action) -> Phrase | None:
 
 def headline(ev: Event) -> Headline | None:
     """A Stop call's banner."""
-    if ev.kind not in (E.STOP_FORCE, E.STOP_END):
+    if ev.kind not in (E.STOP_FORCE, E.STOP_END) or ev.seat is None:
         return None
     sub = Phrase(f"banner.{ev.kind.value}", {"who": Seat(ev.seat)}, YOU)
     return Headline(Phrase("banner.stop"), sub, alarm=True)
