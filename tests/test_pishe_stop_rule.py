@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from conftest import (
@@ -217,6 +218,16 @@ def test_stop_faulting_seat_cannot_call_stop():
     # The wording for a seat that does not exist changed with the phrasebook.
     assert state.check("stop 3 end").code is Codes.NO_SUCH_SEAT
     assert words(state.check("stop 3 end")) == "There is no such player in this game."
+
+
+def test_stop_call_without_its_caller_is_refused_not_made():
+    state = position([["9C", "4H"], ["5S"]], suits_up_to(h=3), options=STOP)
+    state.apply("turn")
+    nameless = replace(state.calls()[0], actor=None)
+    assert state.check(nameless).code is Codes.NO_SUCH_SEAT
+    with pytest.raises(IllegalAction):
+        state.apply(nameless)
+    assert state.stop_window() is not None, "the window is still open"
 
 
 def test_stop_three_players_either_opponent_may_call():
