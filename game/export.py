@@ -103,10 +103,9 @@ def _flat(row: dict[str, Any]) -> dict[str, Any]:
 
 def to_folder(folder: Path, what: str, rows: list[dict[str, Any]]) -> tuple[Path, Path]:
     """Both forms in the exports folder of the game's ``folder``, named for what and when."""
-    return tuple(
-        new_file(folder, time.strftime(f"{what}-%Y%m%d-%H%M%S"), end, encoded(end, what, rows))
-        for end in (".json", ".csv")
-    )  # type: ignore[return-value]
+    stem = time.strftime(f"{what}-%Y%m%d-%H%M%S")
+    json_file = new_file(folder, stem, ".json", encoded(".json", what, rows))
+    return json_file, new_file(folder, stem, ".csv", encoded(".csv", what, rows))
 
 
 def exports_folder(folder: Path) -> Path:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 from test_phrasebook import catalogue
-from ui_support import DT, key, make_app
+from ui_support import DT, key, make_app, pretend_saved
 
 from game.core.cards import CARD_TEXT
 from game.core.types import PileId, PileKind
@@ -117,13 +117,12 @@ def test_item9_a_lesson_refusing_a_legal_card_says_only_its_own_words(tmp_path, 
         set_language("en")
 
 
-def test_item9_a_partnerships_saved_match_is_yours_together(app):
+def test_item9_a_partnerships_saved_match_is_yours_together(app, monkeypatch):
     set_language("tr")
     session = Session.start("pisti", {"players": 4}, "medium", 4)
     info = session.summary()
     menu = app.goto("menu")
-    monkey = {"saved_match": lambda: info}
-    app.hooks.update(monkey)
+    pretend_saved(app, monkeypatch, info)
     assert ", siz 0 – 0, 1. el" in menu._continue_label()
     set_language("en")
     assert ", your side 0 – 0, hand 1" in menu._continue_label()

@@ -125,7 +125,7 @@ def test_item3_leaving_for_the_menu_keeps_the_hand_for_continue_not_given_up(app
     table = table_with_moves(app)
     table.main_menu()
     assert not given_up_rows(app)
-    assert app.hooks["saved_match"]()["in_play"]
+    assert app.keeper.saved_match()["in_play"]
 
 
 @pytest.mark.parametrize(

@@ -121,6 +121,6 @@ def test_item2_the_summarys_record_line_says_which_hands_it_counts(app, lang, wo
     play_hand(app, table, gesture_for)
     summary = app.scene
     assert isinstance(summary, SummaryScene)
-    line = app.hooks["stats_line"](table.session)
+    line = app.keeper.stats_line(table.session)
     assert line.startswith(words), line
     assert summary.hand_rows()[-1].words() == line.rstrip(".")

@@ -50,7 +50,7 @@ def test_starting_a_new_game_asks_before_the_saved_match_is_lost(app):
     click(app, menu.question.no_btn.rect.center)
     assert menu.question is None
     assert isinstance(app.scene, MenuScene)
-    assert app.hooks["saved_match"]()["totals"] == [1, 15]
+    assert app.keeper.saved_match()["totals"] == [1, 15]
     key(app, pygame.K_RETURN)  # Enter from the menu asks too; the focus starts on No
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, MenuScene)
@@ -204,7 +204,7 @@ def test_the_command_lines_game_asks_before_the_saved_match_is_lost(app, tmp_pat
         assert menu.question is None
         assert menu.game.value == "pishe-pasha"  # the menu shows the game asked for
         assert menu.choices()["players"] == 3
-        assert second.hooks["saved_match"]()["totals"] == [1, 15]
+        assert second.keeper.saved_match()["totals"] == [1, 15]
     finally:
         second.scene.leave()
     third = open_app(parse_args(argv))

@@ -318,7 +318,7 @@ def test_after_a_finished_pisti_hand_the_menus_continue_names_the_score_and_the_
     click(app, app.scene.menu_btn.rect.center)
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    info = {**app.hooks["saved_match"](), "game": "pisti"}
+    info = {**app.keeper.saved_match(), "game": "pisti"}
     assert info["totals"] == totals
     assert info["hand"] == 2
     label = menu.continue_btn.label()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import deque
 
 import pygame
-from ui_support import DT, click, key, make_app, open_table, settle
+from ui_support import DT, click, key, make_app, open_table, pretend_saved, settle
 
 from game.core.agents import SeatView
 from game.text import say
@@ -36,7 +36,7 @@ def _ring_drawn_around(app, button) -> bool:
 
 def test_the_replace_question_opens_with_no_focused_drawn_and_spoken(tmp_path, monkeypatch):
     app = _listening(tmp_path, monkeypatch)
-    app.hooks["saved_match"] = lambda: SAVED
+    pretend_saved(app, monkeypatch, SAVED)
     menu = app.goto("menu")
     app.step(DT)
     click(app, menu.start.rect.center)

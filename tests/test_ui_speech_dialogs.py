@@ -11,7 +11,7 @@ from collections import deque
 
 import pygame
 import pytest
-from ui_support import DT, key, make_app, open_table, settle
+from ui_support import DT, key, make_app, open_table, pretend_saved, settle
 
 from game.core.files import Notice
 from game.text import phrasebook, say
@@ -89,7 +89,7 @@ def test_the_replace_match_question_is_said_when_it_opens_and_f3_says_it_again(
 ):
     """The player's own report: "Start", then nothing, then "Yes", "No"; F3 said "Start"."""
     app = listening_app(tmp_path, monkeypatch, lang)
-    app.hooks["saved_match"] = lambda: SAVED
+    pretend_saved(app, monkeypatch, SAVED)
     menu = app.goto("menu")
     assert isinstance(menu, MenuScene)
     app.step(DT)
@@ -173,7 +173,7 @@ def test_the_first_starts_lesson_offer_is_said_and_reached_by_the_first_tab(
 def test_a_match_left_to_continue_comes_before_the_lesson_offer(tmp_path, monkeypatch):
     """A first start killed mid-match: Tab, Enter still continues it (the offer after)."""
     app = listening_app(tmp_path, monkeypatch, "en", lessons_offered=False)
-    app.hooks["saved_match"] = lambda: {**SAVED, "played": True}
+    pretend_saved(app, monkeypatch, {**SAVED, "played": True})
     menu = app.goto("menu")
     app.step(DT)
     key(app, pygame.K_TAB)

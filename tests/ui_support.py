@@ -65,6 +65,14 @@ def make_app(tmp_path, monkeypatch, size=(1280, 800), keep: bool = False, **sett
     return app
 
 
+def pretend_saved(app: App, monkeypatch, info: dict) -> None:
+    """The app's keepings answer that ``info`` is the match saved, whatever their files
+    hold (a keeper is opened in the test's folder where the app had none)."""
+    if app.keeper is None:
+        keep_for(app)
+    monkeypatch.setattr(app.keeper, "saved_match", lambda: info)
+
+
 def release(app: App) -> None:
     """Release what ``app`` still holds, as quitting the game would: its scenes' worker
     threads and its voice's (so no thread outlives the test)."""

@@ -169,7 +169,8 @@ def _one(text: str, at: int, what: str) -> tuple[Any, int]:
 
 
 def _skip(text: str, at: int) -> int:
-    return _SPACE.match(text, at).end()  # type: ignore[union-attr]
+    found = _SPACE.match(text, at)  # (a pattern of spaces that may be none: it always matches)
+    return found.end() if found is not None else at
 
 
 def _after(text: str, at: int, mark: str) -> int:

@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
+from game.core.agents import Agent
 from game.core.design import Design
 from game.core.figures import Figure
+from game.core.lesson import Lesson
 from game.core.state import GameState, resolve_options
 from game.core.types import Action, Event, Outcome, PileId
 
@@ -207,9 +209,7 @@ class GameSpec:
     choices: tuple[Choice, ...] = ()  # the menu's options, each with its values
     catalogue: Path | None = None  # a folder of the game's own phrases (gettext catalogues)
     rules_figures: tuple[Figure, ...] = ()  # the rules panel's pictures
-    lessons: tuple[
-        Any, ...
-    ] = ()  # guided lessons (game.core.lesson.Lesson); none: no "Learn to play"
+    lessons: tuple[Lesson, ...] = ()  # guided lessons; none: no "Learn to play"
     # settings the game's table once named otherwise: old name -> the name now
     old_settings: ClassVar[dict[str, str]] = {}
     smoke: tuple[dict[str, Any], ...] = ({},)  # the menu choices of each table --smoke-test opens
@@ -227,7 +227,7 @@ class GameSpec:
         return self.state.PLAYERS
 
     # ----------------------------------------------------------------- computer players
-    agents: ClassVar[dict[str, Callable[[int | None], Any]]]  # level name -> agent factory(seed)
+    agents: ClassVar[dict[str, Callable[[int | None], Agent]]]  # level name -> factory(seed)
     levels: tuple[str, ...] = ()  # what the menu offers, weakest first (empty: no choice)
     hint_level: str | None = None  # the agent whose move a hint shows (None: no hints)
     baseline: str = "random"  # the arena's measuring stick
@@ -423,7 +423,7 @@ class GameSpec:
         levels = self.levels or tuple(self.agents)
         return levels[min(1, len(levels) - 1)]
 
-    def make_agent(self, level: str, seed: int | None = None) -> Any:
+    def make_agent(self, level: str, seed: int | None = None) -> Agent:
         """A computer player at ``level``; ValueError names the choices."""
         try:
             factory = self.agents[level]

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from game.core.agents import Agent
 from game.core.spec import GameSpec
 from game.core.state import GameState
 
@@ -78,7 +79,7 @@ def new_hand(game: str, players: int = 2, options: dict[str, Any] | None = None,
     return spec_of(game).new_hand(players, options, rng)
 
 
-def make_agent(game: str, level: str, seed: int | None = None) -> Any:
+def make_agent(game: str, level: str, seed: int | None = None) -> Agent:
     """A computer player for ``game`` at ``level``; ValueError names the choices."""
     return spec_of(game).make_agent(level, seed)
 

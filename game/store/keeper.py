@@ -15,7 +15,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from game.core.files import FileProblem, Notice, parse_json
 from game.session import Session
@@ -37,20 +37,6 @@ FRAME_WAIT = 0.03  # seconds a move waits for another window's write: within a f
 HAND_WAIT = 0.2
 MAX_ROWID = 2**63 - 1  # SQLite's largest rowid
 PAGE = 200  # hands History reads at a time: many screens' worth, a few milliseconds
-
-
-class KeeperHooks(Protocol):
-    """What the scenes call on the player's keepings (:class:`Keeper` is one), by name: a
-    typed seam in place of a table of callables looked up by string."""
-
-    def match_changed(self, session: Session) -> None: ...
-    def hand_abandoned(self, session: Session) -> None: ...
-    def close(self) -> None: ...
-    def saved_match(self) -> dict[str, Any] | None: ...
-    def load_match(self) -> Session | None: ...
-    def stats_line(self, session: Session) -> str: ...
-    def par_line(self, session: Session) -> str: ...
-    def par_for(self, session: Session) -> HandPar | None: ...
 
 
 class Keeper:

@@ -14,7 +14,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -42,11 +42,25 @@ from game.ui.window import (  # noqa: F401 (the window's limits, read through th
     screen_size,
 )
 
+if TYPE_CHECKING:  # the keeper is opened after the first frame (game.ui.start.keep)
+    from game.core.state import GameState
+    from game.session import Session
+    from game.store.keeper import Keeper
+
 log = logging.getLogger(__name__)
 BUSY_FPS, IDLE_FPS = 60, 8
 SPEECH_KEYS = (pygame.K_F2, pygame.K_F3)  # Read aloud on/off, say the last sentence again
 FAREWELL_AT_MOST = 6.0  # seconds the window waits for its goodbye to be said
 GOOD_NEWS = frozenset({"match_kept", "hand_kept", "moved_in"})  # something done, not trouble
+
+
+def _safely(name: str, keeping: Callable[..., None], *args: Any) -> None:
+    """A keeper's write that fails is logged: the player's files must never halt the game
+    (the keeper tells the player what it could not keep)."""
+    try:
+        keeping(*args)
+    except Exception as err:
+        log.warning("%s failed: %s", name, err)
 
 
 class App:
@@ -92,12 +106,11 @@ class App:
         self._leaving_by: float | None = None  # quitting: the clock time the goodbye ends by
         self.dirty = True
         self._was_active = True
-        self.cursor = None
+        self.cursor: int | None = None  # the system cursor shown
         self.scene: Scene = Scene(self)
         self.routes: dict[str, Callable[..., Scene]] = {}
-        self.hooks: dict[str, Callable[..., Any]] = {}
         self.after_frame: list[Callable[[], None]] = []  # once a frame is on screen (start)
-        self.keeper: Any = None  # the player's keepings (game.ui.start.keep)
+        self.keeper: Keeper | None = None  # the player's keepings (game.ui.start.keep)
         if self.settings.fullscreen:
             self.set_fullscreen(True)
 
@@ -125,8 +138,10 @@ class App:
         its frame where the game asked, the window inside lower by the title bar. The place
         is remembered less that, or the window would creep down by the title bar at every
         start (openbox)."""
-        dx, dy = event.x - self._asked[0], event.y - self._asked[1]
-        self._asked = None
+        asked, self._asked = self._asked, None
+        if asked is None:
+            return
+        dx, dy = event.x - asked[0], event.y - asked[1]
         if abs(dx) <= 64 and 0 <= dy <= 128 and time.monotonic() < self._placing:
             self._frame = (dx, dy)
 
@@ -199,12 +214,13 @@ class App:
 
     def change_setting(self, name: str, value: Any) -> None:
         """Keep a setting the player changed, applied at once where the app holds it."""
-        apply = {
+        appliers: dict[str, Callable[[Any], None]] = {
             "language": self.set_language,
             "sound": self._set_sound,
             "fullscreen": self.set_fullscreen,
             "speech": self.voice.set_on,
-        }.get(name)
+        }
+        apply = appliers.get(name)
         if apply is None:
             setattr(self.settings, name, value)
         else:
@@ -228,12 +244,13 @@ class App:
         self.settings.sound = on
         self.audio.set_enabled(on)
 
-    def match_changed(self, session: Any) -> None:
+    def match_changed(self, session: Session) -> None:
         """After every move: the state file (``--state-file``) and the saved match."""
         self.write_state(session.state)
-        self._hook("match_changed", session)
+        if self.keeper is not None:
+            _safely("match_changed", self.keeper.match_changed, session)
 
-    def give_up_hand(self, session: Any) -> bool:
+    def give_up_hand(self, session: Session) -> bool:
         """The one way an unfinished hand is left for good (the game menu's New hand, a new
         game started over the saved one): a hand with a move made is kept as given up and
         counted as a lost hand (the keeper's ``hand_abandoned``). True if it was."""
@@ -241,16 +258,9 @@ class App:
 
         if not hand_in_play(session.state):
             return False
-        self._hook("hand_abandoned", session)
+        if self.keeper is not None:
+            _safely("hand_abandoned", self.keeper.hand_abandoned, session)
         return True
-
-    def _hook(self, name: str, *args: Any) -> None:
-        fn = self.hooks.get(name)
-        if fn is not None:
-            try:
-                fn(*args)
-            except Exception as err:  # the player's files must never halt the game
-                log.warning("%s failed: %s", name, err)
 
     @property
     def lang(self) -> str:
@@ -312,7 +322,7 @@ class App:
         if not self.voice.on:
             self.running = False
             return
-        kept = self.hooks.get("saved_match", lambda: None)() is not None
+        kept = self.keeper is not None and self.keeper.saved_match() is not None
         self.speak(say("speech.quit.kept" if kept else "speech.quit"), interrupt=True)
         self._leaving_by = time.monotonic() + FAREWELL_AT_MOST
 
@@ -323,7 +333,7 @@ class App:
         assert self._leaving_by is not None
         return self.voice.quiet() or time.monotonic() >= self._leaving_by
 
-    def write_state(self, state: Any) -> None:
+    def write_state(self, state: GameState) -> None:
         """``--state-file``: the hand's record and report after every applied action."""
         if self.state_file is None:
             return
@@ -428,7 +438,7 @@ class App:
 
     def run(self) -> None:
         """The real loop: full rate while something moves, a few frames a second when idle."""
-        dt, first = 0.0, []
+        dt, first = 0.0, list[pygame.event.Event]()
         while self.step(dt, first):
             first = []
             if self.scene.active:
@@ -442,7 +452,8 @@ class App:
 
     def close(self) -> None:
         self.leave_scenes()
-        self._hook("closing")
+        if self.keeper is not None:
+            _safely("closing", self.keeper.close)
         self._remember_window()
         self.voice.close()
         self.save_settings()

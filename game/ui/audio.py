@@ -11,7 +11,7 @@ class Audio:
         try:
             from game.assets.sounds import Sounds
 
-            self._sounds = Sounds(enabled=enabled)
+            self._sounds: Sounds | None = Sounds(enabled=enabled)
         except Exception:
             self._sounds = None
 

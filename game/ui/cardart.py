@@ -32,7 +32,8 @@ class CardArt:
         self.size = (0, 0)
         self.faces = faces
         self.back_name = back
-        self._pictures = _pictures(asset_dir("sprites"))
+        # a Traversable is not declared hashable; the folders assets give (Paths) are
+        self._pictures = _pictures(asset_dir("sprites"))  # type: ignore[arg-type]
         self._faces: dict[int, pygame.Surface] = {}
         self._back: pygame.Surface | None = None
 

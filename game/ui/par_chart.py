@@ -38,17 +38,17 @@ def draw(surface: pygame.Surface, box: pygame.Rect, against: list[float], size: 
     scale = plot.h / (2 * max(reach, steps[-1]))  # the tallest bar stays inside
     mid = plot.centery
     for value in sorted({-v for v in steps} | set(steps)):
-        y = round(mid - value * scale)
-        pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, y), (plot.right, y))
-        text(f"{value:+d}" if value else "0", (plot.x - 4, y), "midright")
+        at = round(mid - value * scale)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, at), (plot.right, at))
+        text(f"{value:+d}" if value else "0", (plot.x - 4, at), "midright")
     pygame.draw.line(surface, theme.INK, (plot.x, mid), (plot.right, mid), 2)
     n = max(1, len(against))
     bw = plot.w / n
-    for i, value in enumerate(against):
-        h = round(abs(value) * scale)
-        x = round(plot.x + i * bw)
-        rect = pygame.Rect(x, mid - h if value > 0 else mid, max(1, round(bw) - 1), max(1, h))
-        pygame.draw.rect(surface, ABOVE if value >= 0 else UNDER, rect)
+    for i, points in enumerate(against):
+        h = round(abs(points) * scale)
+        left = round(plot.x + i * bw)
+        rect = pygame.Rect(left, mid - h if points > 0 else mid, max(1, round(bw) - 1), max(1, h))
+        pygame.draw.rect(surface, ABOVE if points >= 0 else UNDER, rect)
     for hand in hand_ticks(len(against), 5) if against else []:
         text(str(hand), (round(plot.x + (hand - 0.5) * bw), plot.bottom + 2), "midtop")
     return said

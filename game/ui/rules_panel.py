@@ -70,7 +70,8 @@ class RulesPanel(ScrollText):
             tops.append(y)
             y += img.get_height() + int(size * 0.8)
         self._spans = [(t, img.get_height()) for t, img in zip(tops, paragraphs, strict=True)]
-        drawn, self.placed, bottom = [], [], 0
+        drawn: list[tuple[pygame.Surface, int]] = []
+        self.placed, bottom = [], 0
         fig_w = width - text_w - gap
         for fig in figures:
             img = self._figure(fig, fig_w, size)

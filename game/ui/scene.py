@@ -2,9 +2,52 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
+
+if TYPE_CHECKING:
+    from game.core.files import Notice
+    from game.session import Session
+    from game.store.keeper import Keeper
+    from game.store.settings import Settings
+    from game.ui.audio import Audio
+    from game.ui.voice import Voice
+
+
+class Host(Protocol):
+    """The app as its scenes see it (:class:`game.ui.app.App` is the one): its window's
+    size, the player's settings and keepings, its voice and sound, and the ways to go to
+    another scene. A protocol, since the app imports the scenes and not the other way."""
+
+    settings: Settings
+    keeper: Keeper | None
+    voice: Voice
+    audio: Audio
+    scene: Scene
+    routes: dict[str, Callable[..., Scene]]
+    dirty: bool
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+    @property
+    def notices(self) -> list[str]: ...
+    @property
+    def notice_good(self) -> bool: ...
+    def notice(self, notice: Notice) -> None: ...
+    def goto(self, name: str, leave: bool = True, **kwargs: Any) -> Scene: ...
+    def show(self, scene: Scene, leave: bool = True, back: bool = False) -> None: ...
+    def speak(self, text: str, interrupt: bool = True) -> None: ...
+    def setting(self, name: str) -> Any: ...
+    def change_setting(self, name: str, value: Any) -> None: ...
+    def setting_note(self, name: str) -> str: ...
+    def setting_blocked(self, name: str) -> str | None: ...
+    def match_changed(self, session: Session) -> None: ...
+    def give_up_hand(self, session: Session) -> bool: ...
+    def use_language_for_run(self, lang: str) -> None: ...
+    def save_settings(self) -> None: ...
+    def quit(self) -> None: ...
 
 
 class Scene:
@@ -13,8 +56,8 @@ class Scene:
 
     back_to: Scene | None = None
 
-    def __init__(self, app: Any) -> None:
-        self.app = app  # the game.ui.app.App that shows it (not imported: app imports us)
+    def __init__(self, app: Host) -> None:
+        self.app = app
 
     @property
     def active(self) -> bool:

@@ -149,17 +149,12 @@ def _art_or_quit() -> None:
 
 def keep(app):
     """The player's keepings for ``app`` (closing a keeper it had): the store's notices in
-    the app's words, and the hooks the scenes call."""
+    the app's words, the store the scenes call."""
     from game.store.keeper import Keeper
 
     if app.keeper is not None:
         app.keeper.close()
     k = app.keeper = Keeper(app.notice, pars=True)
-    app.hooks.update(
-        match_changed=k.match_changed, hand_abandoned=k.hand_abandoned, closing=k.close,
-        saved_match=k.saved_match, load_match=k.load_match, stats_line=k.stats_line,
-        par_line=k.par_line, par_for=k.par_for,
-    )  # fmt: skip
     app.after_frame.append(k.warm_up)  # (the statistics folded once the menu is drawn)
     return k
 

@@ -41,6 +41,7 @@ class Widget:
         self.locked = False  # shown, focused and read, but cannot be changed now
         self.focused = False
         self.hover = False
+        self.label_frac = 0.45  # the share of a row its label takes, beside its value
 
     @property
     def focusable(self) -> bool:

@@ -40,7 +40,7 @@ class Button(Widget):
     def __init__(
         self,
         label: Label,
-        on_click: Callable[[], None],
+        on_click: Callable[[], object],
         danger: bool = False,
         help_text: Label | None = None,
     ) -> None:
@@ -50,7 +50,7 @@ class Button(Widget):
         self.pressed = False
         self.progress: float | None = None  # a draining bar (a call's window)
         # runs on a click on the button drawn disabled, to say why it cannot act now
-        self.on_refused: Callable[[], None] | None = None
+        self.on_refused: Callable[[], object] | None = None
 
     def activate(self) -> None:
         if self.visible and self.enabled:
@@ -130,10 +130,9 @@ class Cycler(Widget):
     ) -> None:
         super().__init__(label, help_text)
         self.values = list(values)
-        self.names = list(names) if names else [str(v) for v in values]
+        self.names: list[Label] = list(names) if names else [str(v) for v in values]
         self.index = self.values.index(value) if value in self.values else 0
         self.on_change = on_change
-        self.label_frac = 0.45
 
     @property
     def value(self) -> Any:
@@ -247,7 +246,6 @@ class Slider(Widget):
         self.value = _finite01(value)
         self.on_change = on_change
         self.dragging = False
-        self.label_frac = 0.45
 
     def _groove(self) -> pygame.Rect:
         x = self.rect.x + self.rect.w * self.label_frac

@@ -98,7 +98,7 @@ def screens_case(data: bytes, folder: Path, kind: str) -> int:
     UNGATED.texts.clear()
     keep(app)
     frame(app, app.goto("menu"), "menu")
-    session = app.hooks["load_match"]()
+    session = app.keeper.load_match()
     if session is not None:
         frame(app, app.goto("table", session=session), "continue", 3)
     frame(app, app.goto("stats"), "statistics")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from game.core.agents import Agent
 from game.core.design import CARD_RATIO, Design
 from game.core.spec import GameSpec, Phrase
 from game.core.state import GameState
@@ -42,7 +43,7 @@ class BookSpec(GameSpec):
     id = "pisha-pasha-book"
     state = BookGame
     lessons = LESSONS
-    agents: ClassVar[dict[str, Callable[[int | None], Any]]] = {
+    agents: ClassVar[dict[str, Callable[[int | None], Agent]]] = {
         lv: FlipAgent for lv in ("easy", "medium", "hard", "expert", "random", "flip")
     }
     baseline = "flip"

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from game.core.agents import BaseAgent, SeatView
-from game.core.state import GameState
 from game.core.types import DRAW, Action
 from game.games.pishe_pasha.kinds import FOUNDATION, ActionKinds, load_seat
 from game.games.pishe_pasha.legality import fits
@@ -43,6 +42,12 @@ WIN_BONUS = 40.0
 PLAY_DEALS = 8  # the Expert's deals per batch (see Deals)
 FIT_BONUS = 0.8
 ROLLOUT_WIN = 100.0
+
+
+def _world(view: SeatView, rng: random.Random) -> PishePasha:
+    """A deal consistent with the seat's view: one of this game's hands, since its agents
+    sit only at its tables."""
+    return cast("PishePasha", view.resample(rng))
 
 
 def split_faults(acts: list[Action]) -> tuple[list[Action], list[Action]]:
@@ -58,18 +63,18 @@ def load_target(action: Action) -> int | None:
     return load_seat(action)
 
 
-def _counts(state: GameState) -> list[int]:
-    held = state.turned  # type: ignore[attr-defined]
+def _counts(state: PishePasha) -> list[int]:
+    held = state.turned
     out = []
     for s in range(state.players):
-        n = state.stock_count(s) + len(state.discard_pile(s))  # type: ignore[attr-defined]
+        n = state.stock_count(s) + len(state.discard_pile(s))
         if held is not None and state.to_move == s:
             n += 1
         out.append(n)
     return out
 
 
-def evaluate(state: GameState, me: int) -> float:
+def evaluate(state: PishePasha, me: int) -> float:
     """Cards the opponents hold minus the seat's own, plus a win bonus.
 
     A top discard that fits a foundation is a card its owner will shed for
@@ -83,9 +88,9 @@ def evaluate(state: GameState, me: int) -> float:
     counts = _counts(state)
     opp = [counts[o] for o in range(state.players) if o != me]
     value = 0.5 * (min(opp) + sum(opp) / len(opp)) - counts[me]
-    founds = state.foundation_piles()  # type: ignore[attr-defined]
+    founds = state.foundation_piles()
     for s in range(state.players):
-        pile = state.discard_pile(s)  # type: ignore[attr-defined]
+        pile = state.discard_pile(s)
         if pile and fits(pile[-1], founds, len(founds) == 1):
             value += FIT_BONUS if s == me else -FIT_BONUS / len(opp)
     return value
@@ -99,10 +104,10 @@ def smart_load(acts: list[Action], counts: list[int] | None) -> Action:
         return proper[0]
     if counts is None or len(loads) == 1:
         return loads[0]
-    return min(loads, key=lambda a: (counts[load_target(a)], a))  # type: ignore[index]
+    return min(loads, key=lambda a: (counts[load_seat(a) or 0], a))  # (every one loads)
 
 
-def playout(state: GameState, me: int, horizon: str, cap: int = 400) -> None:
+def playout(state: PishePasha, me: int, horizon: str, cap: int = 400) -> None:
     """Play on with the smart-load policy to the end of ``me``'s turn (``own``)."""
     moves = 0
     while not state.is_over and moves < cap:
@@ -215,7 +220,7 @@ class SearchPasha(PashaLevel):
         me = view.seat
         totals = dict.fromkeys(options, 0.0)
         for _ in range(self.deals):
-            world = view.resample(random.Random(rng.random()))
+            world = _world(view, random.Random(rng.random()))
             for a in options:
                 s = world.clone()
                 s.apply(a)
@@ -223,7 +228,7 @@ class SearchPasha(PashaLevel):
         default = options[-1] if options[0].is_call else smart_load(options, None)
         return max(options, key=lambda a: (totals[a], a == default))
 
-    def value(self, state: GameState, me: int) -> float:
+    def value(self, state: PishePasha, me: int) -> float:
         """``me``'s value of ``state`` just after a candidate move (played on in place)."""
         playout(state, me, self.horizon)
         return evaluate(state, me)
@@ -264,17 +269,17 @@ class Watch:
     returns True (the search plays those through the engine, one by one: the same moves
     its fast path would make); and :meth:`end` with the continuation's last position."""
 
-    def start(self, state: GameState, option: Action) -> None:
+    def start(self, state: PishePasha, option: Action) -> None:
         """``option`` is about to be tried in a deal (``state``)."""
 
-    def stopped(self, state: GameState) -> None:
+    def stopped(self, state: PishePasha) -> None:
         """The option was a fault (``state``: just after it): a Stop call follows."""
 
-    def move(self, state: GameState, action: Action) -> bool:
+    def move(self, state: PishePasha, action: Action) -> bool:
         """``action`` is about to be made; False: show no more moves of this continuation."""
         return False
 
-    def end(self, state: GameState) -> None:
+    def end(self, state: PishePasha) -> None:
         """The continuation's last position (the hand over, unless it reached the cap)."""
 
 
@@ -288,11 +293,11 @@ class Points(Watch):
         self.totals: dict[Action, float] = {}
         self.runs: dict[Action, int] = {}
 
-    def start(self, state: GameState, option: Action) -> None:
+    def start(self, state: PishePasha, option: Action) -> None:
         self.option = option
         self.runs[option] = self.runs.get(option, 0) + 1
 
-    def end(self, state: GameState) -> None:
+    def end(self, state: PishePasha) -> None:
         option = self.option
         assert option is not None, "the search starts an option before it ends one"
         score = state.score
@@ -346,7 +351,7 @@ class ExpertPasha(SearchPasha):
                 if batch and _settled(values, deals.z):
                     break
                 for _ in range(deals.batch):
-                    world = view.resample(random.Random(rng.random()))
+                    world = _world(view, random.Random(rng.random()))
                     for a in options:
                         st = world.clone()
                         if watch is not None:
@@ -357,12 +362,12 @@ class ExpertPasha(SearchPasha):
             self.watch = None
         return values
 
-    def value(self, state: GameState, me: int) -> float:
+    def value(self, state: PishePasha, me: int) -> float:
         """``me``'s outcome of the hand played out from ``state``, a candidate just made;
         after a fault (the coach asks about those), the others' best Stop call is made
         first, since the Expert always calls."""
         watch = self.watch
-        own = cast("PishePasha", state)  # a resampled deal of this game
+        own = state
         calls = own.calls()
         if not calls:
             return finish_looking(own, me, self.careful, watch)
@@ -458,7 +463,7 @@ def finish_looking(state: PishePasha, me: int, careful: frozenset[int] = frozens
     return _outcome(state, me)
 
 
-def _hard_choice(state: GameState, options: list[Action], seat: int) -> Action:
+def _hard_choice(state: PishePasha, options: list[Action], seat: int) -> Action:
     """Hard's choice where it sees this deal: the option whose position at the end of
     ``seat``'s turn it values most (a load on ties)."""
     default = smart_load(options, _counts(state) if state.players > 2 else None)
@@ -503,7 +508,7 @@ def _best_by_playout(state: PishePasha, options: list[Action], me: int) -> Actio
     return best
 
 
-def _loading(state: GameState) -> Action:
+def _loading(state: PishePasha) -> Action:
     """The always-load move through the engine (a Stop window open, or a win waiting)."""
     acts = state.legal_actions()
     a = acts[0]
@@ -514,7 +519,7 @@ def _loading(state: GameState) -> Action:
     return a
 
 
-def _outcome(state: GameState, me: int) -> float:
+def _outcome(state: PishePasha, me: int) -> float:
     if not state.is_over:
         return evaluate(state, me)
     w = state.winner

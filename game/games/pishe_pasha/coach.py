@@ -54,20 +54,20 @@ class Onlooker(Points):
         self.left = False
         self.watched = 0
 
-    def start(self, state: GameState, option: Action) -> None:
+    def start(self, state: PishePasha, option: Action) -> None:
         super().start(state, option)
         self.look = self.seen[option]
         self.look.runs += 1
         self.look.deals += 1
-        self.missed = cast("PishePasha", state).skipped(option)  # the search's own deals
+        self.missed = state.skipped(option)
         self.left = False
         self.watched = 0
         _note_move(state, option, self.me, self.look)
 
-    def stopped(self, state: GameState) -> None:
+    def stopped(self, state: PishePasha) -> None:
         self.look.note("stopped", self.missed, (self.me + 1) % state.players)
 
-    def move(self, state: GameState, action: Action) -> bool:
+    def move(self, state: PishePasha, action: Action) -> bool:
         seat = state.to_move
         self.left = self.left or seat != self.me
         if (self.left and seat == self.me) or self.watched >= WATCH_CAP:
@@ -76,13 +76,13 @@ class Onlooker(Points):
         _note_move(state, action, self.me, self.look)
         return True
 
-    def end(self, state: GameState) -> None:
+    def end(self, state: PishePasha) -> None:
         super().end(state)
         if state.winner == self.me:
             self.look.note("won")
 
 
-def _note_move(state: GameState, action: Action, me: int, look: Seen) -> None:
+def _note_move(state: PishePasha, action: Action, me: int, look: Seen) -> None:
     """Note a move about to be made: a load onto or by ``me``, a card ``me`` plays up."""
     if action.kind is not ActionKinds.MOVE:
         return
@@ -164,7 +164,7 @@ def seen_reason(state: PishePasha, played: Action, better: Action, p: Seen,
     return None
 
 
-def _gives_load(state: GameState, played: Action, opp: int, card: int) -> Phrase:
+def _gives_load(state: PishePasha, played: Action, opp: int, card: int) -> Phrase:
     """``opp`` gets a load onto the seat's discard pile: ``card`` fits there; the card the
     seat just moved, loaded straight back, is said so."""
     moved = state.where(played).card if played.kind is ActionKinds.MOVE else None

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar, cast
 
-from game.core.agents import RandomAgent
+from game.core.agents import Agent, RandomAgent
 from game.core.design import CARD_RATIO, Design, PileRole
 from game.core.spec import Call, CallChoice, Card, Choice, GameSpec, Owner, Phrase, Seat
 from game.core.state import GameState
@@ -252,7 +252,7 @@ class PishePashaSpec(GameSpec):
         {"players": 3},
         {"players": 2, "stop_rule": True},
     )
-    agents: ClassVar[dict[str, Callable[[int | None], Any]]] = {
+    agents: ClassVar[dict[str, Callable[[int | None], Agent]]] = {
         "easy": ai.EasyPasha,
         "medium": ai.MediumPasha,
         "hard": ai.HardPasha,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from game.core.agents import RandomAgent
+from game.core.agents import Agent, RandomAgent
 from game.core.design import CARD_RATIO, LABEL_H, Design
 from game.core.spec import Choice, GameSpec, Phrase
 from game.core.state import GameState
@@ -119,7 +119,7 @@ class PistiSpec(GameSpec):
     rules_figures = FIGURES
     lessons = LESSONS
     smoke = ({"players": 2}, {"players": 3}, {"players": 4})
-    agents: ClassVar[dict[str, Callable[[int | None], Any]]] = {
+    agents: ClassVar[dict[str, Callable[[int | None], Agent]]] = {
         "easy": ai.EasyPisti,
         "medium": ai.MediumPisti,
         "hard": ai.HardPisti,

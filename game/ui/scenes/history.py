@@ -128,22 +128,24 @@ class HistoryScene(Scene):
 
     # ----------------------------------------------------------------- actions
     def open_selected(self) -> None:
-        if not self.entries:
+        keeper = self.app.keeper
+        if not self.entries or keeper is None:
             return
         e = self.entries[self.selected]
-        record = self.app.keeper.record(e.id)
+        record = keeper.record(e.id)
         self.app.goto("replay", record=record, seat=e.seat, back=self, deal=e.deal or None)
 
     def export_selected(self) -> None:
-        if not self.entries:
+        keeper = self.app.keeper
+        if not self.entries or keeper is None:
             return
         from game import export
 
         e = self.entries[self.selected]
         stem = time.strftime("hand-%Y%m%d-%H%M%S")
         try:
-            data = export.json_bytes(self.app.keeper.record(e.id))
-            path = export.new_file(self.app.keeper.folder, stem, ".json", data)
+            data = export.json_bytes(keeper.record(e.id))
+            path = export.new_file(keeper.folder, stem, ".json", data)
             self.message = say("replay.exported", path=path_text(path))
             self.message_good = True
         except OSError as err:
@@ -170,7 +172,7 @@ class HistoryScene(Scene):
             return
         scene = self.app.goto("replay", record=record, seat=0, back=self)
         if getattr(scene, "model", None) is None:
-            self.message = say("history.cannot_open", detail=scene.problem)
+            self.message = say("history.cannot_open", detail=getattr(scene, "problem", ""))
             self.message_good = False
 
     # ----------------------------------------------------------------- frame

@@ -21,6 +21,7 @@ from game.core.cards import RANK_TEXT, SUITS
 from game.core.lesson import Lesson, Script, Step, Wait
 from game.core.match import Match
 from game.core.referee import Referee
+from game.core.state import GameState
 from game.core.types import Action, PileKind
 from game.games import spec_of
 from game.store.settings import Settings
@@ -77,7 +78,7 @@ class LessonScene(RiggedScene):
         self.leave_btn = Button(lambda: say("lesson.leave"), self.leave_lesson)
         self.end_ring = FocusRing(lambda: [self.next_btn, self.back_btn, self.leave_btn])
         state = self.spec.from_setup(self.lesson.setup, self.lesson.options)
-        self.marks: list[tuple[object, int]] = [(state.clone(), 0)]  # where each step began
+        self.marks: list[tuple[GameState, int]] = [(state.clone(), 0)]  # where each step began
         self._build(state, 0, 0)
 
     # ----------------------------------------------------------------- the table

@@ -3,16 +3,37 @@ and the offer made once, at the very first start."""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.text import say
 from game.ui import page, theme
 from game.ui.widgets import Button, text_of
 
+if TYPE_CHECKING:
+    from game.core.spec import GameSpec
+    from game.ui.rules_panel import RulesPanel
+    from game.ui.scene import Host
+    from game.ui.widgets import FocusRing
+
 
 class LessonDoors:
     """A part of the menu scene (it has ``app``, ``spec``, ``ring``, ``offer``,
     ``lesson_pick``, ``rules`` and ``resize``)."""
+
+    app: Host
+    offer: list[Button]
+    lesson_pick: list[Button]
+    rules: RulesPanel | None
+    ring: FocusRing
+
+    if TYPE_CHECKING:
+
+        @property
+        def spec(self) -> GameSpec: ...
+        def resize(self, size: tuple[int, int]) -> None: ...
 
     def learn(self) -> None:
         """The chosen game's lesson, or a list to choose from when it has several."""
@@ -21,7 +42,7 @@ class LessonDoors:
             self._open_lesson(0)
         elif lessons:
             self.lesson_pick = [
-                Button(lambda k=lesson.title: say(k), lambda i=i: self._open_lesson(i))
+                Button(partial(say, lesson.title), partial(self._open_lesson, i))
                 for i, lesson in enumerate(lessons)
             ] + [Button(lambda: say("button.back"), self._close_pick)]
             self.resize(self.app.size)

@@ -10,7 +10,8 @@ shows the start of its rules there.
 from __future__ import annotations
 
 import datetime
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -27,6 +28,7 @@ from game.ui.scenes.lesson_doors import LessonDoors
 from game.ui.widgets import Button, Cycler, FocusRing, Widget, button_row, text_of
 
 if TYPE_CHECKING:  # imported when first used: the first frame does not wait for them
+    from game.core.spec import GameSpec
     from game.ui.rules_panel import RulesPanel
 
 
@@ -79,15 +81,15 @@ class MenuScene(LessonDoors, Scene):
         s = app.settings
         games = tuple(SPECS)
         game = s.last_game if s.last_game in SPECS else games[0]
-        self.game = Cycler(
+        self.game: Cycler = Cycler(
             lambda: say("menu.game"),
             games,
-            [lambda g=g: say(f"game.{g}") for g in games],
+            [partial(say, f"game.{g}") for g in games],
             game,
             self._game_changed,
             lambda: say(f"game.{self.game.value}.about"),
         )
-        self.level = Cycler(
+        self.level: Cycler = Cycler(
             lambda: say("menu.opponents"),
             (),
             (),
@@ -122,7 +124,7 @@ class MenuScene(LessonDoors, Scene):
         self._build_options()
 
     @property
-    def spec(self):
+    def spec(self) -> GameSpec:
         return SPECS[self.game.value]
 
     # ----------------------------------------------------------------- options
@@ -156,7 +158,7 @@ class MenuScene(LessonDoors, Scene):
         spec, level = self.spec, self.app.settings.level
         levels = spec.levels or (spec.default_level,)
         self.level.values = list(levels)
-        self.level.names = [lambda lv=lv: say(f"level.{lv}") for lv in levels]
+        self.level.names = [partial(say, f"level.{lv}") for lv in levels]
         self.level.index = levels.index(level if level in levels else spec.default_level)
         self.level.visible = bool(spec.levels)
         self.learn_btn.visible = bool(spec.lessons)
@@ -213,7 +215,8 @@ class MenuScene(LessonDoors, Scene):
         """The player agreed to replace the saved game: its hand in play is given up as the
         game menu's New hand gives one up (kept in History, counted as lost), then the new
         game begins."""
-        saved = self.app.hooks.get("load_match", lambda: None)()
+        keeper = self.app.keeper
+        saved = keeper.load_match() if keeper is not None else None
         if saved is not None:
             self.app.give_up_hand(saved)
         self._begin(deal_no)
@@ -255,8 +258,9 @@ class MenuScene(LessonDoors, Scene):
         self.deal_box.digits = str(number)
         self.play_deal(number)
 
-    def saved(self):
-        return self.app.hooks.get("saved_match", lambda: None)()
+    def saved(self) -> dict[str, Any] | None:
+        keeper = self.app.keeper
+        return keeper.saved_match() if keeper is not None else None
 
     def _continue_label(self) -> str:
         info = self.saved()
@@ -268,7 +272,8 @@ class MenuScene(LessonDoors, Scene):
         return say(key, **_match_words(info))  # a partnership's score is "yours", plural
 
     def continue_match(self) -> None:
-        session = self.app.hooks.get("load_match", lambda: None)()
+        keeper = self.app.keeper
+        session = keeper.load_match() if keeper is not None else None
         if session is not None:
             self.app.goto("table", session=session)
 
@@ -476,5 +481,11 @@ class MenuScene(LessonDoors, Scene):
             return
         box = pygame.Rect(self.panel.x, self.panel.bottom + 8, self.panel.w, int(h * 0.05))
         theme.text(
-            surface, widget.help(), int(h * 0.026), theme.HINT, box.midtop, "midtop", width=box.w
+            surface,
+            text_of(widget.help or ""),
+            int(h * 0.026),
+            theme.HINT,
+            box.midtop,
+            "midtop",
+            width=box.w,
         )

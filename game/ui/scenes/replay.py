@@ -9,6 +9,8 @@ the game's own. A record that cannot be shown says why, in the record checker's 
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.core.drawable import drawable
@@ -97,7 +99,9 @@ class ReplayScene(Scene):
         )
         players = state.players
         match = Match(spec, players, state.options, seed=0, target=None)
-        match.deal_no = self.deal
+        # a record that does not say its deal is replayed under none (the panel says so); a
+        # played match always has its number, hence the core's int
+        match.deal_no = self.deal  # type: ignore[assignment]
         match.hand_no = (-self.seat) % players
         match.hand = state
         referee = Referee(state, [None] * players, match)
@@ -133,7 +137,7 @@ class ReplayScene(Scene):
             self._toggle_faces,
         )
         self.pace_box = Cycler(
-            "", PACES, [lambda p=p: say(f"settings.pace.{p}") for p in PACES], "normal", self._pace
+            "", PACES, [partial(say, f"settings.pace.{p}") for p in PACES], "normal", self._pace
         )
         self.pace_box.label_frac = 0.0
         self.export_btn = Button(lambda: say("button.export"), self.export)
@@ -191,7 +195,7 @@ class ReplayScene(Scene):
         """Straight to the position after ``k`` moves, without animation (and, read aloud,
         the move number and the move that led there); from an end towards or past itself,
         that it is the end."""
-        if self.model is None:
+        if self.rig is None:
             return
         n = len(self.actions)
         at_first, at_last = self.k == 0 and k <= 0, self.k == n and k >= n
@@ -243,7 +247,7 @@ class ReplayScene(Scene):
         the move played and the better one too."""
         parts = [self.move_says("speech.replay.move")]
         parts.append(self.last_move_words())
-        if self.judging:
+        if self.judging and self.compare is not None:
             parts += [
                 say(key, move=move_words(self.record, self.k, action, self.seat))
                 for action, key in zip(self.compare, LEGEND, strict=True)
@@ -296,7 +300,7 @@ class ReplayScene(Scene):
         """Moving through the hand along the message line; the other controls at the top of
         the side panel, where the match score would be."""
         w, h = size
-        if self.model is not None:
+        if self.rig is not None:
             self.rig.resize(size)
             bar = self.model.layout.areas["message"]
             side = self.model.layout.areas["panel"]
@@ -321,7 +325,7 @@ class ReplayScene(Scene):
             self.close_btn.rect = pygame.Rect(w // 2 - 110, h - 80, 220, 44)
 
     def update(self, dt: float) -> None:
-        if self.model is None:
+        if self.rig is None:
             return
         self.slider.value = self.k / max(1, len(self.actions))
         self.rig.update(dt)
@@ -410,6 +414,8 @@ class ReplayScene(Scene):
         size = self._legend_size()
         lines = []
         clear = self.view.hint_clear_of()  # the arrows go round badges and labels ("Yer boş")
+        if self.compare is None:
+            return
         for action, colour, key in zip(self.compare, COMPARE, LEGEND, strict=True):
             src, dst = self.view.move_rects(action)
             for rect in (src, dst):

@@ -15,7 +15,7 @@ from game.store.settings import About, rows, settings_dir
 from game.text import number, say, say_n
 from game.ui import page, theme
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Cycler, FocusRing, Slider, Toggle, Widget
+from game.ui.widgets import Button, Cycler, FocusRing, Slider, Toggle, Widget, text_of
 from game.version import version
 
 MARGIN = 16  # between a long explanation and the window's sides
@@ -147,7 +147,7 @@ class SettingsScene(Scene):
         focused = self.ring.current() or next((r for r in self.rows if r.hover), None)
         below = self.panel.bottom
         if focused is not None and focused.help:
-            below = self._explain(surface, focused.help(), int(h * 0.026))
+            below = self._explain(surface, text_of(focused.help), int(h * 0.026))
         self._about(surface, below)
 
     def _about(self, surface: pygame.Surface, above: int) -> None:
@@ -174,18 +174,24 @@ class SettingsScene(Scene):
         top, room = self.panel.bottom + 4, w - 2 * MARGIN
         for line in theme.wrap_lines(words, theme.font(theme.READABLE), room):
             where = (w // 2, top)
-            top = theme.text(surface, line, theme.READABLE, theme.HINT, where, "midtop", width=room)
-            top = top.bottom
+            drawn = theme.text(
+                surface, line, theme.READABLE, theme.HINT, where, "midtop", width=room
+            )
+            top = drawn.bottom
         return top
 
 
 def _fraction(about: About, value: float) -> float:
     """Where ``value`` sits on a slider over the setting's range (0 to 1)."""
     low, high = about.schema.low, about.schema.high
+    assert low is not None, "a slider's setting has a range"
+    assert high is not None, "a slider's setting has a range"
     return max(0.0, min(1.0, (value - low) / (high - low)))
 
 
 def _value(about: About, fraction: float) -> float:
     """The setting's value at ``fraction`` of its slider, in its steps."""
     low, high = about.schema.low, about.schema.high
+    assert low is not None, "a slider's setting has a range"
+    assert high is not None, "a slider's setting has a range"
     return round(round((low + (high - low) * fraction) / about.step) * about.step, 9)

@@ -19,7 +19,7 @@ from game.text import number, percent, say, say_n
 from game.text.words import variant_words
 from game.ui import page, par_chart, theme
 from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusRing
+from game.ui.widgets import Button, FocusRing, text_of
 
 WIN, LOSS, DRAW = (120, 230, 140), (236, 90, 80), (170, 190, 175)
 PAR_RECENT, PAR_LONG = 20, 100  # the hands the averages against par are taken over
@@ -135,7 +135,7 @@ class StatsScene(Scene):
     def spoken_question(self) -> tuple[str, str] | None:
         """The reset's question while it is open, and the answer the focus is on."""
         focused = self.ring.current()
-        label = focused.label() if focused is not None else ""
+        label = text_of(focused.label) if focused is not None else ""
         return (say("question.reset_stats"), label) if self.asking else None
 
     def spoken_row(self) -> str:

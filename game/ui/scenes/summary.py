@@ -40,8 +40,8 @@ class SummaryScene(Scene):
         self.menu_btn = Button(lambda: say("button.main_menu"), self._menu)
         self.buttons = [self.next_btn, self.review_btn, self.menu_btn]
         self.ring = FocusRing(lambda: self.buttons)
-        self.stats_line = app.hooks.get("stats_line", lambda *_: "")(table.session)
-        self._par_of = app.hooks.get("par_line", lambda *_: "")
+        keeper = app.keeper
+        self.stats_line = keeper.stats_line(table.session) if keeper is not None else ""
         self.par_line = self._par_of(table.session)  # worked out meanwhile: see update
         self._fit_key: tuple | None = None  # the window size and language _fit_size is for
         self._fit = (0, 0)  # the text size and the room shared out before each heading
@@ -79,6 +79,10 @@ class SummaryScene(Scene):
             if line != self.par_line:
                 self.par_line, self._fit_key = line, None
                 self.app.dirty = True
+
+    def _par_of(self, session: Session) -> str:
+        keeper = self.app.keeper
+        return keeper.par_line(session) if keeper is not None else ""
 
     @staticmethod
     def _working() -> str:

@@ -73,13 +73,12 @@ class TableScene(RiggedScene):
     def _against_par(self) -> Callable[[], float | None] | None:
         """The hand's result against its par for the review, once worked out (None
         meanwhile); None for a hand whose par this window does not work out."""
-        hooks, session = self.app.hooks, self.session
-        par_for = hooks.get("par_for")
-        if par_for is None or not hooks.get("par_line", lambda *_: "")(session):
+        keeper, session = self.app.keeper, self.session
+        if keeper is None or not keeper.par_line(session):
             return None
 
         def against() -> float | None:
-            found = par_for(session)
+            found = keeper.par_for(session)
             return None if found is None else found.against
 
         return against

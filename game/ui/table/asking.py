@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from game.core.spec import Call, GameSpec
 from game.core.state import GameState
@@ -38,14 +39,18 @@ class Asking:
 
 def call_asked(call: Call, seat: int) -> Asking:
     """The ways to make ``call``, for the player's ``seat``."""
-    answers = tuple(Answer(lambda c=c: say(c.words), c.make(seat)) for c in call.choices)
+    answers = tuple(Answer(partial(say, c.words), c.make(seat)) for c in call.choices)
     return Asking(lambda: say(call.question), answers)
 
 
 def choices_asked(spec: GameSpec, state: GameState, namer: Namer, actions: list[Action]) -> Asking:
     """Which of ``actions`` (one gesture's moves, each declaring its own choice) is meant,
     in the game's words for its question and each choice."""
-    answers = tuple(Answer(lambda a=a: phrase(spec.choice_words(a), namer), a) for a in actions)
+
+    def words(a: Action) -> Callable[[], str]:
+        return lambda: phrase(spec.choice_words(a), namer)
+
+    answers = tuple(Answer(words(a), a) for a in actions)
     return Asking(lambda: phrase(spec.choice_question(state, actions), namer), answers)
 
 

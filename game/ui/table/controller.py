@@ -361,6 +361,8 @@ class TableController:
             self.focus = best
 
     def _nearest(self, places: list[Focus], dx: int, dy: int) -> Focus | None:
+        if self.focus is None:
+            return None
         here = pygame.Vector2(self._centre(self.focus))
         best, best_d = None, 1e18
         for f in places:

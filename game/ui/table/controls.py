@@ -8,7 +8,7 @@ Buttons only call the model's and the scene's methods; they never write their fi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -60,7 +60,7 @@ class TableControls:
         self.undo_btn = Button(lambda: say("button.undo"), partial(takebacks.undo, m))
         self.undo_btn.on_refused = partial(takebacks.undo, m)  # says why it cannot
         self.call_btns = [
-            Button(lambda c=call: say(c.button), partial(press_call, m, i), danger=True)
+            Button(partial(say, call.button), partial(press_call, m, i), danger=True)
             for i, call in enumerate(m.spec.calls)
         ]
         self.cancel_btn = Button(lambda: say("button.cancel"), partial(self._answer, None))
@@ -91,6 +91,7 @@ class TableControls:
         self.help = ScrollText(lambda: keys_text(m, self.calls()))
         self.back_btn = Button(lambda: say("button.back"), self.close_panel)
         self.question: tuple[Callable[[], str], Callable[[], None]] | None = None
+        self._on_no: Callable[[], None] | None = None  # the question's answer No
         self.yes_btn = Button(lambda: say("button.yes"), self._answer_yes)
         self.no_btn = Button(lambda: say("button.no"), self._answer_no)
         self.overlay_box = self.overlay_text = pygame.Rect(0, 0, 0, 0)  # the last dialog drawn
@@ -112,7 +113,7 @@ class TableControls:
         calls = self.m.calls_in_play and action is not None
         for i, btn in enumerate(self.call_btns):
             btn.visible = calls
-            if calls:  # the actions area shared among the calls, one above the other
+            if calls and action is not None:  # the actions area, one call above another
                 h = action.h // len(self.call_btns)
                 btn.rect = pygame.Rect(action.x, action.y + i * h, action.w, h)
         autoplay = self.m.spec.autoplay and action is not None
@@ -208,15 +209,17 @@ class TableControls:
         return self.question[0](), text_of(focused.label) if focused is not None else ""
 
     def _answer_yes(self) -> None:
+        if self.question is None:
+            return
         _, then = self.question
         self._closed_question()
         then()
 
     def _answer_no(self) -> None:
         self._closed_question()
-        if getattr(self, "_on_no", None) is not None:
-            self._on_no()
-            self._on_no = None
+        on_no, self._on_no = self._on_no, None
+        if on_no is not None:
+            on_no()
 
     def _closed_question(self) -> None:
         """The question goes, and its focus with it (no ring left on the table's buttons)."""
@@ -282,7 +285,7 @@ class TableControls:
         self.ring.sync()
 
     # ----------------------------------------------------------------- events
-    def widgets(self) -> list[Widget]:
+    def widgets(self) -> Sequence[Widget]:
         """The clickable widgets on screen now, top layer first."""
         if self.question is not None:
             return [self.yes_btn, self.no_btn]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.match import Match
 from game.core.referee import Referee
 from game.core.spec import GameSpec
+from game.core.state import GameState
 from game.core.types import Action, ActionKind, Event, IllegalAction
 from game.store.settings import Settings
 from game.text.log_lines import LogLine, Term
@@ -144,7 +145,7 @@ class TableModel:
             self.log.this_hand(self.hand_lines())
         self.stage.settle()
 
-    def restart(self, state: Any) -> None:
+    def restart(self, state: GameState) -> None:
         """Play another hand in place of the current one (a numbered deal, a resumed hand)."""
         self.referee.restart(state)
         self.thinker.forget()

@@ -281,7 +281,7 @@ class Show:
         """The human's side takes face-down cards: show them (RULES.md §5)."""
         pile = self.shown.get(ev.src) if ev.src is not None else []
         hidden = hidden_taken(ev, pile, self.side_of(self.human), self.side_of)
-        if hidden:
+        if hidden and ev.seat is not None:
             seconds = 1.8 if self.pace != "instant" else 0.3
             self.hooks.peeks.append(Peek(hidden, seconds, ev.seat))
             self.hooks.log(peek_line(hidden))
@@ -290,6 +290,7 @@ class Show:
     def _take(self, ev: Event) -> tuple[list[int | None], list[tuple[float, float]]]:
         """Lift the event's cards off their pile; returns them and where they were."""
         src = ev.src
+        assert src is not None, "a card that moves leaves a pile"
         spot = self.layout.spots.get(src)
         if ev.kind is E.REVEAL:
             taken, idx, n = self.shown.take(src, (), 1)
@@ -304,7 +305,7 @@ class Show:
 
     def _landing(self, ev: Event, card: int | None) -> int | None:
         dst = ev.dst
-        if card is None or face_down_pile(dst):
+        if card is None or dst is None or face_down_pile(dst):
             return None
         if dst.kind is PileKind.HAND:
             return card if dst.seat == self.human or self.reveal_all else None
@@ -312,10 +313,13 @@ class Show:
 
     def _fly(self, ev: Event, delay: float = 0.0) -> list[Flight]:
         taken, where = self._take(ev)
-        cards = list(ev.cards) if ev.cards and len(ev.cards) == len(taken) else taken
+        cards: list[int | None] = (
+            list(ev.cards) if ev.cards and len(ev.cards) == len(taken) else taken
+        )
         if ev.kind is E.RECYCLE:
             cards = [None] * len(taken)
         dst = ev.dst
+        assert dst is not None, "a card that moves lands on a pile"
         bottom = (ev.kind is E.CAPTURE and dst.kind is PileKind.STOCK) or ev.kind.under
         landing = [self._landing(ev, c) for c in cards]
         if ev.kind is E.RECYCLE:
@@ -330,7 +334,10 @@ class Show:
         stagger = min(0.06, seconds / 6) if k > 1 else 0.0
         for j, (shown_card, start) in enumerate(zip(taken, where, strict=False)):
             real = cards[j] if cards[j] is not None else shown_card
-            end = spot.rect.topleft if (bottom or spot is None) else spot.card_pos(m + j, m + k)
+            if spot is None:  # a pile the table does not lay out: the corner
+                end: tuple[float, float] = (0.0, 0.0)
+            else:
+                end = spot.rect.topleft if bottom else spot.card_pos(m + j, m + k)
             face_to = (
                 shows_face(dst, m + j, landing[j])
                 if not bottom
@@ -368,10 +375,11 @@ class Show:
     def _lie_until_moved(self, ev: Event, taken: list[int | None], first: Flight) -> None:
         """Cards whose flight waits (a peek at face-down cards first) lie on their pile, and
         are counted there, until the first of them starts to move."""
-        pile = self.shown.get(ev.src)
+        src = ev.src
+        assert src is not None, "a card that moves leaves a pile"
+        pile = self.shown.get(src)
         for i, card in sorted(zip(self._taken_at, taken, strict=True)):
             pile.insert(i, card)
-        src = ev.src
 
         def lift() -> None:
             self.shown.take(src, tuple(ev.cards), len(taken))

@@ -28,6 +28,7 @@ from game.ui.table.asking import Asking
 from game.ui.table.controller import Focus, TableController
 from game.ui.table.model import TableModel
 from game.ui.table.phase import Doing
+from game.ui.table.suggestion import Hint
 from game.ui.voice import Voice
 from game.ui.widgets import text_of
 
@@ -53,7 +54,7 @@ class TableSpeech:
         self._focus: Focus | None = None
         self._picked: Focus | None = None
         self._message = ("", 99.0)
-        self._hint = None
+        self._hint: Hint | None = None  # the hint last said
         self._your_turn = False
         self._turn_of: int | None = None  # the seat whose turn was last heard
         self._table_told = False  # the table itself is said with its first hand

@@ -4,7 +4,8 @@ layout, the piles as shown, the show that moves cards between them and what it t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Protocol
 
 from game.core.referee import Referee
 from game.core.spec import GameSpec
@@ -18,6 +19,15 @@ from game.ui.table.shown import ShownTable
 
 LANDED_SECONDS = 0.7
 MARK_SECONDS = 1.4  # a card a forced move placed for the player stays marked this long
+
+
+class _Aging(Protocol):
+    age: float
+
+
+def _older(items: Iterable[_Aging], dt: float) -> None:
+    for item in items:
+        item.age += dt
 
 
 class Stage:
@@ -74,14 +84,12 @@ class Stage:
     def age(self, dt: float) -> None:
         """Banners, peeks and landed cards last their moment."""
         hooks = self.hooks
-        for group in (hooks.banners, hooks.peeks):
-            for item in group:
-                item.age += dt
-            group[:] = [i for i in group if i.age < i.seconds]
-        for group, seconds in ((hooks.landed, LANDED_SECONDS), (hooks.marks, MARK_SECONDS)):
-            for item in group:
-                item.age += dt
-            group[:] = [i for i in group if i.age < seconds]
+        for group in (hooks.banners, hooks.peeks, hooks.landed, hooks.marks):
+            _older(group, dt)
+        hooks.banners[:] = [b for b in hooks.banners if b.age < b.seconds]
+        hooks.peeks[:] = [p for p in hooks.peeks if p.age < p.seconds]
+        hooks.landed[:] = [c for c in hooks.landed if c.age < LANDED_SECONDS]
+        hooks.marks[:] = [c for c in hooks.marks if c.age < MARK_SECONDS]
 
     def seen_piles(self) -> dict:
         """What the screen shows at rest: the human's view, or every card (replays)."""

@@ -99,11 +99,11 @@ class TableView:
     def move_rects(self, action: Action) -> tuple[pygame.Rect | None, pygame.Rect | None]:
         """The card a move of the seat to move takes and the pile it goes to (None: none)."""
         marks = hint_marks(self.m, action)
-        card = None
-        if marks.src in self.layout.spots:
-            rects = dict(self.card_rects(marks.src))
-            card = rects.get(marks.index, self.layout.spots[marks.src].rect)
-        target = self.pile_top_rect(marks.target) if marks.target in self.layout.spots else None
+        card, src, dst = None, marks.src, marks.target
+        if src is not None and src in self.layout.spots:
+            rects = dict(self.card_rects(src))
+            card = rects.get(marks.index, self.layout.spots[src].rect)
+        target = self.pile_top_rect(dst) if dst is not None and dst in self.layout.spots else None
         return card, target
 
     def focus_rect(self) -> pygame.Rect | None:
@@ -309,6 +309,8 @@ class TableView:
     def _hint_marks(self, surface: pygame.Surface) -> None:
         """The hint's rings and arrow, over the cards."""
         hint = self.m.hint
+        if hint is None:
+            return
         k = hint_view.strength(hint.age)
         card, target = self.hint_rects()
         for rect in (card, target):
