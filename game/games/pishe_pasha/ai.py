@@ -367,15 +367,14 @@ class ExpertPasha(SearchPasha):
         after a fault (the coach asks about those), the others' best Stop call is made
         first, since the Expert always calls."""
         watch = self.watch
-        own = state
-        calls = own.calls()
+        calls = state.calls()
         if not calls:
-            return finish_looking(own, me, self.careful, watch)
+            return finish_looking(state, me, self.careful, watch)
         if watch is not None:
             watch.stopped(state)
-        worst, last = math.inf, own
+        worst, last = math.inf, state
         for c in calls:
-            after = own.clone()
+            after = state.clone()
             after.apply(c)
             v = finish_looking(after, me, self.careful)
             if v < worst:
