@@ -91,3 +91,15 @@ def test_the_tables_banner_is_the_headline_its_games_spec_gives(app):
     table.model.show.push([Event(EventKind.CAPTURE, 1, (3, 16), None, None)])
     settle(app, table)
     assert ("STOP!", "North +7") in [(b.text, b.sub) for b in table.model.hooks.banners]
+
+
+def test_a_phrase_may_name_any_number_of_cards():
+    """A log line stops at three cards; a phrase that must name them all (an answer saying
+    which cards a capture takes) says so, and names every one."""
+    five = (3, 16, 29, 42, 4)
+    every = Phrase("log.load", {"who": Seat(1), "whose": Owner(1), "card": Cards(five, None)})
+    assert phrase(every, TWO) == say("log.load", who="North", whose="North's",
+                                     card="4♣ 4♦ 4♥ 4♠ 5♣")  # fmt: skip
+    three = every._replace(params={**every.params, "card": Cards(five)})
+    assert phrase(three, TWO) == say("log.load", who="North", whose="North's", card="4♣ 4♦ 4♥ …")
+    assert Cards(five, None) == Cards(five) == five

@@ -23,7 +23,8 @@ def app(tmp_path, monkeypatch):
 
 
 def play_hand(app, table) -> SummaryScene:
-    agent = table.model.spec.make_agent("medium", 3)
+    spec = table.model.spec
+    agent = spec.make_agent(spec.default_level, 3)
     while app.scene is table:
         settle(app, table)
         if app.scene is table and table.model.human_may_act():

@@ -10,10 +10,10 @@ only ever read specs, so none of them names a game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
 from game.core.agents import Agent
 from game.core.design import Design
@@ -44,7 +44,16 @@ class Card(int):
 
 
 class Cards(tuple[int, ...]):
-    """Cards shown by the index printed on them ("4♥ 5♠ …"), the first three."""
+    """Cards shown by the index printed on them ("4♥ 5♠ …"): the first ``most`` (three
+    unless told, for a log line that would run on; None: every one, for a phrase that
+    must name them all, such as an answer saying which cards a capture takes)."""
+
+    most: int | None
+
+    def __new__(cls, cards: Iterable[int] = (), most: int | None = 3) -> Self:
+        made = super().__new__(cls, cards)
+        made.most = most
+        return made
 
 
 class Phrase(NamedTuple):
@@ -115,6 +124,21 @@ class Call:
     choices: tuple[CallChoice, ...]
     window: str
     prompt: str
+    keys: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move a person makes with no card or pile to take it from (a pass, a bid, an ask;
+    or one they may also make at a pile, as a shortcut). The table shows it as a button,
+    pressable while one of its ``actions`` is legal for the player (pressed otherwise, the
+    rules say why not), with ``key`` (a letter) pressing it too; several of its actions
+    legal at once are offered under their declared choices. Every word is a phrase key:
+    ``button`` (the button's words) and ``keys`` (the keys panel's line)."""
+
+    actions: tuple[Action, ...]
+    button: str
+    key: str  # a letter
     keys: tuple[str, str]
 
 
@@ -196,8 +220,8 @@ class GameSpec:
       hint asks (None: no hints), the arena's baseline, the coach (None: no review);
     * **its table**: the seating, the design in card units, what the panel and the summary
       show, what a gesture means, which lone moves play themselves, the hint's words, the
-      statistics' counts, its calls (as data), and the words of the choices its moves
-      may declare (``choice_question``, ``choice_words``);
+      statistics' counts, its calls and the moves its buttons make (as data), and the
+      words of the choices its moves may declare (``choice_question``, ``choice_words``);
     * **its words for what happens** (``words``: a module or object holding any of
       ``describe``, ``describe_outcome``, ``describe_move``, ``headline``, ``sound`` and
       ``joins``, with the signatures of the methods below).
@@ -246,6 +270,7 @@ class GameSpec:
     deal_from: PileId | None = None  # where the opening deal starts; None: the deck
     stat_counts: tuple[str, ...] = ()  # the statistics' game-specific counts (``stats.count.*``)
     calls: tuple[Call, ...] = ()  # the calls a person may make at the table
+    moves: tuple[Move, ...] = ()  # the moves made by a button, not at a pile
 
     def positions(self, players: int) -> tuple[str, ...]:
         """Seat positions in turn order from the human: across the table with two, else

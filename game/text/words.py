@@ -25,9 +25,11 @@ T = TypeVar("T")
 Game = str | GameSpec | None
 
 
-def cards_short(cards: tuple[int, ...], most: int = 3) -> str:
-    more = " …" if len(cards) > most else ""
-    return " ".join(card_short(c) for c in cards[:most]) + more
+def cards_short(cards: tuple[int, ...], most: int | None = 3) -> str:
+    """The cards' short names; past ``most`` (None: no limit), an ellipsis."""
+    shown = cards if most is None else cards[:most]
+    more = " …" if len(shown) < len(cards) else ""
+    return " ".join(card_short(c) for c in shown) + more
 
 
 def _ask(n: Namer | None, game: Game, question: Callable[[GameSpec], T | None]) -> T | None:
@@ -164,7 +166,7 @@ def _worded(name: str, value: Any, n: Namer | None) -> dict[str, Any]:
     if isinstance(value, Phrase):
         return {name: phrase(value, n)}
     if isinstance(value, Cards):
-        return {name: cards_short(value)}
+        return {name: cards_short(value, value.most)}
     if isinstance(value, Card) or (name == "card" and isinstance(value, int)):
         return card_params(value, name)
     if isinstance(value, float):  # a figure, as the language writes it ("3,1"; "0,04")

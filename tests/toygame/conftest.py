@@ -1,5 +1,4 @@
-"""The duel's shared fixture: the game in the registry for one test, the only line a
-game needs."""
+"""The duel's shared fixture: the game in the registry, the only line a game needs."""
 
 from __future__ import annotations
 
@@ -13,8 +12,11 @@ from .spec import SPEC
 
 @pytest.fixture
 def duel():
-    """The duel registered for one test, and English again after it."""
+    """The duel in the registry for the test (the session's registry may hold it already:
+    it is left there then), and English again after it."""
+    had = SPEC.id in games.SPECS
     games.register(SPEC)
     yield SPEC
-    games.unregister(SPEC.id)
+    if not had:
+        games.unregister(SPEC.id)
     set_language("en")

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from game.core.agents import RandomAgent
 from game.core.design import CARD_RATIO, LABEL_H, Design, PileRole
-from game.core.spec import GameSpec, Phrase
+from game.core.spec import GameSpec, Move, Phrase
 from game.core.state import GameState
 from game.core.types import HANDS, PACK, PLAYS, TABLE, WONS, Action, PileId
 
@@ -74,6 +74,7 @@ class DuelSpec(GameSpec):
     deal_from = PACK
     stat_counts = (f"{ID}.tricks",)
     words = words
+    moves = (Move((DRAW_PASS,), f"button.{ID}.draw", "d", (f"keys.{ID}.d", f"keys.{ID}.d.what")),)
 
     design = staticmethod(design)
     gesture = staticmethod(gesture)

@@ -54,7 +54,7 @@ def test_the_duel_joins_through_the_registry_and_brings_its_own_words(duel):
     assert games.spec_of(ID) is SPEC
     assert say(f"game.{ID}") == "Hi-card duel"
     set_language("tr")
-    assert say(f"game.{ID}") == "Yüksek kart düellosu"
+    assert say(f"game.{ID}") == "Yüksek-kart düellosu"
     assert say("game.pisti") == "Pişti"  # the shared catalogue still answers first
 
 

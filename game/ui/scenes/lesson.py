@@ -424,7 +424,7 @@ class LessonScene(RiggedScene):
         for rect in self._card_rects():
             self._ring(surface, rect, colour)
         for text in self.step.expect:
-            for btn in self.view.call_buttons(self.spec.parse_action(text)):
+            for btn in self.view.buttons_for(self.spec.parse_action(text)):
                 self._ring(surface, btn.rect, colour)
 
     def _card_rects(self) -> list[pygame.Rect]:

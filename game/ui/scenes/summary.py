@@ -99,14 +99,20 @@ class SummaryScene(Scene):
         room = self.model.layout.areas["table"]
         pw = min(820, room.w - 2 * max(12, room.w // 40))
         ph = min(int(h * 0.9), h - 24)
-        self.panel = pygame.Rect(room.centerx - pw // 2, h // 2 - ph // 2, pw, ph)
-        bh = max(34, h // 17)
-        shown = [b for b in self.buttons if b.visible]
-        bw = (pw - 40 - 10 * (len(shown) - 1)) // len(shown)
-        y = self.panel.bottom - bh - 14
-        for i, b in enumerate(shown):
-            b.rect = pygame.Rect(self.panel.x + 20 + i * (bw + 10), y, bw, bh)
+        self._room = pygame.Rect(room.centerx - pw // 2, h // 2 - ph // 2, pw, ph)
+        self._button_h = max(34, h // 17)
+        self._place(self._room)
         self.size = max(16, min(24, ph // 24))
+        self._fit_key = None
+
+    def _place(self, panel: pygame.Rect) -> None:
+        """The dialog's box, and its buttons along its foot."""
+        self.panel, bh = panel, self._button_h
+        shown = [b for b in self.buttons if b.visible]
+        bw = (panel.w - 40 - 10 * (len(shown) - 1)) // len(shown)
+        y = panel.bottom - bh - 14
+        for i, b in enumerate(shown):
+            b.rect = pygame.Rect(panel.x + 20 + i * (bw + 10), y, bw, bh)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and self._read_key(event):
@@ -219,10 +225,10 @@ class SummaryScene(Scene):
         has two hands to show), and the player's record over the buttons."""
         self.table.draw(surface)
         theme.veil(surface, surface.get_rect(), 130)
+        size, spread = self._fitted(surface.get_size())  # (first: it sizes the box)
         p = self.panel
         pygame.draw.rect(surface, theme.PANEL, p, border_radius=18)
         pygame.draw.rect(surface, theme.GOLD, p, 2, border_radius=18)
-        size, spread = self._fitted(surface.get_size())
         self._content(surface, size, spread)
         y = self._bottom(size) + size // 3
         for note in self.notes():  # wrapped where one line would shrink it below readable
@@ -246,16 +252,20 @@ class SummaryScene(Scene):
     def _fitted(self, screen: tuple[int, int]) -> tuple[int, int]:
         """The largest text size (from the dialog's own, down to 14 px) whose rows all fit
         above the buttons, and the room left over shared out before each heading, so the
-        rows fill the dialog; worked out once per window size and language."""
+        rows fill the dialog; a summary too short to fill it even so gets a shorter box.
+        Worked out once per window size, language and line of notes."""
         key = (screen, current().lang)
         if self._fit_key != key:
+            self._place(self._room)
             scratch = pygame.Surface(screen)
             size = self.size
             while size > theme.READABLE and self._content(scratch, size) > self._bottom(size):
                 size -= 1
-            heads = sum(r.kind is Kind.HEAD for r in self.hand_rows())
+            gaps = 1 + sum(r.kind is Kind.HEAD for r in self.hand_rows())
             spare = self._bottom(size) - self._content(scratch, size)
-            spread = max(0, min(size * 2, spare // max(1, heads + 1)))
+            spread = max(0, min(size * 2, spare // gaps))
+            if spare > spread * gaps:
+                self._place(self._room.inflate(0, spread * gaps - spare))
             self._fit_key, self._fit = key, (size, spread)
         return self._fit
 

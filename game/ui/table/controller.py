@@ -36,11 +36,13 @@ class Focus:
 @dataclass(frozen=True)
 class KeyPath:
     """The keys that make a move from where the focus is now, as :meth:`activate` and the
-    number keys handle them (said to a player who cannot see the table): its number key;
-    else Tab to ``src`` (unless the focus is there), Enter, and, for a card picked up,
-    Enter again where the focus then goes (``twice``) or Tab to ``dst`` and Enter."""
+    number keys handle them (said to a player who cannot see the table): a button's move,
+    its letter; else its number key; else Tab to ``src`` (unless the focus is there),
+    Enter, and, for a card picked up, Enter again where the focus then goes (``twice``) or
+    Tab to ``dst`` and Enter."""
 
     number: int | None = None
+    letter: str | None = None  # the key of a move its button makes
     src: PileId | None = None
     tab: bool = False
     twice: bool = False
@@ -449,6 +451,9 @@ class TableController:
     def key_path(self, action: Action) -> KeyPath | None:
         """The keys that make ``action`` now (None: a call, or a move the keys cannot make,
         which its own key or button makes)."""
+        letter = next((mv.key for mv in self.m.spec.moves if action in mv.actions), None)
+        if letter is not None:
+            return KeyPath(letter=letter)
         where = self.m.state.where(action)
         src = where.src
         if action.is_call or src is None or src not in self.m.layout.spots:

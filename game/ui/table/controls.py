@@ -16,7 +16,7 @@ import pygame
 
 from game.core.spec import Call
 from game.session import hand_in_play
-from game.text import say
+from game.text import current, say
 from game.ui import theme
 from game.ui.rules_panel import RulesPanel
 from game.ui.scroll_text import ScrollText
@@ -63,6 +63,7 @@ class TableControls:
             Button(partial(say, call.button), partial(press_call, m, i), danger=True)
             for i, call in enumerate(m.spec.calls)
         ]
+        self.move_btns = [_move_button(m, i) for i in range(len(m.spec.moves))]
         self.cancel_btn = Button(lambda: say("button.cancel"), partial(self._answer, None))
         self._asked: tuple[object, list[Button]] = (None, [])  # the question, its buttons
         self._column = (0, 0, 0, 0, 0)  # the centre's width, height, button size and gap
@@ -129,13 +130,17 @@ class TableControls:
         h = int(bar.h * 0.72)
         y = bar.centery - h // 2
         x = bar.x + 10
-        for btn, width in ((self.menu_btn, 3.0), (self.hint_btn, 3.0), (self.undo_btn, 3.0)):
-            btn.rect = pygame.Rect(x, y, _top_width(btn, h, width), h)
+        for btn in self.top_buttons():
+            btn.rect = pygame.Rect(x, y, _top_width(btn, h, 3.0), h)
             if btn.visible:
                 x = btn.rect.right + h // 3
 
+    def top_buttons(self) -> list[Button]:
+        """The top bar's buttons from the left: Menu, Hint, Undo, then the game's moves."""
+        return [self.menu_btn, self.hint_btn, self.undo_btn, *self.move_btns]
+
     def rightmost_top(self) -> int:
-        shown = [b.rect.right for b in (self.menu_btn, self.hint_btn, self.undo_btn) if b.visible]
+        shown = [b.rect.right for b in self.top_buttons() if b.visible]
         return max(shown) if shown else 0
 
     def _place_autoplay(self, area: pygame.Rect) -> None:
@@ -299,9 +304,7 @@ class TableControls:
 
     def bar_widgets(self) -> list[Widget]:
         return [
-            self.menu_btn,
-            self.hint_btn,
-            self.undo_btn,
+            *self.top_buttons(),
             *self.call_btns,
             self.flip_btn,
             self.auto,
@@ -360,6 +363,9 @@ class TableControls:
         for btn in self.call_btns:
             btn.progress, btn.enabled = m.window.left, m.window.open
         self.undo_btn.enabled = takebacks.why_not(m) is None
+        mine = m.my_actions() if phase.mine else []
+        for btn, move in zip(self.move_btns, m.spec.moves, strict=True):
+            btn.enabled = any(a in mine for a in move.actions)
         self.flip_btn.enabled = phase.mine and not m.auto_on
         self.hint_btn.enabled = m.has_hints and phase.mine and m.thinker.hint_pending is None
         self.auto.set_value(m.auto_on)
@@ -411,6 +417,15 @@ class TableControls:
             )
         for b in buttons:
             b.draw(surface)
+
+
+def _move_button(m: TableModel, index: int) -> Button:
+    """The button of the game's ``index``-th move with no pile; pressed while it cannot
+    act, the rules say why."""
+    press = partial(m.press_move, index)
+    btn = Button(partial(current().say_in, m.spec.id, m.spec.moves[index].button), press)
+    btn.on_refused = press
+    return btn
 
 
 def _top_width(btn: Button, h: int, share: float) -> int:

@@ -100,6 +100,8 @@ def keys_words(m: TableModel, path: KeyPath) -> str:
     """A move's keys for the ear: "key 2"; "Enter twice"; "Tab to “Your stock”, then
     Enter"; "Enter, then Tab to “Your pile” and Enter". A place is quoted as the focus
     names it when Tab reaches it, so the player knows it when they hear it."""
+    if path.letter is not None:
+        return say("speech.keys.letter", key=path.letter.upper())
     if path.number is not None:
         return say("speech.keys.number", n=path.number)
     if path.twice:

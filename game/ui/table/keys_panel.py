@@ -1,5 +1,6 @@
-"""The keys panel of the table: every key and what it does, with each call's key. Its
-words are the table's own, naming no game; a game's catalogue may word a key its way."""
+"""The keys panel of the table: every key and what it does, with the keys of each call and
+of each move a button makes. Its words are the table's own, naming no game; a game's
+catalogue may word a key its way."""
 
 from __future__ import annotations
 
@@ -46,7 +47,8 @@ FULLER = {  # a key's longer words, for a table that has what they speak of
 def keys_text(m: TableModel, calls: tuple[Call, ...] = ()) -> str:
     """The keys panel of the table, each key worded for what this table has: a double
     click where a pile sends cards somewhere, the player's stock where they have one (to
-    turn, to hear), a hand for the number keys, and each call in play's key after them."""
+    turn, to hear), a hand for the number keys, and after them the keys of each call in
+    play and of each move a button makes."""
     spots, role = m.layout.spots, m.layout.role
     own_stock = PileId(PileKind.STOCK, m.human) in spots
     has = {
@@ -58,6 +60,6 @@ def keys_text(m: TableModel, calls: tuple[Call, ...] = ()) -> str:
     }
     keys = [(k, FULLER[w] if has.get(w) else w) for k, w in KEYS]
     at = [k for k, _ in keys].index("keys.numbers")
-    keys[at + 1 : at + 1] = [call.keys for call in calls]
+    keys[at + 1 : at + 1] = [call.keys for call in calls] + [move.keys for move in m.spec.moves]
     say_in = partial(current().say_in, m.spec.id)  # the game's own words first
     return "\n".join(f"{say_in(k)}:  {say_in(w)}" for k, w in keys)

@@ -23,6 +23,7 @@ from game.core.types import Action, ActionKind, Event, IllegalAction
 from game.store.settings import Settings
 from game.text.log_lines import LogLine, Term
 from game.text.words import refusal_text
+from game.ui.table.asking import Asking, choices_asked
 from game.ui.table.call_window import CallWindow
 from game.ui.table.coach_gate import QUESTIONS_A_HAND, CoachGate
 from game.ui.table.log import MoveLog, Reader, hand_head, hand_lines, move_line, span_line
@@ -35,7 +36,6 @@ from game.ui.table.thinker import Thinker
 
 if TYPE_CHECKING:
     from game.ai.coach import Advice
-    from game.ui.table.asking import Asking
 
 
 def _quiet(*_: Any) -> None:
@@ -249,6 +249,20 @@ class TableModel:
         asked, self.asking = self.asking, None
         if asked is not None and index is not None and 0 <= index < len(asked.answers):
             self.perform(asked.answers[index].action)
+
+    def press_move(self, index: int) -> None:
+        """The button (or key) of the game's ``index``-th move with no pile: its one legal
+        action is made, several are offered under their choices, and with none the rules
+        say why not."""
+        move = self.spec.moves[index]
+        mine = self.my_actions()
+        legal = [a for a in move.actions if a in mine]
+        if not legal:
+            self.refuse(move.actions[0])
+        elif len(legal) > 1:
+            self.asking = choices_asked(self.spec, self.state, self.namer, legal)
+        else:
+            self.perform(legal[0])
 
     def refuse(self, action: Action | str) -> None:
         why = self.referee.refusal(action, self.human)

@@ -171,6 +171,7 @@ class TableRig:
         c, m, key = self.controller, self.model, event.key
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         calls = {pygame.key.key_code(call.key): i for i, call in enumerate(self.controls.calls())}
+        moves = {pygame.key.key_code(move.key): i for i, move in enumerate(m.spec.moves)}
         if ctrl and key == pygame.K_z:
             takebacks.undo(m)
         elif ctrl and key == pygame.K_y:
@@ -189,6 +190,8 @@ class TableRig:
             ask_hint(m)
         elif key in calls and not ctrl:
             press_call(m, calls[key])
+        elif key in moves and not ctrl:
+            m.press_move(moves[key])
         elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
             self.controls.open_help()
         else:

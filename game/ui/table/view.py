@@ -19,6 +19,7 @@ from game.ui.table.controls import TableControls
 from game.ui.table.hints import hint_marks
 from game.ui.table.model import TableModel
 from game.ui.table.shown import shows_face
+from game.ui.widgets import Button
 
 BADGED = (PileKind.TABLE, PileKind.DISCARD)  # piles that show their count on a badge
 
@@ -319,21 +320,23 @@ class TableView:
         if card is not None and target is not None:
             clear = self.hint_clear_of()
             hint_view.arrow(surface, card, target, self.layout.card, hint.age, avoid=clear)
-        for btn in self.call_buttons(hint.action):
+        for btn in self.buttons_for(hint.action):
             box = btn.rect.inflate(10, 10)
             pygame.draw.rect(surface, theme.HINT, box, 3, border_radius=box.h // 4)
 
-    def call_buttons(self, action) -> list:
-        """The buttons of the calls among whose choices ``action`` is (lit by a hint, a
-        lesson's step)."""
-        if not action.is_call or self.controls is None:
+    def buttons_for(self, action: Action) -> list[Button]:
+        """The buttons that make ``action`` (lit by a hint, a lesson's step): a call's among
+        whose choices it is, a move's among whose actions it is."""
+        if self.controls is None:
             return []
-        calls = self.m.spec.calls
-        return [
-            btn
-            for call, btn in zip(calls, self.controls.call_btns, strict=True)
-            if btn.visible and any(c.make(action.actor) == action for c in call.choices)
-        ]
+        spec, controls = self.m.spec, self.controls
+        if action.is_call and action.actor is not None:
+            made = [{c.make(action.actor) for c in call.choices} for call in spec.calls]
+            buttons = controls.call_btns
+        else:
+            made = [set(move.actions) for move in spec.moves]
+            buttons = controls.move_btns
+        return [b for b, acts in zip(buttons, made, strict=True) if b.visible and action in acts]
 
     def _landed(self, surface: pygame.Surface) -> None:
         """Reduced motion: cards that just moved glow a moment where they landed."""
