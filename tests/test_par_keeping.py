@@ -22,7 +22,7 @@ def finished(game: str = "pishe-pasha", seed: int = 3, level: str = "easy") -> S
         q = ref.question()
         if q is not None:
             ref.answer(q, q.answer())
-        elif session.state.to_move == session.human and ref.phase.value == "move":
+        elif session.state.to_move == session.human and ref.awaiting.value == "move":
             ref.apply(me.choose(SeatView(session.state, session.human)), session.human)
         else:
             ref.close_window()

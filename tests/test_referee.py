@@ -8,7 +8,7 @@ import pytest
 from conftest import STOP, kinds, position, registered_tables, suits_up_to, texts
 
 from game.core.agents import BaseAgent, RandomAgent, SeatView
-from game.core.referee import Ask, Phase, Referee
+from game.core.referee import Ask, Awaiting, Referee
 from game.core.state import GameState
 from game.core.types import ACCEPT, Action, IllegalAction
 from game.games import SPECS, make_agent, new_hand, spec_of
@@ -58,27 +58,27 @@ def view(state: GameState) -> tuple:
 
 
 # ----------------------------------------------------------------- phases
-def test_referee_phases_move_calls_over():
+def test_the_referee_awaits_a_move_then_the_calls_then_nothing():
     ref = Referee(fault_position(), [None, None])
-    assert ref.phase is Phase.MOVE
+    assert ref.awaiting is Awaiting.MOVE
     assert ref.question() is None
     events = ref.apply("turn", 0)
     assert E.FAULT in kinds(events)
-    assert ref.phase is Phase.CALLS
+    assert ref.awaiting is Awaiting.CALLS
     assert ref.callers() == [1]
     assert ref.person_may_call
     assert ref.question() is None  # the window waits for the person at seat 1
     assert ref.close_window() == []  # nobody called; the fault stands, no accept needed
-    assert ref.phase is Phase.MOVE
+    assert ref.awaiting is Awaiting.MOVE
     assert ref.state.calls()
     assert ref.close_window() == []  # only once
     ref.apply("discard>F", 0)  # the held KD then goes on the discard pile, the turn ends
     ref.apply("turned>D", 0)
-    assert ref.phase is Phase.MOVE
+    assert ref.awaiting is Awaiting.MOVE
     assert ref.state.to_move == 1
     done = Referee(position([["5H"], ["KD"]], suits_up_to(h=4), rest_to=1), [None, None])
     done.apply("discard>F", 0)
-    assert done.phase is Phase.OVER
+    assert done.awaiting is Awaiting.OVER
     assert done.question() is None
 
 
@@ -106,7 +106,7 @@ def test_referee_asks_a_computer_caller_once_and_applies_its_call():
     assert caller.asked == 1
     assert events[0].kind is E.STOP_END
     assert events[0].seat == 1
-    assert ref.phase is Phase.MOVE
+    assert ref.awaiting is Awaiting.MOVE
     assert ref.state.to_move == 1
     assert texts(ref.state.history) == ["turn", "stop 1 end"]
 
@@ -119,7 +119,7 @@ def test_referee_a_declined_call_closes_the_window():
     assert q.kind is Ask.CALL
     assert ref.answer(q, q.answer()) == []
     assert ref.question() is None  # seat 0, a person, moves on
-    assert ref.phase is Phase.MOVE
+    assert ref.awaiting is Awaiting.MOVE
     assert caller.asked == 1
     assert texts(ref.state.history) == ["turn"]
 
@@ -131,7 +131,7 @@ def test_referee_a_person_caller_gets_the_window():
     assert q.seats == (0,)
     ref.answer(q, q.answer())
     assert texts(ref.state.history) == ["turn"]
-    assert ref.phase is Phase.CALLS
+    assert ref.awaiting is Awaiting.CALLS
     assert ref.person_may_call
     assert ref.question() is None  # waits for the person's Stop, or for the window to close
     events = ref.apply("stop 1 force", 1)
@@ -160,11 +160,11 @@ def test_referee_close_window_accepts_a_winning_fault_nobody_stopped():
     assert texts(ref.state.history) == ["discard>1"]
     assert not ref.state.is_over
     assert texts(ref.state.legal_actions()) == ["accept"]
-    assert ref.phase is Phase.CALLS
+    assert ref.awaiting is Awaiting.CALLS
     assert ref.question() is None
     events = ref.close_window()
     assert events[-1].kind is E.OVER
-    assert ref.phase is Phase.OVER
+    assert ref.awaiting is Awaiting.OVER
     assert ref.state.winner == 0
     assert texts(ref.state.history) == ["discard>1", "accept"]
     assert ref.past[-1].by == 1  # accept is the move of the seat to move
@@ -205,7 +205,7 @@ def test_referee_play_out_with_every_seat_a_computer(game, players, options):
         ref = Referee(state, agents)
         assert ref.play_out() is state
         assert state.is_over
-        assert ref.phase is Phase.OVER
+        assert ref.awaiting is Awaiting.OVER
         assert ref.question() is None
         assert sorted(state.all_cards()) == sorted(state.CARDS)
         assert len(ref.past) == len(state.history)
@@ -294,7 +294,7 @@ def round_trip(state: GameState, agents: list) -> int:
         redone.append(view(ref.state))
     assert redone == [*before[1:], final]
     assert ref.state.is_over
-    assert ref.phase is Phase.OVER
+    assert ref.awaiting is Awaiting.OVER
     return len(before)
 
 

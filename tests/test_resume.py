@@ -10,7 +10,7 @@ from conftest import registered_tables
 from store_support import a_record, counts, hand_row, put_rows, put_save
 
 from game.core.agents import SeatView
-from game.core.referee import Phase
+from game.core.referee import Awaiting
 from game.games import SPECS
 from game.session import Session, replay_record
 from game.stats import Line
@@ -32,7 +32,7 @@ def person_move(session: Session, agent) -> None:
     ref = session.referee
     seat = session.human
     view = SeatView(ref.state, seat)
-    if ref.phase is Phase.CALLS and ref.person_may_call:
+    if ref.awaiting is Awaiting.CALLS and ref.person_may_call:
         call = agent.call(view)
         if call is not None:
             ref.apply(call, seat)

@@ -28,7 +28,10 @@ from game.core.state import GameState, parse_or_refuse
 from game.core.types import ACCEPT, Action, Code, Event, IllegalAction, Refusal
 
 
-class Phase(enum.Enum):
+class Awaiting(enum.Enum):
+    """What the referee waits for: the calls on the last move, a move, or nothing (over).
+    The table's own phase (what the table is doing) is derived from it and more."""
+
     CALLS = "calls"
     MOVE = "move"
     OVER = "over"
@@ -138,23 +141,23 @@ class Referee:
         return sorted({a.actor for a in self.state.calls() if a.actor is not None})
 
     @property
-    def phase(self) -> Phase:
+    def awaiting(self) -> Awaiting:
         if self.state.is_over:
-            return Phase.OVER
+            return Awaiting.OVER
         if self.state.calls() and not self.window_closed:
-            return Phase.CALLS
-        return Phase.MOVE
+            return Awaiting.CALLS
+        return Awaiting.MOVE
 
     @property
     def person_may_call(self) -> bool:
         """The call window waits for a person (the table's timed call window)."""
-        return self.phase is Phase.CALLS and any(self.is_person(s) for s in self.callers())
+        return self.awaiting is Awaiting.CALLS and any(self.is_person(s) for s in self.callers())
 
     # ----------------------------------------------------------------- questions
     def question(self) -> Question | None:
         """What a computer player must decide now, or None: a person's move, a call
         window that waits for a person, or the end of the hand."""
-        if self.phase is Phase.CALLS:
+        if self.awaiting is Awaiting.CALLS:
             if not self.calls_asked:
                 ai = [(s, a) for s in self.callers() if (a := self.agent_at(s)) is not None]
                 if ai:
@@ -166,7 +169,7 @@ class Referee:
             if self.person_may_call:
                 return None
             self.close_window()
-        if self.phase is not Phase.MOVE:
+        if self.awaiting is not Awaiting.MOVE:
             return None
         seat = self.state.to_move
         agent = None if seat is None else self.agent_at(seat)
@@ -199,7 +202,7 @@ class Referee:
                 return []
             return self.apply(action, action.actor)
         seat = question.seats[0]
-        if self.state.to_move != seat or self.phase is not Phase.MOVE:
+        if self.state.to_move != seat or self.awaiting is not Awaiting.MOVE:
             return []
         if action is None or self.state.check(action) is not None:
             action = self.state.legal_actions()[0]
@@ -207,7 +210,7 @@ class Referee:
 
     def close_window(self) -> list[Event]:
         """Nobody called: the window is over. A winning fault then stands (``accept``)."""
-        if self.phase is not Phase.CALLS:
+        if self.awaiting is not Awaiting.CALLS:
             return []
         self.window_closed = True
         seat = self.state.to_move

@@ -55,9 +55,23 @@ class Scene:
     ``back_to``: the scene it was opened over and returns to, if any."""
 
     back_to: Scene | None = None
+    name = ""  # its route's name; ``speech.scene.<name>`` is its title for the ear
+    selected: int | None = None  # the row of its list the voice reads (None: no list)
 
     def __init__(self, app: Host) -> None:
         self.app = app
+
+    def spoken(self) -> str:
+        """What the voice says as the scene comes on screen ("": its title)."""
+        return ""
+
+    def spoken_question(self) -> tuple[str, str] | None:
+        """A question open over the scene and the answer the focus is on (None: none)."""
+        return None
+
+    def spoken_row(self) -> str:
+        """The selected row of its list, for the ear ("": nothing to read)."""
+        return ""
 
     @property
     def active(self) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import weakref
 from collections import deque
-from typing import Any
+from typing import Any, Protocol
 
 from game.speech import Backend, FileBackend, Speaker, find_backend, screen_reader_running
 from game.speech.speaker import Summariser, keep_last
@@ -27,6 +27,19 @@ from game.text.spoken import spoken
 from game.ui.caption import Caption
 
 HEARD = 40  # sentences kept for "repeat"
+
+
+class Spoken(Protocol):
+    """What the voice reads of a scene (:class:`game.ui.scene.Scene` has each, with its
+    defaults): a protocol, since the scenes' module knows the voice, not the other way."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def selected(self) -> int | None: ...
+    def spoken(self) -> str: ...
+    def spoken_question(self) -> tuple[str, str] | None: ...
+    def spoken_row(self) -> str: ...
 
 
 class Voice:
@@ -162,11 +175,11 @@ class Voice:
         self.speak(words, force=True)
         self.show(words)
 
-    def entered(self, scene: Any, back: bool = False) -> None:
+    def entered(self, scene: Spoken, back: bool = False) -> None:
         """A scene came on screen: its own words (``spoken()``) or its title; ``back``: the
         player went back to it (from Settings, say), which is said so
         (``speech.back.<name>``), for a scene shown before."""
-        name = getattr(scene, "name", "")
+        name = scene.name
         returned = back and scene in self._seen
         self._seen.add(scene)
         self._asked = None
@@ -175,8 +188,7 @@ class Voice:
         if returned and current().has(f"speech.back.{name}"):
             self.speak(say(f"speech.back.{name}"))
             return
-        words = getattr(scene, "spoken", None)
-        text = words() if callable(words) else ""
+        text = scene.spoken()
         key = f"speech.scene.{name}"
         if not text and current().has(key):
             text = say(key)
@@ -189,25 +201,23 @@ class Voice:
             self.speak(notice, interrupt=False)
         self._told = len(notices)
 
-    def ask(self, scene: Any) -> None:
+    def ask(self, scene: Spoken) -> None:
         """Once a frame: a question opened over ``scene`` is said, with the answer the focus
         starts on; F3 says it again while it is open."""
-        asking = getattr(scene, "spoken_question", None)
-        asked = asking() if callable(asking) else None
+        asked = scene.spoken_question()
         opened = asked is not None and (self._asked is None or asked[0] != self._asked[0])
         self._asked = asked
         if opened and asked is not None:
             self.speak(question_words(*asked))
 
-    def follow(self, scene: Any) -> None:
+    def follow(self, scene: Spoken) -> None:
         """Once a frame: a list's selected row (Statistics, History, the review) read aloud
         when the selection moves, and after the scene's title when it comes on screen."""
         self.ask(scene)
-        words = getattr(scene, "spoken_row", None)
-        row = getattr(scene, "selected", None)
-        if words is None or row is None or (id(scene), row) == self._row:
+        row = scene.selected
+        if row is None or (id(scene), row) == self._row:
             return
-        text = words()
+        text = scene.spoken_row()
         if not text:
             return
         first = self._row is None or self._row[0] != id(scene)

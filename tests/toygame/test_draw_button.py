@@ -10,11 +10,14 @@ import pygame
 import pytest
 from ui_support import click, key, open_table, settle
 
+from game.core.cards import parse_card
+from game.core.spec import Move
 from game.text import set_language
 from game.ui.table import heard
 
-from .kinds import DRAW_PASS
+from .kinds import DRAW_PASS, NAMING
 from .spec import ID
+from .test_named_suit import dealt
 
 
 @pytest.fixture
@@ -77,3 +80,20 @@ def test_the_keys_panel_and_the_voice_name_its_key(app, table, lang, line, heard
 
 def test_a_hint_to_draw_lights_the_button(app, table):
     assert table.view.buttons_for(DRAW_PASS) == [draw_button(table)]
+
+
+def test_a_buttons_move_with_several_legal_ways_offers_them_in_the_chooser(duel, app, monkeypatch):
+    """A move declared with several actions (here an 8 led and the suit it names, as a
+    bid would be) is offered under their choices; the answer picked is the move made."""
+    eight = parse_card("8S")
+    named = Move(NAMING[eight], f"button.{ID}.draw", "n", (f"keys.{ID}.d", f"keys.{ID}.d.what"))
+    monkeypatch.setattr(type(duel), "moves", (named,))
+    state = dealt("8S 2C 3C 4C", "KH 5H 9D AC")
+    table = open_table(app, ID, {}, state=state)
+    settle(app, table)
+    key(app, pygame.K_n, unicode="n")
+    asked = table.model.asking
+    assert asked is not None
+    assert [a.action for a in asked.answers] == list(NAMING[eight])
+    key(app, pygame.K_3)  # the third answer: hearts
+    assert [str(a) for a in table.state.history] == ["8S=H"]

@@ -98,7 +98,7 @@ class HistoryScene(Scene):
         self.pars: dict[int, HandPar] = {}
         self._below: int | None = None  # the row the next page starts below (0: no more)
         self._read_to(PAGE)
-        self.selected = 0
+        self.selected: int = 0  # a row is always selected
         self.top = 0
         self.message = ""
         self.message_good = False  # an export that worked is good news, not an error

@@ -83,7 +83,7 @@ class ReviewScene(Scene):
         self.reasons: list[str] = []  # why each line's better move is better
         self.against_par = against_par
         self.par_line = ""  # the decisions beside the distance from par (see _par_words)
-        self.selected = 0
+        self.selected: int = 0  # a row is always selected
         self.error = ""
         self._gone = threading.Event()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="coach")

@@ -84,7 +84,7 @@ class StatsScene(Scene):
         keeper = app.keeper
         self.against = {k: keeper.against_par(k) for k in self.lines} if keeper else {}
         self.par_chart_words: list[str] = []  # what the chart against par drew last
-        self.selected = 0
+        self.selected: int = 0  # a row is always selected
         self.asking = False
         self.message, self.message_good = "", False
         self.exporting: page.Export | None = None

@@ -9,8 +9,7 @@ call window) and the referee; what the table is doing stays the model's phase.
 
 from __future__ import annotations
 
-from game.core.referee import Ask
-from game.core.referee import Phase as Rules
+from game.core.referee import Ask, Awaiting
 from game.core.types import DRAW
 from game.ui.table.model import TableModel
 from game.ui.table.pace import AI_PAUSE, HAND_END_PAUSE
@@ -116,7 +115,7 @@ def let_stand(m: TableModel) -> bool:
 
 def _window_over(m: TableModel) -> None:
     m.window.shut()
-    if m.referee.phase is Rules.CALLS and m.referee.person_may_call:
+    if m.referee.awaiting is Awaiting.CALLS and m.referee.person_may_call:
         m.apply_events(m.referee.close_window(), None)
 
 
