@@ -11,7 +11,7 @@ from ui_support import open_table, settle
 from game import games
 from game.assets.sounds import SOUND_NAMES
 from game.core.referee import Referee
-from game.core.spec import Cards, Headline, Owner, Phrase, Seat, Side, SideOf
+from game.core.spec import Cards, Headline, Owner, Phrase, Seat, Side, SideOf, Words
 from game.core.types import Event, EventKind
 from game.games.book.kinds import EventKinds as BookEvents
 from game.text import say
@@ -103,3 +103,12 @@ def test_a_phrase_may_name_any_number_of_cards():
     three = every._replace(params={**every.params, "card": Cards(five)})
     assert phrase(three, TWO) == say("log.load", who="North", whose="North's", card="4♣ 4♦ 4♥ …")
     assert Cards(five, None) == Cards(five) == five
+
+
+def test_every_games_words_answer_every_hook():
+    """A game's words are one surface: every hook of ``Words`` (the type checker holds the
+    shipped games to it; this holds any registered game, the tests' own too)."""
+    hooks = [name for name in vars(Words) if not name.startswith("_")]
+    assert len(hooks) == 6
+    for spec in games.SPECS.values():
+        assert all(callable(getattr(spec.words, h, None)) for h in hooks), spec.id

@@ -18,7 +18,7 @@ import hashlib
 import random
 from typing import Any
 
-from game.core.spec import GameSpec
+from game.core.spec import AnySpec
 from game.core.state import GameState
 from game.core.types import DRAW, Draw, Winner
 
@@ -40,7 +40,7 @@ def deal_of_the_day(day: datetime.date, game: str) -> int:
 class Match:
     """The running totals and the current hand of one match."""
 
-    def __init__(self, spec: GameSpec, players: int = 2, options: dict[str, Any] | None = None,
+    def __init__(self, spec: AnySpec, players: int = 2, options: dict[str, Any] | None = None,
                  seed: int | None = None, target: int | None = None) -> None:  # fmt: skip
         self.spec = spec
         self.game = spec.id
@@ -58,7 +58,8 @@ class Match:
         self.options = dict(self.hand.options)
 
     def _deal(self) -> GameState:
-        return self.spec.new_hand(self.players, self.options, self.deal_no)
+        hand: GameState = self.spec.new_hand(self.players, self.options, self.deal_no)
+        return hand
 
     def redeal(self, deal_no: int) -> GameState:
         """Replace the current hand by the numbered deal ``deal_no`` (same game and options)."""

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from game.core.agents import Agent
 from game.core.design import Design
@@ -206,7 +206,62 @@ class Verdict(dict[Action, float]):
         self.seen: dict[Action, Seen] = seen or {}
 
 
-class GameSpec:
+S = TypeVar("S", bound=GameState)  # a game's own rules, which its spec's hooks are given
+S_in = TypeVar("S_in", bound=GameState, contravariant=True)
+
+
+class Words(Protocol[S_in]):
+    """A game's words for what happens, as one surface (its ``words.py``, a module that
+    defines every one of these; None, or False, where it has nothing to say)."""
+
+    def describe(self, event: Event, faults: bool, /) -> Phrase | None:
+        """The move log's line for an event (faults shown or not); None: no line."""
+
+    def describe_outcome(self, outcome: Outcome, /) -> Phrase | None:
+        """The end of the hand in words."""
+
+    def describe_move(self, state: S_in, action: Action, /) -> Phrase | None:
+        """A move not yet made as a short phrase ("7♥ to the foundation")."""
+
+    def headline(self, event: Event, /) -> Headline | None:
+        """Big words over the table for an event (a great capture, a call)."""
+
+    def sound(self, event: Event, /) -> str | None:
+        """The sound of an event: a name in sounds/."""
+
+    def joins(self, first: Event, then: Event, /) -> bool:
+        """Whether ``then``, the event after ``first``, is shown in the same step."""
+
+
+class Silent:
+    """The words of a game that says nothing of what happens (the default)."""
+
+    @staticmethod
+    def describe(event: Event, faults: bool, /) -> Phrase | None:
+        return None
+
+    @staticmethod
+    def describe_outcome(outcome: Outcome, /) -> Phrase | None:
+        return None
+
+    @staticmethod
+    def describe_move(state: GameState, action: Action, /) -> Phrase | None:
+        return None
+
+    @staticmethod
+    def headline(event: Event, /) -> Headline | None:
+        return None
+
+    @staticmethod
+    def sound(event: Event, /) -> str | None:
+        return None
+
+    @staticmethod
+    def joins(first: Event, then: Event, /) -> bool:
+        return False
+
+
+class GameSpec(Generic[S]):
     """One game as the menu, the table, the arena and the smoke check see it, besides its
     rules. A game is a subclass, in the manner of python-chess's variants and KPatience's
     ``DealerScene``: it sets what has no default (``id``, ``state``, ``agents``, its
@@ -222,14 +277,16 @@ class GameSpec:
       show, what a gesture means, which lone moves play themselves, the hint's words, the
       statistics' counts, its calls and the moves its buttons make (as data), and the
       words of the choices its moves may declare (``choice_question``, ``choice_words``);
-    * **its words for what happens** (``words``: a module or object holding any of
-      ``describe``, ``describe_outcome``, ``describe_move``, ``headline``, ``sound`` and
-      ``joins``, with the signatures of the methods below).
+    * **its words for what happens** (``words``: its ``words.py``, a module defining every
+      hook of :class:`Words`, which the type checker holds it to).
+
+    A spec is typed by its rules (``GameSpec[PishePasha]``): its hooks are given its own
+    game's states.
     """
 
     # ----------------------------------------------------------------- who it is
     id: str  # the record name
-    state: type[GameState]  # the rules
+    state: type[S]  # the rules
     choices: tuple[Choice, ...] = ()  # the menu's options, each with its values
     catalogue: Path | None = None  # a folder of the game's own phrases (gettext catalogues)
     rules_figures: tuple[Figure, ...] = ()  # the rules panel's pictures
@@ -297,12 +354,12 @@ class GameSpec:
         """The points that win a match of these choices (None: single hands)."""
         return None
 
-    def variant(self, state: GameState) -> Phrase | None:
+    def variant(self, state: S) -> Phrase | None:
         """The table's variant in a few words (the top bar, the menu's Continue); None for
         a game played one way only."""
         return Phrase("variant.plain")
 
-    def prompt(self, state: GameState) -> Phrase:
+    def prompt(self, state: S) -> Phrase:
         """The hint line's words when the move is the player's."""
         return Phrase("prompt.move")
 
@@ -316,15 +373,15 @@ class GameSpec:
         """The side panel's counts for a seat."""
         return []
 
-    def summary_lines(self, state: GameState) -> list[Phrase]:
+    def summary_lines(self, state: S) -> list[Phrase]:
         """The summary's lines about how the hand ended."""
         return []
 
-    def breakdown(self, state: GameState) -> list[SummaryRow]:
+    def breakdown(self, state: S) -> list[SummaryRow]:
         """The summary's table of points, a row per way of scoring (none: no table)."""
         return []
 
-    def counts(self, state: GameState, side: int) -> dict[str, int]:
+    def counts(self, state: S, side: int) -> dict[str, int]:
         """The statistics' counts (keys of ``stat_counts``) a side made in a finished hand."""
         return {}
 
@@ -343,17 +400,17 @@ class GameSpec:
         or None (it waits for the player)."""
         return None
 
-    def fault(self, state: GameState, action: Action) -> bool:
+    def fault(self, state: S, action: Action) -> bool:
         """``action`` is a fault: legal only because calls are in play, and others may
         call it (the table's single click never makes one). Default: no move is."""
         return False
 
-    def hint(self, state: GameState, action: Action, seat: int) -> Phrase | None:
+    def hint(self, state: S, action: Action, seat: int) -> Phrase | None:
         """The hint's words for a move of ``seat`` (values: card, whose, n); None: the
         table's generic words for a card played (onto the pile, a capture)."""
         return None
 
-    def choice_question(self, state: GameState, actions: list[Action]) -> Phrase:
+    def choice_question(self, state: S, actions: list[Action]) -> Phrase:
         """The question the table asks when one gesture means several legal ``actions``
         that differ only by the choice declared with them (default: ``choose.<id>``)."""
         return Phrase(f"choose.{self.id}")
@@ -370,36 +427,31 @@ class GameSpec:
         return None
 
     # ----------------------------------------------------------------- its words
-    words: object = None  # a module or object with any of the five hooks below
+    words: Words[S] = Silent()  # its words.py: every hook of :class:`Words`
 
     def describe(self, event: Event, faults: bool) -> Phrase | None:
         """The move log's line for an event (faults shown or not); None: no line."""
-        said: Phrase | None = _said(self.words, "describe", event, faults)
-        return said
+        return self.words.describe(event, faults)
 
     def describe_outcome(self, outcome: Outcome) -> Phrase | None:
-        said: Phrase | None = _said(self.words, "describe_outcome", outcome)
-        return said
+        return self.words.describe_outcome(outcome)
 
-    def describe_move(self, state: GameState, action: Action) -> Phrase | None:
+    def describe_move(self, state: S, action: Action) -> Phrase | None:
         """A move not yet made as a short phrase ("7♥ to the foundation"), for hints and
         the coach."""
-        said: Phrase | None = _said(self.words, "describe_move", state, action)
-        return said
+        return self.words.describe_move(state, action)
 
     def headline(self, event: Event) -> Headline | None:
         """Big words over the table for an event (a great capture, a call)."""
-        said: Headline | None = _said(self.words, "headline", event)
-        return said
+        return self.words.headline(event)
 
     def sound(self, event: Event) -> str | None:
         """The sound of an event: a name in sounds/."""
-        said: str | None = _said(self.words, "sound", event)
-        return said
+        return self.words.sound(event)
 
     def joins(self, first: Event, then: Event) -> bool:
         """Whether ``then``, the event after ``first``, is shown in the same step."""
-        return bool(_said(self.words, "joins", first, then))
+        return self.words.joins(first, then)
 
     # ----------------------------------------------------------------- derived
     def __repr__(self) -> str:
@@ -430,14 +482,14 @@ class GameSpec:
 
     def new_hand(
         self, players: int, options: dict[str, Any] | None, rng: random.Random | int | None
-    ) -> GameState:
+    ) -> S:
         """A freshly shuffled hand; ValueError for a player count the game does not have."""
         if players not in self.players:
             allowed = ", ".join(map(str, self.players))
             raise ValueError(f"{self.id} is played by {allowed} players, not {players!r}")
         return self.state.new(players, options, rng)
 
-    def from_setup(self, setup: dict[str, Any], options: dict[str, Any] | None) -> GameState:
+    def from_setup(self, setup: dict[str, Any], options: dict[str, Any] | None) -> S:
         return self.state.from_setup(setup, options)
 
     @property
@@ -458,7 +510,4 @@ class GameSpec:
         return factory(seed)
 
 
-def _said(words: object, hook: str, *args: Any) -> Any:
-    """A game's words' answer through ``hook``, None where its words have no such hook."""
-    answer = getattr(words, hook, None)
-    return answer(*args) if answer is not None else None
+AnySpec = GameSpec[Any]  # a registered game's spec, whichever game's rules it is typed by

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from game.core.agents import Agent
-from game.core.spec import GameSpec
+from game.core.spec import AnySpec, GameSpec
 from game.core.state import GameState
 
 GAMES = (
@@ -34,17 +34,17 @@ def folder_of(where: str) -> tuple[str, ...]:
     return tuple(where.partition(":")[0].split(".")[:-1])
 
 
-def load(where: str) -> GameSpec:
+def load(where: str) -> AnySpec:
     """The game whose spec class is at ``where`` (``module:Class``)."""
     module, _, name = where.partition(":")
-    spec: GameSpec = getattr(importlib.import_module(module), name)()
+    spec: AnySpec = getattr(importlib.import_module(module), name)()
     return spec
 
 
-SPECS: dict[str, GameSpec] = {spec.id: spec for spec in map(load, GAMES)}
+SPECS: dict[str, AnySpec] = {spec.id: spec for spec in map(load, GAMES)}
 
 
-def register(spec: GameSpec) -> None:
+def register(spec: AnySpec) -> None:
     """Add a game to the registry (a game that lives elsewhere, such as the tests' toy)."""
     global version
     SPECS[spec.id] = spec
@@ -64,7 +64,7 @@ def known_game(game: Any) -> Any:
     return game
 
 
-def spec_of(game: Any) -> GameSpec:
+def spec_of(game: Any) -> AnySpec:
     """The spec for a record's game name; ValueError names the known ones."""
     try:
         return SPECS[game]
@@ -76,7 +76,8 @@ def spec_of(game: Any) -> GameSpec:
 def new_hand(game: str, players: int = 2, options: dict[str, Any] | None = None,
              rng: random.Random | int | None = None) -> GameState:  # fmt: skip
     """A freshly shuffled hand of ``game``."""
-    return spec_of(game).new_hand(players, options, rng)
+    hand: GameState = spec_of(game).new_hand(players, options, rng)
+    return hand
 
 
 def make_agent(game: str, level: str, seed: int | None = None) -> Agent:
@@ -95,7 +96,7 @@ def levels_for(game: str) -> list[str]:
     return list(spec_of(game).agents)
 
 
-def ask(game: str | GameSpec | None, question: Callable[[GameSpec], T | None]) -> T | None:
+def ask(game: str | AnySpec | None, question: Callable[[AnySpec], T | None]) -> T | None:
     """A game's answer to ``question``; for a caller that holds an event but not its game
     (``None``), the first registered game's answer that is not None."""
     if game is None:

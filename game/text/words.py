@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from game.core.spec import Card, Cards, GameSpec, Owner, Phrase, Seat, Side, SideOf
+from game.core.spec import AnySpec, Card, Cards, Owner, Phrase, Seat, Side, SideOf
 from game.core.state import GameState
 from game.core.types import Action, Event, EventKind, Outcome, Refusal
 from game.games import SPECS, ask
@@ -22,7 +22,7 @@ from game.text.names import Namer, card_params, card_short
 from game.text.phrasebook import current, say, say_n
 
 T = TypeVar("T")
-Game = str | GameSpec | None
+Game = str | AnySpec | None
 
 
 def cards_short(cards: tuple[int, ...], most: int | None = 3) -> str:
@@ -32,7 +32,7 @@ def cards_short(cards: tuple[int, ...], most: int | None = 3) -> str:
     return " ".join(card_short(c) for c in shown) + more
 
 
-def _ask(n: Namer | None, game: Game, question: Callable[[GameSpec], T | None]) -> T | None:
+def _ask(n: Namer | None, game: Game, question: Callable[[AnySpec], T | None]) -> T | None:
     """The table's game's answer (given, or the namer's), else the first game's that answers."""
     return ask(game if game is not None else getattr(n, "game", None), question)
 

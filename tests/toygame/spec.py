@@ -57,7 +57,7 @@ def panel_counts(piles, seat: int, side: int) -> list[Phrase]:
     ]
 
 
-class DuelSpec(GameSpec):
+class DuelSpec(GameSpec[Duel]):
     """The duel: only what differs from the defaults."""
 
     id = ID
@@ -82,17 +82,17 @@ class DuelSpec(GameSpec):
     panel_counts = staticmethod(panel_counts)
     counts = staticmethod(words.counts)
 
-    def hint(self, state: GameState, action: Action, seat: int) -> Phrase | None:
+    def hint(self, state: Duel, action: Action, seat: int) -> Phrase | None:
         if action.choice is not None:  # an 8 led: the hint names the suit too
             return Phrase(
                 f"hint.{ID}.name", {"card": action.card, "suit": words.suit_named(action.choice)}
             )
         return Phrase(f"hint.{ID}.draw") if action.card is None else None
 
-    def variant(self, state: GameState) -> Phrase:
+    def variant(self, state: Duel) -> Phrase:
         return Phrase(f"variant.{ID}")
 
-    def prompt(self, state: GameState) -> Phrase:
+    def prompt(self, state: Duel) -> Phrase:
         return Phrase(f"prompt.{ID}")
 
     def seat_cards(self, piles: dict[PileId, list], seat: int) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.core.spec import Cards, Phrase, Seat, Side
+from game.core.spec import Cards, Phrase, Seat, Side, Silent
 from game.core.state import GameState
 from game.core.types import Event, EventKind, Outcome, Reason
 
@@ -56,3 +56,7 @@ def sound(ev: Event) -> str | None:
 def counts(state: GameState, seat: int) -> dict[str, int]:
     """The statistics' count of a finished duel: the tricks the seat took."""
     return {f"{Duel.game}.tricks": state.score[seat] // 2}
+
+
+headline = Silent.headline  # no big words over the table
+joins = Silent.joins  # every event is a step of its own

@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from game.core.agents import Agent
 from game.core.design import CARD_RATIO, Design
 from game.core.spec import GameSpec, Phrase
-from game.core.state import GameState
 from game.core.types import DISCARDS, STOCKS, Action, PileId
 from game.games.book import words
 from game.games.book.ai import FlipAgent
@@ -37,7 +36,7 @@ def panel_counts(piles: dict[PileId, list[int | None]], seat: int, side: int) ->
     ]
 
 
-class BookSpec(GameSpec):
+class BookSpec(GameSpec[BookGame]):
     """The book version: two players flip, nobody chooses (so no levels, hints or coach)."""
 
     id = "pisha-pasha-book"
@@ -56,11 +55,11 @@ class BookSpec(GameSpec):
     summary_lines = staticmethod(words.summary_lines)
     breakdown = staticmethod(words.breakdown)
 
-    def variant(self, state: GameState) -> Phrase | None:
+    def variant(self, state: BookGame) -> Phrase | None:
         return None  # one way to play: no variant to name beside the game's name
 
-    def prompt(self, state: GameState) -> Phrase:
+    def prompt(self, state: BookGame) -> Phrase:
         return Phrase("prompt.flip")
 
-    def hint(self, state: GameState, action: Action, seat: int) -> Phrase | None:
+    def hint(self, state: BookGame, action: Action, seat: int) -> Phrase | None:
         return Phrase("hint.flip")

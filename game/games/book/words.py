@@ -4,7 +4,7 @@ phrasebook), its sounds, and which of its events fly together."""
 from __future__ import annotations
 
 from game.core.cards_left import cards_left
-from game.core.spec import Card, Cards, Owner, Phrase, Seat, SummaryRow
+from game.core.spec import Card, Cards, Owner, Phrase, Seat, Silent, SummaryRow
 from game.core.state import GameState
 from game.core.types import Action, Event, Outcome, PileKind
 from game.games.book.kinds import ActionKinds, EventKinds, Reasons
@@ -89,3 +89,6 @@ def joins(first: Event, then: Event) -> bool:
 
 def sound(ev: Event) -> str | None:
     return SOUNDS.get(ev.kind)
+
+
+headline = Silent.headline  # no big words over the table

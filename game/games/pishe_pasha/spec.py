@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from game.core.agents import Agent, RandomAgent
 from game.core.design import CARD_RATIO, Design, PileRole
 from game.core.spec import Call, CallChoice, Card, Choice, GameSpec, Owner, Phrase, Seat
-from game.core.state import GameState
 from game.core.types import DISCARDS, STOCKS, Action, PileId
 from game.games.pishe_pasha import ai, words
 from game.games.pishe_pasha.coach import COACH
@@ -109,7 +108,7 @@ def gesture(src: PileId, dst: PileId, card: int | None, seat: int) -> Action | N
     return move(src.kind, DISCARD, dst.seat)
 
 
-def hint(state: GameState, action: Action, seat: int) -> Phrase:
+def hint(state: PishePasha, action: Action, seat: int) -> Phrase:
     """The hint's words: turn (or recycle) the stock, or where the card goes."""
     if action.is_call:
         key = "hint.call.end" if action.kind is ActionKinds.STOP_END else "hint.call.force"
@@ -136,15 +135,10 @@ def plays_itself(action: Action) -> str | None:
     return "beat" if action.kind is ActionKinds.TURN else None
 
 
-def call_subject(state: GameState) -> int | None:
+def call_subject(state: PishePasha) -> int | None:
     """The seat whose fault the open Stop calls are about."""
-    window = _own(state).stop_window()
+    window = state.stop_window()
     return window[0] if window else None
-
-
-def _own(state: GameState) -> PishePasha:
-    """The spec's hooks are typed for any game; this one is only ever given its own hands."""
-    return cast(PishePasha, state)
 
 
 STOP_CALL = Call(
@@ -161,7 +155,7 @@ STOP_CALL = Call(
 )
 
 
-def variant(state: GameState) -> Phrase:
+def variant(state: PishePasha) -> Phrase:
     if state.players == 3:
         key = "variant.three"
     else:
@@ -171,20 +165,19 @@ def variant(state: GameState) -> Phrase:
     return Phrase(key + (".stop" if state.options.get("stop_rule") else ""))
 
 
-def prompt(state: GameState) -> Phrase:
+def prompt(state: PishePasha) -> Phrase:
     """The hint line: the moves legal now and no fault, in a line. A compulsory foundation
     play is named alone (with the Stop rule on, anything else is a fault); otherwise the
     loads open now, then the turn of the stock (or its turning over) or the discard."""
-    own = _own(state)
-    acts = [a for a in own.legal_actions() if own.skipped(a) is None]
-    cards = (own.where(a).card for a in acts if a.kind is MOVE and a.dst is FOUNDATION)
+    acts = [a for a in state.legal_actions() if state.skipped(a) is None]
+    cards = (state.where(a).card for a in acts if a.kind is MOVE and a.dst is FOUNDATION)
     ups = [c for c in cards if c is not None]
     if ups:
-        return _must(own, ups)
+        return _must(state, ups)
     if not acts or acts[0].is_call or acts[0].kind is ActionKinds.ACCEPT:
         return Phrase("prompt.move")
     onto = _onto([a.whose for a in acts if a.kind is MOVE and a.whose is not None])
-    held = own.turned
+    held = state.turned
     if held is not None:
         params = {"card": Card(held)}
         if onto is None:
@@ -228,7 +221,7 @@ def panel_counts(piles: dict[PileId, list[int | None]], seat: int, side: int) ->
     ]
 
 
-class PishePashaSpec(GameSpec):
+class PishePashaSpec(GameSpec[PishePasha]):
     """Pishe Pasha: two or three players, four foundations or one, the Stop rule's call."""
 
     id = "pishe-pasha"
@@ -271,13 +264,13 @@ class PishePashaSpec(GameSpec):
     }  # its calls' window, before calls were data
     words = words
 
-    def counts(self, state: GameState, side: int) -> dict[str, int]:
+    def counts(self, state: PishePasha, side: int) -> dict[str, int]:
         """A method, not a staticmethod: the base names the seat it is given ``side``."""
         return counts(state, side)
 
-    def fault(self, state: GameState, action: Action) -> bool:
+    def fault(self, state: PishePasha, action: Action) -> bool:
         """A move that leaves a card behind that had to go to a foundation (§2.1)."""
-        return not action.is_call and _own(state).skipped(action) is not None
+        return not action.is_call and state.skipped(action) is not None
 
     positions = staticmethod(positions)
     design = staticmethod(design)

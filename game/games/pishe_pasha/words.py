@@ -4,7 +4,7 @@ its banners and sounds."""
 from __future__ import annotations
 
 from game.core.cards_left import cards_left
-from game.core.spec import Cards, Headline, Owner, Phrase, Seat, SummaryRow
+from game.core.spec import Cards, Headline, Owner, Phrase, Seat, Silent, SummaryRow
 from game.core.state import GameState
 from game.core.types import Action, Event, Outcome
 from game.games.pishe_pasha.kinds import ActionKinds, EventKinds, PileKinds, Reasons
@@ -116,3 +116,6 @@ def headline(ev: Event) -> Headline | None:
 
 def sound(ev: Event) -> str | None:
     return SOUNDS.get(ev.kind)
+
+
+joins = Silent.joins  # every event is a step of its own

@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from game.core.agents import Agent, RandomAgent
 from game.core.design import CARD_RATIO, LABEL_H, Design
 from game.core.spec import Choice, GameSpec, Phrase
-from game.core.state import GameState
 from game.core.types import (
     HANDS,
     PACK,
@@ -105,7 +104,7 @@ def panel_counts(piles: Piles, seat: int, side: int) -> list[Phrase]:
     return [*counts, Phrase("count.won.side" if pair else "count.won", won)]
 
 
-class PistiSpec(GameSpec):
+class PistiSpec(GameSpec[Pisti]):
     """Pişti: two, three or four players (partners sit opposite), to 101 or 151."""
 
     id = "pisti"
@@ -147,7 +146,7 @@ class PistiSpec(GameSpec):
     plays_itself = staticmethod(hints.plays_itself)
     gesture = staticmethod(gesture)
 
-    def counts(self, state: GameState, seat: int) -> dict[str, int]:
+    def counts(self, state: Pisti, seat: int) -> dict[str, int]:
         """A method, not a staticmethod: the base names the seat it is given ``side``."""
         return seat_counts(state, seat)
 
@@ -170,10 +169,10 @@ class PistiSpec(GameSpec):
             return 2 if strongest else 3
         return (3 if players == 3 else 2) if strongest else 6
 
-    def variant(self, state: GameState) -> Phrase:
+    def variant(self, state: Pisti) -> Phrase:
         return Phrase("variant.players", {"n": state.players})
 
-    def prompt(self, state: GameState) -> Phrase:
+    def prompt(self, state: Pisti) -> Phrase:
         return Phrase("prompt.play_card")
 
     def seat_cards(self, piles: Piles, seat: int) -> int:

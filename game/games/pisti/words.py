@@ -3,9 +3,9 @@ banners and sounds."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from game.core.spec import Cards, Headline, Phrase, Seat, Side, SideOf, SummaryRow
+from game.core.spec import Cards, Headline, Phrase, Seat, Side, SideOf, Silent, SummaryRow
 from game.core.state import GameState
 from game.core.types import Action, ActionKind, Event, Outcome, PileKind, Reason
 from game.games.pisti.kinds import EventKinds
@@ -75,7 +75,7 @@ def describe_outcome(out: Outcome) -> Phrase | None:
     return Phrase("outcome.points", params, PAIRS)
 
 
-def summary_lines(state: GameState) -> list[Phrase]:
+def summary_lines(state: Pisti) -> list[Phrase]:
     """Why the hand ended as it did: who scored the most, and the line of points where
     the winner gained most on the runner-up."""
     out = state.outcome
@@ -86,7 +86,7 @@ def summary_lines(state: GameState) -> list[Phrase]:
     if out.is_draw:
         return [Phrase("summary.why.draw", {"score": score})]
     w, runner = ranked[0], ranked[1]
-    rows = _rows(state)
+    rows = state.breakdown()
     key = max(BREAKDOWN, key=lambda k: rows[w][k] - rows[runner][k])
     line = {"line": Phrase(f"score.{key}"), "a": rows[w][key], "b": rows[runner][key]}
     return [
@@ -95,21 +95,16 @@ def summary_lines(state: GameState) -> list[Phrase]:
     ]
 
 
-def breakdown(state: GameState) -> list[SummaryRow]:
+def breakdown(state: Pisti) -> list[SummaryRow]:
     """The cards each side took (what "most cards" counts), then the points line by line
     under their heading, and the hand's total."""
-    rows = _rows(state)
+    rows = state.breakdown()
     return [
         SummaryRow("summary.cards_won", tuple(r["cards"] for r in rows)),
         SummaryRow("summary.points_by_line", ()),
         *(SummaryRow(f"score.{key}", tuple(r[key] for r in rows)) for key in BREAKDOWN),
         SummaryRow("score.total", tuple(r["total"] for r in rows), total=True),
     ]
-
-
-def _rows(state: GameState) -> list[dict[str, int]]:
-    """The points line by line of a Pişti hand (the spec only ever gets its own states)."""
-    return cast("Pisti", state).breakdown()
 
 
 def describe_move(state: GameState, action: Action) -> Phrase | None:
@@ -129,3 +124,6 @@ def headline(ev: Event) -> Headline | None:
 
 def sound(ev: Event) -> str | None:
     return SOUNDS.get(ev.kind)
+
+
+joins = Silent.joins  # every event is a step of its own
