@@ -1,7 +1,7 @@
 """Decision time of every AI level, per game: median and max per decision, in ms.
 
 Plays hands of each level against itself and times each decision the referee
-asks for (moves and Stop calls), as the arena does. The issue-14 limits for the
+asks for (moves and Stop calls), as the arena does. The limits for the
 Expert: a median of at most 250 ms and a maximum of at most 1 s, on one core:
 
     taskset -c 0 python benchmarks/ai_speed.py [hands] [--levels expert,pimc] [--game pisti]

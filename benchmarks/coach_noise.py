@@ -1,4 +1,4 @@
-"""Where coach mode should start asking: the Expert's own figures (issue 36).
+"""Where coach mode should start asking: the Expert's own figures.
 
     python benchmarks/coach_noise.py [HANDS] [--game pishe-pasha]
 

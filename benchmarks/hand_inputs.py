@@ -1,4 +1,4 @@
-"""How much a player does in a hand, and how long a hand lasts (issue 27).
+"""How much a player does in a hand, and how long a hand lasts.
 
     python benchmarks/hand_inputs.py [HANDS] [--only pishe-pasha] [--fps 30]
 
@@ -21,7 +21,7 @@ one on the way), letting every other window run out. Per hand it counts:
   times stepped (``1/--fps`` each, the animations and pauses run at Normal pace) plus
   the computer players' thinking as measured on this machine.
 
-It prints the medians per hand, and checks the targets (issues 27 and 36): in Pishe Pasha
+It prints the medians per hand, and checks the targets: in Pishe Pasha
 classic and single-foundation and in two-player Pişti, inputs at most 1.1 times choices;
 a classic Pishe Pasha hand at most 3 minutes; a Stop-rule hand at most 1.5 times the
 classic hand's minutes in the same run (``--only pishe-pasha`` runs both).

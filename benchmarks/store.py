@@ -1,4 +1,4 @@
-"""The store's costs (issue 33), through the real keeper on a real disk: a move's save (what
+"""The store's costs, through the real keeper on a real disk: a move's save (what
 the table does after every move, on the frame loop: the save made, one transaction, the
 menu's summary), a finished hand's transaction (its row and the match's next state,
 synced), the database's size after many hands, and reading them back (the Statistics and

@@ -34,7 +34,7 @@ WORK = ROOT / ".build-work"
 FORBIDDEN = ("numpy", "pytest", "_pytest", "hypothesis", "PyInstaller", "setuptools", "tkinter",
              "babel", "ssl")  # fmt: skip
 NOT_BUNDLED = ("libcrypto", "libssl")  # OpenSSL: 5.4 MB unpacked at every start, unused
-MAX_MB = 30  # issue 6's ceiling; files stored, not compressed, start faster (exe_contents)
+MAX_MB = 30  # the executable's ceiling; files stored, not compressed, start faster (exe_contents)
 MAX_FILES = 120  # unpacked at every start on Linux (91 in 0.2.0, 306 before)
 
 

@@ -1,4 +1,4 @@
-"""The Pişti Expert's reading of the other seats (issue 14), its exact last deal, and the
+"""The Pişti Expert's reading of the other seats, its exact last deal, and the
 pimc baseline: honest (hidden cards never change a decision), legal, and right."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Pishe Pasha Expert's search (issue 14): its fast playouts end every hand exactly as
+"""The Pishe Pasha Expert's search: its fast playouts end every hand exactly as
 the engine's do, it searches longer only where the choice is close, and the coach's
 values come from the seat's view."""
 

@@ -1,5 +1,5 @@
 """The Pişti Expert deals again only where its best two cards are too close to tell apart,
-and plays a deal drawn twice only once, counting it twice (issue 14)."""
+and plays a deal drawn twice only once, counting it twice."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The Pişti Expert searches the drawn deals of the last deal exactly once their trees are
-small enough; with four players that starts from three cards a hand (issue 14)."""
+small enough; with four players that starts from three cards a hand."""
 
 from __future__ import annotations
 

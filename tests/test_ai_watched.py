@@ -1,4 +1,4 @@
-"""The coaches watch the Experts' own searches (issue 35): an onlooker sees every
+"""The coaches watch the Experts' own searches: an onlooker sees every
 continuation a search plays and changes nothing the search finds, however long it
 watches (while it watches, Pishe Pasha's continuations are played through the engine,
 move by move, instead of the fast playout: the same moves)."""

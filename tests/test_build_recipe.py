@@ -1,4 +1,4 @@
-"""Issue 37: what the executable says about itself on each system, from the recipe in
+"""What the executable says about itself on each system, from the recipe in
 build/. The spec is run here with PyInstaller's build steps stood in for, once as Windows,
 macOS and Linux would run it, so each system's icon, version details and (on macOS) app
 bundle are checked on this machine: the file name carries the version, Windows gets the

@@ -1,7 +1,7 @@
-"""Cards and names take their Turkish case endings by rule (issue 38): vowel harmony, the
+"""Cards and names take their Turkish case endings by rule: vowel harmony, the
 buffer consonant and the apostrophe, for every rank said as players say it, for the seats
 and for "Sen"; the catalogue asks for them as ``{card:acc}``, and English ignores them.
-German (issue 53) asks the same way and gets the article and the declined noun: "den
+German asks the same way and gets the article and the declined noun: "den
 Herz-Buben", "dem Karo-König", "des Pik-Asses", "die Herz-Sieben"."""
 
 from __future__ import annotations

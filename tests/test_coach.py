@@ -1,4 +1,4 @@
-"""The coach (issue 14): it finds the known mistakes of constructed positions, says
+"""The coach: it finds the known mistakes of constructed positions, says
 nothing when the best moves were played, and sees only what the seat saw."""
 
 from __future__ import annotations

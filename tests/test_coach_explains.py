@@ -48,7 +48,7 @@ FIGURE = {
 }
 
 
-def test_item7_where_the_search_names_no_reason_it_says_its_figure_plainly(lang):
+def test_where_the_search_names_no_reason_it_says_its_figure_plainly(lang):
     """You hold 7♦: loading it onto North's 8♠ or discarding it give nothing a player
     would name; the coach says how many deals and how many points."""
     state = position([["KH"], ["8S"]], turned="7D", to_move=0)
@@ -58,7 +58,7 @@ def test_item7_where_the_search_names_no_reason_it_says_its_figure_plainly(lang)
     assert figure(state, T_DISCARD, {}, 3.1).key == "coach.why.search", "no deals: no figure"
 
 
-def test_item7_a_card_loaded_straight_back_is_named_so(lang):
+def test_a_card_loaded_straight_back_is_named_so(lang):
     """Loading 7♦ onto North's 8♠ lets North load it straight back onto your 6♣."""
     state = position([["6C"], ["8S"]], turned="7D", to_move=0)
     why = reason(state, 0, T_LOAD[1], T_DISCARD)
@@ -74,7 +74,7 @@ def app_options() -> dict:
     return {"keep": True}
 
 
-def test_item7_a_cost_larger_than_the_hands_margin_says_why_it_can_be(app, monkeypatch, lang):
+def test_a_cost_larger_than_the_hands_margin_says_why_it_can_be(app, monkeypatch, lang):
     table = open_table(app, "pisti", {"players": 2}, seed=4)
     play_hand(app, table, gesture_for)
     assert isinstance(app.scene, SummaryScene)
@@ -104,7 +104,7 @@ def test_item7_a_cost_larger_than_the_hands_margin_says_why_it_can_be(app, monke
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item7_a_hint_whose_reason_repeats_the_hint_gives_the_figure_instead(app, lang):
+def test_a_hint_whose_reason_repeats_the_hint_gives_the_figure_instead(app, lang):
     """The hint is to keep 4♥ (hearts are up to 2); loading it onto North's 5♠ would be
     worse, and its reason ("it loads away 4♥") would only repeat the hint: the figure is
     the reason ("… would be worse: in the 200 deals …"), never a bare "would be worse"."""
@@ -125,7 +125,7 @@ def test_item7_a_hint_whose_reason_repeats_the_hint_gives_the_figure_instead(app
     assert {"en": "2.4", "tr": "2,4"}[lang] in words
 
 
-def test_item7_every_hint_gives_its_reason(app):
+def test_every_hint_gives_its_reason(app):
     """Real hints (key H) through a hand: each says why, never a bare "would be worse."."""
     table = open_table(app, "pishe-pasha", {"players": 2}, seed=8)
     agent = table.model.spec.make_agent("medium", 3)
@@ -149,7 +149,7 @@ def test_item7_every_hint_gives_its_reason(app):
 
 
 @pytest.mark.parametrize(("stop_rule", "shown"), [(False, False), (True, True)])
-def test_item7_statistics_show_no_count_the_variant_cannot_make(app, stop_rule, shown):
+def test_statistics_show_no_count_the_variant_cannot_make(app, stop_rule, shown):
     choices = {"players": 2, **({"stop_rule": True} if stop_rule else {})}
     table = open_table(app, "pishe-pasha", choices, seed=4)
     settle(app, table)

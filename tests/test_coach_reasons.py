@@ -1,4 +1,4 @@
-"""The coach says why (issue 26): on positions where the reason is known, the game's
+"""The coach says why: on positions where the reason is known, the game's
 coach names it, in both languages, and the review's mistakes carry it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The coach's reasons come from what its search saw (issue 26): the evaluation counts
+"""The coach's reasons come from what its search saw: the evaluation counts
 what happened in the deals it played out after each move, with the Expert's own values,
 from the seat's view only, and the reason names the biggest difference it counted."""
 

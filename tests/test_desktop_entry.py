@@ -1,4 +1,4 @@
-"""Issue 37: the game in the desktop's menu, the freedesktop way. The entry and the metainfo
+"""The game in the desktop's menu, the freedesktop way. The entry and the metainfo
 in game/desktop/ pass the validators software centres and distributions use; ``pasha-pisti
 --install-desktop-entry`` puts them, and the icon at the theme's sizes, under the user's
 ``$XDG_DATA_HOME`` with an ``Exec`` that starts this very copy, ``--remove-desktop-entry``

@@ -1,4 +1,4 @@
-"""Killed at any moment, the game loses at most the move in flight (issue 12), in a real
+"""Killed at any moment, the game loses at most the move in flight, in a real
 window under Xvfb: the real program plays Pişti (the number keys play a card), is
 killed with SIGKILL at 20 random moments, started again, and continued from the menu
 with the keyboard (Tab to "Continue", Enter). Each time the hand on the table after

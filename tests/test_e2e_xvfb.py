@@ -210,7 +210,7 @@ def test_real_window_click_and_drag_play_the_first_ace_to_its_foundation(desktop
 def test_real_window_a_key_pressed_while_norths_card_flies_plays_the_players_card(
     desktop, tmp_path
 ):
-    """Issue 34 item 5, where timing matters: the real program at the slow pace, its player
+    """Where timing matters: the real program at the slow pace, its player
     pressing 1 again and again. A press while North's card flies lands it at once and plays
     the player's first card (such a press used to be thrown away, "Wait a moment"), so the
     player's card follows North's by far less than North's card takes to fly."""

@@ -1,4 +1,4 @@
-"""What the menu, the table and the summary offer comes from each game's spec (issue 35):
+"""What the menu, the table and the summary offer comes from each game's spec:
 the game's own levels, its hint agent, Review only with a coach, "Learn to play" only
 with lessons. Every registered game is checked; the toy game checks itself the same way."""
 

@@ -1,4 +1,4 @@
-"""German sentences with card names in every case, as the game makes them (issue 53): each
+"""German sentences with card names in every case, as the game makes them: each
 is a catalogue entry filled in through the phrasebook and its grammar the way the table
 fills it (``phrase``, ``refusal_text``, ``pile_words``), then, where a voice says it,
 read aloud (``spoken``), and compared with the German a German player would write."""

@@ -1,4 +1,4 @@
-"""One name for each thing (issue 38; German, issue 53): the rules at the end of
+"""One name for each thing, in every language: the rules at the end of
 docs/GLOSSARY.md hold for every catalogue entry, so the table pile is never "deste" (nor the
 "Talon"), the call never "Dur" (nor "Stopp") and the Stop time never "pencere" (nor
 "Fenster"). The rules are the glossary's, read from its tables; the German keeps "du"."""

@@ -3,7 +3,7 @@ through ``importlib.resources`` and passes its own smoke test from a folder outs
 project: a wheel, ``pip install .`` (no sdist) and ``pip install -e .``.
 
 The wheel is installed as pipx would (a venv of its own, started by its console script)
-and must be complete (issue 37): every registered game's words (a game's own ``locale/``
+and must be complete: every registered game's words (a game's own ``locale/``
 too: a game folder keeping one is added to the copy built, and must land in the wheel),
 art and sounds are found in the venv, ``--version`` says pyproject's version, and the
 desktop entry it installs starts the venv's own script.

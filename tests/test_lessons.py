@@ -1,4 +1,4 @@
-"""The lessons' data (issue 26): each prepared deal, played as its steps say with the computer
+"""The lessons' data: each prepared deal, played as its steps say with the computer
 following its script, reaches every step with the step's move legal, and ends as written."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every word in every language (issue 13; German, issue 53): the catalogues complete and
+"""Every word in every language: the catalogues complete and
 alike, in the English file's order, checked by gettext's own checker, Turkish casing right,
 and no text wider than its box on any screen at 960x600."""
 

@@ -32,7 +32,7 @@ GAME_FREE = (
     "game/cli/arena.py",
     "game/cli/smoke.py",
 )
-GAMES_WORDS = re.compile(  # a game's kinds, and (issue 34) its call's words and key
+GAMES_WORDS = re.compile(  # a game's kinds, and its call's words and key
     r"pisti|pişti|pishe|book|PISTI|JACK_PISTI|FLIP|LOAD|STOP|[Ss]top|FOUNDATION|TURNED"
     r"|force_btn|end_btn|end_turn|K_s\b"
 )

@@ -1,4 +1,4 @@
-"""Pishe Pasha's legality is written once (issue 35): the legal moves, the refusals, the
+"""Pishe Pasha's legality is written once: the legal moves, the refusals, the
 engine's fast paths and the rollouts' steps agree, in hand-made positions covering every
 pile a move goes from and to, and in any position Hypothesis builds (every variant, the
 Stop rule on and off, recycled stocks, faults nobody stopped, the turn limit near)."""

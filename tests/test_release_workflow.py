@@ -1,4 +1,4 @@
-"""Issue 37: the release workflow (.github/workflows/release.yml) runs only what the
+"""The release workflow (.github/workflows/release.yml) runs only what the
 repository has. It runs nowhere but on GitHub, and only for a tag, so a renamed script, a
 dropped flag or a lost extra would show first on release day; here every command of every
 step is read and what it names is checked: the scripts it runs exist and take the flags it

@@ -1,4 +1,4 @@
-"""A game you come back to (issue 12): the match saved after every move and restored
+"""A game you come back to: the match saved after every move and restored
 exactly, statistics that add up, take-backs that round-trip, numbered deals, replays."""
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ def test_the_old_four_colour_switch_becomes_the_face_style(tmp_path, monkeypatch
 
 
 def test_the_old_stop_window_setting_is_read_as_the_call_window(tmp_path, monkeypatch):
-    """Issue 34: the setting is named for any game's calls now; a file written before keeps
+    """The setting is named for any game's calls now; a file written before keeps
     its value, and it is saved under the new name."""
     monkeypatch.setenv("PASHA_PISTI_HOME", str(tmp_path))
     old = json.dumps({"stop_window": 4.5})

@@ -1,4 +1,4 @@
-"""Issue 37: ``--smoke-test`` proves a copy of the game (a wheel, the executable) carries
+"""``--smoke-test`` proves a copy of the game (a wheel, the executable) carries
 every registered game's words: the catalogues are found, a game's own ``locale/`` too, and
 each game's name, description, rules, options, levels and lessons are in them."""
 

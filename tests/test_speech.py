@@ -1,4 +1,4 @@
-"""The speech package (issue 28): sentences said on a thread of their own, out-of-date ones
+"""The speech package: sentences said on a thread of their own, out-of-date ones
 dropped, a burst of moves said as one, every engine optional and quiet when missing, and
 espeak-ng really speaking a hand's first sentences into a WAV file."""
 

@@ -1,4 +1,4 @@
-"""speech-dispatcher without a Python module (issue 39, items 4 and 9): the game speaks to
+"""speech-dispatcher without a Python module: the game speaks to
 the server's socket in its own protocol and cuts short only its own sentence (``CANCEL``
 with its client id), never a running screen reader's (``spd-say -C`` cancels everyone's);
 shown against a stand-in server, and against the real one when it is installed."""

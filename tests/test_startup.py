@@ -1,4 +1,4 @@
-"""Issue 37: the menu's first frame waits only for the menu. The other screens are
+"""The menu's first frame waits only for the menu. The other screens are
 imported, and the art is checked, right after it is on screen (before any input is
 handled), so a damaged install is still named before a hand starts; every screen is still
 reachable by its name. ``benchmarks/startup.py`` measures the time; these tests hold the

@@ -1,4 +1,4 @@
-"""A damaged database (issue 33) never crashes the game and is never overwritten: a file
+"""A damaged database never crashes the game and is never overwritten: a file
 cut short, garbage, a torn page, another program's database are set aside whole (with
 what could still be read of the game's own kept in the new one) and the player is told in
 plain words; a database of a newer version is left exactly as it is and read only."""

@@ -1,4 +1,4 @@
-"""Bad places refused at the door (issue 33): ``--state-file``, ``--speech-log`` and
+"""Bad places refused at the door: ``--state-file``, ``--speech-log`` and
 ``--export-history`` write only regular files, never through a symbolic link and never
 onto a FIFO, a device or a folder; a path whose folder cannot be made or written is
 refused with a clear message and exit 2 before the first frame, never a traceback. And

@@ -1,4 +1,4 @@
-"""Every table the registry offers saves and loads (issue 33): each game, each player
+"""Every table the registry offers saves and loads: each game, each player
 count and each combination of its menu choices is started, played one move, saved as the
 table saves it, and loaded by another window as Continue loads it, the same match. The
 three-player Pishe Pasha save (its options said four suits, while three players always

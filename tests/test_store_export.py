@@ -1,4 +1,4 @@
-"""A player's data is theirs (issue 33): Statistics and History export themselves as JSON
+"""A player's data is theirs: Statistics and History export themselves as JSON
 and CSV from their screens (a click, the keyboard), dates in ISO 8601; what is exported
 is what the screens show."""
 

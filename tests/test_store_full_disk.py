@@ -1,4 +1,4 @@
-"""A full disk and a read-only home (issue 33): the game plays on, says once that it cannot
+"""A full disk and a read-only home: the game plays on, says once that it cannot
 keep the match, and the database stays consistent: a hand is counted whole (its History
 row, its statistics and the match's next state) or not at all, and never twice. On a real
 1 MB tmpfs where the test may mount one (root), simulated everywhere."""

@@ -1,4 +1,4 @@
-"""A finished hand is one transaction, at the moment it ends (issue 33): its History row,
+"""A finished hand is one transaction, at the moment it ends: its History row,
 its statistics and the match's next state commit together when the last move is made,
 not after the table's pause before the summary; so closing the window in that pause
 loses nothing, the same hand continued in two windows counts once, and a hand given up

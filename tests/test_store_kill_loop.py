@@ -1,4 +1,4 @@
-"""Killed at any instant, 200 times (issue 33): a player process (tests/store_player.py, the
+"""Killed at any instant, 200 times: a player process (tests/store_player.py, the
 real keeper without a window) plays Pişti as fast as it can and is killed with SIGKILL
 at a random moment, often just as a hand ends, then started again, and Continue takes it
 on. After every kill the database holds exactly the hands whose end was committed (each

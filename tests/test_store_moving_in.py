@@ -1,4 +1,4 @@
-"""Moving in (issue 33): the first start of this version on a folder the previous version
+"""Moving in: the first start of this version on a folder the previous version
 wrote (tests/fixtures/previous-version, made by that version's own code) reads its
 match, statistics and history into the database in one transaction, keeps the old files
 beside it renamed and untouched, and loses nothing: the same statistics, the same hands

@@ -1,4 +1,4 @@
-"""Two windows finishing hands at the same moment, 100 times (issue 33): two player
+"""Two windows finishing hands at the same moment, 100 times: two player
 processes (tests/store_player.py, the real keeper) on one preference folder each play
 their own match; before each hand's last count both wait, then are let go together, so
 their hand-end transactions meet at SQLite's write lock. Every hand is counted exactly

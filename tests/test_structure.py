@@ -1,4 +1,4 @@
-"""The shape of the house (issue 10): no import circles, no game named in the UI, the core
+"""The shape of the house: no import circles, no game named in the UI, the core
 free of pygame, every benchmark still running."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def test_no_file_under_game_ui_names_a_game():
     assert found == []
 
 
-def test_the_grep_of_the_issue_finds_no_game_name_in_the_ui():
+def test_a_grep_finds_no_game_name_in_the_ui():
     """``grep -rn "pisti\\|pishe\\|book" game/ui/`` finds nothing at all."""
     out = subprocess.run(["grep", "-rn", "--include=*.py", "pisti\\|pishe\\|book", "game/ui/"],
                          cwd=ROOT, capture_output=True, text=True).stdout  # fmt: skip
@@ -75,7 +75,7 @@ def test_the_pure_layers_never_import_pygame(package):
     assert out.stdout.strip() == "False"
 
 
-def test_the_grep_of_issue_34_finds_no_games_calls_in_the_shared_table_or_the_core():
+def test_a_grep_finds_no_games_calls_in_the_shared_table_or_the_core():
     """``grep -rniE "stop|force_btn|end_btn" game/ui game/core`` finds nothing: a call's
     words, key and ways are data its game declares (``GameSpec.calls``), and the shared
     table draws whatever is declared."""
@@ -114,7 +114,7 @@ def test_scenes_never_import_scenes():
 
 
 def test_a_draw_is_told_by_is_draw_never_by_its_text():
-    """Issue 35: ``is DRAW`` everywhere; no code under game/ compares a winner with the
+    """``is DRAW`` everywhere; no code under game/ compares a winner with the
     string "draw" (the text is only what records write)."""
     compared = re.compile(r"(==|!=|\bin\b)[^#]*[\"']draw[\"']|[\"']draw[\"'][^#]*(==|!=)")
     found = [
@@ -127,7 +127,7 @@ def test_a_draw_is_told_by_is_draw_never_by_its_text():
 
 
 def test_no_test_lists_every_registered_game_by_hand():
-    """Issue 35: a test that loops over games takes them from the registry (``SPECS``,
+    """A test that loops over games takes them from the registry (``SPECS``,
     ``registered_tables()``), so a game registered is a game tested; a list or tuple
     naming every registered game, as its items or as its tables' games (rows of game,
     choices and perhaps a seed: ``[("pisti", {...}, 5), ...]``), forgets the next."""
@@ -169,7 +169,7 @@ def test_no_code_outside_the_games_folders_names_a_registered_game():
 
 
 def test_no_private_function_or_constructor_takes_a_parameter_it_never_reads():
-    """Issue 35: unused parameters go. A private helper's or a constructor's parameter
+    """Unused parameters go. A private helper's or a constructor's parameter
     that its body never reads is a leftover (a callback's or a cache key's is named with
     a leading ``_`` to say it is one on purpose)."""
     import ast
@@ -191,3 +191,55 @@ def test_no_private_function_or_constructor_takes_a_parameter_it_never_reads():
                 if a.arg not in ("self", "cls") and not a.arg.startswith("_") and a.arg not in read
             ]
     assert found == []
+
+
+# Built in pieces, so that this file does not match what it looks for.
+ISSUE_NUMBER = re.compile(r"(?<![A-Za-z])[Ii]ss" + r"ues?[\s_#-]*\d+")
+ITEM_TEST = re.compile(r"test_" + r"item\d")
+ROUND_FILE = re.compile(r"test_(hard" + r"ening_|rou" + r"nd)")
+
+
+def bookkeeping(where: str, text: str) -> list[str]:
+    """What in one file (its path ``where``, its source ``text``) names the project's
+    history: an issue by its number, a test by an item of one, the file by a round."""
+    import ast
+
+    found = [f"{where}:{text.count(chr(10), 0, m.start()) + 1}: {m.group()}"
+             for m in ISSUE_NUMBER.finditer(text)]  # fmt: skip
+    found += [
+        f"{where}:{node.lineno}: {node.name}"
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and ITEM_TEST.match(node.name)
+    ]
+    return found + ([where] if ROUND_FILE.match(Path(where).name) else [])
+
+
+def test_no_code_or_test_names_an_issue_by_number_nor_a_test_by_item_or_round():
+    """Why a line is there is git's to keep: no .py file under game/, tests/, benchmarks/
+    or build/ names an issue by its number, no test function is named for an item of one,
+    and no test file for the round that wrote it; each is named for what it covers."""
+    found = []
+    for folder in ("game", "tests", "benchmarks", "build"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            where = path.relative_to(ROOT).as_posix()
+            found += bookkeeping(where, path.read_text(encoding="utf-8"))
+    assert found == []
+
+
+def test_the_bookkeeping_guard_sees_each_kind():
+    word, item, hard = "iss" + "ue", "test_" + "item9_each_summary", "tests/test_" + "hardening"
+    source = (
+        f'"""A docstring ({word} 13; German, {word} 53)."""\n'
+        f"# {word.title()} 34: a comment\n"
+        f"def test_{word}_36_named(): ...\n"
+        f"def {item}(): ...\n"
+        "def test_each_summary(): ...\n"
+    )
+    assert bookkeeping("tests/test_x.py", source) == [
+        f"tests/test_x.py:1: {word} 13", f"tests/test_x.py:1: {word} 53",
+        f"tests/test_x.py:2: {word.title()} 34", f"tests/test_x.py:3: {word}_36",
+        f"tests/test_x.py:4: {item}",
+    ]  # fmt: skip
+    assert bookkeeping(f"{hard}_start.py", "") == [f"{hard}_start.py"]
+    assert bookkeeping("tests/test_" + "round3.py", "") == ["tests/test_" + "round3.py"]
+    assert bookkeeping("tests/test_start_up.py", f"# the {word}'s silent choice\n") == []

@@ -29,7 +29,7 @@ ANSWERS = ROOT / "docs" / "reviews" / "turkish-2026-12-02.md"
 CATALOGUES = sorted((ROOT / "game").glob("**/locale/*/LC_MESSAGES/*.po"))
 
 
-def test_item9_every_item_of_the_review_is_answered():
+def test_every_item_of_the_review_is_answered():
     text = ANSWERS.read_text(encoding="utf-8")
     for n in range(1, 51):
         found = re.search(rf"^{n}\. \*\*.+?(?=^\d+\. \*\*|^## |\Z)", text, re.M | re.S)
@@ -39,7 +39,7 @@ def test_item9_every_item_of_the_review_is_answered():
 
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
 @pytest.mark.parametrize("po", CATALOGUES, ids=lambda p: str(p.relative_to(ROOT)))
-def test_item9_the_catalogues_pass_gettexts_own_checker(po):
+def test_the_catalogues_pass_gettexts_own_checker(po):
     done = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)],
                           capture_output=True, text=True)  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -75,12 +75,12 @@ FIXED = {
 
 
 @pytest.mark.parametrize(("key_", "words"), FIXED.items())
-def test_item9_the_texts_read_as_the_review_proposes(key_, words):
+def test_the_texts_read_as_the_review_proposes(key_, words):
     texts = catalogue("tr")[key_]
     assert any(words in t for t in texts), (key_, texts)
 
 
-def test_item9_the_key_descriptions_start_in_lower_case():
+def test_the_key_descriptions_start_in_lower_case():
     """As the other keys' do ("odağı o yöne taşı"); a name keeps its capital ("Stop! de")."""
     for key_, texts in catalogue("tr").items():
         if key_.startswith("keys.") and key_.endswith(".what"):
@@ -88,7 +88,7 @@ def test_item9_the_key_descriptions_start_in_lower_case():
             assert all(t[:1] == t[:1].lower() for t in starts), (key_, texts)
 
 
-def test_item9_a_lesson_refusing_a_legal_card_says_only_its_own_words(tmp_path, monkeypatch):
+def test_a_lesson_refusing_a_legal_card_says_only_its_own_words(tmp_path, monkeypatch):
     """The partners' lesson wants one card; pressing the number of another (a legal card)
     is refused by the lesson, and the status line no longer says "nothing can be played
     here"."""
@@ -117,7 +117,7 @@ def test_item9_a_lesson_refusing_a_legal_card_says_only_its_own_words(tmp_path, 
         set_language("en")
 
 
-def test_item9_a_partnerships_saved_match_is_yours_together(app, monkeypatch):
+def test_a_partnerships_saved_match_is_yours_together(app, monkeypatch):
     set_language("tr")
     session = Session.start("pisti", {"players": 4}, "medium", 4)
     info = session.summary()
@@ -129,7 +129,7 @@ def test_item9_a_partnerships_saved_match_is_yours_together(app, monkeypatch):
 
 
 @pytest.mark.parametrize("width", range(90, 400, 9))
-def test_item9_a_lessons_number_stays_with_its_puan_and_a_suit_with_its_rank(width):
+def test_a_lessons_number_stays_with_its_puan_and_a_suit_with_its_rank(width):
     pygame.font.init()
     set_language("tr")
     words = held_together(say("lesson.pisti.partners_pisti"))

@@ -1,4 +1,4 @@
-"""The coach at the table (issue 14): the review after a hand lists the player's costly
+"""The coach at the table: the review after a hand lists the player's costly
 decisions, worst first, and shows each position; coach mode asks before a costly move."""
 
 from __future__ import annotations

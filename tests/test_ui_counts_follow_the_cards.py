@@ -45,7 +45,7 @@ def agrees_with_the_cards(m) -> None:
         assert m.stage.count(pid) == len(piles.get(pid, ()))
 
 
-def test_item4_counts_follow_the_cards_frame_by_frame_through_the_deal(app, monkeypatch):
+def test_counts_follow_the_cards_frame_by_frame_through_the_deal(app, monkeypatch):
     table = open_table(app, "pisti", {"players": 2}, seed=4)
     m = table.model
     assert m.dealing
@@ -79,7 +79,7 @@ def capture_table(app):
     return table
 
 
-def test_item4_counts_and_the_line_follow_a_capture_frame_by_frame(app, monkeypatch):
+def test_counts_and_the_line_follow_a_capture_frame_by_frame(app, monkeypatch):
     table = capture_table(app)
     m = table.model
     five = next(a for a in m.my_actions() if str(a) == "5C")

@@ -1,4 +1,4 @@
-"""A hand that flows (issue 27): forced turns play themselves, the computer's turn can be
+"""A hand that flows: forced turns play themselves, the computer's turn can be
 hurried without costing a Stop catch, and the keyboard focus follows play, so that every
 key press does something or says why."""
 

@@ -1,4 +1,4 @@
-"""A whole hand of every registered table played in German through the table (issue 53): the
+"""A whole hand of every registered table played in German through the table: the
 hint asked for by its key, every move made with the mouse, then the summary, the statistics
 and the history, at 960x600. Every word comes from the German catalogue (no key missing),
 the move log and the hint read as German, with the cards' articles ("Nord nimmt mit dem K♦

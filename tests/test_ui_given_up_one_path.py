@@ -65,7 +65,7 @@ def given_up_rows(app) -> list:
     return [h for h in app.keeper.entries() if h.given_up]
 
 
-def test_item3_new_hand_keeps_the_hand_given_up_and_counts_it_lost(app, monkeypatch):
+def test_new_hand_keeps_the_hand_given_up_and_counts_it_lost(app, monkeypatch):
     table = table_with_moves(app)
     key = key_of(table.session)
     new_hand_from_the_game_menu(app, table)
@@ -79,7 +79,7 @@ def test_item3_new_hand_keeps_the_hand_given_up_and_counts_it_lost(app, monkeypa
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item3_a_new_game_over_the_saved_hand_gives_it_up_alike(app, monkeypatch, lang):
+def test_a_new_game_over_the_saved_hand_gives_it_up_alike(app, monkeypatch, lang):
     table = table_with_moves(app)
     key = key_of(table.session)
     set_language(lang)
@@ -98,7 +98,7 @@ def test_item3_a_new_game_over_the_saved_hand_gives_it_up_alike(app, monkeypatch
     assert any(w.startswith({"en": "given up", "tr": "bırakıldı"}[lang]) for w in shown)
 
 
-def test_item3_both_ways_keep_the_same_row(app, tmp_path, monkeypatch):
+def test_both_ways_keep_the_same_row(app, tmp_path, monkeypatch):
     """New hand and a new game over the hand make the same History row of the same hand."""
     table = table_with_moves(app)
     record = table.state.record()
@@ -121,7 +121,7 @@ def test_item3_both_ways_keep_the_same_row(app, tmp_path, monkeypatch):
     assert app.keeper.record(by_new_hand.id)["actions"] == record["actions"]
 
 
-def test_item3_leaving_for_the_menu_keeps_the_hand_for_continue_not_given_up(app):
+def test_leaving_for_the_menu_keeps_the_hand_for_continue_not_given_up(app):
     table = table_with_moves(app)
     table.main_menu()
     assert not given_up_rows(app)
@@ -135,7 +135,7 @@ def test_item3_leaving_for_the_menu_keeps_the_hand_for_continue_not_given_up(app
         ("tr", "Elin kaydedildi: Devam düğmesiyle kaldığın yere dönersin."),
     ],
 )
-def test_item3_a_single_hand_left_for_the_menu_is_a_hand_saved_not_a_match(app, lang, words):
+def test_a_single_hand_left_for_the_menu_is_a_hand_saved_not_a_match(app, lang, words):
     table = table_with_moves(app)
     assert not table.match.target
     table.main_menu()
@@ -144,13 +144,13 @@ def test_item3_a_single_hand_left_for_the_menu_is_a_hand_saved_not_a_match(app, 
     assert app.notice_good
 
 
-def test_item3_a_match_left_for_the_menu_is_a_match_saved(app):
+def test_a_match_left_for_the_menu_is_a_match_saved(app):
     table = table_with_moves(app, "pisti", {"players": 2, "target": 151}, moves=2)
     table.main_menu()
     assert app.notices[-1] == "Your match is saved: Continue takes you back to it."
 
 
-def test_item3_the_readme_says_which_way_keeps_what():
+def test_the_readme_says_which_way_keeps_what():
     readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("**History and replays.**") :][:1200]
     for words in ("New hand", "a new game", "given up", "Continue"):

@@ -24,7 +24,7 @@ def app_options() -> dict:
     return {"keep": True}
 
 
-def test_item2_one_order_the_players_side_first_then_playing_order():
+def test_one_order_the_players_side_first_then_playing_order():
     assert yours_first((2, 14), 1) == [(1, 14), (0, 2)]
     assert yours_first((5, 0, 9), 2) == [(2, 9), (0, 5), (1, 0)]
     assert yours_first((40, 12), 3) == [(1, 12), (0, 40)], "partners opposite: seat 3 is side 1"
@@ -43,7 +43,7 @@ def hand_north_led(app):
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item2_history_gives_a_hand_the_opponent_led_you_first(app, monkeypatch, lang):
+def test_history_gives_a_hand_the_opponent_led_you_first(app, monkeypatch, lang):
     table = hand_north_led(app)
     st = table.state
     mine, theirs = st.score[1], st.score[0]
@@ -61,7 +61,7 @@ def test_item2_history_gives_a_hand_the_opponent_led_you_first(app, monkeypatch,
     assert say(word, score=f"{theirs}–{mine}") not in shown
 
 
-def test_item2_the_export_says_whose_each_number_is(app):
+def test_the_export_says_whose_each_number_is(app):
     table = hand_north_led(app)
     st = table.state
     rows = exported(app.keeper)
@@ -93,7 +93,7 @@ def given_up_stop_rule_hand(app):
     ("lang", "words"),
     [("en", "Pishe Pasha, 2 players, Stop rule"), ("tr", "Pishe Pasha, 2 oyuncu")],
 )
-def test_item2_history_names_a_stop_rule_hand_as_statistics_does(app, monkeypatch, lang, words):
+def test_history_names_a_stop_rule_hand_as_statistics_does(app, monkeypatch, lang, words):
     given_up_stop_rule_hand(app)
     set_language(lang)
     stats = app.goto("stats")
@@ -115,7 +115,7 @@ def test_item2_history_names_a_stop_rule_hand_as_statistics_does(app, monkeypatc
         ("tr", "Pişti, 2 oyuncu, 101, Orta seviyeye karşı: 1 elde "),
     ],
 )
-def test_item2_the_summarys_record_line_says_which_hands_it_counts(app, lang, words):
+def test_the_summarys_record_line_says_which_hands_it_counts(app, lang, words):
     set_language(lang)
     table = open_table(app, "pisti", {"players": 2, "target": 101}, seed=4)
     play_hand(app, table, gesture_for)

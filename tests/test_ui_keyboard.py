@@ -1,4 +1,4 @@
-"""The whole game without a mouse (issue 13): a visible focus over piles and cards, Enter
+"""The whole game without a mouse: a visible focus over piles and cards, Enter
 or Space to pick up and put down, number keys for a Pişti hand, every menu by keys."""
 
 from __future__ import annotations

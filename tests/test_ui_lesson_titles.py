@@ -41,7 +41,7 @@ def test_every_lessons_title_is_drawn_at_a_readable_size(tmp_path, monkeypatch, 
     forget()
     try:
         for game, spec in SPECS.items():
-            one_size: set[int] = set()  # a game's titles share one size (issue 34)
+            one_size: set[int] = set()  # a game's titles share one size
             for index, lesson in enumerate(spec.lessons):
                 scene = app.goto("lesson", game=game, index=index)
                 drawn.clear()

@@ -1,4 +1,4 @@
-"""Issue 34 item 6: lessons advance on the table's phase. Every step of every lesson, in every
+"""Lessons advance on the table's phase. Every step of every lesson, in every
 language, is shown in order (none skipped) and shown when the table is at the position it
 describes; at every frame the header, the hint line and the buttons agree with the phase.
 A player walks each lesson with real mouse and key events, at a pace where cards fly, and

@@ -1,4 +1,4 @@
-"""Learn to play (issue 26): every lesson played start to end with real mouse and key events in
+"""Learn to play: every lesson played start to end with real mouse and key events in
 both languages; a move that is not the step's is refused with its reason and the lesson goes
 on; leaving never touches the player's files; the first start offers the lesson once."""
 
@@ -455,7 +455,7 @@ def test_skip_step_on_the_play_out_step_plays_the_whole_hand_out(tmp_path, monke
     app.scene.leave()
 
 
-def test_item7_the_pisti_play_out_step_plays_itself_to_the_end_with_no_input(tmp_path, monkeypatch):
+def test_the_pisti_play_out_step_plays_itself_to_the_end_with_no_input(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, size=(960, 600), lessons_offered=True, pace="normal")
     scene = open_lesson(app, "pisti")
     to_the_play_out_step(app, scene)
@@ -504,7 +504,7 @@ def test_the_pisti_scoring_step_shows_the_rules_scoring_figure_under_its_words(a
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_item7_the_pisti_lesson_explains_the_packs_bottom_card_and_says_the_points(
+def test_the_pisti_lesson_explains_the_packs_bottom_card_and_says_the_points(
     tmp_path, monkeypatch, lang
 ):
     app = make_app(tmp_path, monkeypatch, size=(960, 600), lessons_offered=True, pace="normal",
@@ -529,7 +529,7 @@ def test_item7_the_pisti_lesson_explains_the_packs_bottom_card_and_says_the_poin
     app.scene.leave()
 
 
-def test_item8_no_pishe_pasha_lesson_calls_the_shared_foundations_yours():
+def test_no_pishe_pasha_lesson_calls_the_shared_foundations_yours():
     keys = {k for lesson in SPECS["pishe-pasha"].lessons for s in lesson.steps for k in s.text}
     keys |= {s.wrong for lesson in SPECS["pishe-pasha"].lessons for s in lesson.steps}
     words = [say(k, points=0, mine=0, theirs=0) for k in keys]
@@ -538,7 +538,7 @@ def test_item8_no_pishe_pasha_lesson_calls_the_shared_foundations_yours():
 
 
 @pytest.mark.parametrize("lang_app", ["en"], indirect=True)
-def test_item8_the_lesson_teaches_a_single_click_that_sends_a_card_up(lang_app):
+def test_the_lesson_teaches_a_single_click_that_sends_a_card_up(lang_app):
     app = lang_app
     scene = open_lesson(app, "pishe-pasha")
     while scene.step.text != ("lesson.pp.first",):
@@ -561,7 +561,7 @@ def test_item8_the_lesson_teaches_a_single_click_that_sends_a_card_up(lang_app):
 
 
 @pytest.mark.parametrize("lang_app", LANGUAGES, indirect=True)
-def test_item8_the_three_player_lesson_seats_a_third_player_on_the_table(lang_app):
+def test_the_three_player_lesson_seats_a_third_player_on_the_table(lang_app):
     app = lang_app
     index = next(i for i, s in enumerate(SPECS["pishe-pasha"].lessons) if s.id == "pishe-variants")
     scene = open_lesson(app, "pishe-pasha", index)

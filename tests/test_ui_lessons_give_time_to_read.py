@@ -46,7 +46,7 @@ def walk(app, scene: LessonScene, until=None, limit: float = 240.0) -> dict[int,
 
 
 @pytest.mark.parametrize("game", ["pishe-pasha", "pisti"])
-def test_item8_a_step_that_plays_itself_stays_its_reading_time(tmp_path, monkeypatch, game):
+def test_a_step_that_plays_itself_stays_its_reading_time(tmp_path, monkeypatch, game):
     app = make_app(tmp_path, monkeypatch, size=(960, 600), pace="fast", lessons_offered=True)
     try:
         scene = app.goto("lesson", game=game, index=0)
@@ -65,7 +65,7 @@ def test_item8_a_step_that_plays_itself_stays_its_reading_time(tmp_path, monkeyp
         app.scene.leave()
 
 
-def test_item8_north_turns_and_discards_stays_long_enough_to_read(tmp_path, monkeypatch):
+def test_north_turns_and_discards_stays_long_enough_to_read(tmp_path, monkeypatch):
     """The first lesson's step "North's turn. It turns a card and discards it." came and
     went within 0.8 s; now it stays its reading time (over three seconds)."""
     app = make_app(tmp_path, monkeypatch, size=(960, 600), pace="normal", lessons_offered=True)
@@ -87,7 +87,7 @@ def test_item8_north_turns_and_discards_stays_long_enough_to_read(tmp_path, monk
         app.scene.leave()
 
 
-def test_item8_enter_goes_on_from_a_step_read_before_its_time(tmp_path, monkeypatch):
+def test_enter_goes_on_from_a_step_read_before_its_time(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, size=(960, 600), pace="fast", lessons_offered=True)
     try:
         scene = app.goto("lesson", game="pishe-pasha", index=0)
@@ -106,7 +106,7 @@ def test_item8_enter_goes_on_from_a_step_read_before_its_time(tmp_path, monkeypa
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item8_the_first_screen_offers_pistis_lesson_as_it_offers_pishe_pashas(
+def test_the_first_screen_offers_pistis_lesson_as_it_offers_pishe_pashas(
     tmp_path, monkeypatch, lang
 ):
     app = make_app(tmp_path, monkeypatch, size=(960, 600), language=lang)

@@ -1,4 +1,4 @@
-"""Issue 34 item 8: a line of the move log carries what it needs to be worded right forever
+"""A line of the move log carries what it needs to be worded right forever
 (its hand's seats), so a line from hand 1 reads the same during hand 2 and after a change
 of language. In Pişti the seats turn from hand to hand; "Next hand" used to reword the
 previous hand's lines with the new hand's seats ("North wins the hand…" became "You win

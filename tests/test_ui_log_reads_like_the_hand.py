@@ -44,7 +44,7 @@ def shown_rows(table, lang: str):
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item1_the_played_for_you_mark_belongs_to_moves_only_once(app, lang):
+def test_the_played_for_you_mark_belongs_to_moves_only_once(app, lang):
     table = played_hand(app, "pishe-pasha")
     m = table.model
     marked = [line for line in m.log.lines if line.forced]
@@ -66,7 +66,7 @@ def test_item1_the_played_for_you_mark_belongs_to_moves_only_once(app, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item1_a_run_of_moves_that_played_themselves_reads_as_one_line(app, lang):
+def test_a_run_of_moves_that_played_themselves_reads_as_one_line(app, lang):
     table = played_hand(app, "pishe-pasha")
     shown = shown_rows(table, lang)
     runs = [r for r in shown if r.words.startswith(MARK[lang])]
@@ -84,7 +84,7 @@ def test_item1_a_run_of_moves_that_played_themselves_reads_as_one_line(app, lang
         ("tr", "Senin yerine oynandı: 6♥, 7♥ temele; 9♣ açıldı"),
     ],
 )
-def test_item1_moves_alike_in_a_run_are_listed_together(lang, words):
+def test_moves_alike_in_a_run_are_listed_together(lang, words):
     set_language(lang)
     namer = Namer.for_table({0: "south", 1: "north"}, 0, {0: 0, 1: 1}, "pishe-pasha")
     found = FOUNDATIONS[2]
@@ -99,7 +99,7 @@ def test_item1_moves_alike_in_a_run_are_listed_together(lang, words):
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item1_the_players_decisions_stand_out_from_the_moves_that_played_themselves(app, lang):
+def test_the_players_decisions_stand_out_from_the_moves_that_played_themselves(app, lang):
     table = played_hand(app, "pishe-pasha")
     m = table.model
     shown = shown_rows(table, lang)
@@ -134,7 +134,7 @@ def _ink(img: pygame.Surface) -> tuple:
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item1_results_and_scoring_lines_are_never_tagged(app, lang):
+def test_results_and_scoring_lines_are_never_tagged(app, lang):
     table = played_hand(app, "pisti", seed=5)
     m = table.model
     for line in m.log.lines:
@@ -154,7 +154,7 @@ def test_item1_results_and_scoring_lines_are_never_tagged(app, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item1_the_log_made_again_from_the_record_reads_as_it_was_played(app, lang):
+def test_the_log_made_again_from_the_record_reads_as_it_was_played(app, lang):
     """A resumed hand's log (made again from its record) marks the same rows."""
     table = played_hand(app, "pishe-pasha")
     m = table.model
@@ -170,7 +170,7 @@ def test_item1_the_log_made_again_from_the_record_reads_as_it_was_played(app, la
         ("tr", "1. eli bıraktın: kaybedilmiş el sayılır ve Geçmiş'te kalır."),
     ],
 )
-def test_item1_new_hand_leaves_a_line_saying_it_gave_the_hand_up(app, lang, words):
+def test_new_hand_leaves_a_line_saying_it_gave_the_hand_up(app, lang, words):
     table = open_table(app, "pishe-pasha", {"players": 2}, seed=5)
     settle(app, table)
     if not table.state.history:

@@ -22,7 +22,7 @@ NAMES = {
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item6_the_panel_lists_you_first_in_every_hand_whoever_leads(app, lang):
+def test_the_panel_lists_you_first_in_every_hand_whoever_leads(app, lang):
     set_language(lang)
     table = open_table(app, "pisti", {"players": 2}, seed=4)
     leaders = set()
@@ -35,7 +35,7 @@ def test_item6_the_panel_lists_you_first_in_every_hand_whoever_leads(app, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item6_four_players_are_listed_in_playing_order_the_partner_marked(app, lang):
+def test_four_players_are_listed_in_playing_order_the_partner_marked(app, lang):
     set_language(lang)
     table = open_table(app, "pisti", {"players": 4}, seed=4)
     assert [name for name, _ in seat_counts(table.model)] == NAMES[lang][4]
@@ -49,7 +49,7 @@ WORDS = {"en": ("North's turn", "Your turn"), "tr": ("Kuzey'in sırası", "Sıra
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item6_the_turn_label_says_one_phrase_for_each_situation(tmp_path, monkeypatch, lang):
+def test_the_turn_label_says_one_phrase_for_each_situation(tmp_path, monkeypatch, lang):
     app = make_app(tmp_path, monkeypatch, pace="normal", auto_play=True)
     set_language(lang)
     try:

@@ -1,4 +1,4 @@
-"""Issue 34: what two newcomers saw the screen say while the table did something else, one
+"""What two newcomers saw the screen say while the table did something else, one
 test for each finding, with real mouse and key events on the headless table."""
 
 from __future__ import annotations

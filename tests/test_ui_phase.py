@@ -1,4 +1,4 @@
-"""The table's phase (issue 34): what the table is doing is one value, derived from the
+"""The table's phase: what the table is doing is one value, derived from the
 referee, the show and the table's parts, and everything on screen follows it. First the
 phase as a plain value, then its transitions on a real headless table."""
 

@@ -1,4 +1,4 @@
-"""Play without looking (issue 39): a whole Pişti hand and a whole Pishe Pasha hand played by
+"""Play without looking: a whole Pişti hand and a whole Pishe Pasha hand played by
 keys from the main menu by a player who decides only on what the voice said, in English,
 Türkçe and Deutsch (where the voice names a card with its article and in its case: "den
 Herz-Buben auf die Ablage von Nord laden"). The player reads the lines the voice spoke (its

@@ -1,4 +1,4 @@
-"""A quick, clear hand (issue 36): forced moves that say so and fly faster, the last card
+"""A quick, clear hand: forced moves that say so and fly faster, the last card
 of a Pişti deal that plays itself, hints that say why, a coach that asks only about clear
 losses, two presses to move a card by keyboard, take-backs that keep their place, and a
 coach dialog that answers to Enter at once."""
@@ -73,8 +73,8 @@ def log_words(table) -> list[str]:
     return table.model.log.words(table.model.namer)[table.model.log.hand_from :]
 
 
-# ----------------------------------------------------------------- items 1 and 3
-def test_item1_and_3_the_last_card_plays_itself_marked_played_for_you_told_once(app):
+# ----------------------------------------------------------------- the last card of a deal
+def test_the_last_card_plays_itself_marked_played_for_you_told_once(app):
     table = pisti_table(app, ["2C", "3D", "4S", "5H"], ["6C", "7D", "8S", "9H"],
                         ["KC", "KD", "KS", "QH"])  # fmt: skip
     marked = []
@@ -101,14 +101,14 @@ def test_item1_and_3_the_last_card_plays_itself_marked_played_for_you_told_once(
     assert "Auto-play forced moves" in first[0]
 
 
-# ----------------------------------------------------------------- item 4
+# ----------------------------------------------------------------- hints that say why
 def wait_hint(app, table) -> str:
     key(app, pygame.K_h)
     step_until(app, lambda: table.model.hint is not None, 60.0)
     return table.model.hint.text
 
 
-def test_item4_a_hint_says_why_in_plain_words(app):
+def test_a_hint_says_why_in_plain_words(app):
     table = pisti_table(app, *COACHED)
     words = wait_hint(app, table)
     assert words.startswith("Hint: play the 5 of clubs: it takes the pile"), words
@@ -118,7 +118,7 @@ def test_item4_a_hint_says_why_in_plain_words(app):
     assert words.count("pile") == 1, "nothing that says again what the hint says"
 
 
-def test_item4_a_reason_is_given_unless_it_only_says_again_what_the_hint_says(app):
+def test_a_reason_is_given_unless_it_only_says_again_what_the_hint_says(app):
     table = pisti_table(app, *COACHED)
     model = table.model
     five = next(
@@ -143,7 +143,7 @@ def test_item4_a_reason_is_given_unless_it_only_says_again_what_the_hint_says(ap
     )
 
 
-def test_item4_a_hint_for_the_only_move_says_it_is_the_only_one(tmp_path, monkeypatch):
+def test_a_hint_for_the_only_move_says_it_is_the_only_one(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, keep=True)  # forced moves wait for the player
     try:
         table = open_table(app, "pishe-pasha", {"players": 2}, holding_2h())
@@ -154,8 +154,8 @@ def test_item4_a_hint_for_the_only_move_says_it_is_the_only_one(tmp_path, monkey
         app.scene.leave()
 
 
-# ----------------------------------------------------------------- item 6
-def test_item6_two_enter_presses_pick_a_card_up_and_put_it_where_it_goes(tmp_path, monkeypatch):
+# ----------------------------------------------------------------- two presses move a card
+def test_two_enter_presses_pick_a_card_up_and_put_it_where_it_goes(tmp_path, monkeypatch):
     """The turned 5C may load onto North's 4D or go onto the player's own pile: with the
     focus on it, Enter lifts it and the focus goes where it most likely goes, Enter puts it
     there (a card with one place goes at the first Enter, as one click sends it)."""
@@ -177,7 +177,7 @@ def test_item6_two_enter_presses_pick_a_card_up_and_put_it_where_it_goes(tmp_pat
         app.scene.leave()
 
 
-# ----------------------------------------------------------------- item 12
+# ----------------------------------------------------------------- the coach dialog
 def coach_asks(app, table, card: str) -> None:
     app.settings.coach = True
     time.sleep(0.45)  # a pause, as a person makes: not a double click on the same card
@@ -185,7 +185,7 @@ def coach_asks(app, table, card: str) -> None:
     step_until(app, lambda: table.controls.question is not None, 60.0)
 
 
-def test_item12_the_coach_dialog_answers_enter_at_once_and_leaves_no_focus(app):
+def test_the_coach_dialog_answers_enter_at_once_and_leaves_no_focus(app):
     table = pisti_table(app, *COACHED)
     coach_asks(app, table, "QH")
     c = table.controls
@@ -206,7 +206,7 @@ def test_item12_the_coach_dialog_answers_enter_at_once_and_leaves_no_focus(app):
     assert not c.menu_btn.focused
 
 
-def test_item12_a_missed_pisti_is_called_a_pisti(app):
+def test_a_missed_pisti_is_called_a_pisti(app):
     table = pisti_table(app, ["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"],
                         ["9D", "6C", "7C", "8C"], opponent="9D")  # fmt: skip
     click_card(app, table, "5C")
@@ -218,8 +218,8 @@ def test_item12_a_missed_pisti_is_called_a_pisti(app):
     assert "9♠" in words, words
 
 
-# ----------------------------------------------------------------- item 10
-def test_item10_a_take_back_removes_only_its_lines_and_redo_survives_continue(app):
+# ----------------------------------------------------------------- take-backs
+def test_a_take_back_removes_only_its_lines_and_redo_survives_continue(app):
     app.settings.take_backs = True
     table = pisti_table(app, *COACHED, opponent="9D")
     click_card(app, table, "5C")  # takes the pile: the face-down cards are shown in the log
@@ -252,7 +252,7 @@ def test_item10_a_take_back_removes_only_its_lines_and_redo_survives_continue(ap
     assert history(table)[:3] == ["5C", "9D", "9S"], "Ctrl+Y makes it again after Continue"
 
 
-def test_item10_moves_taken_back_that_cannot_be_kept_are_said_so(app):
+def test_moves_taken_back_that_cannot_be_kept_are_said_so(app):
     app.settings.take_backs = True
     table = pisti_table(app, *COACHED, opponent="9D")
     click_card(app, table, "5C")
@@ -272,10 +272,10 @@ def test_item10_moves_taken_back_that_cannot_be_kept_are_said_so(app):
     assert history(table) == []
 
 
-# ----------------------------------------------------------------- item 5
+# ----------------------------------------------------------------- coach mode's questions
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 4, 5])  # 3 and 4: hands where Hard lost more than twice
-def test_item5_coach_mode_asks_at_most_twice_in_a_hand_the_hard_level_plays(app, seed):
+def test_coach_mode_asks_at_most_twice_in_a_hand_the_hard_level_plays(app, seed):
     app.settings.coach = True  # at the setting's default: 2 points
     table = open_table(app, "pishe-pasha", {"players": 2}, seed=seed)
     hard = table.model.spec.make_agent("hard", 5)
@@ -302,10 +302,8 @@ def test_item5_coach_mode_asks_at_most_twice_in_a_hand_the_hard_level_plays(app,
     assert all("points" in words for words in asked), "it says how much"
 
 
-# ----------------------------------------------------------------- item 2
-def test_item2_the_players_forced_moves_fly_faster_than_the_moves_they_choose(
-    tmp_path, monkeypatch
-):
+# ----------------------------------------------------------------- forced moves fly faster
+def test_the_players_forced_moves_fly_faster_than_the_moves_they_choose(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, keep=True, auto_play=True, pace="normal")
     table = open_table(app, "pishe-pasha", {"players": 2}, seed=5)
     steps: list[list] = []  # each of the player's steps shown: [step, forced, flight time]

@@ -1,4 +1,4 @@
-"""Rules with pictures (issue 26): the rules panel of the menu and of the in-game menu
+"""Rules with pictures: the rules panel of the menu and of the in-game menu
 shows each game's figures, drawn with the card art, beside the paragraph they
 illustrate, inside the panel, at 960x600 and 1280x800, in both languages; keys scroll it."""
 

@@ -1,4 +1,4 @@
-"""Issue 25: each setting is declared once, in ``Settings``; the Settings screen builds its
+"""Each setting is declared once, in ``Settings``; the Settings screen builds its
 rows from those declarations and the table reads the player's settings themselves.
 
 So a setting added to the dataclass appears on the screen with its label and help, every

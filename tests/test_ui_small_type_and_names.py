@@ -1,9 +1,9 @@
-"""Issue 36, items 11 and 13, at 960x600 in English and Türkçe. Item 11: the Continue bar
-of the longest saved match (three players, Stop rule) draws its words at 14 px or more; the
-replay's "Played / Better" legend stands below the move log, not over its last line; the
-keys panel (F1) shows whole lines only, however it is scrolled; the book version fills the
-menu's panel with the start of its rules, and its title bar keeps the deal number. Item 13:
-the book version is named as a version of Pishe Pasha, the books' spelling kept in its
+"""Small type and names at 960x600, in English and Türkçe: the Continue bar of the longest
+saved match (three players, Stop rule) draws its words at 14 px or more; the replay's
+"Played / Better" legend stands below the move log, not over its last line; the keys
+panel (F1) shows whole lines only, however it is scrolled; the book version fills the
+menu's panel with the start of its rules, and its title bar keeps the deal number. The
+book version is named as a version of Pishe Pasha, the books' spelling kept in its
 description, and its Continue label reads naturally."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def menu_with_saved(app, game: str, choices: dict):
     return menu
 
 
-def test_item11_the_continue_bar_of_a_three_player_stop_match_reads_at_14_px(app, monkeypatch):
+def test_the_continue_bar_of_a_three_player_stop_match_reads_at_14_px(app, monkeypatch):
     menu = menu_with_saved(app, "pishe-pasha", {"players": 3, "stop_rule": True})
     seen = Seen(monkeypatch)
     seen.look(app)
@@ -56,7 +56,7 @@ def test_item11_the_continue_bar_of_a_three_player_stop_match_reads_at_14_px(app
     assert one or two.get_height() <= bar.h - 4, "the words fit at 14 px, on two lines at most"
 
 
-def test_item11_the_replay_legend_stands_below_the_move_log(app, monkeypatch):
+def test_the_replay_legend_stands_below_the_move_log(app, monkeypatch):
     table = open_table(app, "pisti", {"players": 2}, seed=11)
     for _ in range(9):  # some moves, so the log reaches the panel's foot
         settle(app, table)
@@ -88,7 +88,7 @@ def test_item11_the_replay_legend_stands_below_the_move_log(app, monkeypatch):
     assert log.h > 4 * theme.READABLE, "the log still shows some lines"
 
 
-def test_item11_the_keys_panel_shows_only_whole_lines_as_it_scrolls(app):
+def test_the_keys_panel_shows_only_whole_lines_as_it_scrolls(app):
     table = open_table(app, "pishe-pasha", {"players": 2, "stop_rule": True}, seed=5)
     settle(app, table)
     key(app, pygame.K_F1)
@@ -113,7 +113,7 @@ def test_item11_the_keys_panel_shows_only_whole_lines_as_it_scrolls(app):
     assert height - help_panel.max_offset <= help_panel.room
 
 
-def test_item11_the_book_menu_fills_its_panel_with_how_it_plays(app, monkeypatch):
+def test_the_book_menu_fills_its_panel_with_how_it_plays(app, monkeypatch):
     menu = menu_with_saved(app, BOOK, {})
     assert not menu.options
     assert not menu.level.visible
@@ -134,7 +134,7 @@ def test_item11_the_book_menu_fills_its_panel_with_how_it_plays(app, monkeypatch
     assert min(r.top for r in inside) - menu.room.top < 2 * menu.row
 
 
-def test_item11_the_book_versions_title_bar_keeps_the_deal_number(app, monkeypatch):
+def test_the_book_versions_title_bar_keeps_the_deal_number(app, monkeypatch):
     table = open_table(app, BOOK, {}, seed=5)
     settle(app, table)
     drawn = words_drawn(app, monkeypatch)
@@ -143,7 +143,7 @@ def test_item11_the_book_versions_title_bar_keeps_the_deal_number(app, monkeypat
     assert panel.title(table.model) in drawn
 
 
-def test_item13_the_book_version_is_named_a_version_of_pishe_pasha(app):
+def test_the_book_version_is_named_a_version_of_pishe_pasha(app):
     name = say("game.pisha-pasha-book")
     assert name.startswith(say("game.pishe-pasha") + " (")
     assert "Pisha Pasha" not in name, "the books' spelling is not beside ours as a name"
@@ -152,7 +152,7 @@ def test_item13_the_book_version_is_named_a_version_of_pishe_pasha(app):
     assert say("rules.pisha-pasha-book").split("\n")[0].startswith(say("game.pishe-pasha").upper())
 
 
-def test_item13_the_book_versions_continue_label_reads_naturally(app):
+def test_the_book_versions_continue_label_reads_naturally(app):
     menu = menu_with_saved(app, BOOK, {})
     name = say("game.pisha-pasha-book")
     words = text_of(menu.continue_btn.label)

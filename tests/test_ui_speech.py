@@ -1,4 +1,4 @@
-"""Playing without looking (issue 28): with Read aloud on, a whole hand of every game played
+"""Playing without looking: with Read aloud on, a whole hand of every game played
 by keys is heard move by move, exactly once and in order, every focus move is heard, and
 the keys that ask say what the table shows; in English and in Türkçe. Speech never holds
 up a frame, and Settings, the menus and F2 speak too."""

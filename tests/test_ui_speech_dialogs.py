@@ -1,4 +1,4 @@
-"""Play without looking (issue 39, items 1 and 8): every question says its words when it
+"""Play without looking: every question says its words when it
 opens, then its answers as the focus reaches them, and F3 says the question again, not the
 answer the focus is on; a file's notice is said; going back from Settings, closing the
 rules or the lessons' list, and the first start's lesson offer are said; the keys panel

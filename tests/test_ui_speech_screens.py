@@ -1,4 +1,4 @@
-"""Read aloud beyond the table (issue 28): the replay viewer says the move it jumps or steps
+"""Read aloud beyond the table: the replay viewer says the move it jumps or steps
 to, the coach's review what it found and each line with its reason, "Show this position"
 the two moves compared, and a lesson each step's words and its refusals; in English and
 in Türkçe."""

@@ -1,4 +1,4 @@
-"""The end of a hand can be read without looking (issue 39, item 2): the result is said
+"""The end of a hand can be read without looking: the result is said
 once (the move log's line, not again by the summary), the summary is read row by row with
 the arrow keys, each row its heading and the values per side, the match so far and the
 player's record included, and T reads it whole. The rows come from the hand's data, not

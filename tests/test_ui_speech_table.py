@@ -1,13 +1,13 @@
-"""Play without looking, at the table (issue 39, items 3, 5, 6, 7 and the table's part of 8;
-issue 36, item 14): what the voice is asked to say, in order, against what the table was
-doing when it was asked, with real keys on the headless table. The prompt comes within two
-seconds of the table waiting for the player even behind a slow voice, and the moves still
-waiting are shortened; a hand starts with the table and the hand, not the deal's number;
-a new deal is told; T, C and F1 are named once in a player's life; Tab's first sweep says
-where the player can play; after a foundation play the waiting choice is said with its
-moves; a capture names its card; the player's turn comes before a move of theirs that
-plays itself; clearing the focus is said; F1's keys are read a line at a time; the Read
-aloud keys show their sentence as a caption (with Read aloud off, how to switch it on)."""
+"""Play without looking, at the table: what the voice is asked to say, in order, against what
+the table was doing when it was asked, with real keys on the headless table. The prompt
+comes within two seconds of the table waiting for the player even behind a slow voice, and
+the moves still waiting are shortened; a hand starts with the table and the hand, not the
+deal's number; a new deal is told; T, C and F1 are named once in a player's life; Tab's
+first sweep says where the player can play; after a foundation play the waiting choice is
+said with its moves; a capture names its card; the player's turn comes before a move of
+theirs that plays itself; clearing the focus is said; F1's keys are read a line at a time;
+the Read aloud keys show their sentence as a caption (with Read aloud off, how to switch it
+on)."""
 
 from __future__ import annotations
 
@@ -162,7 +162,7 @@ def tab_enter(app, table, target: Focus) -> None:
     key(app, pygame.K_RETURN)
 
 
-# ----------------------------------------------------------------- item 3
+# ----------------------------------------------------------------- the prompt behind a slow voice
 @pytest.mark.slow  # real seconds of a slow voice
 def test_behind_a_slow_voice_the_prompt_comes_within_two_seconds_and_the_backlog_is_shortened(
     tmp_path, monkeypatch
@@ -218,7 +218,7 @@ def test_behind_a_slow_voice_the_prompt_comes_within_two_seconds_and_the_backlog
         assert said.count(out[0]) <= 1, out  # cut short by the next prompt, never said again
 
 
-# ----------------------------------------------------------------- item 5
+# ----------------------------------------------------------------- a hand's start
 def test_a_hand_starts_with_the_table_and_the_hand_told_briefly_and_the_keys_named_once_in_a_life(
     tmp_path, monkeypatch, lang
 ):
@@ -255,7 +255,7 @@ def test_a_hand_starts_with_the_table_and_the_hand_told_briefly_and_the_keys_nam
     assert w["keys"] not in second.texts
 
 
-# ----------------------------------------------------------------- item 6
+# ----------------------------------------------------------------- Tab's first sweep
 def test_tabs_first_sweep_says_you_can_play_here_on_each_place_the_player_can_act(
     tmp_path, monkeypatch, lang
 ):
@@ -274,10 +274,10 @@ def test_tabs_first_sweep_says_you_can_play_here_on_each_place_the_player_can_ac
         assert app.voice.last.endswith(w["can_play"]) == (stop in live), app.voice.last
 
 
-# ----------------------------------------------------------------- item 7
+# ----------------------------------------------------------------- after a foundation play
 def seven_onto_eight_after_the_two() -> PishePasha:
     """The player holds a turned 2♥ that goes to the foundation (A♥ there); then 7♥ on
-    their discard pile can go onto North's 8♦, or they turn: the issue's silent choice."""
+    their discard pile can go onto North's 8♦, or they turn: a choice once left unsaid."""
     rest = rest_of_deck("AH", "2H", "7H", "8D")
     return PishePasha.from_piles(
         [rest[:24], rest[24:]],
@@ -313,7 +313,7 @@ def test_after_a_foundation_play_the_waiting_choice_is_said_with_the_moves_it_of
     assert any(within(card_name(parse_card("7H")), o) for o in offered)
 
 
-# ----------------------------------------------------------------- item 8, the table's parts
+# ----------------------------------------------------------------- captures, turns, focus and keys
 def test_a_pisti_capture_names_the_card_that_takes_the_pile(tmp_path, monkeypatch, lang):
     w = WORDS[lang]
     app = listening_app(tmp_path, monkeypatch, lang)
@@ -417,7 +417,7 @@ def test_f1_reads_the_keys_on_the_table_one_line_at_a_time(tmp_path, monkeypatch
     assert app.voice.last == spoken(say("speech.back.table"))
 
 
-# ----------------------------------------------------------------- issue 36, item 14
+# ----------------------------------------------------------------- captions
 def test_a_caption_of_a_usual_move_keeps_to_one_line_clear_of_the_seat_labels(app):
     """A sentence as long as a move's (90 characters) fits one line across the foot at
     960x600, so the caption covers the hint line and not the player's seat label above it."""

@@ -17,7 +17,7 @@ WORDS = {
 }
 
 
-def test_item5_the_axes_numbers_are_round_and_few():
+def test_the_axes_numbers_are_round_and_few():
     assert ticks(101) == [0, 50, 100]
     assert ticks(151) == [0, 50, 100, 150]
     assert ticks(7) == [0, 2, 4, 6]
@@ -27,7 +27,7 @@ def test_item5_the_axes_numbers_are_round_and_few():
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_item5_the_match_chart_has_a_title_axes_with_numbers_and_a_legend(app, monkeypatch,
+def test_the_match_chart_has_a_title_axes_with_numbers_and_a_legend(app, monkeypatch,
                                                                          lang):  # fmt: skip
     set_language(lang)
     table = open_table(app, "pisti", {"players": 2, "target": 101}, seed=4)

@@ -1,4 +1,4 @@
-"""Issue 23, item 14: the end-of-hand dialog covers the table and leaves the side panel
+"""The end-of-hand dialog covers the table and leaves the side panel
 whole; it says who won and why, the points line by line under clear headings, the match
 so far, and draws the match's chart only once there are two hands to show."""
 

@@ -1,4 +1,4 @@
-"""Issue 36, item 9: each end-of-hand summary fills its box at 960x600, in English and
+"""Each end-of-hand summary fills its box at 960x600, in English and
 Türkçe: who won once, why, and the points line by line under headings that say what they
 are; no empty band between its rows; a Pişti summary says why a side won, and the cards
 each side took do not stand under the points' heading as if they were points."""
@@ -50,7 +50,7 @@ def summary_of(app, game: str, choices: dict, seed: int) -> SummaryScene:
 
 
 @pytest.mark.parametrize(("game", "choices", "seed"), HANDS)
-def test_item9_each_summary_fills_its_box_with_who_won_why_and_points_under_headings(
+def test_each_summary_fills_its_box_with_who_won_why_and_points_under_headings(
     app, game, choices, seed
 ):
     summary = summary_of(app, game, choices, seed)
@@ -78,7 +78,7 @@ def test_item9_each_summary_fills_its_box_with_who_won_why_and_points_under_head
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_item9_a_pisti_summary_says_why_and_keeps_cards_taken_out_of_the_points(app, players):
+def test_a_pisti_summary_says_why_and_keeps_cards_taken_out_of_the_points(app, players):
     summary = summary_of(app, "pisti", {"players": players}, 11)
     rows = summary.hand_rows()
     out = summary.model.state.outcome

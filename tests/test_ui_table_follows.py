@@ -1,4 +1,4 @@
-"""Issue 23 (bugsa's items): what the table shows follows what the player changed and what
+"""What the table shows follows what the player changed and what
 is on the table: the Undo button, the language, the deal number, fullscreen, replays and
 take-backs, each reached with real posted input."""
 

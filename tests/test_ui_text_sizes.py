@@ -1,4 +1,4 @@
-"""Issue 23, item 10: at 960x600, the smallest window the game opens by choice, every
+"""At 960x600, the smallest window the game opens by choice, every
 screen in both languages draws its words at 14 px or more: the menu, its rules, every
 table with its game menu, rules and keys, the end-of-hand and end-of-match summaries,
 the statistics, the history, a replay, the review and the settings."""

@@ -1,4 +1,4 @@
-"""The app's voice gives the player's prompt priority (issue 39, the machinery of item 3):
+"""The app's voice gives the player's prompt priority:
 ``app.voice.speak(text, urgent=True)`` is said before the moves still waiting, and the
 backlog is shortened by the summariser the table gives (``voice.summarise_with``), with a
 voice that takes a second a sentence."""

@@ -1,4 +1,4 @@
-"""Play it your way (issue 13): less tedium (forced moves play themselves, one click for a
+"""Play it your way: less tedium (forced moves play themselves, one click for a
 card with one place to go), a menu that explains itself and does not jump, and settings
 for eyes and hands (card size, reduced motion, high contrast, a longer Stop window)."""
 

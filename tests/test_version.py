@@ -1,4 +1,4 @@
-"""Issue 37: the version has one place, pyproject.toml. ``--version`` says it (from the
+"""The version has one place, pyproject.toml. ``--version`` says it (from the
 package metadata once installed, read only when asked), the changelog's newest entry and
 the metainfo's newest release are it, and every version the changelog lists is a release
 the software centres are told about, with the same date."""

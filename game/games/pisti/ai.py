@@ -230,7 +230,7 @@ class ExpertPisti(BaseAgent):
 
 
 class RoundExpertPisti(BaseAgent):
-    """The first Expert (issue 5): uniform deals, the fast Hard policy to the end of the
+    """The first Expert: uniform deals, the fast Hard policy to the end of the
     current deal, the 3 points for most cards guessed. Kept for comparison only."""
 
     name = "expert-v1"

@@ -1,4 +1,4 @@
-"""Issue 11 in a real X window (Xvfb, xdotool): the real program started without a usable
+"""Start-up in a real X window (Xvfb, xdotool): the real program started without a usable
 display, with a display that comes up late, with a broken card file, on an 800x480
 screen and with an absurd ``--size``.
 
@@ -96,7 +96,7 @@ def test_xvfb_display_of_a_dead_server_message_and_exit_1(tmp_path):
 def test_xvfb_display_that_comes_up_late_is_tried_again(tmp_path):
     """The X server is not there yet when the game starts (a session still starting):
     the game tries again and opens its window instead of running invisible."""
-    display = free_display(range(400, 700))  # apart from test_hardening_start's
+    display = free_display(range(400, 700))  # apart from test_start_up_in_odd_conditions's
     snippet = (
         "import sys, time; import pygame; from game.__main__ import main; "
         "print('ready', flush=True); sys.exit(main(['--first-frame-exit']))"

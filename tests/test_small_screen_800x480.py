@@ -1,4 +1,4 @@
-"""Issue 11: on an 800x480 screen the window fits and the whole table is visible. The window
+"""On an 800x480 screen the window fits and the whole table is visible. The window
 is clamped to the screen (``fit_to_screen``, below the usual minimum), and every table at
 that size keeps its piles, areas and buttons inside the window and apart, with every line
 of text fitting its box.

@@ -1,4 +1,4 @@
-"""Issue 11, kept by the database (issue 33): nothing the player owns is lost. The settings
+"""Nothing the player owns is lost. The settings
 and the database (the match in progress, the hands, the statistics) each survive (1) the
 other one broken, (2) a disk that refuses a save (the database's full disk and read-only
 home: tests/test_store_full_disk.py), and (3) the game killed in the middle of saving."""

@@ -1,6 +1,6 @@
-"""Issue 11, settings: losing preferences never stops the game from starting. Each case the
-issue lists is a ``settings.json`` (or a preference folder) written as the player would
-find it, then the real app is started on it and made to do what crashed before.
+"""Settings: losing preferences never stops the game from starting. Each case is a
+``settings.json`` (or a preference folder) written as the player would find it, then the
+real app is started on it and made to do what crashed before.
 """
 
 from __future__ import annotations

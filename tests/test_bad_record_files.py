@@ -1,4 +1,4 @@
-"""Issue 11, records: every crash the fuzzing found in ``python -m game.record`` and the
+"""Records: every crash the fuzzing found in ``python -m game.record`` and the
 loader, reproduced and shown handled. Before, each printed a traceback and exited 1, which
 a caller reads as "illegal action"; now a file that is not a valid record exits 2 with a
 message, an illegal move exits 1, and nothing ever prints a traceback.

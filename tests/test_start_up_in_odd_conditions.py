@@ -1,7 +1,7 @@
-"""Issue 11, start-up and assets: no display, broken art, no sound device, odd arguments.
+"""Start-up and assets: no display, broken art, no sound device, odd arguments.
 The real program (``python -m game``) is started where the player would start it; the
 in-process tests cover what needs a table in play. The same checks in a real X window are
-in ``test_hardening_xvfb.py``.
+in ``test_start_up_in_odd_conditions_xvfb.py``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from game.ui.app import LARGEST, MIN_SIZE, fit_to_screen
 from game.ui.cardart import CardArt
 
 ROOT = Path(__file__).resolve().parent.parent
-# Displays with no server, apart from test_hardening_xvfb's, which starts one on its pick.
+# Displays with no server, apart from the xvfb tests', which start one on their pick.
 DISPLAYS = range(150, 400)
 
 

@@ -1,4 +1,4 @@
-"""The border every file crosses (issue 11): ``game.core.files`` (reading, parsing, writing,
+"""The border every file crosses: ``game.core.files`` (reading, parsing, writing,
 setting aside) and ``game.core.schema`` (one schema per file, per-field fallback), tested
 on their own."""
 
