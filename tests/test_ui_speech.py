@@ -235,7 +235,9 @@ def test_in_each_language_the_hand_is_heard_in_its_own_words(
     play_a_hand_heard(app, said, game, choices, seed)
     text = " ".join(utterances(app, said))
     your_turn, suits = OWN_WORDS[lang]
-    assert your_turn in text
+    # "Your turn" is dropped once the player moves before it is said (a quick player, a
+    # busy machine): it is looked for in what the table asked the voice to say
+    assert your_turn in " ".join(app.voice.heard)
     assert any(w in text for w in suits)
     assert all(line.split("\t")[1] == lang for line in said.read_text("utf-8").splitlines())
 
