@@ -3,6 +3,7 @@ free of pygame, every benchmark still running."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -243,3 +244,48 @@ def test_the_bookkeeping_guard_sees_each_kind():
     assert bookkeeping(f"{hard}_start.py", "") == [f"{hard}_start.py"]
     assert bookkeeping("tests/test_" + "round3.py", "") == ["tests/test_" + "round3.py"]
     assert bookkeeping("tests/test_start_up.py", f"# the {word}'s silent choice\n") == []
+
+
+MODEL = {"m", "model"}  # what the table's code calls its model
+
+
+def _assigned_on_the_model(source: str) -> list[str]:
+    """Each ``m.x = ...`` (``model.x``, ``self.m.x``, tuples too) in ``source``."""
+
+    def is_model(node: ast.expr) -> bool:
+        named = isinstance(node, ast.Name) and node.id in MODEL
+        return named or (isinstance(node, ast.Attribute) and node.attr in MODEL)
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        else:
+            continue
+        for target in targets:
+            for t in target.elts if isinstance(target, ast.Tuple) else [target]:
+                if isinstance(t, ast.Attribute) and is_model(t.value):
+                    found.append(f"{ast.unparse(t)} (line {t.lineno})")
+    return found
+
+
+def test_nothing_outside_the_table_model_sets_its_attributes():
+    """The model changes its own state: a scene's decisions come through its director
+    (given when the model is made), the input's through the model's methods."""
+    ui = ROOT / "game" / "ui"
+    model = ui / "table" / "model.py"
+    bad = {
+        str(p.relative_to(ROOT)): found
+        for p in sorted(ui.rglob("*.py"))
+        if p != model and (found := _assigned_on_the_model(p.read_text(encoding="utf-8")))
+    }
+    assert bad == {}
+
+
+def test_the_model_assignment_finder_sees_each_form():
+    source = "m.a = 1\nself.model.b += 2\nm.c, x = 3, 4\nself.m.d: int = 5\nself.model = m = 6\n"
+    assert _assigned_on_the_model(source) == [
+        "m.a (line 1)", "self.model.b (line 2)", "m.c (line 3)", "self.m.d (line 4)",
+    ]  # fmt: skip

@@ -66,14 +66,14 @@ class Heard:
         self.lines: list[str] = []
         self.seats: list[int | None] = []  # the seat that made each move, as the log says
         self.focus_moves = 0
-        logged = table.model.on_line
+        logged = table.model.director.on_line
 
         def line(text: str, seat: int | None) -> None:
             self.lines.append(text)
             self.seats.append(seat)
             logged(text, seat)
 
-        table.model.on_line = line
+        table.model.director.on_line = line
 
     def key(self, k: int) -> None:
         """A key; when it moved the focus, the focus's words are among what was just said."""

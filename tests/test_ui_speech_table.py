@@ -102,7 +102,7 @@ class Said:
     def __init__(self, app, table) -> None:
         self.log: list[tuple[Doing, str, int | None]] = []
         self._seat: int | None = None
-        speak, line = app.voice.speak, table.model.on_line
+        speak, line = app.voice.speak, table.model.director.on_line
 
         answers: list[tuple[str, int]] = []  # the player's moves said with a key's answer
 
@@ -123,7 +123,7 @@ class Said:
             self._seat = None
 
         app.voice.speak = logged
-        table.model.on_line = moved
+        table.model.director.on_line = moved
 
     @property
     def texts(self) -> list[str]:

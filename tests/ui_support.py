@@ -150,7 +150,7 @@ def settle(app: App, table: TableScene, limit: float = 10.0) -> None:
             return
         if table.state.is_over and not table.model.show.busy:
             return
-        if table.model.thinker.busy or table.model.saying_move():
+        if table.model.thinker.busy or table.model.director.saying_move():
             time.sleep(0.001)  # (a frame's rest, as the game takes: the thinker or voice runs)
     raise AssertionError("the table never settled")
 

@@ -33,7 +33,7 @@ from game.ui.table import clock
 from game.ui.table.controls import Navigation
 from game.ui.table.heard import keys_words
 from game.ui.table.phase import Doing, Phase
-from game.ui.table.rig import ENTER, RiggedScene, TableRig
+from game.ui.table.rig import ENTER, RigDirector, RiggedScene, TableRig
 from game.ui.widgets import Button, FocusRing
 
 HUMAN = 0
@@ -55,6 +55,34 @@ def reading_seconds(words: str) -> float:
     """How long a step's words take to read, at an unhurried 180 words a minute, with a
     moment to look at the table: a step that plays itself stays at least this long."""
     return 1.5 + len(words.split()) / 3.0
+
+
+class LessonDirector(RigDirector):
+    """A lesson's table: its title in the top bar, its steps vetting the player's moves,
+    holding the play while their words are read and playing the player's cards where a
+    step plays the hand out; no hurrying the computer, but for the lesson's own Skip."""
+
+    hurries = False
+
+    def __init__(self, scene: LessonScene) -> None:
+        super().__init__()
+        self.scene = scene
+        self.caption = scene.lesson.title
+
+    def held(self) -> bool:
+        return self.scene._holds()
+
+    def held_for_good(self) -> bool:
+        return self.scene.finished
+
+    def plays_for_me(self) -> bool:
+        return self.scene._plays_for_player()
+
+    def vet(self, action: Action) -> bool:
+        return self.scene._check(action)
+
+    def on_move(self, action: Action) -> None:
+        self.scene._done(action)
 
 
 class LessonScene(RiggedScene):
@@ -93,14 +121,19 @@ class LessonScene(RiggedScene):
         match.hand = state
         referee = Referee(state, [None] + [self.script] * (state.players - 1), match)
         nav = Navigation(self.restart, self.leave_lesson, lambda: None, self.app.quit, None)
+        self.director = LessonDirector(self)
         self.rig = TableRig(
-            self.app, self.spec, match, referee, self.options, nav, None, self.table_art
+            self.app,
+            self.spec,
+            match,
+            referee,
+            self.options,
+            self.director,
+            nav,
+            None,
+            self.table_art,
         )
         m = self.model
-        m.caption, m.hurries = self.lesson.title, False
-        m.vet, m.on_move, m.held = self._check, self._done, self._holds
-        m.held_for_good = lambda: self.finished
-        m.plays_for_me = self._plays_for_player
         self.rig.on_escape = self.leave_lesson
         self.rig.holds_window = lambda: bool(m.my_calls())  # a fault waits for its call
         self.controls.hint_btn.visible = self.controls.undo_btn.visible = False
@@ -336,7 +369,7 @@ class LessonScene(RiggedScene):
         if not (self.hurry and self._plays_for_player()):
             return
         m = self.model
-        m.hurries = True  # the lesson's own Skip: the computer's cards land at once
+        self.director.hurries = True  # the lesson's own Skip: the computer's cards land at once
         clock.hurry(m)
         m.play_forced_now()
 

@@ -28,7 +28,7 @@ from game.ui import cardart, theme
 from game.ui.record_words import NBSP, move_number, move_words
 from game.ui.scene import Scene
 from game.ui.table import hint_view
-from game.ui.table.rig import TableRig
+from game.ui.table.rig import RigDirector, TableRig
 from game.ui.table.suggestion import PULSE_SECONDS
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, text_of
 
@@ -36,6 +36,13 @@ PACES = ("slow", "normal", "fast")
 COMPARE = (theme.RED_LIGHT, theme.HINT)  # the move played, the better move (the hint's colour)
 LEGEND = ("replay.played", "replay.better")
 DELAY = {"slow": 1.4, "normal": 0.7, "fast": 0.25}
+
+
+class ReplayDirector(RigDirector):
+    """A replay's table: nobody acts, each move is said as it is shown, and the scene's
+    own boxes cover the side panel's top and foot (``panel_room``)."""
+
+    watching = True
 
 
 class ReplayScene(Scene):
@@ -107,7 +114,10 @@ class ReplayScene(Scene):
         referee = Referee(state, [None] * players, match)
         if self.rig is not None:
             self.rig.leave()
-        self.rig = TableRig(self.app, spec, match, referee, lambda: self.options, art=self.art)
+        self.director = ReplayDirector()
+        self.rig = TableRig(
+            self.app, spec, match, referee, lambda: self.options, self.director, art=self.art
+        )
         self.model.settle()
         self.k = moves
 
@@ -374,7 +384,7 @@ class ReplayScene(Scene):
         comparing = self.judging
         side = self.model.layout.areas["panel"]
         foot = self._legend_box().h + 12 if comparing else 0
-        self.model.panel_room = (self.side_box.bottom - side.y + 6, foot)  # the log between
+        self.director.panel_room = (self.side_box.bottom - side.y + 6, foot)  # the log between
         self.view.draw(surface)
         bar = self.model.layout.areas["message"]
         theme.veil(surface, bar, 160)

@@ -17,7 +17,21 @@ from game.store.settings import Settings
 from game.text import number, say
 from game.text.log_lines import LogLine
 from game.ui.table.controls import Navigation
-from game.ui.table.rig import RiggedScene, TableRig
+from game.ui.table.rig import RigDirector, RiggedScene, TableRig
+
+
+class PlayDirector(RigDirector):
+    """A hand played: every change is kept, and its end opens the summary."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__()
+        self.scene = scene
+
+    def on_change(self) -> None:
+        self.scene._changed()
+
+    def on_summary(self) -> None:
+        self.scene._summary()
 
 
 class TableScene(RiggedScene):
@@ -30,10 +44,9 @@ class TableScene(RiggedScene):
         self.session = session
         nav = Navigation(self.new_hand, self.main_menu, self.settings, app.quit, None, self.learn)
         self.rig = TableRig(app, session.spec, session.match, session.referee,
-                            self.table_settings, nav, session.hint_agent())  # fmt: skip
+                            self.table_settings, PlayDirector(self), nav,
+                            session.hint_agent())  # fmt: skip
         m = self.model
-        m.on_change = self._changed
-        m.on_summary = self._summary
         if session.redo_lost:  # the save's take-backs could not be kept: say so once
             session.redo_lost = False
             m.log.aside(LogLine.said("log.redo_lost"))

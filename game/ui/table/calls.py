@@ -18,4 +18,4 @@ def press_call(m: TableModel, index: int = 0) -> None:
     elif len(mine) == 1:
         m.perform(mine[0])
     else:
-        m.asking = call_asked(m.spec.calls[index], m.human)
+        m.offer(call_asked(m.spec.calls[index], m.human))

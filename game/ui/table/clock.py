@@ -43,14 +43,14 @@ def tick(m: TableModel, dt: float) -> None:
     if m.pace.hurrying:
         _hurry_on(m)
     _flow_on(m)
-    if m.window.open and not m.held():
+    if m.window.open and not m.director.held():
         _window_runs(m, dt)
     if m.show.advance(dt) or m.hooks.peeks:
         return
     m.stage.landed()
     if m.state.is_over:
         _toward_summary(m, dt)
-    elif not m.held():
+    elif not m.director.held():
         _move_on(m, dt)
 
 
@@ -96,7 +96,7 @@ def _window_runs(m: TableModel, dt: float) -> None:
     length has run and the move has been seen (landed, and a grace after) and heard (its
     words said); meanwhile the next computer seat thinks its move."""
     landed = not (m.show.busy or m.hooks.peeks)
-    if m.window.tick(dt, landed, m.saying_move()):
+    if m.window.tick(dt, landed, m.director.saying_move()):
         _window_over(m)
     elif not m.thinker.busy:
         ahead = m.referee.ahead()
@@ -123,13 +123,13 @@ def _toward_summary(m: TableModel, dt: float) -> None:
     """The hand's end has been shown: after a pause the player can see, the summary."""
     m.pace.end_timer += dt
     pause = HAND_END_PAUSE if m.options().pace != "instant" else 0.0
-    if m.watching or m.pace.summed_up or m.pace.end_timer < pause:
+    if m.director.watching or m.pace.summed_up or m.pace.end_timer < pause:
         return
     m.pace.summed_up = True
     w = m.state.winner
     won = w is not DRAW and w == m.state.side_of(m.human)
     m.sound("win" if won else "lose")
-    m.on_summary()
+    m.director.on_summary()
 
 
 def _plays_itself(m: TableModel, dt: float) -> None:
@@ -154,7 +154,7 @@ def _flow_on(m: TableModel) -> None:
     """A run of the player's forced moves flows as one: while the last of them is shown,
     the next one is made, and its cards fly the moment the others land."""
     show = m.show
-    if not show.step_forced or show.queue or m.state.is_over or m.held() or m.coach.busy:
+    if not show.step_forced or show.queue or m.state.is_over or m.director.held() or m.coach.busy:
         return
     if m.state.to_move == m.human and m.referee.question() is None and m.plays_itself():
         m.perform(m.state.legal_actions()[0])
@@ -169,8 +169,8 @@ def _runs_on(m: TableModel) -> bool:
 # ---------------------------------------------------------------------- hurrying
 def computer_playing(m: TableModel) -> bool:
     """A computer seat is to move (or its move is still being shown): hurrying applies."""
-    st = m.state
-    if m.watching or not m.hurries or st.is_over or m.covered() or m.dealing:
+    st, d = m.state, m.director
+    if d.watching or not d.hurries or st.is_over or d.covered() or m.dealing:
         return False
     return st.to_move is not None and st.to_move != m.human
 

@@ -127,7 +127,7 @@ class TableController:
         """The move a gesture means; of several told apart only by their declared choices,
         the player is asked which (True: a move made, or asked about)."""
         if told_apart_by_choice(actions):
-            self.m.asking = choices_asked(self.m.spec, self.m.state, self.m.namer, actions)
+            self.m.offer(choices_asked(self.m.spec, self.m.state, self.m.namer, actions))
             self.clicks.reset()  # however it is answered, the next click is a fresh one
             return True
         return bool(actions) and self.m.perform(actions[0], starts)
@@ -502,8 +502,7 @@ class TableController:
     def _nothing_here(self) -> None:
         """The focused place has no move: say so, and move the focus where there is one.
         A move a lesson refused is a move all the same: the lesson says why, alone."""
-        if self.m.vetoed:
-            self.m.vetoed = False
+        if self.m.veto_seen():
             return
         self.m.say(lambda: say("message.nothing_here"))
         self.focus = self.best_focus() or self.focus
@@ -556,4 +555,5 @@ class TableController:
         if self.m.note is not note:
             self._told = None
         elif (self.focus, self.picked) != (focus, picked):
-            self.m.note, self._told = None, None
+            self.m.unsay(note)
+            self._told = None

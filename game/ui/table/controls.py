@@ -249,7 +249,7 @@ class TableControls:
             self.m.perform(acts[0])
 
     def _set_auto(self, on: bool) -> None:
-        self.m.auto_on = on
+        self.m.set_auto(on)
 
     def _set_speed(self, value: float) -> None:
         self.m.options().auto_flip_speed = value

@@ -30,7 +30,7 @@ def hand_words(m: TableModel, table: bool) -> str:
     """A hand starting: "Hand 2"; with ``table`` (the first hand at this table) the game, its
     variant and who plays first: "Pişti, 2 players, against North. Hand 1". The deal's
     number is left out (the I key says it). A lesson says its own title."""
-    if m.caption is not None:
+    if m.director.caption is not None:
         return panel.title(m)
     hand = say("speech.hand", n=m.match.hand_no + 1)
     if not table:

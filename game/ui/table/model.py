@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.core.match import Match
 from game.core.referee import Referee
@@ -26,6 +26,7 @@ from game.text.words import refusal_text
 from game.ui.table.asking import Asking, choices_asked
 from game.ui.table.call_window import CallWindow
 from game.ui.table.coach_gate import QUESTIONS_A_HAND, CoachGate
+from game.ui.table.director import TableDirector
 from game.ui.table.log import MoveLog, Reader, hand_head, hand_lines, move_line, span_line
 from game.ui.table.pace import Pace
 from game.ui.table.phase import Doing, Facts, Note, Phase, forced_how, phase_of
@@ -35,19 +36,13 @@ from game.ui.table.suggestion import Hint, Hints
 from game.ui.table.thinker import Thinker
 
 if TYPE_CHECKING:
-    from game.ai.coach import Advice
-
-
-def _quiet(*_: Any) -> None:
-    """A hook nobody listens to."""
+    pass
 
 
 class TableModel:
-    """A match at the table, one hand at a time. The ``on_*`` hooks tell the scene; the
-    scene may hand ``covered`` (its overlays), ``held`` (a lesson reading), ``held_for_good`` (a
-    lesson over), ``plays_for_me``
-    (a lesson playing the player's cards) and ``vet`` (a lesson checking the player's move)
-    to the model."""
+    """A match at the table, one hand at a time. What its scene decides (its overlays, a
+    lesson holding or vetting moves, who hears the moves) the model asks its ``director``,
+    given when it is made (:class:`~game.ui.table.director.TableDirector`)."""
 
     def __init__(
         self,
@@ -58,29 +53,16 @@ class TableModel:
         options: Callable[[], Settings],
         sound: Callable[[str], None],
         size: tuple[int, int],
+        director: TableDirector,
     ) -> None:
         self.spec, self.match, self.referee, self.thinker = spec, match, referee, thinker
         self.options, self.sound, self.size = options, sound, size
+        self.director = director
         self.log, self.window, self.coach = MoveLog(), CallWindow(), CoachGate()
         self.hints, self.pace = Hints(), Pace()
         self.note: Note | None = None
         self.asking: Asking | None = None  # a question over the table: the phase DECIDING
-        self.on_change: Callable[[], None] = _quiet  # after every applied action
-        self.on_summary: Callable[[], None] = _quiet  # its end shown: the summary's turn
-        self.on_line: Callable[[str, int | None], None] = _quiet  # a logged move, its seat
-        self.on_move: Callable[[Action], None] = _quiet  # the player's move was made
-        self.on_told: Callable[[], None] = _quiet  # a setting that remembers a word changed
-        self.covered: Callable[[], bool] = lambda: False
-        self.held: Callable[[], bool] = lambda: False
-        self.held_for_good: Callable[[], bool] = lambda: False
-        self.plays_for_me: Callable[[], bool] = lambda: False
-        self.vet: Callable[[Action], bool] = lambda action: True
-        self.saying_move: Callable[[], bool] = lambda: False  # the voice is saying a move
-        self.caption: str | None = None  # a phrase key the top bar shows instead (a lesson)
-        self.hint_words: Callable[[Advice], str] = str  # the scene words the hints
-        self.auto_on = self.watching = False  # Auto flips; a replay (nobody acts)
-        self.hurries = True  # the player may hurry the computer (not in a lesson)
-        self.panel_room = (0, 0)  # the side panel's top and foot a scene covers (a replay)
+        self.auto_on = False  # Auto flips
         self.vetoed = False  # the last move tried was refused by ``vet`` (a lesson's step)
         self.waits_at: int | None = None  # a take-back's position: nothing plays itself there
         self.start_hand()
@@ -116,25 +98,25 @@ class TableModel:
         After the first line of a move that played itself in the player's life, a line
         says why and where to switch it off (a setting remembers it was said)."""
         self.log.add(line)
-        self.on_line(line.heard(self.namer), line.actor)
+        self.director.on_line(line.heard(self.namer), line.actor)
         if line.forced and not self.options().forced_told:
             self.options().forced_told = True
             first = LogLine.said("log.forced.first", setting=Term("settings.auto_play"))
             first = replace(first, forced=line.forced)
             self.log.aside(first)
-            self.on_line(first.words(self.namer), None)
-            self.on_told()
+            self.director.on_line(first.words(self.namer), None)
+            self.director.on_told()
 
     def hand_lines(self, said: LogLine | None = None) -> list[LogLine]:
         """This hand's log as it reads once every move so far has been shown, then ``said``;
         while moves taken back wait to be made again, the last line says which."""
         st, head = self.state, hand_head(self.match, self.spec)
-        seat = None if self.watching else self.human
+        seat = None if self.director.watching else self.human
         reader = Reader(self.namer, seat, self.show.show_faults, self.options().auto_play)
         lines = hand_lines(self.spec, st.record(), st.history, head, reader)
         lines += [said] if said is not None else []
         future, spans = self.referee.future, self.referee.spans
-        if future and not self.watching:
+        if future and not self.director.watching:
             taken = move_line(st, future[0][0], self.namer)
             lines.append(span_line("log.taken_back", taken, spans[0] if spans else 1))
         return lines
@@ -180,10 +162,10 @@ class TableModel:
                 human=self.human,
                 to_move=st.to_move,
                 over=st.is_over,
-                watching=self.watching,
-                covered=self.covered(),
-                held=self.held(),
-                for_good=self.held_for_good(),
+                watching=self.director.watching,
+                covered=self.director.covered(),
+                held=self.director.held(),
+                for_good=self.director.held_for_good(),
                 dealing=self.dealing,
                 showing=self.show.busy or bool(self.hooks.peeks),
                 mover=self.show.mover,
@@ -193,7 +175,7 @@ class TableModel:
                 only_accept=[a.kind for a in acts] == [ActionKind.ACCEPT],
                 forced=bool(acts)
                 and not self.waits_after_take_back()
-                and (auto or self.plays_for_me() or self.plays_itself(acts)),
+                and (auto or self.director.plays_for_me() or self.plays_itself(acts)),
             )
         )
 
@@ -244,6 +226,29 @@ class TableModel:
         a function to have it worded anew after a change of language."""
         self.note = Note(words if callable(words) else (lambda: words), self.phase.doing)
 
+    def unsay(self, note: Note | None) -> None:
+        """The hint line's ``note`` goes, if it is still the one shown."""
+        if self.note is note:
+            self.note = None
+
+    def offer(self, asking: Asking) -> None:
+        """Ask the player which (a call's ways, a gesture's choices): the phase DECIDING."""
+        self.asking = asking
+
+    def set_auto(self, on: bool) -> None:
+        """Auto play on or off (a one-move game's own button)."""
+        self.auto_on = on
+
+    def taken_back(self, waits: bool) -> None:
+        """A take-back (``waits``: the player makes this move again themselves, nothing
+        plays itself here) or a move made again (nothing waits)."""
+        self.waits_at = len(self.state.history) if waits else None
+
+    def veto_seen(self) -> bool:
+        """Whether the last move tried was a lesson's veto, once (the lesson says why)."""
+        vetoed, self.vetoed = self.vetoed, False
+        return vetoed
+
     def answer(self, index: int | None) -> None:
         """The player's answer to the question asked (None: Cancel, nothing is played)."""
         asked, self.asking = self.asking, None
@@ -260,7 +265,7 @@ class TableModel:
         if not legal:
             self.refuse(move.actions[0])
         elif len(legal) > 1:
-            self.asking = choices_asked(self.spec, self.state, self.namer, legal)
+            self.offer(choices_asked(self.spec, self.state, self.namer, legal))
         else:
             self.perform(legal[0])
 
@@ -298,7 +303,9 @@ class TableModel:
             if self.note.doing is not self.phase.doing:
                 self.note = None
         fits = lambda a: self.referee.refusal(a, self.human) is None  # noqa: E731
-        if self.hints.poll(self.thinker, dt, len(self.state.history), fits, self.hint_words):
+        if self.hints.poll(
+            self.thinker, dt, len(self.state.history), fits, self.director.hint_words
+        ):
             self.note = None
         action = self.coach.verdict(len(self.state.history), self.coach_threshold)
         if self.coach.kept_news:
@@ -313,7 +320,7 @@ class TableModel:
         a move with a choice is weighed first (off the UI thread) and may be questioned.
         The one move that plays itself (the phase is FORCED for it) is marked so, on the
         table and in the log, however it was made."""
-        self.vetoed = not self.vet(action)  # a lesson refused it, and says why itself
+        self.vetoed = not self.director.vet(action)  # a lesson refused it, and says why itself
         if self.vetoed or self._coach_first(action, confirmed):
             return False
         forced = forced_how(self.spec, self.state, self._legal(), self.options().auto_play)
@@ -327,7 +334,7 @@ class TableModel:
         self.window.shut()
         self.pace.turn_beat, self.note = 0.0, None
         self.apply_events(events, action, starts, forced or "", mine=True, quick=quick)
-        self.on_move(action)
+        self.director.on_move(action)
         return True
 
     def _had_to(self, action: Action) -> bool:
@@ -353,10 +360,10 @@ class TableModel:
         self.show.push(events, starts, forced, mover, quick)
         self.stage.synced = False
         self.hints.shown = None
-        self.on_change()
+        self.director.on_change()
         if self.state.is_over and not self.ended:
             self.ended = True
-            if not self.watching:
+            if not self.director.watching:
                 self.match.finish_hand()
 
     @property

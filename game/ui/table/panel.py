@@ -46,11 +46,11 @@ def title(m: TableModel, short: int = 0) -> str:
     this deal" deals it again); ``short`` 1 leaves out the deal number, 2 the variant too
     (for a top bar too narrow to show it all at a readable size). A replayed record file
     does not know its deal number; a lesson shows its own title instead."""
-    if m.caption is not None:
+    if m.director.caption is not None:
         return (
-            say(m.caption)
+            say(m.director.caption)
             if short
-            else say("title.lesson", game=say(m.spec.title_key), lesson=say(m.caption))
+            else say("title.lesson", game=say(m.spec.title_key), lesson=say(m.director.caption))
         )
     if m.match.deal_no is None:
         short = max(short, 1)
@@ -172,7 +172,7 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
         tuple(_scores(m)),
         counts,
         tuple((row.words, row.look) for row in m.log.rows(m.namer, LOG_SHOWN)),
-        m.panel_room,
+        m.director.panel_room,
     )
 
     def draw(panel: pygame.Surface, _old: object) -> None:

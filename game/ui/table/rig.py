@@ -10,14 +10,15 @@ away: the cards land at once and the input then acts on the table as it lies.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 import pygame
 
+from game.ai.coach import Advice
 from game.core.agents import Agent
 from game.core.match import Match
 from game.core.referee import Referee
 from game.core.spec import GameSpec
+from game.core.types import Action
 from game.store.settings import Settings
 from game.ui import cardart
 from game.ui.scene import Scene
@@ -43,6 +44,70 @@ def _nowhere() -> None:
 WATCHING = Navigation(_nowhere, _nowhere, _nowhere, _nowhere)
 
 
+class RigDirector:
+    """A table's director as its rig answers for it: the table's own overlays cover it, its
+    voice hears the moves and waits on them, the coach's advice is worded as a hint, and
+    nothing is held or vetted. Each scene's director builds on it (``game/ui/scenes``)."""
+
+    caption: str | None = None
+    watching = False
+    hurries = True
+    panel_room = (0, 0)
+
+    def __init__(self) -> None:
+        self._rig: TableRig | None = None
+
+    def attach(self, rig: TableRig) -> None:
+        """The rig made for this director (before its model, which asks the director)."""
+        self._rig = rig
+
+    @property
+    def rig(self) -> TableRig:
+        assert self._rig is not None, "a director is asked only once its rig is made"
+        return self._rig
+
+    def covered(self) -> bool:
+        return self.rig.controls.paused
+
+    def held(self) -> bool:
+        return False
+
+    def held_for_good(self) -> bool:
+        return False
+
+    def plays_for_me(self) -> bool:
+        return False
+
+    def vet(self, action: Action) -> bool:
+        return True
+
+    def saying_move(self) -> bool:
+        return self.rig.speech is not None and self.rig.speech.saying_move()
+
+    def on_move(self, action: Action) -> None:
+        pass
+
+    def on_change(self) -> None:
+        pass
+
+    def on_summary(self) -> None:
+        pass
+
+    def on_line(self, line: str, seat: int | None) -> None:
+        """Said as the table's voice says a move; a replay's, as each move is shown."""
+        if self.rig.speech is not None:
+            self.rig.speech.line(line, seat)
+        elif self.watching:
+            self.rig.app.speak(line, interrupt=False)
+
+    def on_told(self) -> None:
+        if not self.watching:
+            self.rig.app.save_settings()
+
+    def hint_words(self, advice: Advice) -> str:
+        return hint_words(self.rig.model, advice)
+
+
 class TableRig:
     """A table's model, view, controller, buttons, voice and thinker. ``nav`` is what the
     game menu can do beyond the table; a replay's rig only watches (no input, no voice)."""
@@ -54,15 +119,20 @@ class TableRig:
         match: Match,
         referee: Referee,
         options: Callable[[], Settings],
+        director: RigDirector,
         nav: Navigation | None = None,
         hint_agent: Agent | None = None,
         art: cardart.CardArt | None = None,
     ) -> None:
+        director.attach(self)
         self.app = app
+        self.watching = director.watching
+        self.speech: TableSpeech | None = None
         self.thinker = Thinker(hint_agent)
         play, size = app.audio.play, app.size
-        self.model = m = TableModel(spec, match, referee, self.thinker, options, play, size)
-        m.hint_words = partial(hint_words, m)
+        self.model = m = TableModel(
+            spec, match, referee, self.thinker, options, play, size, director
+        )
         self.art = art or cardart.CardArt()
         self.view = TableView(m, self.art)
         self.controller = TableController(m, self.view.card_at, self.view.drop_target,
@@ -70,15 +140,8 @@ class TableRig:
         self.controls = TableControls(m, nav or WATCHING)
         self.controls.rules.style = lambda: (app.settings.faces, app.settings.card_back)
         self.view.controller, self.view.controls = self.controller, self.controls
-        m.covered = lambda: self.controls.paused
-        self.watching = m.watching = nav is None
-        self.speech: TableSpeech | None = None
-        if self.watching:  # a replay says each move as it is shown, nothing else
-            m.on_line = lambda line, seat: app.speak(line, interrupt=False)
-        else:
+        if not self.watching:  # a replay says each move as it is shown, nothing else
             self.speech = TableSpeech(m, self.controller, app.voice, self.controls)
-            m.saying_move = self.speech.saying_move
-            m.on_told = app.save_settings
         self.on_escape: Callable[[], None] = self.controls.escape
         self.holds_window: Callable[[], bool] = lambda: False  # besides the pointer on a call
         self._moves_seen = -1

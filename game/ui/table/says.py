@@ -115,7 +115,7 @@ def prompt(m: TableModel, phase: Phase | None = None) -> str:
         return call_words(m, "prompt")
     if doing in (Doing.THINKING, Doing.SHOWING) and ph.seat != m.human and clock.may_hurry(m):
         return say("message.hurry_hint")
-    if doing is Doing.FORCED and m.plays_for_me():
+    if doing is Doing.FORCED and m.director.plays_for_me():
         return say("prompt.plays_for_me")
     if doing is Doing.FORCED:
         return say("prompt.auto" if m.auto_on and m.spec.autoplay else "prompt.forced")

@@ -66,7 +66,6 @@ class TableSpeech:
         self._answer: list[str] = []  # the answer to that key, said at once as one sentence
         self._answer_moved = False  # it tells a move of the player's: never dropped
         self._matters: dict[str, heard.Matter] = {}  # this hand's moves a catch-up names
-        model.on_line = self.line
         self._summarise = self.summarise
 
     def keyed(self) -> None:
@@ -164,7 +163,12 @@ class TableSpeech:
         self._start = heard.hand_words(self.m, first)
         self.voice.speak(self._start, interrupt=False, urgent=self.voice.quiet())
         settings = self.voice.settings
-        if first and self.m.caption is None and self.voice.on and not settings.speech_keys_told:
+        if (
+            first
+            and self.m.director.caption is None
+            and self.voice.on
+            and not settings.speech_keys_told
+        ):
             settings.speech_keys_told = True
             self.voice.speak(say("speech.keys_once"), interrupt=False)
 

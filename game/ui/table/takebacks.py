@@ -56,7 +56,7 @@ def undo(m: TableModel) -> bool:
         m.say(lambda: say("message.nothing_to_undo"))
         return False
     _jump(m)
-    m.waits_at = len(m.state.history)
+    m.taken_back(waits=True)
     return True
 
 
@@ -71,7 +71,7 @@ def redo(m: TableModel) -> bool:
     future, span = m.referee.future, m.referee.spans[0] if m.referee.spans else 1
     again = move_line(m.state, future[0][0], m.namer)
     m.referee.redo(m.human)
-    m.waits_at = None
+    m.taken_back(waits=False)
     _jump(m, span_line("log.made_again", again, span))
     return True
 
@@ -85,4 +85,4 @@ def _jump(m: TableModel, line: LogLine | None = None) -> None:
     m.hints.shown = None
     m.shown.piles = m.stage.seen_piles()
     m.log.this_hand(m.hand_lines(line))
-    m.on_change()
+    m.director.on_change()

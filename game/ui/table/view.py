@@ -387,7 +387,11 @@ class TableView:
     def _hand_keys(self, surface: pygame.Surface) -> None:
         """Small badges with the number keys (1, 2, ...) on the cards of the player's hand."""
         hand = PileId(PileKind.HAND, self.m.human)
-        if not self.m.options().hand_keys or hand not in self.layout.spots or self.m.watching:
+        if (
+            not self.m.options().hand_keys
+            or hand not in self.layout.spots
+            or self.m.director.watching
+        ):
             return
         size = max(theme.READABLE, self.layout.card[0] // 6)
         for i, rect in self.card_rects(hand)[:9]:
