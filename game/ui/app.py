@@ -105,6 +105,7 @@ class App:
         self.running = True
         self._leaving_by: float | None = None  # quitting: the clock time the goodbye ends by
         self.dirty = True
+        self._alone: Scene | None = None  # the scene whose frame the screen holds, as drawn
         self._was_active = True
         self.cursor: int | None = None  # the system cursor shown
         self.scene: Scene = Scene(self)
@@ -184,6 +185,7 @@ class App:
         self.scene = scene
         scene.resize(self.size)
         self.dirty = True
+        self._alone = None
         self.voice.entered(scene, back)
 
     switch = show
@@ -284,6 +286,7 @@ class App:
         with contextlib.suppress(pygame.error):
             self.window.title = say("app.title")
         self.scene.resize(self.size)
+        self._alone = None
 
     # ----------------------------------------------------------------- window
     def set_fullscreen(self, on: bool) -> None:
@@ -304,6 +307,7 @@ class App:
             self.screen = self.window.get_surface()
         self.scene.resize(self.size)
         self.dirty = True
+        self._alone = None
 
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.settings.fullscreen)
@@ -419,8 +423,10 @@ class App:
         active = self.voice.age(dt) or self.scene.active
         if self.dirty or active or self._was_active:
             self.scene.draw(self.screen)
+            self._alone = self.scene
             if self.voice.caption is not None:
                 caption.draw(self.screen, self.voice.caption)
+                self._alone = None
             self.window.flip()
             self.dirty = False
             while self.after_frame:
@@ -428,6 +434,12 @@ class App:
         self._was_active = active
         self._update_cursor()
         return self.running
+
+    def shows_alone(self, scene: Scene) -> bool:
+        """Whether the screen still holds the last frame ``scene`` drew, nothing drawn over
+        it since (no caption, no other scene, the same window surface): the scene may then
+        draw only what changed."""
+        return self._alone is scene
 
     def _update_cursor(self) -> None:
         want = getattr(self.scene, "cursor", lambda: pygame.SYSTEM_CURSOR_ARROW)()

@@ -169,7 +169,9 @@ class TableScene(RiggedScene):
         self.rig.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.rig.draw(surface)
+        """Only what moved is drawn afresh when the window still shows this table's last
+        frame (see ``App.shows_alone``)."""
+        self.rig.draw(surface, surface is self.app.screen and self.app.shows_alone(self))
 
     def leave(self) -> None:
         self.rig.leave()

@@ -371,10 +371,18 @@ class TableControls:
         self.auto.set_value(m.auto_on)
         self.ring.sync()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """The buttons, and any overlay open over the table. Returns where the buttons
+        went, or None when an overlay dimmed the whole window (the next frame of the table
+        is then drawn whole)."""
         self.refresh()
+        drawn = []
         for w in self.bar_widgets():
             w.draw(surface)
+            if w.visible:
+                drawn.append(_reach(w))
+        if not self.overlay_open():
+            return drawn
         if self.m.asking is not None:
             self._overlay(surface, self.m.asking.question(), self.choices())
         if self.menu_open:
@@ -385,6 +393,7 @@ class TableControls:
             self.back_btn.draw(surface)
         if self.question is not None:
             self._overlay(surface, self.question[0](), [self.yes_btn, self.no_btn], wrap=True)
+        return None
 
     def _overlay(
         self, surface: pygame.Surface, title: str, buttons: list[Button], wrap: bool = False
@@ -426,6 +435,13 @@ def _move_button(m: TableModel, index: int) -> Button:
     btn = Button(partial(current().say_in, m.spec.id, m.spec.moves[index].button), press)
     btn.on_refused = press
     return btn
+
+
+def _reach(widget: Widget) -> pygame.Rect:
+    """Everything a widget can draw: its rect, its focus ring and a slider's knob past its
+    end (half its height round it is more than any of them)."""
+    margin = max(8, widget.rect.h // 2)
+    return widget.rect.inflate(2 * margin, 2 * margin)
 
 
 def _top_width(btn: Button, h: int, share: float) -> int:

@@ -27,13 +27,13 @@ def ring(
     card: tuple[int, int],
     k: float,
     colour: tuple[int, int, int] = theme.HINT,
-) -> None:
-    """A bright rounded outline just outside a card."""
+) -> pygame.Rect:
+    """A bright rounded outline just outside a card; returns where it went."""
     grow = max(3, card[0] // 22)
     width = max(3, card[0] // 28)
     box = rect.inflate(2 * grow, 2 * grow)
     colour = _mix(colour, (255, 255, 255), 0.35 * (1 - k))
-    pygame.draw.rect(surface, colour, box, width, border_radius=corner_radius(card) + grow)
+    return pygame.draw.rect(surface, colour, box, width, border_radius=corner_radius(card) + grow)
 
 
 def arrow(
@@ -44,13 +44,13 @@ def arrow(
     age: float,
     colour: tuple[int, int, int] = theme.HINT,
     avoid: Sequence[pygame.Rect] = (),
-) -> None:
+) -> pygame.Rect | None:
     """A dotted arc bowing upwards from the card's edge to the target's edge, with a head
     (in the hint's colour unless told: the review shows two moves, the rules pictures one),
     routed round what it must not cover (``avoid``: count badges, pile labels), else cut
-    short before it."""
+    short before it. Returns what it covered (None: nothing drawn)."""
     if (pygame.Vector2(dst.center) - pygame.Vector2(src.center)).length() < 1:
-        return
+        return None
     head = max(8.0, card[0] * 0.16)
     r = max(2, round(card[0] * 0.03))
     curve = route(src, dst, card, avoid, head * 0.55 + r + 2, surface.get_rect())
@@ -59,24 +59,25 @@ def arrow(
         lengths.append(lengths[-1] + (v - u).length())
     total = lengths[-1]
     if total < head * 1.2:
-        return
+        return None
     step = max(6.0, card[0] * 0.13)
     s = (age * step * 2.5) % step if age < PULSE_SECONDS else 0.0
     j = 0
+    drawn: list[pygame.Rect] = []
     while s < total - head * 0.9:
         while lengths[j + 1] < s:
             j += 1
         p = curve[j].lerp(curve[j + 1], (s - lengths[j]) / max(1e-6, lengths[j + 1] - lengths[j]))
-        pygame.draw.circle(surface, (0, 0, 0), (p.x + 1, p.y + 2), r)
-        pygame.draw.circle(surface, colour, p, r)
+        drawn.append(pygame.draw.circle(surface, (0, 0, 0), (p.x + 1, p.y + 2), r))
+        drawn.append(pygame.draw.circle(surface, colour, p, r))
         s += step
     p2 = curve[-1]
     u = (p2 - curve[-4]).normalize()
     side = pygame.Vector2(-u.y, u.x) * head * 0.55
     base = p2 - u * head
     points = [p2, base + side, base - side]
-    pygame.draw.polygon(surface, (0, 0, 0), [(p.x + 1, p.y + 2) for p in points])
-    pygame.draw.polygon(surface, colour, points)
+    drawn.append(pygame.draw.polygon(surface, (0, 0, 0), [(p.x + 1, p.y + 2) for p in points]))
+    return pygame.draw.polygon(surface, colour, points).unionall(drawn)
 
 
 def route(

@@ -12,14 +12,18 @@ from game.ui.table import panel, says
 from game.ui.table.model import TableModel
 
 
-def draw(m: TableModel, surface: pygame.Surface) -> dict[str, pygame.Rect]:
+def draw(
+    m: TableModel, surface: pygame.Surface, painted: list[pygame.Rect] | None = None
+) -> dict[str, pygame.Rect]:
     """Every label the layout places: seats, pile and pack counts, won piles' owners.
-    Returns where each seat's and count's words went."""
+    Returns where each seat's and count's words went (and adds to ``painted`` where
+    everything it drew went, a lit seat's pill and the owners' words too)."""
     drawn = {}
+    painted = [] if painted is None else painted
     for name, rect in m.layout.areas.items():
         shows, subject = m.layout.shows.get(name, ("", None))
         if shows == "seat_label":
-            drawn[name] = _seat_label(m, surface, name, subject)
+            drawn[name] = _seat_label(m, surface, name, subject, painted)
         elif shows == "pile_count":
             n = m.stage.count(m.layout.counts[name])
             words = say_n("label.pile", n)
@@ -49,7 +53,8 @@ def draw(m: TableModel, surface: pygame.Surface) -> dict[str, pygame.Rect]:
                 width=rect.w,
             )
         elif shows == "owner":
-            _owner(m, surface, rect, subject)
+            painted.append(_owner(m, surface, rect, subject))
+    painted += drawn.values()
     return drawn
 
 
@@ -64,26 +69,27 @@ def _owner_room(m: TableModel, rect: pygame.Rect) -> int:
     return min([rect.w + rect.h, *(d - 10 for d in others)])
 
 
-def _owner(m: TableModel, surface: pygame.Surface, rect: pygame.Rect, side: int) -> None:
+def _owner(m: TableModel, surface: pygame.Surface, rect: pygame.Rect, side: int) -> pygame.Rect:
     """Whose won pile this is, under it: in full when it fits at a readable size, else
-    just the name, else (a partnership) on two lines."""
+    just the name, else (a partnership) on two lines. Returns where it went."""
     words = panel.won_owner(m, side)
     room = _owner_room(m, rect)
     if not theme.fits(words, theme.READABLE, room):
         words = m.namer.side_name(side)
     if theme.fits(words, theme.READABLE, room) or " " not in words:
         size = int(rect.h * 0.95)
-        theme.text(surface, words, size, theme.INK_DIM, rect.center, "center", width=room)
-        return
+        return theme.text(surface, words, size, theme.INK_DIM, rect.center, "center", width=room)
     img = theme.wrapped(words, theme.READABLE, theme.INK_DIM, room)
-    surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y)))
+    return surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y)))
 
 
-def _seat_label(m: TableModel, surface: pygame.Surface, name: str, seat: int) -> pygame.Rect:
+def _seat_label(
+    m: TableModel, surface: pygame.Surface, name: str, seat: int, painted: list[pygame.Rect]
+) -> pygame.Rect:
     """The seat's name, cards and what it is doing: on one line where it fits at the
     label's size, else on two growing up from it where the felt is clear (a narrow side
     seat), else on one line shrunk, and at the last the name alone (the top bar says who
-    is thinking). Returns where its words went."""
+    is thinking). Returns where its words went (its pill, when lit, added to ``painted``)."""
     rect = m.layout.areas[name]
     moving = says.lit(m, seat, m.phase)
     size, pad, room = _label_room(rect)
@@ -96,6 +102,7 @@ def _seat_label(m: TableModel, surface: pygame.Surface, name: str, seat: int) ->
         pill = pygame.Rect(rect.x, block.y, max(i.get_width() for i in imgs) + 2 * pad, block.h)
         theme.veil(surface, pill, 130, rect.h // 2)
         pygame.draw.rect(surface, theme.GOLD, pill, 1, border_radius=rect.h // 2)
+        painted.append(pill)
     at = [img.get_rect(midleft=(rect.x + pad, block.y + rect.h * i + rect.h // 2))
           for i, img in enumerate(imgs)]  # fmt: skip
     surface.blits(list(zip(imgs, at, strict=True)))

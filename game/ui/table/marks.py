@@ -29,19 +29,24 @@ def strength(age: float) -> float:
 
 
 def draw(
-    m: TableModel, top: Callable[[PileId], pygame.Rect], surface: pygame.Surface
+    m: TableModel,
+    top: Callable[[PileId], pygame.Rect],
+    surface: pygame.Surface,
+    drawn: list[pygame.Rect] | None = None,
 ) -> list[pygame.Rect]:
     """Each mark, on its pile's top card (``top``: where the view draws it); returns where
-    their tags went."""
+    their tags went (and adds to ``drawn`` where its rings and tags went)."""
     tags = []
+    drawn = [] if drawn is None else drawn
     for item in m.hooks.marks:
         pile = m.shown.get(item.pile) if item.pile in m.layout.spots else []
         if not pile or pile[-1] != item.card:
             continue
         k = strength(item.age)
         rect = top(item.pile)
-        hint_view.ring(surface, rect, m.layout.card, 1.0, _faded(theme.FORCED, k))
+        drawn.append(hint_view.ring(surface, rect, m.layout.card, 1.0, _faded(theme.FORCED, k)))
         tags.append(_tag(surface, rect, k, _taken(m)))
+        drawn.append(tags[-1])
     return tags
 
 

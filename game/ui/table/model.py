@@ -11,7 +11,8 @@ is derived from them each time it is read.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -65,6 +66,7 @@ class TableModel:
         self.auto_on = False  # Auto flips
         self.vetoed = False  # the last move tried was refused by ``vet`` (a lesson's step)
         self.waits_at: int | None = None  # a take-back's position: nothing plays itself there
+        self._frame_phase: Phase | None = None  # the phase while a frame is drawn (one_phase)
         self.start_hand()
 
     # ------------------------------------------------------------------ hands
@@ -153,7 +155,10 @@ class TableModel:
     # ------------------------------------------------------------------ the phase
     @property
     def phase(self) -> Phase:
-        """What the table is doing now, derived afresh from its parts (never stored)."""
+        """What the table is doing now, derived afresh from its parts (kept only while a
+        frame is drawn: see :meth:`one_phase`)."""
+        if self._frame_phase is not None:
+            return self._frame_phase
         st = self.state
         acts = self._legal() if st.to_move == self.human and not st.is_over else []
         auto = self.auto_on and self.spec.autoplay
@@ -178,6 +183,17 @@ class TableModel:
                 and (auto or self.director.plays_for_me() or self.plays_itself(acts)),
             )
         )
+
+    @contextmanager
+    def one_phase(self) -> Iterator[None]:
+        """While a frame is drawn: the phase worked out once. Drawing changes nothing at
+        the table, yet its labels, lines and buttons ask for the phase a score of times."""
+        outer = self._frame_phase
+        self._frame_phase = self.phase
+        try:
+            yield
+        finally:
+            self._frame_phase = outer
 
     def _legal(self) -> list[Action]:
         """The legal moves now, worked out once per position (the phase asks each frame)."""

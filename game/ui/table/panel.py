@@ -69,16 +69,21 @@ def title(m: TableModel, short: int = 0) -> str:
 
 def draw(
     m: TableModel, controls: TableControls | None, surface: pygame.Surface, layer: Layer
-) -> None:
-    _topbar(m, controls, surface)
+) -> list[pygame.Rect]:
+    """The top bar, the side panel and the message line. Returns where it drew beyond the
+    top bar's and the panel's own areas (those it covers whole, opaque, every time): the
+    message line, which lies over the felt, and whatever might reach past a bar."""
+    out = _topbar(m, controls, surface)
     _panel(m, surface, layer)
-    _message(m, surface)
+    return out + _message(m, surface)
 
 
-def _topbar(m: TableModel, controls: TableControls | None, surface: pygame.Surface) -> None:
+def _topbar(
+    m: TableModel, controls: TableControls | None, surface: pygame.Surface
+) -> list[pygame.Rect]:
     bar = m.layout.areas["topbar"]
     pygame.draw.rect(surface, theme.PANEL, bar)
-    pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)
+    edge = pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)
     size = int(bar.h * 0.48)
     left = (controls.rightmost_top() if controls else bar.x) + bar.h // 2
     right_words = status(m)
@@ -88,7 +93,7 @@ def _topbar(m: TableModel, controls: TableControls | None, surface: pygame.Surfa
         (t for t in (title(m, k) for k in range(3)) if theme.fits(t, theme.READABLE, room, True)),
         title(m, 2),
     )
-    theme.text(
+    left_at = theme.text(
         surface,
         words,
         size,
@@ -98,7 +103,7 @@ def _topbar(m: TableModel, controls: TableControls | None, surface: pygame.Surfa
         True,
         width=max(40, room),
     )
-    theme.text(
+    right_at = theme.text(
         surface,
         right_words,
         size,
@@ -108,6 +113,7 @@ def _topbar(m: TableModel, controls: TableControls | None, surface: pygame.Surfa
         True,
         width=bar.w // 3,
     )
+    return [edge, left_at, right_at]
 
 
 def _section(surface: pygame.Surface, title_text: str, x: int, y: int, size: int, w: int) -> int:
@@ -263,9 +269,9 @@ def _log(log: tuple[tuple[str, str], ...], surface: pygame.Surface, box: pygame.
         y += img.get_height() + 3
 
 
-def _message(m: TableModel, surface: pygame.Surface) -> None:
+def _message(m: TableModel, surface: pygame.Surface) -> list[pygame.Rect]:
     r = m.layout.areas["message"]
     theme.veil(surface, r, 110)
     words, colour = message_line(m)
     box = pygame.Rect(r.x + 14, r.y + 1, r.w - 24, r.h - 2)
-    theme.paragraph(surface, words, int(r.h * 0.55), colour, box, True)
+    return [r, theme.paragraph(surface, words, int(r.h * 0.55), colour, box, True)]

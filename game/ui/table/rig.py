@@ -145,6 +145,7 @@ class TableRig:
         self.on_escape: Callable[[], None] = self.controls.escape
         self.holds_window: Callable[[], bool] = lambda: False  # besides the pointer on a call
         self._moves_seen = -1
+        self._overlaid = True  # the last frame had an overlay over the whole table
 
     # ------------------------------------------------------------------ frame
     @property
@@ -170,10 +171,15 @@ class TableRig:
         if self.speech is not None:
             self.speech.update()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface)
-        if not self.watching:
-            self.controls.draw(surface)
+    def draw(self, surface: pygame.Surface, again: bool = False) -> None:
+        """``again``: the surface holds this rig's last frame, nothing drawn over it since
+        (see ``TableView.draw``); a frame after an overlay over the whole table (the game
+        menu, a question) is drawn whole all the same."""
+        with self.model.one_phase():
+            self.view.draw(surface, again and not self._overlaid)
+            drawn = [] if self.watching else self.controls.draw(surface)
+        self._overlaid = drawn is None
+        self.view.painted += drawn or []
 
     def leave(self) -> None:
         self.thinker.close()

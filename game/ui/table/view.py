@@ -24,6 +24,7 @@ from game.ui.widgets import Button
 BADGED = (PileKind.TABLE, PileKind.DISCARD)  # piles that show their count on a badge
 
 Glow = tuple  # (rect, colour, drop[, strength]): the arguments of TableView._glow
+Painted = list[pygame.Rect]  # where a frame drew over the table layer
 
 
 class TableView:
@@ -42,6 +43,9 @@ class TableView:
         self.banner_words: list[pygame.Rect] = []
         self.mark_tags: list[pygame.Rect] = []  # where the "played for you" tags went
         self._lifted: tuple[PileId, int] | None = None  # a card drawn away from its place
+        self.painted: Painted = []  # where the last frame drew over the table layer
+        self._changed: Painted | None = None  # the table layer's redrawn parts (None: all)
+        self._laid_on: tuple | None = None  # the surface (and layout) the last frame went on
 
     # ----------------------------------------------------------------- where things are
     @property
@@ -119,24 +123,48 @@ class TableView:
         return pygame.Rect(self.card_home(c.focus.pile, index), self.layout.card)
 
     # ----------------------------------------------------------------- drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        holding = self._holding()
-        surface.blit(self._table(holding), (0, 0))
-        for glow in self._glows(holding, behind=False):
-            self._glow(surface, *glow)
+    def draw(self, surface: pygame.Surface, again: bool = False) -> None:
+        """One frame of the table. ``again``: the surface still holds this view's last frame
+        and nothing was drawn over it since (the scene knows: see ``App.shows_alone``); then
+        only what that frame drew over the table layer, and what changed in the layer, is
+        laid afresh, not the whole window. Every overlay is drawn each frame all the same,
+        and where it goes is kept (:attr:`painted`) for the next frame to clear."""
+        with self.m.one_phase():
+            holding = self._holding()
+            self._lay(surface, self._table(holding), again)
+            self.painted = self._overlays(surface, holding)
+
+    def _overlays(self, surface: pygame.Surface, holding: dict | None) -> Painted:
+        """Everything over the table layer, in order; returns where it went."""
+        out = [self._glow(surface, *glow) for glow in self._glows(holding, behind=False)]
         if self.m.hint is not None and holding is None:
-            self._hint_marks(surface)
-        self._landed(surface)
-        self.mark_tags = marks.draw(self.m, self.pile_top_rect, surface)
-        self.label_words = labels.draw(self.m, surface)
-        self._hand_keys(surface)
-        self._flights(surface)
-        self._picked(surface)
-        self._drag(surface)
-        self._focus(surface)
-        self._peeks(surface)
-        self._banners(surface)
-        panel.draw(self.m, self.controls, surface, self._panel)
+            out += self._hint_marks(surface)
+        out += self._landed(surface)
+        self.mark_tags = marks.draw(self.m, self.pile_top_rect, surface, out)
+        self.label_words = labels.draw(self.m, surface, out)
+        for part in (self._hand_keys, self._flights, self._picked, self._drag, self._focus,
+                     self._peeks, self._banners):  # fmt: skip
+            out += part(surface)
+        out += panel.draw(self.m, self.controls, surface, self._panel)
+        return out
+
+    def _lay(self, surface: pygame.Surface, table: pygame.Surface, again: bool) -> bool:
+        """The table layer onto ``surface``: all of it, or (``again``, on the surface and
+        layout of the last frame, the layer not redrawn whole) only where the last frame's
+        overlays lay and where the layer changed. The top bar and the side panel are left
+        out: they are drawn whole and opaque over it every frame. True: laid whole."""
+        laid_on = (id(surface), surface.get_size(), id(self.layout), self.layout.size)
+        changed, before, self._laid_on = self._changed, self._laid_on, laid_on
+        if not again or changed is None or before != laid_on:
+            surface.blit(table, (0, 0))
+            return True
+        areas = self.layout.areas
+        room = areas["table"].union(areas["message"])  # the window less top bar and panel
+        for rect in self.painted + changed:
+            part = room.clip(rect)
+            if part.w and part.h:
+                surface.blit(table, part, part)
+        return False
 
     def _table(self, holding: dict | None) -> pygame.Surface:
         """The felt, the glows behind cards and the cards lying still, as one layer.
@@ -152,6 +180,7 @@ class TableView:
         def draw(layer: pygame.Surface, old: object) -> None:
             if not isinstance(old, tuple) or old[0] != base:
                 self._table_part(layer, glows, None)
+                self._changed = None
                 return
             dirty = [self._bounds(pid) for pid, cards in piles.items() if old[1][pid] != cards]
             if glows != old[2]:
@@ -159,7 +188,9 @@ class TableView:
                 dirty += [pygame.Rect(g[0]).inflate(reach, reach) for g in old[2] + glows]
             for rect in dirty:
                 self._table_part(layer, glows, rect)
+            self._changed = dirty
 
+        self._changed = []  # (unless the layer is redrawn)
         return self._cards.get((base, piles, glows), self.layout.size, draw)
 
     def _lifted_from(self, pid: PileId) -> int | None:
@@ -225,9 +256,9 @@ class TableView:
         if spot.stack or pid.kind in BADGED:
             self._badge(surface, pid, self.m.stage.count(pid))
 
-    def _shadowed(self, surface: pygame.Surface, pos, strength: float) -> None:
+    def _shadowed(self, surface: pygame.Surface, pos, strength: float) -> pygame.Rect:
         img, off = cardart.shadow(self.layout.card, round(strength, 2))
-        surface.blit(img, (pos[0] + off[0], pos[1] + off[1]))
+        return surface.blit(img, (pos[0] + off[0], pos[1] + off[1]))
 
     def _badge(self, surface: pygame.Surface, pid: PileId, n: int) -> None:
         """The number of cards in a pile, on its top card's corner."""
@@ -263,12 +294,14 @@ class TableView:
                 out.append(self.badge(pid, n)[1])
         return out
 
-    def _glow(self, surface, rect: pygame.Rect, colour, drop: bool, strength: float = 1.0):
+    def _glow(
+        self, surface, rect: pygame.Rect, colour, drop: bool, strength: float = 1.0
+    ) -> pygame.Rect:
         img, pad = cardart.halo(self.layout.card, colour, drop)
         if strength < 1:
             img = img.copy()
             img.set_alpha(int(255 * strength))
-        surface.blit(img, (rect.x - pad, rect.y - pad))
+        return surface.blit(img, (rect.x - pad, rect.y - pad))
 
     def _holding(self) -> dict | None:
         """Drop targets while a card is held (maybe none), or None when no card is held."""
@@ -307,22 +340,25 @@ class TableView:
             return [(self.pile_top_rect(where.dst), theme.LEGAL, True)]
         return []
 
-    def _hint_marks(self, surface: pygame.Surface) -> None:
+    def _hint_marks(self, surface: pygame.Surface) -> Painted:
         """The hint's rings and arrow, over the cards."""
         hint = self.m.hint
         if hint is None:
-            return
+            return []
+        out = []
         k = hint_view.strength(hint.age)
         card, target = self.hint_rects()
         for rect in (card, target):
             if rect is not None:
-                hint_view.ring(surface, rect, self.layout.card, k)
+                out.append(hint_view.ring(surface, rect, self.layout.card, k))
         if card is not None and target is not None:
             clear = self.hint_clear_of()
-            hint_view.arrow(surface, card, target, self.layout.card, hint.age, avoid=clear)
+            arrow = hint_view.arrow(surface, card, target, self.layout.card, hint.age, avoid=clear)
+            out += [arrow] if arrow is not None else []
         for btn in self.buttons_for(hint.action):
             box = btn.rect.inflate(10, 10)
-            pygame.draw.rect(surface, theme.HINT, box, 3, border_radius=box.h // 4)
+            out.append(pygame.draw.rect(surface, theme.HINT, box, 3, border_radius=box.h // 4))
+        return out
 
     def buttons_for(self, action: Action) -> list[Button]:
         """The buttons that make ``action`` (lit by a hint, a lesson's step): a call's among
@@ -338,15 +374,19 @@ class TableView:
             buttons = controls.move_btns
         return [b for b, acts in zip(buttons, made, strict=True) if b.visible and action in acts]
 
-    def _landed(self, surface: pygame.Surface) -> None:
+    def _landed(self, surface: pygame.Surface) -> Painted:
         """Reduced motion: cards that just moved glow a moment where they landed."""
+        out = []
         for item in self.m.hooks.landed:
             if item.pile in self.layout.spots and self.m.shown.get(item.pile):
                 k = max(0.0, 1 - item.age / 0.7)
-                self._glow(surface, self.pile_top_rect(item.pile), theme.HIGHLIGHT, False, k)
+                top = self.pile_top_rect(item.pile)
+                out.append(self._glow(surface, top, theme.HIGHLIGHT, False, k))
+        return out
 
-    def _flights(self, surface: pygame.Surface) -> None:
+    def _flights(self, surface: pygame.Surface) -> Painted:
         w, h = self.layout.card
+        out = []
         for f in self.m.show.flights():
             if f.hidden:
                 continue
@@ -356,43 +396,47 @@ class TableView:
                 img = pygame.transform.scale(img, (max(1, int(w * f.squash)), h))
             x = pos.x + (w - img.get_width()) / 2
             if not f.landed:
-                self._shadowed(surface, (x + f.lift * w * 0.06, pos.y + f.lift * w * 0.08), 0.7)
-            surface.blit(img, (x, pos.y))
+                lifted = (x + f.lift * w * 0.06, pos.y + f.lift * w * 0.08)
+                out.append(self._shadowed(surface, lifted, 0.7))
+            out.append(surface.blit(img, (x, pos.y)))
+        return out
 
-    def _drag(self, surface: pygame.Surface) -> None:
+    def _drag(self, surface: pygame.Surface) -> Painted:
         d = self.controller.drag if self.controller else None
         if d is None:
-            return
+            return []
         lift = self.layout.card[0] * 0.06
-        self._shadowed(surface, (d.pos.x + lift, d.pos.y + lift * 1.4), 1.0)
-        self._glow(surface, pygame.Rect(d.pos, self.layout.card), theme.HIGHLIGHT, False)
-        surface.blit(self.art.face(d.card), d.pos)
+        return [
+            self._shadowed(surface, (d.pos.x + lift, d.pos.y + lift * 1.4), 1.0),
+            self._glow(surface, pygame.Rect(d.pos, self.layout.card), theme.HIGHLIGHT, False),
+            surface.blit(self.art.face(d.card), d.pos),
+        ]
 
-    def _picked(self, surface: pygame.Surface) -> None:
+    def _picked(self, surface: pygame.Surface) -> Painted:
         """A card picked up with the keyboard is lifted, face up, with a glow behind it,
         until it is put down."""
         c = self.controller
         if c is None or c.picked is None or c.picked.pile not in self.layout.spots:
-            return
+            return []
         card = c._card(c.picked)
         if card is None:
-            return
+            return []
         w, h = self.layout.card
         home = self.card_home(c.picked.pile, c.picked.index)
         rect = pygame.Rect(home, self.layout.card).move(0, -h // 8)
-        self._shadowed(surface, (rect.x + w * 0.06, rect.y + w * 0.08), 1.0)
-        self._glow(surface, rect, theme.HIGHLIGHT, False)
-        surface.blit(self.art.face(card), rect)
+        return [
+            self._shadowed(surface, (rect.x + w * 0.06, rect.y + w * 0.08), 1.0),
+            self._glow(surface, rect, theme.HIGHLIGHT, False),
+            surface.blit(self.art.face(card), rect),
+        ]
 
-    def _hand_keys(self, surface: pygame.Surface) -> None:
+    def _hand_keys(self, surface: pygame.Surface) -> Painted:
         """Small badges with the number keys (1, 2, ...) on the cards of the player's hand."""
         hand = PileId(PileKind.HAND, self.m.human)
-        if (
-            not self.m.options().hand_keys
-            or hand not in self.layout.spots
-            or self.m.director.watching
-        ):
-            return
+        shown = self.m.options().hand_keys and not self.m.director.watching
+        if not shown or hand not in self.layout.spots:
+            return []
+        out = []
         size = max(theme.READABLE, self.layout.card[0] // 6)
         for i, rect in self.card_rects(hand)[:9]:
             if i == self._lifted_from(hand):
@@ -403,21 +447,24 @@ class TableView:
             pill.midbottom = (rect.centerx, rect.bottom - rect.h // 14)
             theme.veil(surface, pill, 190, pill.h // 2)
             pygame.draw.rect(surface, theme.GOLD, pill, 1, border_radius=pill.h // 2)
-            surface.blit(img, img.get_rect(center=pill.center))
+            out += [pill, surface.blit(img, img.get_rect(center=pill.center))]
+        return out
 
-    def _focus(self, surface: pygame.Surface) -> None:
+    def _focus(self, surface: pygame.Surface) -> Painted:
         rect = self.focus_rect()
         if rect is None:
-            return
+            return []
         box = rect.inflate(10, 10)
-        pygame.draw.rect(surface, theme.FOCUS, box, 4, border_radius=max(6, rect.w // 10))
+        radius = max(6, rect.w // 10)
+        return [pygame.draw.rect(surface, theme.FOCUS, box, 4, border_radius=radius)]
 
-    def _peeks(self, surface: pygame.Surface) -> None:
+    def _peeks(self, surface: pygame.Surface) -> Painted:
         """The face-down cards a capture took, shown to their taker over the table pile
         under a title, on a dark box with a margin all round, kept on the felt."""
         table = self.layout.spots.get(PileId(PileKind.TABLE))
         if table is None:
-            return
+            return []
+        out = []
         w, h = self.layout.card
         felt = self.layout.areas["table"]
         pad = max(6, round(h * 0.07))
@@ -438,12 +485,17 @@ class TableView:
                 surface, words, size, theme.GOLD, (box.centerx, box.y + pad), "midtop", True
             )
             x0, y = box.centerx - fan / 2, at.bottom + pad
+            out += [box, at]
             for i, c in enumerate(p.cards):
-                surface.blit(self.art.face(c), (x0 + i * w * 0.7, y))
+                out.append(surface.blit(self.art.face(c), (x0 + i * w * 0.7, y)))
+        return out
 
-    def _banners(self, surface: pygame.Surface) -> None:
+    def _banners(self, surface: pygame.Surface) -> Painted:
         """The last of a game's big words over the table (see :mod:`banners`)."""
         calls = self.controls.call_btns if self.controls else []
         buttons = [b.rect for b in calls if b.visible]
+        out = []
         for b in self.m.hooks.banners[-1:]:
             self.banner_box, self.banner_words = banners.draw(surface, b, self.layout, buttons)
+            out += [self.banner_box, *self.banner_words]
+        return out
