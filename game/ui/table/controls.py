@@ -21,7 +21,6 @@ from game.ui import theme
 from game.ui.rules_panel import RulesPanel
 from game.ui.scroll_text import ScrollText
 from game.ui.table import takebacks
-from game.ui.table.calls import press_call
 from game.ui.table.hints import ask_hint
 from game.ui.table.keys_panel import keys_text
 from game.ui.table.layout import Layout
@@ -60,7 +59,7 @@ class TableControls:
         self.undo_btn = Button(lambda: say("button.undo"), partial(takebacks.undo, m))
         self.undo_btn.on_refused = partial(takebacks.undo, m)  # says why it cannot
         self.call_btns = [
-            Button(partial(say, call.button), partial(press_call, m, i), danger=True)
+            Button(partial(say, call.button), partial(m.press_call, i), danger=True)
             for i, call in enumerate(m.spec.calls)
         ]
         self.move_btns = [_move_button(m, i) for i in range(len(m.spec.moves))]

@@ -24,7 +24,7 @@ from game.core.types import Action, ActionKind, Event, IllegalAction
 from game.store.settings import Settings
 from game.text.log_lines import LogLine, Term
 from game.text.words import refusal_text
-from game.ui.table.asking import Asking, choices_asked
+from game.ui.table.asking import Asking, call_asked, choices_asked
 from game.ui.table.call_window import CallWindow
 from game.ui.table.coach_gate import QUESTIONS_A_HAND, CoachGate
 from game.ui.table.director import TableDirector
@@ -270,6 +270,18 @@ class TableModel:
         asked, self.asking = self.asking, None
         if asked is not None and index is not None and 0 <= index < len(asked.answers):
             self.perform(asked.answers[index].action)
+
+    def press_call(self, index: int = 0) -> None:
+        """The button (or key) of the game's ``index``-th call, pressable while its window
+        runs: with nothing to call the rules say why; one way to call is made at once; more
+        are offered (the window waits meanwhile)."""
+        mine = [c.make(self.human) for c in self.spec.calls[index].choices]
+        if not any(a in self.my_calls() for a in mine):
+            self.refuse(mine[0])
+        elif len(mine) == 1:
+            self.perform(mine[0])
+        else:
+            self.offer(call_asked(self.spec.calls[index], self.human))
 
     def press_move(self, index: int) -> None:
         """The button (or key) of the game's ``index``-th move with no pile: its one legal

@@ -23,7 +23,6 @@ from game.store.settings import Settings
 from game.ui import cardart
 from game.ui.scene import Scene
 from game.ui.table import clock, takebacks
-from game.ui.table.calls import press_call
 from game.ui.table.controller import TableController
 from game.ui.table.controls import Navigation, TableControls
 from game.ui.table.hints import ask_hint, hint_words
@@ -258,7 +257,7 @@ class TableRig:
         elif key == pygame.K_h and self.controls.hint_btn.visible:
             ask_hint(m)
         elif key in calls and not ctrl:
-            press_call(m, calls[key])
+            m.press_call(calls[key])
         elif key in moves and not ctrl:
             m.press_move(moves[key])
         elif key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
