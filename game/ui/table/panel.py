@@ -68,13 +68,19 @@ def title(m: TableModel, short: int = 0) -> str:
 
 
 def draw(
-    m: TableModel, controls: TableControls | None, surface: pygame.Surface, layer: Layer
+    m: TableModel,
+    controls: TableControls | None,
+    surface: pygame.Surface,
+    layer: Layer,
+    over: list[pygame.Rect] | None = None,
 ) -> list[pygame.Rect]:
-    """The top bar, the side panel and the message line. Returns where it drew beyond the
-    top bar's and the panel's own areas (those it covers whole, opaque, every time): the
-    message line, which lies over the felt, and whatever might reach past a bar."""
-    out = _topbar(m, controls, surface)
-    _panel(m, surface, layer)
+    """The top bar, the side panel and the message line. ``over``: the surface still
+    shows the panel as it was, but where these rects lie (what was drawn over it since);
+    None: it is laid whole. Returns where it drew beyond the top bar's and the panel's own
+    areas (those it covers, opaque): the message line, which lies over the felt, and
+    whatever might reach past a bar."""
+    out = _topbar(m, controls, surface)  # (its edge lies on the panel's top row)
+    _panel(m, surface, layer, None if over is None else over + out)
     return out + _message(m, surface)
 
 
@@ -164,9 +170,12 @@ def counts_layout(counts: tuple[tuple[str, str], ...], size: int, w: int) -> tup
     return stacked, max(theme.READABLE, min(theme.fit_text(t, size, room) for _, t in counts))
 
 
-def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
+def _panel(
+    m: TableModel, surface: pygame.Surface, layer: Layer, over: list[pygame.Rect] | None
+) -> None:
     """The side panel: match scores, cards per seat and the move log, drawn into a
-    layer that is redrawn only when one of its words changes."""
+    layer that is redrawn only when one of its words changes, and laid whole only then
+    (or when ``over`` is None): else only where something covers it (a large blit)."""
     p = m.layout.areas["panel"]
     target = m.match.target
     # "Match score (to 151)", or "Match score" over "to 151" where that is too wide
@@ -184,7 +193,15 @@ def _panel(m: TableModel, surface: pygame.Surface, layer: Layer) -> None:
     def draw(panel: pygame.Surface, _old: object) -> None:
         _panel_body(panel, panel.get_rect(), *content)
 
-    surface.blit(layer.get((content, current().lang), p.size, draw), p)
+    draws = layer.draws
+    image = layer.get((content, current().lang), p.size, draw)
+    if over is None or layer.draws != draws:
+        surface.blit(image, p)
+        return
+    for rect in over:
+        part = p.clip(rect)
+        if part.w and part.h:
+            surface.blit(image, part, part.move(-p.x, -p.y))
 
 
 def _panel_body(

@@ -27,6 +27,25 @@ Glow = tuple  # (rect, colour, drop[, strength]): the arguments of TableView._gl
 Painted = list[pygame.Rect]  # where a frame drew over the table layer
 
 
+def cover(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Rects that cover all of ``rects``, with fewer pixels twice: one inside another (a card
+    inside its shadow, cards landed on one another) is dropped, and two that overlap become
+    their union where that has no more pixels than both. Copying each is a large blit."""
+    out: list[pygame.Rect] = []
+    for rect in sorted(rects, key=lambda r: r.w * r.h, reverse=True):
+        if rect.w <= 0 or rect.h <= 0:
+            continue
+        for i in rect.collidelistall(out):
+            kept = out[i]
+            both = kept.union(rect)
+            if both.w * both.h <= kept.w * kept.h + rect.w * rect.h:
+                out[i] = both
+                break
+        else:
+            out.append(rect)
+    return out
+
+
 class TableView:
     """Draws one table; answers where cards are."""
 
@@ -131,11 +150,14 @@ class TableView:
         and where it goes is kept (:attr:`painted`) for the next frame to clear."""
         with self.m.one_phase():
             holding = self._holding()
-            self._lay(surface, self._table(holding), again)
-            self.painted = self._overlays(surface, holding)
+            whole = self._lay(surface, self._table(holding), again)
+            self.painted = self._overlays(surface, holding, None if whole else self.painted)
 
-    def _overlays(self, surface: pygame.Surface, holding: dict | None) -> Painted:
-        """Everything over the table layer, in order; returns where it went."""
+    def _overlays(
+        self, surface: pygame.Surface, holding: dict | None, before: Painted | None
+    ) -> Painted:
+        """Everything over the table layer, in order; returns where it went. ``before``:
+        where the last frame drew, on a screen that still shows it (None: laid whole)."""
         out = [self._glow(surface, *glow) for glow in self._glows(holding, behind=False)]
         if self.m.hint is not None and holding is None:
             out += self._hint_marks(surface)
@@ -145,7 +167,8 @@ class TableView:
         for part in (self._hand_keys, self._flights, self._picked, self._drag, self._focus,
                      self._peeks, self._banners):  # fmt: skip
             out += part(surface)
-        out += panel.draw(self.m, self.controls, surface, self._panel)
+        over = None if before is None else before + out  # what may lie on the side panel
+        out += panel.draw(self.m, self.controls, surface, self._panel, over)
         return out
 
     def _lay(self, surface: pygame.Surface, table: pygame.Surface, again: bool) -> bool:
@@ -160,10 +183,8 @@ class TableView:
             return True
         areas = self.layout.areas
         room = areas["table"].union(areas["message"])  # the window less top bar and panel
-        for rect in self.painted + changed:
-            part = room.clip(rect)
-            if part.w and part.h:
-                surface.blit(table, part, part)
+        for rect in cover([room.clip(r) for r in self.painted + changed]):
+            surface.blit(table, rect, rect)
         return False
 
     def _table(self, holding: dict | None) -> pygame.Surface:
@@ -186,6 +207,7 @@ class TableView:
             if glows != old[2]:
                 reach = 2 * cardart.reach(self.layout.card)
                 dirty += [pygame.Rect(g[0]).inflate(reach, reach) for g in old[2] + glows]
+            dirty = cover(dirty)
             for rect in dirty:
                 self._table_part(layer, glows, rect)
             self._changed = dirty
