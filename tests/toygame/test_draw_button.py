@@ -14,6 +14,7 @@ from game.core.cards import parse_card
 from game.core.spec import Move
 from game.text import set_language
 from game.ui.table import heard
+from game.ui.widgets import text_of
 
 from .kinds import DRAW_PASS, NAMING
 from .spec import ID
@@ -43,6 +44,14 @@ def test_the_draw_has_a_button_in_the_top_bar_and_a_click_on_it_draws(app, table
     assert btn.rect.left > table.controls.undo_btn.rect.right, "after Menu, Hint and Undo"
     click(app, btn.rect.center)
     assert table.state.history == [DRAW_PASS]
+
+
+def test_the_button_is_worded_in_the_language_of_now(app, table):
+    btn = draw_button(table)
+    set_language("de")
+    assert text_of(btn.label) == "Ziehen (D)"
+    set_language("tr")
+    assert text_of(btn.label) == "Çek (D)"
 
 
 def test_key_d_draws(app, table):

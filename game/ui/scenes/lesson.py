@@ -122,17 +122,9 @@ class LessonScene(RiggedScene):
         referee = Referee(state, [None] + [self.script] * (state.players - 1), match)
         nav = Navigation(self.restart, self.leave_lesson, lambda: None, self.app.quit, None)
         self.director = LessonDirector(self)
-        self.rig = TableRig(
-            self.app,
-            self.spec,
-            match,
-            referee,
-            self.options,
-            self.director,
-            nav,
-            None,
-            self.table_art,
-        )
+        lesson = self.director
+        self.rig = TableRig(self.app, self.spec, match, referee, self.options, lesson, nav,
+                            art=self.table_art)  # fmt: skip
         m = self.model
         self.rig.on_escape = self.leave_lesson
         self.rig.holds_window = lambda: bool(m.my_calls())  # a fault waits for its call

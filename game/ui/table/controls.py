@@ -431,7 +431,8 @@ def _move_button(m: TableModel, index: int) -> Button:
     """The button of the game's ``index``-th move with no pile; pressed while it cannot
     act, the rules say why."""
     press = partial(m.press_move, index)
-    btn = Button(partial(current().say_in, m.spec.id, m.spec.moves[index].button), press)
+    game, words = m.spec.id, m.spec.moves[index].button
+    btn = Button(lambda: current().say_in(game, words), press)  # worded in the language of now
     btn.on_refused = press
     return btn
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from game.core.match import Match
 from game.core.referee import Referee
@@ -35,9 +34,6 @@ from game.ui.table.show import Hooks
 from game.ui.table.stage import Stage
 from game.ui.table.suggestion import Hint, Hints
 from game.ui.table.thinker import Thinker
-
-if TYPE_CHECKING:
-    pass
 
 
 class TableModel:
