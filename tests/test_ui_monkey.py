@@ -27,6 +27,7 @@ from conftest import registered_tables
 from ui_support import make_app
 
 from game.core.types import HANDS, PileKind
+from game.games import spec_of
 from game.session import Session
 from game.ui.app import MIN_SIZE, App
 from game.ui.scenes.menu import MenuScene
@@ -77,7 +78,9 @@ class Monkey:
 
     # ------------------------------------------------------------- scenes
     def open_table(self) -> None:
-        session = Session.start(self.game, self.choices, "easy", self.rng.randrange(10**6))
+        spec = spec_of(self.game)
+        weakest = spec.levels[0] if spec.levels else spec.default_level  # (a game's own names)
+        session = Session.start(self.game, self.choices, weakest, self.rng.randrange(10**6))
         self.app.goto("table", session=session)
 
     def table(self) -> TableScene | None:
