@@ -1,6 +1,7 @@
 """The table's log is worded when it changes, not every frame: the panel asks for its
 rows at every frame, and the same lines, names and language give the rows kept; a line
-added, a take-back's lines made again, other names or another language word them anew."""
+added, a take-back's lines made again, other names or another language word them anew.
+A line added costs only its own words: the lines worded before are remembered."""
 
 from __future__ import annotations
 
@@ -19,9 +20,9 @@ def worded(monkeypatch) -> list[int]:
     calls: list[int] = []
     wording = table_log.rows
 
-    def counted(lines, namer):
+    def counted(lines, namer, said=None):
         calls.append(len(lines))
-        return wording(lines, namer)
+        return wording(lines, namer, said)
 
     monkeypatch.setattr(table_log, "rows", counted)
     return calls
@@ -64,3 +65,19 @@ def test_another_language_words_it_again(worded):
         set_language(lang)
     assert turkish != english
     assert worded == [2, 2]
+
+
+def test_a_line_added_words_only_that_line(monkeypatch):
+    log, namer = a_log(), Namer({0: "You", 1: "North"}, human=0)
+    log.rows(namer, 30)
+    worded: list[LogLine] = []
+    words = LogLine.words
+
+    def counted(line, names):
+        worded.append(line)
+        return words(line, names)
+
+    monkeypatch.setattr(LogLine, "words", counted)
+    new = log.add(LogLine.said("log.peek", cards="5♠"))
+    assert [row.words for row in log.rows(namer, 30)][-1] == words(new, namer)
+    assert worded == [new]

@@ -143,30 +143,64 @@ class Row:
     look: str = ""
 
 
-def rows(lines: list[LogLine], namer: Namer) -> list[Row]:
+class Wording:
+    """Lines worded once each, for one reader's names in one language: the panel asks for
+    the log's rows whenever a line is added, and wording every line again took most of
+    such a frame. A line is known by identity (lines are values, but comparing two field
+    by field costs more than wording them); each worded line is kept with its words, so
+    its identity is never reused while it is remembered."""
+
+    def __init__(self, namer: Namer) -> None:
+        self.namer = namer
+        self._lines: dict[int, tuple[LogLine, str]] = {}
+        self._runs: dict[tuple[int, ...], tuple[list[LogLine], str]] = {}
+
+    def line(self, line: LogLine) -> str:
+        kept = self._lines.get(id(line))
+        if kept is None:
+            kept = self._lines[id(line)] = (line, line.words(self.namer))
+        return kept[1]
+
+    def run(self, run: list[LogLine]) -> str:
+        key = tuple(map(id, run))
+        kept = self._runs.get(key)
+        if kept is None:
+            kept = self._runs[key] = (list(run), run_words(run, self.namer))
+        return kept[1]
+
+    def forget_all_but(self, lines: tuple[LogLine, ...]) -> None:
+        """Keeps only what ``lines`` may ask again (a log drops its oldest lines)."""
+        if len(self._lines) + len(self._runs) > 4 * len(lines) + 64:
+            self._lines = {id(x): self._lines[id(x)] for x in lines if id(x) in self._lines}
+            self._runs = {}
+
+
+def rows(lines: list[LogLine], namer: Namer, wording: Wording | None = None) -> list[Row]:
     """The log's rows: each run of moves that played themselves for the player in a row
     of its own ("Played for you: 6♥, 7♥ to the foundation; turned 9♣"), a word said
-    during the run after it, every other line a row."""
+    during the run after it, every other line a row (worded through ``wording`` when
+    given, which remembers)."""
+    said = wording or Wording(namer)
     out: list[Row] = []
     run: list[LogLine] = []
     later: list[Row] = []
     for line in [*lines, None]:
         if line is not None and line.forced and line.event is not None:
             if run and run[-1].seating != line.seating:
-                out.append(Row(run_words(run, namer), "forced"))
+                out.append(Row(said.run(run), "forced"))
                 run = []
             run.append(line)
             continue
         if line is not None and line.forced and run:
-            later.append(Row(line.words(namer), "forced"))
+            later.append(Row(said.line(line), "forced"))
             continue
         if run:
-            out.append(Row(run_words(run, namer), "forced"))
+            out.append(Row(said.run(run), "forced"))
         out += later
         run, later = [], []
         if line is not None:
             look = "chosen" if line.chosen else "forced" if line.forced else ""
-            out.append(Row(line.words(namer), look))
+            out.append(Row(said.line(line), look))
     return out
 
 

@@ -49,7 +49,23 @@ def _words(banner, layout: Layout, size: int) -> tuple[pygame.Surface, pygame.Su
     return big, theme.wrapped(banner.sub, max(theme.READABLE, size // 3), theme.INK, room)
 
 
+_found: dict[tuple, tuple[object, Layout, tuple[float, pygame.Rect]]] = {}
+
+
 def _fitting(banner, layout: Layout, buttons: list[pygame.Rect]) -> tuple[float, pygame.Rect]:
+    """Where the banner goes, found once while the same banner lies over the same layout
+    and buttons: the search renders its words three times and tries every place on the
+    felt, and a banner stays up for a hundred frames."""
+    key = (id(banner), id(layout), tuple(tuple(b) for b in buttons))
+    kept = _found.get(key)
+    if kept is None or kept[0] is not banner or kept[1] is not layout:
+        if len(_found) > 8:
+            _found.clear()
+        kept = _found[key] = (banner, layout, _search(banner, layout, buttons))
+    return kept[2]
+
+
+def _search(banner, layout: Layout, buttons: list[pygame.Rect]) -> tuple[float, pygame.Rect]:
     """The largest scale whose box finds a place over no card, and that place; else the
     full scale in the felt's middle (its backing keeps the words readable)."""
     for scale in SCALES:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from game.core.types import TABLE, Action, Event, EventKind, PileKind
 from game.text import current
-from game.text.log_lines import LogLine, Row, Term, event_lines, move_events, rows
+from game.text.log_lines import LogLine, Row, Term, Wording, event_lines, move_events, rows
 from game.text.names import Namer, Seating, card_short
 from game.ui.table.phase import forced_how
 
@@ -57,6 +57,7 @@ class MoveLog:
     seating: Seating | None = None
     asides: list[tuple[int, LogLine]] = field(default_factory=list)
     _worded: tuple | None = field(default=None, repr=False, compare=False)  # see rows
+    _wording: tuple | None = field(default=None, repr=False, compare=False)  # see rows
 
     def new_hand(self, seating: Seating) -> None:
         del self.lines[: max(0, len(self.lines) - LOG_KEPT)]
@@ -101,8 +102,16 @@ class MoveLog:
         key = (namer, current().lang)
         kept = self._worded
         if kept is None or kept[0] != key or not _same(kept[1], shown):
-            kept = self._worded = (key, shown, rows(list(shown), namer))
+            kept = self._worded = (key, shown, rows(list(shown), namer, self._said(key, shown)))
         return list(kept[2])
+
+    def _said(self, key: tuple, shown: tuple[LogLine, ...]) -> Wording:
+        """The lines' words as last worded, while the names and the language are the same:
+        a new line costs only its own words."""
+        if self._wording is None or self._wording[0] != key:
+            self._wording = (key, Wording(key[0]))
+        self._wording[1].forget_all_but(shown)
+        return self._wording[1]
 
     def words(self, namer: Namer) -> list[str]:
         """The log's rows in words, as the player reads them."""
