@@ -9,10 +9,10 @@ Imported by the UI test files as a plain module (test files never import each ot
 from __future__ import annotations
 
 from game.text import say
-from game.ui.table import says
-from game.ui.table.phase import Doing
+from game.ui.table.model import says
+from game.ui.table.model.phase import Doing
+from game.ui.table.model.takebacks import ACTS_IN
 from game.ui.table.rig import TableRig
-from game.ui.table.takebacks import ACTS_IN
 
 
 def disagreements(rig: TableRig) -> list[str]:

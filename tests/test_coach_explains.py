@@ -22,7 +22,7 @@ from game.text.names import Namer
 from game.text.words import phrase
 from game.ui.scenes.review import ReviewScene, hand_margin
 from game.ui.scenes.summary import SummaryScene
-from game.ui.table.hints import hint_words
+from game.ui.table.model.hints import hint_words
 
 
 @pytest.fixture(params=["en", "tr"])

@@ -4,7 +4,7 @@ hand's Review keeps it, and the player is told so once."""
 from concurrent.futures import Future
 
 from game.core.types import Action, ActionKind
-from game.ui.table.coach_gate import QUESTIONS_A_HAND, CoachGate
+from game.ui.table.model.coach_gate import QUESTIONS_A_HAND, CoachGate
 
 
 def _done(values: dict) -> Future:

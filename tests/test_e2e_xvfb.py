@@ -2,7 +2,7 @@
 
 ``python -m game --game pishe-pasha --seed N --state-file F --size 1280x800`` runs on
 its own X server; the test reads the state file to know the deal, works out from
-``game.ui.table.layout`` where the piles are on screen, clicks the stock with the real
+``game.ui.table.model.layout`` where the piles are on screen, clicks the stock with the real
 mouse, then drags the turned card onto its foundation with ``mousedown``, several
 ``mousemove``s and ``mouseup``, and checks in the state file that the engine made
 exactly those moves. A screenshot of the X screen (ImageMagick's ``import``) must
@@ -30,7 +30,7 @@ from game.games import SPECS
 from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.kinds import TURN
 from game.session import Session, replay_record
-from game.ui.table.layout import table_layout
+from game.ui.table.model.layout import table_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 800)

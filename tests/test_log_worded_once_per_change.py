@@ -10,8 +10,8 @@ import pytest
 from game.text.log_lines import LogLine
 from game.text.names import Namer
 from game.text.phrasebook import current, set_language
-from game.ui.table import log as table_log
-from game.ui.table.log import MoveLog
+from game.ui.table.model import log as table_log
+from game.ui.table.model.log import MoveLog
 
 
 @pytest.fixture

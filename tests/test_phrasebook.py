@@ -23,7 +23,7 @@ from game.core.agents import SeatView
 from game.text import phrasebook
 from game.text.names import card_name
 from game.ui import theme
-from game.ui.table.asking import call_asked
+from game.ui.table.model.asking import call_asked
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "text" / "locale"

@@ -17,12 +17,12 @@ from game.games import SPECS, spec_of
 from game.text import say
 from game.text.names import Namer
 from game.text.spoken import pile_words
-from game.ui.table.hints import hint_marks
-from game.ui.table.layout import seat_positions
+from game.ui.table.model.hints import hint_marks
+from game.ui.table.model.layout import seat_positions
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_FREE = (
-    *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "game/ui/table").glob("*.py")),
+    *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "game/ui/table").rglob("*.py")),
     "game/ui/scenes/table.py",
     "game/ui/scenes/lesson.py",
     "game/ui/scenes/replay.py",

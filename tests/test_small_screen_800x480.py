@@ -17,7 +17,7 @@ from game.games import SPECS
 from game.ui import app as app_module
 from game.ui import theme
 from game.ui.app import fit_to_screen
-from game.ui.table.layout import table_layout
+from game.ui.table.model.layout import table_layout
 
 SCREEN = (800, 480)
 TABLES = [(game, choices) for game, choices, _ in registered_tables()]  # every game's every table

@@ -16,7 +16,7 @@ from game.core.agents import SeatView
 from game.session import Session
 from game.store.keeper import Keeper
 from game.ui.scenes.summary import SummaryScene
-from game.ui.table import pace, takebacks
+from game.ui.table.model import pace, takebacks
 
 
 def last_move(app, table) -> None:

@@ -44,6 +44,37 @@ def test_layers_only_look_down():
                 assert bad == [], (mod, bad)
 
 
+TABLE = "game.ui.table"
+NOT_READ_BY = {  # a part of the table and what it never imports
+    "model": ("input", "view", "voice", "rig"),
+    "input": ("view", "voice", "rig"),
+    "voice": ("view", "rig"),
+    "view": ("voice", "rig"),
+}
+
+
+@pytest.mark.parametrize("part", sorted(NOT_READ_BY))
+def test_each_part_of_the_table_imports_only_what_lies_below_it(part):
+    """The model is what input, view and voice read: it imports none of them, nor the rig
+    that joins them, so each can change without touching it; the voice reads the model,
+    never the drawing."""
+    above = tuple(f"{TABLE}.{name}" for name in NOT_READ_BY[part])
+    mine = f"{TABLE}.{part}"
+    bad = {
+        mod: sorted(d for d in deps if d.startswith(above))
+        for mod, deps in import_graph().items()
+        if mod == mine or mod.startswith(mine + ".")
+    }
+    assert {mod: deps for mod, deps in bad.items() if deps} == {}
+
+
+def test_the_table_and_each_of_its_parts_is_a_package():
+    table = ROOT / "game" / "ui" / "table"
+    for folder in (table, *(table / part for part in NOT_READ_BY)):
+        assert (folder / "__init__.py").is_file(), folder
+    assert sorted(p.name for p in table.glob("*.py")) == ["__init__.py", "rig.py"]
+
+
 def test_no_file_under_game_ui_names_a_game():
     found = []
     for path in (ROOT / "game" / "ui").rglob("*.py"):
@@ -275,7 +306,7 @@ def test_nothing_outside_the_table_model_sets_its_attributes():
     """The model changes its own state: a scene's decisions come through its director
     (given when the model is made), the input's through the model's methods."""
     ui = ROOT / "game" / "ui"
-    model = ui / "table" / "model.py"
+    model = ui / "table" / "model" / "table_model.py"
     bad = {
         str(p.relative_to(ROOT)): found
         for p in sorted(ui.rglob("*.py"))

@@ -13,7 +13,7 @@ from game.core.types import PACK, TABLE, PileKind
 from game.games.pisti.rules import Pisti
 from game.text import say_n
 from game.text.words import phrase
-from game.ui.table import panel, says
+from game.ui.table.model import says
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def app_options() -> dict:
 def panel_words(m, piles) -> list[tuple[str, str]]:
     """The panel's cards rows as they read from ``piles``."""
     rows = []
-    for seat in panel.playing_order(m):
+    for seat in says.playing_order(m):
         counts = m.spec.panel_counts(piles, seat, m.state.side_of(seat))
         rows.append((says.seat_name(m, seat), ", ".join(phrase(p, m.namer) for p in counts)))
     return rows
@@ -36,7 +36,7 @@ def agrees_with_the_cards(m) -> None:
     moving = m.dealing or m.show.busy
     piles = m.shown.piles if moving else m.stage.seen_piles()
     assert m.stage.counted() == piles
-    assert list(panel.seat_counts(m)) == panel_words(m, piles)
+    assert list(says.seat_counts(m)) == panel_words(m, piles)
     if not m.dealing:
         for seat in range(m.state.players):
             n = m.spec.seat_cards(piles, seat)

@@ -9,7 +9,7 @@ import pytest
 from ui_support import DT, centre, holding_2h, open_table, pid, post, settle
 
 from game.core.cards import parse_card
-from game.ui.table import panel, says
+from game.ui.table.model import says
 
 
 @pytest.fixture
@@ -89,16 +89,16 @@ def test_a_lifted_and_refused_card_is_still_counted_in_the_hand(app):
     settle(app, table)
     hand = f"hand{table.human}"
     assert "4 cards" in _hand_words(table)
-    before = panel.seat_counts(table.model)
+    before = says.seat_counts(table.model)
     felt = _felt(table, hand)
     _lift(app, centre(table, hand, 1), felt)
     assert table.controller.drag is not None
     assert table.controller.drag.moved
     assert "4 cards" in _hand_words(table)
-    assert panel.seat_counts(table.model) == before
+    assert says.seat_counts(table.model) == before
     post(pygame.MOUSEBUTTONUP, felt)
     app.step(DT)
     assert table.model.show.glide is not None
     assert "4 cards" in _hand_words(table)
-    assert panel.seat_counts(table.model) == before
+    assert says.seat_counts(table.model) == before
     assert table.state.history == []

@@ -37,8 +37,8 @@ from game.games.pisti.rules import Pisti
 from game.text.names import Namer
 from game.text.words import event_line, outcome_line, refusal_text
 from game.ui import theme
-from game.ui.table import panel
-from game.ui.table.hints import hint_text
+from game.ui.table.model import says
+from game.ui.table.model.hints import hint_text
 
 
 def wait_for_hint(app, table, limit: float = 20.0) -> None:
@@ -365,7 +365,7 @@ def test_pisti_won_piles_say_whose_they_are(app, players, words):
     m = table.model
     owners = {n: s for n, (what, s) in m.layout.shows.items() if what == "owner"}
     assert len(owners) == len(words)
-    assert {panel.won_owner(m, side) for side in owners.values()} == words
+    assert {says.won_owner(m, side) for side in owners.values()} == words
     for name, side in owners.items():
         pile, label = m.layout.spots[pid(f"won{side}")].rect, m.layout.areas[name]
         assert label.top >= pile.bottom
@@ -490,7 +490,7 @@ class _Model:
 
     def __init__(self, state) -> None:
         from game.games import spec_of
-        from game.ui.table.shown import ShownTable
+        from game.ui.table.model.shown import ShownTable
 
         self.state = state
         self.spec = spec_of(state.game)

@@ -30,8 +30,8 @@ from game.games.pishe_pasha.rules import PishePasha
 from game.text import say
 from game.text.phrasebook import LANGUAGES
 from game.ui.scenes.summary import SummaryScene
-from game.ui.table import says
-from game.ui.table.controller import Focus
+from game.ui.table.input.controller import Focus
+from game.ui.table.model import says
 
 TWO = {"players": 2}
 

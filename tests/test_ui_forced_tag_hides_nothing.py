@@ -10,7 +10,7 @@ import pygame
 import pytest
 from ui_support import DT, make_app, open_table
 
-from game.ui.table.marks import tag_rect
+from game.ui.table.view.marks import tag_rect
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1800, 1100)])

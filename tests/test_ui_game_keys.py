@@ -8,7 +8,7 @@ import pytest
 
 from game.games import SPECS
 from game.text import say
-from game.ui.table.keys_panel import KEYS
+from game.ui.table.input.keys_panel import KEYS
 
 
 def table_letters() -> set[str]:

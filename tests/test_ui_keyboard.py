@@ -21,7 +21,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
-from game.ui.table.controller import Focus
+from game.ui.table.input.controller import Focus
 
 
 @pytest.mark.parametrize(("game", "choices", "seed"), HANDS)

@@ -12,7 +12,7 @@ from conftest import registered_tables
 from game.core.design import CARD_RATIO
 from game.core.types import PileId
 from game.games import SPECS
-from game.ui.table.layout import Spot, seat_positions, table_layout
+from game.ui.table.model.layout import Spot, seat_positions, table_layout
 
 SIZES = [
     (800, 480),

@@ -39,8 +39,8 @@ from game.ui.scenes import install_routes
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene
-from game.ui.table import panel, says
-from game.ui.table.phase import Doing, Phase
+from game.ui.table.model import says
+from game.ui.table.model.phase import Doing, Phase
 from game.ui.widgets import text_of
 
 LESSONS = [
@@ -412,7 +412,7 @@ def test_the_top_bar_shows_the_lessons_title_and_no_hand_or_deal_number(lang_app
     app = lang_app
     scene = open_lesson(app, "pishe-pasha", 1)
     for short in range(3):
-        words = panel.title(scene.model, short)
+        words = says.title(scene.model, short)
         assert say(scene.lesson.title) in words
         assert say("title.table.hand", game="", n=1).strip(" —") not in words
 

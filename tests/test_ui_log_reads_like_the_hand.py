@@ -21,7 +21,7 @@ from game.text import set_language
 from game.text.log_lines import LogLine, rows, run_words
 from game.text.names import Namer
 from game.ui import theme
-from game.ui.table import panel
+from game.ui.table.view import panel
 
 MARK = {"en": "Played for you:", "tr": "Senin yerine oynandı:"}
 

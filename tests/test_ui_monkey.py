@@ -34,7 +34,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
-from game.ui.table import gestures as gestures_module
+from game.ui.table.input import gestures as gestures_module
 
 EVENTS_PER_GAME = int(os.environ.get("MONKEY_EVENTS", "1500"))
 SEED_SHIFT = int(os.environ.get("MONKEY_SEED", "0")) * 1000

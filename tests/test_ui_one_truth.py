@@ -36,9 +36,9 @@ from game.ui import theme
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menu import MenuScene, _match_words
 from game.ui.scenes.summary import SummaryScene
-from game.ui.table import says
-from game.ui.table.controller import Focus
-from game.ui.table.phase import Doing
+from game.ui.table.input.controller import Focus
+from game.ui.table.model import says
+from game.ui.table.model.phase import Doing
 
 STOP = {"players": 2, "stop_rule": True}
 

@@ -11,7 +11,7 @@ from ui_support import DT, gesture_for, open_table, play_hand
 from game.text.phrasebook import LANGUAGES
 from game.ui import theme
 from game.ui.layer import Layer
-from game.ui.table import panel
+from game.ui.table.model import says
 
 
 @pytest.fixture(params=LANGUAGES)
@@ -37,7 +37,7 @@ def rows_drawn(app, table) -> list[tuple[pygame.Rect, pygame.Rect]]:
     finally:
         theme.text = real
     rows, k = [], 0
-    for who, words in panel.seat_counts(table.model):
+    for who, words in says.seat_counts(table.model):
         k = next(i for i in range(k, len(drawn)) if drawn[i][0] == who)
         rows.append((drawn[k][1], drawn[k + 1][1]))
         assert drawn[k + 1][0] == words

@@ -20,7 +20,7 @@ from ui_support import (
     settle,
 )
 
-from game.ui.table.phase import Doing, Facts, Phase, phase_of
+from game.ui.table.model.phase import Doing, Facts, Phase, phase_of
 
 YOU, NORTH = 0, 1
 

@@ -34,7 +34,7 @@ from game.core.cards import parse_card
 from game.core.spec import Phrase
 from game.games.pisti.rules import Pisti
 from game.session import Session
-from game.ui.table import hints
+from game.ui.table.model import hints
 
 COACHED = (["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
 

@@ -13,8 +13,8 @@ from ui_support import DT, key, make_app, open_table
 
 from game.text import phrasebook, say_n
 from game.text.phrasebook import LANGUAGES
-from game.ui.table import labels
-from game.ui.table.phase import Doing
+from game.ui.table.model.phase import Doing
+from game.ui.table.view import labels
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)], ids=["960", "1280"])

@@ -18,7 +18,8 @@ from game.session import Session
 from game.text import phrasebook, say
 from game.text.phrasebook import LANGUAGES
 from game.ui import theme
-from game.ui.table import panel
+from game.ui.table.model import says
+from game.ui.table.view import panel
 from game.ui.widgets import text_of
 
 BOOK = "pisha-pasha-book"
@@ -140,7 +141,7 @@ def test_the_book_versions_title_bar_keeps_the_deal_number(app, monkeypatch):
     drawn = words_drawn(app, monkeypatch)
     deal = str(table.model.match.deal_no)
     assert any(deal in w and say("game.pisha-pasha-book") in w for w in drawn), drawn[:5]
-    assert panel.title(table.model) in drawn
+    assert says.title(table.model) in drawn
 
 
 def test_the_book_version_is_named_a_version_of_pishe_pasha(app):

@@ -9,8 +9,8 @@ from ui_support import centre, click, history, key, open_table, pid, rest_of_dec
 
 from game.games.pishe_pasha import kinds as pishe
 from game.games.pishe_pasha.rules import PishePasha
-from game.ui.table import says
-from game.ui.table.controller import Focus
+from game.ui.table.input.controller import Focus
+from game.ui.table.model import says
 
 
 def test_space_turns_the_stock_as_the_hint_says_wherever_the_frame_is(app):

@@ -35,7 +35,7 @@ from game.text.phrasebook import LANGUAGES
 from game.text.spoken import hand_card_words, pile_words, spoken
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene
-from game.ui.table.controller import Focus
+from game.ui.table.input.controller import Focus
 
 
 @pytest.fixture

@@ -30,9 +30,9 @@ from game.text.phrasebook import LANGUAGES
 from game.text.spoken import spoken
 from game.text.words import move_phrase
 from game.ui import caption
-from game.ui.table import heard
-from game.ui.table.controller import Focus
-from game.ui.table.phase import Doing
+from game.ui.table.input.controller import Focus
+from game.ui.table.model.phase import Doing
+from game.ui.table.voice import heard
 
 WORDS = {
     "en": {

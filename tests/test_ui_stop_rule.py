@@ -25,7 +25,7 @@ from ui_support import (
 from game.games.pishe_pasha.rules import PishePasha
 from game.ui import theme
 from game.ui.scenes.summary import SummaryScene
-from game.ui.table import panel, says
+from game.ui.table.model import says
 
 STOP = {"players": 2, "stop_rule": True}
 
@@ -98,8 +98,8 @@ def shown_words(table) -> list[str]:
     """Every sentence on screen that could tell of a fault: log, message line, status,
     hint, seat labels and banners."""
     m = table.model
-    words = [*list(m.log_words), panel.message_line(m)[0], panel.status(m)]
-    words += [panel.seat_label(m, s) for s in range(m.state.players)]
+    words = [*list(m.log_words), says.message_line(m)[0], says.status(m)]
+    words += [says.seat_label(m, s) for s in range(m.state.players)]
     words += [b.text + " " + b.sub for b in m.hooks.banners]
     if m.hint is not None:
         words.append(m.hint.text)
@@ -147,7 +147,7 @@ def test_the_call_windows_words_follow_a_move_that_is_no_fault_too(app):
     for _ in range(400):
         app.step(DT)
         if table.model.window.open:
-            seen |= {panel.message_line(table.model)[0], panel.status(table.model)}
+            seen |= {says.message_line(table.model)[0], says.status(table.model)}
         if table.state.history and table.state.to_move == 0 and not table.model.window.open:
             break
         time.sleep(0.001)

@@ -28,7 +28,7 @@ from ui_support import (
 )
 
 from game.text.spoken import spoken
-from game.ui.table.controller import Focus
+from game.ui.table.input.controller import Focus
 
 STOP = {"players": 2, "stop_rule": True}
 

@@ -13,9 +13,9 @@ from ui_support import DT, click, drag, key, make_app, open_table, post, settle
 
 from game.core.agents import SeatView
 from game.core.types import PileId, PileKind
-from game.ui.table import says
+from game.ui.table.model import says
 from game.ui.table.rig import RiggedScene
-from game.ui.table.view import TableView
+from game.ui.table.view.table_view import TableView
 
 
 def drawn_whole(app) -> pygame.Surface:

@@ -14,7 +14,7 @@ from ui_support import DT, answer_asked, click, gesture_for, key, make_app, open
 
 from game.core.agents import SeatView
 from game.text import say
-from game.ui.table.phase import Doing
+from game.ui.table.model.phase import Doing
 
 CTRL = pygame.KMOD_CTRL
 

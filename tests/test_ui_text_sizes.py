@@ -14,7 +14,8 @@ from game.games import SPECS
 from game.text import say, set_language
 from game.text.phrasebook import LANGUAGES
 from game.ui import theme
-from game.ui.table import panel, says
+from game.ui.table.model import says
+from game.ui.table.view import panel
 from game.ui.widgets import text_of
 
 SIZE = (960, 600)

@@ -25,8 +25,8 @@ from game.session import Session
 from game.text import say, set_language
 from game.ui import theme
 from game.ui.scenes.menu import MenuScene
-from game.ui.table import says
-from game.ui.table.phase import Doing
+from game.ui.table.model import says
+from game.ui.table.model.phase import Doing
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
 from game.ui.start import keep as keep_for
-from game.ui.table.controller import Focus
+from game.ui.table.input.controller import Focus
 
 DT = 0.02
 OPEN: list[App] = []  # every app make_app made: conftest closes them when the test ends

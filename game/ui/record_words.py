@@ -10,7 +10,7 @@ from game.games import spec_of
 from game.session import replay_record
 from game.text.names import Namer
 from game.text.words import move_phrase, phrase
-from game.ui.table.layout import seat_positions
+from game.ui.table.model.layout import seat_positions
 
 NBSP = "\u00a0"
 

@@ -17,8 +17,8 @@ from game.text import say
 from game.text.words import phrase
 from game.ui import cardart, theme
 from game.ui.scroll_text import ScrollText
-from game.ui.table import hint_view
-from game.ui.table.suggestion import PULSE_SECONDS
+from game.ui.table.model.suggestion import PULSE_SECONDS
+from game.ui.table.view import hint_view
 from game.ui.widgets import Label, text_of
 
 Style = Callable[[], tuple[str, str]]  # (card faces, card back) as the settings say

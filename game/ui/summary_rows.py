@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.text import say
 from game.text.words import phrase
-from game.ui.table import panel
+from game.ui.table.model import says
 
 
 class Kind(enum.Enum):
@@ -63,7 +63,7 @@ def _points(model, match) -> list[Row]:
     """The game's breakdown: its headings and its lines, a value in each side's column."""
     rows = model.spec.breakdown(model.state)
     cols = columns(model, match)
-    names = [panel.team_name(model, team) for team, _ in cols]
+    names = [says.team_name(model, team) for team, _ in cols]
     out = []
     for r in rows:
         if not r.values:
@@ -89,7 +89,7 @@ def _match(model, match) -> list[Row]:
     """The match so far: each side's points this hand and in all."""
     head = say("panel.match_to", n=match.target) if match.target else say("panel.match")
     cols = columns(model, match)
-    names = [panel.team_name(model, team) for team, _ in cols]
+    names = [says.team_name(model, team) for team, _ in cols]
     hand = [f"+{match.history[-1][t] if match.history else 0}" for t, _ in cols]
     total = [str(match.totals[t]) for t, _ in cols]
     return [

@@ -14,9 +14,9 @@ from game.core.cards import CARD_TEXT, parse_card
 from game.core.types import TABLE, PileId, PileKind
 from game.speech import FileBackend
 from game.text import say, set_language
-from game.ui.table import says
-from game.ui.table.controller import Focus
-from game.ui.table.phase import Doing
+from game.ui.table.input.controller import Focus
+from game.ui.table.model import says
+from game.ui.table.model.phase import Doing
 from game.ui.widgets import text_of
 
 from .rules import Duel

@@ -13,7 +13,7 @@ from ui_support import click, key, open_table, settle
 from game.core.cards import parse_card
 from game.core.spec import Move
 from game.text import set_language
-from game.ui.table import heard
+from game.ui.table.voice import heard
 from game.ui.widgets import text_of
 
 from .kinds import DRAW_PASS, NAMING

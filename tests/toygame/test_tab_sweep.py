@@ -8,7 +8,7 @@ import pytest
 from ui_support import centre, key, open_table, settle
 
 from game.core.types import PACK, PileId, PileKind
-from game.ui.table.controller import Focus
+from game.ui.table.input.controller import Focus
 
 from .kinds import DRAW_PASS
 from .spec import ID

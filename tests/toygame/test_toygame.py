@@ -34,8 +34,8 @@ from game.core.spec import Phrase
 from game.core.types import DRAW, PACK, PLAYS, Code, EventKind, PileId, PileKind, Refusal
 from game.text import say, say_n, set_language
 from game.text.names import Namer, card_params
-from game.ui.table.hints import hint_text
-from game.ui.table.shown import ShownTable
+from game.ui.table.model.hints import hint_text
+from game.ui.table.model.shown import ShownTable
 
 from .kinds import DRAW_PASS, Codes
 from .spec import ID, SHARED_PACK, SPEC

@@ -29,11 +29,11 @@ from game.text import say
 from game.ui import cardart, page, theme
 from game.ui.rules_panel import figure_image
 from game.ui.scene import Scene
-from game.ui.table import clock
-from game.ui.table.controls import Navigation
-from game.ui.table.heard import keys_words
-from game.ui.table.phase import Doing, Phase
+from game.ui.table.input.buttons import Navigation
+from game.ui.table.model import clock
+from game.ui.table.model.phase import Doing, Phase
 from game.ui.table.rig import ENTER, RigDirector, RiggedScene, TableRig
+from game.ui.table.voice.heard import keys_words
 from game.ui.widgets import Button, FocusRing
 
 HUMAN = 0

@@ -27,9 +27,9 @@ from game.text.log_lines import event_lines
 from game.ui import cardart, theme
 from game.ui.record_words import NBSP, move_number, move_words
 from game.ui.scene import Scene
-from game.ui.table import hint_view
+from game.ui.table.model.suggestion import PULSE_SECONDS
 from game.ui.table.rig import RigDirector, TableRig
-from game.ui.table.suggestion import PULSE_SECONDS
+from game.ui.table.view import hint_view
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, text_of
 
 PACES = ("slow", "normal", "fast")

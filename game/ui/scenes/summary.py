@@ -14,7 +14,7 @@ from game.text.words import outcome_line, phrase
 from game.ui import match_chart, theme
 from game.ui.scene import Scene
 from game.ui.summary_rows import Kind, Row, columns, hand_rows
-from game.ui.table import panel
+from game.ui.table.model import says
 from game.ui.widgets import Button, FocusRing, text_of
 
 CHART_AT = 0.55  # the chart's left edge, as a share of the dialog's width
@@ -136,7 +136,7 @@ class SummaryScene(Scene):
         if team == self.match.team_of(0):
             return say("summary.you_win_pair" if m.namer.side_is_pair(w) else "summary.you_win")
         key = "summary.they_win_pair" if m.namer.side_is_pair(w) else "summary.they_win"
-        return say(key, who=panel.team_name(m, team))
+        return say(key, who=says.team_name(m, team))
 
     # ----------------------------------------------------------------- the ear
     def results(self) -> list[str]:
@@ -173,7 +173,7 @@ class SummaryScene(Scene):
         if not m.target:
             return ""
         cols = columns(self.model, m)
-        scores = ", ".join(f"{panel.team_name(self.model, t)} {m.totals[t]}" for t, _ in cols)
+        scores = ", ".join(f"{says.team_name(self.model, t)} {m.totals[t]}" for t, _ in cols)
         return f"{say('panel.match_to', n=m.target)}: {scores}"
 
     def spoken_row(self) -> str:
@@ -216,7 +216,7 @@ class SummaryScene(Scene):
         if win == m.team_of(0):
             pair = m.teams < m.players
             return say("summary.match_won_pair" if pair else "summary.match_won")
-        return say("summary.match_lost", who=panel.team_name(self.model, win))
+        return say("summary.match_lost", who=says.team_name(self.model, win))
 
     # ----------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -349,6 +349,6 @@ class SummaryScene(Scene):
             for hand in m.history:
                 run.append(run[-1] + hand[team])
             colour = TEAM_COLOURS[team % len(TEAM_COLOURS)]
-            series.append(match_chart.Series(panel.team_name(self.model, team), colour, tuple(run)))
+            series.append(match_chart.Series(says.team_name(self.model, team), colour, tuple(run)))
         self.chart_words = match_chart.draw(surface, box, series, m.target, size)
         return self.chart_words

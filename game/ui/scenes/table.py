@@ -16,7 +16,7 @@ from game.session import Session
 from game.store.settings import Settings
 from game.text import number, say
 from game.text.log_lines import LogLine
-from game.ui.table.controls import Navigation
+from game.ui.table.input.buttons import Navigation
 from game.ui.table.rig import RigDirector, RiggedScene, TableRig
 
 

@@ -22,14 +22,14 @@ from game.core.types import Action
 from game.store.settings import Settings
 from game.ui import cardart
 from game.ui.scene import Scene
-from game.ui.table import clock, takebacks
-from game.ui.table.controller import TableController
-from game.ui.table.controls import Navigation, TableControls
-from game.ui.table.hints import ask_hint, hint_words
-from game.ui.table.model import TableModel
-from game.ui.table.speech import TableSpeech
-from game.ui.table.thinker import Thinker
-from game.ui.table.view import TableView
+from game.ui.table.input.buttons import Navigation, TableControls
+from game.ui.table.input.controller import TableController
+from game.ui.table.model import clock, takebacks
+from game.ui.table.model.hints import ask_hint, hint_words
+from game.ui.table.model.table_model import TableModel
+from game.ui.table.model.thinker import Thinker
+from game.ui.table.view.table_view import TableView
+from game.ui.table.voice.speech import TableSpeech
 
 NUMBER_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)

@@ -19,10 +19,10 @@ import pygame
 from game.core.state import Where
 from game.core.types import Action, PileId, PileKind
 from game.text import say
-from game.ui.table import clock, says
-from game.ui.table.asking import choices_asked, told_apart_by_choice
-from game.ui.table.gestures import ClickTimer, Drag
-from game.ui.table.model import TableModel
+from game.ui.table.input.gestures import ClickTimer, Drag
+from game.ui.table.model import clock, says
+from game.ui.table.model.asking import choices_asked, told_apart_by_choice
+from game.ui.table.model.table_model import TableModel
 
 
 @dataclass(frozen=True)

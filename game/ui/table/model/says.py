@@ -14,11 +14,11 @@ from game.core.types import Code, Refusal
 from game.text import current, say, say_n
 from game.text.words import phrase, refusal_text
 from game.ui import theme
-from game.ui.table import clock
-from game.ui.table.phase import Doing, Phase
+from game.ui.table.model import clock
+from game.ui.table.model.phase import Doing, Phase
 
 if TYPE_CHECKING:
-    from game.ui.table.model import TableModel
+    from game.ui.table.model.table_model import TableModel
 
 
 def status(m: TableModel, phase: Phase | None = None) -> str:
@@ -161,3 +161,80 @@ def message_line(m: TableModel) -> tuple[str, tuple[int, int, int]]:
     if ph.mine and m.thinker.hint_pending is not None:
         return say("message.asking_hint"), theme.INK_DIM
     return prompt(m, ph), theme.INK_DIM
+
+
+def team_name(m: TableModel, team: int) -> str:
+    """A match team (a player, or a partnership) as the human sees it, the human first."""
+    match = m.match
+    members = [p for p in range(match.players) if match.team_of(p) == team]
+    names = [m.namer.who(match.seat_of(p)) for p in members]
+    return say("names.and", a=names[0], b=names[1]) if len(names) == 2 else names[0]
+
+
+def won_owner(m: TableModel, side: int) -> str:
+    """Whose captured pile this is: "Yours", "North's", "You & North", "East & West"."""
+    if m.namer.side_is_pair(side):
+        return m.namer.side_name(side)
+    if m.namer.side_is_you(side):
+        return say("label.yours")
+    return say("label.won_pile", whose=m.namer.whose(m.namer.seats_of_side(side)[0]))
+
+
+def title(m: TableModel, short: int = 0) -> str:
+    """The game, variant (a game without variants has none), hand and deal number ("Play
+    this deal" deals it again); ``short`` 1 leaves out the deal number, 2 the variant too
+    (for a top bar too narrow to show it all at a readable size). A replayed record file
+    does not know its deal number; a lesson shows its own title instead."""
+    if m.director.caption is not None:
+        return (
+            say(m.director.caption)
+            if short
+            else say("title.lesson", game=say(m.spec.title_key), lesson=say(m.director.caption))
+        )
+    if m.match.deal_no is None:
+        short = max(short, 1)
+    named = m.spec.variant(m.state)
+    variant = phrase(named) if named is not None else ""
+    keys = ("title.table", "title.table.no_deal") if variant else ("title.table.plain",)
+    key = (*keys, "title.table.hand", "title.table.hand")[short]
+    return say(
+        key,
+        game=say(m.spec.title_key),
+        variant=variant,
+        n=m.match.hand_no + 1,
+        deal=m.match.deal_no,
+    )
+
+
+def scores(m: TableModel) -> list[tuple[str, str]]:
+    """The match score of each team, its name and total (and this hand's points while
+    they are live), the player's team first."""
+    match, st = m.match, m.state
+    rows = []
+    live = m.spec.live_score or st.is_over
+    hand = match.hand_points() if live else None
+    teams = [match.team_of(match.player_at(s)) for s in playing_order(m)]
+    for team in dict.fromkeys(teams):  # the player's team first, then in playing order
+        now = f"  (+{hand[team]})" if hand and not match.hand_finished else ""
+        rows.append((team_name(m, team), f"{match.totals[team]}{now}"))
+    return rows
+
+
+def playing_order(m: TableModel) -> list[int]:
+    """The seats as the panel lists them: the player first, then the others in playing
+    order after them."""
+    n = m.state.players
+    return [(m.human + k) % n for k in range(n)]
+
+
+def seat_counts(m: TableModel) -> tuple[tuple[str, str], ...]:
+    """Each seat's name (a partner marked so) and its cards in the panel's words, the
+    player first, then in playing order, as the rules count them (the same count as the
+    seat labels and the hand's live points)."""
+    piles, side_of = m.stage.counted(), m.state.side_of
+
+    def words(seat: int) -> str:
+        counts = m.spec.panel_counts(piles, seat, side_of(seat))
+        return ", ".join(phrase(p, m.namer) for p in counts)
+
+    return tuple((seat_name(m, s), words(s)) for s in playing_order(m))

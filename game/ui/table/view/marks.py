@@ -13,12 +13,12 @@ import pygame
 
 from game.text import say
 from game.ui import theme
-from game.ui.table import hint_view
-from game.ui.table.stage import MARK_SECONDS
+from game.ui.table.model.stage import MARK_SECONDS
+from game.ui.table.view import hint_view
 
 if TYPE_CHECKING:
     from game.core.types import PileId
-    from game.ui.table.model import TableModel
+    from game.ui.table.model.table_model import TableModel
 
 FADE = 0.4  # the mark's last seconds, fading
 

@@ -20,11 +20,11 @@ from game.text import current, say
 from game.ui import theme
 from game.ui.rules_panel import RulesPanel
 from game.ui.scroll_text import ScrollText
-from game.ui.table import takebacks
-from game.ui.table.hints import ask_hint
-from game.ui.table.keys_panel import keys_text
-from game.ui.table.layout import Layout
-from game.ui.table.model import TableModel
+from game.ui.table.input.keys_panel import keys_text
+from game.ui.table.model import takebacks
+from game.ui.table.model.hints import ask_hint
+from game.ui.table.model.layout import Layout
+from game.ui.table.model.table_model import TableModel
 from game.ui.widgets import Button, FocusRing, Slider, Toggle, Widget, text_of
 
 

@@ -23,23 +23,23 @@ from game.core.types import Action, ActionKind, Event, IllegalAction
 from game.store.settings import Settings
 from game.text.log_lines import LogLine, Term
 from game.text.words import refusal_text
-from game.ui.table.asking import Asking, call_asked, choices_asked
-from game.ui.table.call_window import CallWindow
-from game.ui.table.coach_gate import QUESTIONS_A_HAND, CoachGate
-from game.ui.table.director import TableDirector
-from game.ui.table.log import MoveLog, Reader, hand_head, hand_lines, move_line, span_line
-from game.ui.table.pace import Pace
-from game.ui.table.phase import Doing, Facts, Note, Phase, forced_how, phase_of
-from game.ui.table.show import Hooks
-from game.ui.table.stage import Stage
-from game.ui.table.suggestion import Hint, Hints
-from game.ui.table.thinker import Thinker
+from game.ui.table.model.asking import Asking, call_asked, choices_asked
+from game.ui.table.model.call_window import CallWindow
+from game.ui.table.model.coach_gate import QUESTIONS_A_HAND, CoachGate
+from game.ui.table.model.director import TableDirector
+from game.ui.table.model.log import MoveLog, Reader, hand_head, hand_lines, move_line, span_line
+from game.ui.table.model.pace import Pace
+from game.ui.table.model.phase import Doing, Facts, Note, Phase, forced_how, phase_of
+from game.ui.table.model.show import Hooks
+from game.ui.table.model.stage import Stage
+from game.ui.table.model.suggestion import Hint, Hints
+from game.ui.table.model.thinker import Thinker
 
 
 class TableModel:
     """A match at the table, one hand at a time. What its scene decides (its overlays, a
     lesson holding or vetting moves, who hears the moves) the model asks its ``director``,
-    given when it is made (:class:`~game.ui.table.director.TableDirector`)."""
+    given when it is made (:class:`~game.ui.table.model.director.TableDirector`)."""
 
     def __init__(
         self,

@@ -8,8 +8,8 @@ import pygame
 
 from game.text import say_n
 from game.ui import theme
-from game.ui.table import panel, says
-from game.ui.table.model import TableModel
+from game.ui.table.model import says
+from game.ui.table.model.table_model import TableModel
 
 
 def draw(
@@ -72,7 +72,7 @@ def _owner_room(m: TableModel, rect: pygame.Rect) -> int:
 def _owner(m: TableModel, surface: pygame.Surface, rect: pygame.Rect, side: int) -> pygame.Rect:
     """Whose won pile this is, under it: in full when it fits at a readable size, else
     just the name, else (a partnership) on two lines. Returns where it went."""
-    words = panel.won_owner(m, side)
+    words = says.won_owner(m, side)
     room = _owner_room(m, rect)
     if not theme.fits(words, theme.READABLE, room):
         words = m.namer.side_name(side)

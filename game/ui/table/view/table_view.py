@@ -13,12 +13,12 @@ from game.text import say
 from game.text.words import phrase
 from game.ui import cardart, theme
 from game.ui.layer import Layer
-from game.ui.table import banners, hint_view, labels, marks, panel
-from game.ui.table.controller import TableController
-from game.ui.table.controls import TableControls
-from game.ui.table.hints import hint_marks
-from game.ui.table.model import TableModel
-from game.ui.table.shown import shows_face
+from game.ui.table.input.buttons import TableControls
+from game.ui.table.input.controller import TableController
+from game.ui.table.model.hints import hint_marks
+from game.ui.table.model.shown import shows_face
+from game.ui.table.model.table_model import TableModel
+from game.ui.table.view import banners, hint_view, labels, marks, panel
 from game.ui.widgets import Button
 
 BADGED = (PileKind.TABLE, PileKind.DISCARD)  # piles that show their count on a badge

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 
 from game.text import say
 from game.text.log_lines import LogLine
-from game.ui.table.log import move_line, span_line
-from game.ui.table.phase import Doing
+from game.ui.table.model.log import move_line, span_line
+from game.ui.table.model.phase import Doing
 
 if TYPE_CHECKING:
-    from game.ui.table.model import TableModel
+    from game.ui.table.model.table_model import TableModel
 
 # the phases in which the table waits for the player, so a take-back may act now
 ACTS_IN = (Doing.CHOOSING, Doing.FORCED, Doing.CALLING)

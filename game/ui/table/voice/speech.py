@@ -23,12 +23,13 @@ import pygame
 from game.core.types import EventKind, PileId, PileKind
 from game.text import current, say
 from game.text.spoken import card_list, hand_card_words, pile_words, spoken
-from game.ui.table import heard, panel
-from game.ui.table.asking import Asking
-from game.ui.table.controller import Focus, TableController
-from game.ui.table.model import TableModel
-from game.ui.table.phase import Doing
-from game.ui.table.suggestion import Hint
+from game.ui.table.input.controller import Focus, TableController
+from game.ui.table.model import says
+from game.ui.table.model.asking import Asking
+from game.ui.table.model.phase import Doing
+from game.ui.table.model.suggestion import Hint
+from game.ui.table.model.table_model import TableModel
+from game.ui.table.voice import heard
 from game.ui.voice import Voice
 from game.ui.widgets import text_of
 
@@ -344,9 +345,9 @@ class TableSpeech:
         """The whole table: whose turn, each seat's cards (as its label counts them, "You ·
         27 cards": what a player has left to shed), every pile, the scores."""
         m = self.m
-        parts = [panel.status(m), self._seat_cards()]
+        parts = [says.status(m), self._seat_cards()]
         parts += [self._pile_words(p) for p in self._piles()]
-        scores = ", ".join(f"{who} {points}" for who, points in panel._scores(m))
+        scores = ", ".join(f"{who} {points}" for who, points in says.scores(m))
         parts.append(say("speech.scores", scores=scores))
         return ". ".join(p for p in parts if p)
 
@@ -375,7 +376,7 @@ class TableSpeech:
 
     def hand_header(self) -> str:
         """The hand with its deal's number (said on request, not at every hand)."""
-        return panel.title(self.m)
+        return says.title(self.m)
 
     # ----------------------------------------------------------------- keys
     def _asking(self, event: pygame.event.Event):

@@ -17,11 +17,11 @@ from game.text.log_lines import LogLine
 from game.text.names import card_name
 from game.text.spoken import pile_words
 from game.text.words import move_phrase, phrase
-from game.ui.table import panel
+from game.ui.table.model import says
 
 if TYPE_CHECKING:
-    from game.ui.table.controller import KeyPath
-    from game.ui.table.model import TableModel
+    from game.ui.table.input.controller import KeyPath
+    from game.ui.table.model.table_model import TableModel
 
 KEPT = 2  # the last moves of a backlog said as they are; the earlier ones counted
 
@@ -31,7 +31,7 @@ def hand_words(m: TableModel, table: bool) -> str:
     variant and who plays first: "Pişti, 2 players, against North. Hand 1". The deal's
     number is left out (the I key says it). A lesson says its own title."""
     if m.director.caption is not None:
-        return panel.title(m)
+        return says.title(m)
     hand = say("speech.hand", n=m.match.hand_no + 1)
     if not table:
         return hand

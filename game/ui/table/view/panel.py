@@ -1,6 +1,6 @@
 """The words around the table: top bar, side panel (scores, cards, log), message line.
 Read-only: everything comes from the model and the catalogue; what follows the phase
-(status, seat labels, the hint line) from :mod:`game.ui.table.says`."""
+(status, seat labels, the hint line) from :mod:`game.ui.table.model.says`."""
 
 from __future__ import annotations
 
@@ -10,61 +10,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.text import current, say
-from game.text.words import phrase
 from game.ui import theme
 from game.ui.layer import Layer
-from game.ui.table.says import message_line, seat_label, seat_name, status
+from game.ui.table.model.says import message_line, scores, seat_counts, status, title
 
 if TYPE_CHECKING:
-    from game.ui.table.controls import TableControls
-    from game.ui.table.model import TableModel
+    from game.ui.table.input.buttons import TableControls
+    from game.ui.table.model.table_model import TableModel
 
 
 LOG_SHOWN = 60  # the most log lines the panel can show
-__all__ = ["message_line", "seat_label", "status", "title"]
-
-
-def team_name(m: TableModel, team: int) -> str:
-    """A match team (a player, or a partnership) as the human sees it, the human first."""
-    match = m.match
-    members = [p for p in range(match.players) if match.team_of(p) == team]
-    names = [m.namer.who(match.seat_of(p)) for p in members]
-    return say("names.and", a=names[0], b=names[1]) if len(names) == 2 else names[0]
-
-
-def won_owner(m: TableModel, side: int) -> str:
-    """Whose captured pile this is: "Yours", "North's", "You & North", "East & West"."""
-    if m.namer.side_is_pair(side):
-        return m.namer.side_name(side)
-    if m.namer.side_is_you(side):
-        return say("label.yours")
-    return say("label.won_pile", whose=m.namer.whose(m.namer.seats_of_side(side)[0]))
-
-
-def title(m: TableModel, short: int = 0) -> str:
-    """The game, variant (a game without variants has none), hand and deal number ("Play
-    this deal" deals it again); ``short`` 1 leaves out the deal number, 2 the variant too
-    (for a top bar too narrow to show it all at a readable size). A replayed record file
-    does not know its deal number; a lesson shows its own title instead."""
-    if m.director.caption is not None:
-        return (
-            say(m.director.caption)
-            if short
-            else say("title.lesson", game=say(m.spec.title_key), lesson=say(m.director.caption))
-        )
-    if m.match.deal_no is None:
-        short = max(short, 1)
-    named = m.spec.variant(m.state)
-    variant = phrase(named) if named is not None else ""
-    keys = ("title.table", "title.table.no_deal") if variant else ("title.table.plain",)
-    key = (*keys, "title.table.hand", "title.table.hand")[short]
-    return say(
-        key,
-        game=say(m.spec.title_key),
-        variant=variant,
-        n=m.match.hand_no + 1,
-        deal=m.match.deal_no,
-    )
 
 
 def draw(
@@ -129,38 +84,6 @@ def _section(surface: pygame.Surface, title_text: str, x: int, y: int, size: int
     return y + size // 3
 
 
-def _scores(m: TableModel) -> list[tuple[str, str]]:
-    match, st = m.match, m.state
-    rows = []
-    live = m.spec.live_score or st.is_over
-    hand = match.hand_points() if live else None
-    teams = [match.team_of(match.player_at(s)) for s in playing_order(m)]
-    for team in dict.fromkeys(teams):  # the player's team first, then in playing order
-        now = f"  (+{hand[team]})" if hand and not match.hand_finished else ""
-        rows.append((team_name(m, team), f"{match.totals[team]}{now}"))
-    return rows
-
-
-def playing_order(m: TableModel) -> list[int]:
-    """The seats as the panel lists them: the player first, then the others in playing
-    order after them."""
-    n = m.state.players
-    return [(m.human + k) % n for k in range(n)]
-
-
-def seat_counts(m: TableModel) -> tuple[tuple[str, str], ...]:
-    """Each seat's name (a partner marked so) and its cards in the panel's words, the
-    player first, then in playing order, as the rules count them (the same count as the
-    seat labels and the hand's live points)."""
-    piles, side_of = m.stage.counted(), m.state.side_of
-
-    def words(seat: int) -> str:
-        counts = m.spec.panel_counts(piles, seat, side_of(seat))
-        return ", ".join(phrase(p, m.namer) for p in counts)
-
-    return tuple((seat_name(m, s), words(s)) for s in playing_order(m))
-
-
 def counts_layout(counts: tuple[tuple[str, str], ...], size: int, w: int) -> tuple[bool, int]:
     """One layout for every seat's cards row: each on one line beside its name where all
     fit so at a readable size, else each under its name; and the one size they all take."""
@@ -184,7 +107,7 @@ def _panel(
     counts = seat_counts(m)
     content = (
         head,
-        tuple(_scores(m)),
+        tuple(scores(m)),
         counts,
         tuple((row.words, row.look) for row in m.log.rows(m.namer, LOG_SHOWN)),
         m.director.panel_room,

@@ -1,5 +1,5 @@
 """The Expert's suggested move for the human: asked (kept by the model's
-:class:`~game.ui.table.suggestion.Hints`), in words, and as the piles to light up.
+:class:`~game.ui.table.model.suggestion.Hints`), in words, and as the piles to light up.
 
 What a move would do is the game's answer: its spec's ``hint`` words the move
 (and may try it on a copy to see what it takes), ``where`` gives the piles to
@@ -16,7 +16,7 @@ from game.core.types import Action, EventKind, IllegalAction, PileId, PileKind
 from game.text import current, say, say_n
 from game.text.names import card_params
 from game.text.words import move_phrase, phrase
-from game.ui.table.model import TableModel
+from game.ui.table.model.table_model import TableModel
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from game.ai.coach import Advice
 from game.core.state import GameState
 from game.core.types import Action
-from game.ui.table.thinker import Thinker
+from game.ui.table.model.thinker import Thinker
 
 PULSE_SECONDS = 1.6  # a fresh hint pulses this long
 

@@ -12,7 +12,7 @@ from game.core.types import PileId, PileKind
 from game.text import current
 
 if TYPE_CHECKING:
-    from game.ui.table.model import TableModel
+    from game.ui.table.model.table_model import TableModel
 
 KEYS = (
     ("keys.drag", "keys.drag.what"),

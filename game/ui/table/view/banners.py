@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.table.layout import Layout
+from game.ui.table.model.layout import Layout
 
 BACKING = 225  # the box's opacity at full strength: the cards under it do not show through
 FREE_AREAS = ("table", "topbar", "panel", "message")  # areas a banner may lie over

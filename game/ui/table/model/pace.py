@@ -1,7 +1,7 @@
 """The table's pace, a part of its model: the short waits that let a person follow the play
 (before a computer moves, before a forced move plays itself, before the summary), Auto's
 flips, and whether the player hurries the computer's turn. The clock
-(:mod:`game.ui.table.clock`) runs them."""
+(:mod:`game.ui.table.model.clock`) runs them."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from game.core.types import TABLE, Action, Event, EventKind, PileKind
 from game.text import current
 from game.text.log_lines import LogLine, Row, Term, Wording, event_lines, move_events, rows
 from game.text.names import Namer, Seating, card_short
-from game.ui.table.phase import forced_how
+from game.ui.table.model.phase import forced_how
 
 LOG_KEPT = 120  # lines of earlier hands kept when a hand starts
 

@@ -1,0 +1,1 @@
+"""Drawing the table: the felt and cards, the side panel, labels, marks and banners."""
