@@ -15,7 +15,7 @@ from game.__main__ import parse_args
 from game.core.agents import SeatView
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.table import TableScene
-from game.ui.table.view.panel import seat_label
+from game.ui.table.model.says import seat_label
 
 
 @pytest.fixture

@@ -12,8 +12,7 @@ from ui_support import DT, click, gesture_for, make_app, open_table, play_hand
 
 from game.text import set_language
 from game.ui.table.model.phase import Doing
-from game.ui.table.model.says import status
-from game.ui.table.view.panel import seat_counts
+from game.ui.table.model.says import seat_counts, status
 
 NAMES = {
     "en": {2: ["You", "North"], 4: ["You", "East", "North (partner)", "West"]},

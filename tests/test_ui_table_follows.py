@@ -31,7 +31,7 @@ from game.games import spec_of
 from game.session import Session
 from game.text import say
 from game.ui.scenes.settings import SettingsScene
-from game.ui.table.view.panel import message_line, seat_label, status, title
+from game.ui.table.model.says import message_line, seat_label, status, title
 from game.ui.widgets import text_of
 
 
