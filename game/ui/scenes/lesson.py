@@ -29,7 +29,6 @@ from game.text import say
 from game.ui import cardart, page, theme
 from game.ui.rules_panel import figure_image
 from game.ui.scene import Scene
-from game.ui.table import clock
 from game.ui.table.controls import Navigation
 from game.ui.table.heard import keys_words
 from game.ui.table.phase import Doing, Phase
@@ -362,7 +361,7 @@ class LessonScene(RiggedScene):
             return
         m = self.model
         self.director.hurries = True  # the lesson's own Skip: the computer's cards land at once
-        clock.hurry(m)
+        m.hurry()
         m.play_forced_now()
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -19,7 +19,7 @@ import pygame
 from game.core.state import Where
 from game.core.types import Action, PileId, PileKind
 from game.text import say
-from game.ui.table import clock, says
+from game.ui.table import says
 from game.ui.table.asking import choices_asked, told_apart_by_choice
 from game.ui.table.gestures import ClickTimer, Drag
 from game.ui.table.model import TableModel
@@ -208,13 +208,13 @@ class TableController:
         picked, self.picked = self.picked, None
         hit = self.card_at(pos)
         if not self.m.takes_moves():
-            if hit is None and not clock.let_stand(self.m):
-                clock.hurry(self.m)  # a click on the bare felt finishes the computer's turn
+            if hit is None and not self.m.let_stand():
+                self.m.hurry()  # a click on the bare felt finishes the computer's turn
             return
         if picked is not None and self._put_picked(picked, pos):
             return
         if hit is None:
-            clock.let_stand(self.m)
+            self.m.let_stand()
             return
         pid, index = hit
         if self._clickable(pid):
@@ -393,7 +393,7 @@ class TableController:
         during a call window, let the move stand; during the
         computer's turn, hurry it. When nothing can be done, say why."""
         if not self.m.takes_moves():
-            if not clock.let_stand(self.m):
+            if not self.m.let_stand():
                 self._why_not()
             return
         if self.focus is None:
@@ -511,7 +511,7 @@ class TableController:
         """Enter or Space while the player may not move: hurry the computer, or the phase
         says why."""
         m = self.m
-        if hurry and clock.hurry(m):
+        if hurry and m.hurry():
             return
         why = says.why_not(m, m.phase)
         if why is not None:

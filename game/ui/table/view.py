@@ -16,7 +16,6 @@ from game.ui.layer import Layer
 from game.ui.table import banners, hint_view, labels, marks, panel
 from game.ui.table.controller import TableController
 from game.ui.table.controls import TableControls
-from game.ui.table.hints import hint_marks
 from game.ui.table.model import TableModel
 from game.ui.table.shown import shows_face
 from game.ui.widgets import Button
@@ -122,7 +121,7 @@ class TableView:
 
     def move_rects(self, action: Action) -> tuple[pygame.Rect | None, pygame.Rect | None]:
         """The card a move of the seat to move takes and the pile it goes to (None: none)."""
-        marks = hint_marks(self.m, action)
+        marks = self.m.hint_marks(action)
         card, src, dst = None, marks.src, marks.target
         if src is not None and src in self.layout.spots:
             rects = dict(self.card_rects(src))
