@@ -371,3 +371,11 @@ def test_the_free_function_finder_sees_a_function_over_the_model():
     assert _free_functions_over_the_model(source) == [
         "tick (line 1)", "undo (line 2)", "hint (line 3)",
     ]  # fmt: skip
+
+
+def test_the_table_view_draws_what_it_is_given_not_the_controller():
+    """The view is handed the player's hold on the table (a ``Pointer``) each frame: it
+    never reads the controller, so what it draws is the values it was given."""
+    graph = import_graph()
+    assert "game.ui.table.controller" not in graph["game.ui.table.view"]
+    assert "game.ui.table.pointer" in graph["game.ui.table.view"]

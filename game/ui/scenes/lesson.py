@@ -433,7 +433,7 @@ class LessonScene(RiggedScene):
         return "\n".join(say(key, **values) for key in self.step.text)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface)
+        self.view.draw(surface, self.controller.pointer())
         if self.here and not self.finished:
             self._glow(surface)
         self.controls.draw(surface)

@@ -23,14 +23,7 @@ from game.ui.table import says
 from game.ui.table.asking import choices_asked, told_apart_by_choice
 from game.ui.table.gestures import ClickTimer, Drag
 from game.ui.table.model import TableModel
-
-
-@dataclass(frozen=True)
-class Focus:
-    """The keyboard focus: a pile, and a card of it for a fanned hand (else its top)."""
-
-    pile: PileId
-    index: int = -1
+from game.ui.table.pointer import Focus, Pointer
 
 
 @dataclass(frozen=True)
@@ -263,6 +256,19 @@ class TableController:
     def cancel_drag(self) -> None:
         """Put a lifted card straight back (a second press before the release, the menu)."""
         self.drag = None
+
+    def pointer(self) -> Pointer:
+        """What the player holds over the table now, for the view to draw (the rig asks
+        once a frame)."""
+        picked = self.picked
+        return Pointer(
+            drag=self.drag,
+            lifted=self.lifted(),
+            focus=self.focus,
+            picked=picked,
+            picked_card=self._card(picked) if picked is not None else None,
+            targets=tuple(self.targets()),
+        )
 
     def lifted(self) -> tuple[PileId, int] | None:
         """The card drawn away from its place, which keeps it in its pile meanwhile (the rest

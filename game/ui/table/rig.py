@@ -136,7 +136,7 @@ class TableRig:
                                           self.view.card_home)  # fmt: skip
         self.controls = TableControls(m, nav or WATCHING)
         self.controls.rules.style = lambda: (app.settings.faces, app.settings.card_back)
-        self.view.controller, self.view.controls = self.controller, self.controls
+        self.view.controls = self.controls
         if not self.watching:  # a replay says each move as it is shown, nothing else
             self.speech = TableSpeech(m, self.controller, app.voice, self.controls)
         self.on_escape: Callable[[], None] = self.controls.escape
@@ -173,7 +173,7 @@ class TableRig:
         (see ``TableView.draw``); a frame after an overlay over the whole table (the game
         menu, a question) is drawn whole all the same."""
         with self.model.one_phase():
-            self.view.draw(surface, again and not self._overlaid)
+            self.view.draw(surface, self.controller.pointer(), again and not self._overlaid)
             drawn = [] if self.watching else self.controls.draw(surface)
         self._overlaid = drawn is None
         self.view.painted += drawn or []
