@@ -22,7 +22,6 @@ from game.text.names import Namer
 from game.text.words import phrase
 from game.ui.scenes.review import ReviewScene, hand_margin
 from game.ui.scenes.summary import SummaryScene
-from game.ui.table.model.hints import hint_words
 
 
 @pytest.fixture(params=["en", "tr"])
@@ -118,7 +117,7 @@ def test_a_hint_whose_reason_repeats_the_hint_gives_the_figure_instead(app, lang
     assert repeat.key == "coach.why.keep", "it names 4♥, the hinted card"
     advice = Advice(T_DISCARD, other=load, why=repeat,
                     figure=figure(m.state, T_DISCARD, _seen(load, T_DISCARD), 2.4))  # fmt: skip
-    words = hint_words(m, advice)
+    words = m.hint_words(advice)
     worse = {"en": "would be worse: ", "tr": "daha kötü olurdu: "}[lang]
     assert worse in words
     assert "200" in words

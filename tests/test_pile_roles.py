@@ -17,7 +17,6 @@ from game.games import SPECS, spec_of
 from game.text import say
 from game.text.names import Namer
 from game.text.spoken import pile_words
-from game.ui.table.model.hints import hint_marks
 from game.ui.table.model.layout import seat_positions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,7 +91,7 @@ def test_a_move_made_by_clicking_its_clickable_pile_lights_no_target(app, game, 
     ]
     assert clicked
     for action in clicked:
-        marks = hint_marks(model, action)
+        marks = model.hint_marks(action)
         assert marks.src == model.state.where(action).src
         assert marks.target is None
 

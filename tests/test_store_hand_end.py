@@ -16,7 +16,7 @@ from game.core.agents import SeatView
 from game.session import Session
 from game.store.keeper import Keeper
 from game.ui.scenes.summary import SummaryScene
-from game.ui.table.model import pace, takebacks
+from game.ui.table.model import pace
 
 
 def last_move(app, table) -> None:
@@ -80,7 +80,7 @@ def test_no_take_back_once_the_hand_is_counted(tmp_path, monkeypatch):
         table = open_table(app, "pisti", {"players": 2}, seed=23)
         last_move(app, table)
         assert not table.model.referee.can_undo(table.human)
-        assert not takebacks.undo(table.model)
+        assert not table.model.undo()
         assert table.state.is_over
         assert counts(tmp_path) == (1, 1)
     finally:

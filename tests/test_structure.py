@@ -44,7 +44,7 @@ def test_layers_only_look_down():
                 assert bad == [], (mod, bad)
 
 
-TABLE = "game.ui.table"
+PACKAGE = "game.ui.table"
 NOT_READ_BY = {  # a part of the table and what it never imports
     "model": ("input", "view", "voice", "rig"),
     "input": ("view", "voice", "rig"),
@@ -58,8 +58,8 @@ def test_each_part_of_the_table_imports_only_what_lies_below_it(part):
     """The model is what input, view and voice read: it imports none of them, nor the rig
     that joins them, so each can change without touching it; the voice reads the model,
     never the drawing."""
-    above = tuple(f"{TABLE}.{name}" for name in NOT_READ_BY[part])
-    mine = f"{TABLE}.{part}"
+    above = tuple(f"{PACKAGE}.{name}" for name in NOT_READ_BY[part])
+    mine = f"{PACKAGE}.{part}"
     bad = {
         mod: sorted(d for d in deps if d.startswith(above))
         for mod, deps in import_graph().items()
@@ -302,17 +302,53 @@ def _assigned_on_the_model(source: str) -> list[str]:
     return found
 
 
+# The model's own files: its core and the classes it is made of (their ``self`` is the
+# model, so what they set on it is the model setting its own state).
+TABLE = ROOT / "game" / "ui" / "table"
+MODEL_FILES = {
+    "table_model.py",
+    "model_core.py",
+    "clock.py",
+    "takebacks.py",
+    "hints.py",
+}  # in model/
+MODEL_CLASSES = {"TableModel", "ModelCore", "TableClock", "TakeBacks", "HintGiver"}
+
+
+def _builds_on_the_model(source: str) -> list[str]:
+    """Each class in ``source`` made from one of the model's classes: its ``self`` would be
+    the model, out of the finder's sight."""
+    return [
+        f"class {node.name} (line {node.lineno})"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef)
+        and any(ast.unparse(b).split(".")[-1] in MODEL_CLASSES for b in node.bases)
+    ]
+
+
+def _hands_on_the_model(source: str) -> list[str]:
+    """What in ``source`` reaches into the model: an attribute set, a class of its own."""
+    return _assigned_on_the_model(source) + _builds_on_the_model(source)
+
+
 def test_nothing_outside_the_table_model_sets_its_attributes():
     """The model changes its own state: a scene's decisions come through its director
-    (given when the model is made), the input's through the model's methods."""
+    (given when the model is made), the input's through the model's methods. Its own
+    files are listed by name, and no other file makes a class of the model's."""
     ui = ROOT / "game" / "ui"
-    model = ui / "table" / "model" / "table_model.py"
+    own = {TABLE / "model" / name for name in MODEL_FILES}
+    assert all(p.exists() for p in own), "a file of the model's was renamed: list it anew"
     bad = {
         str(p.relative_to(ROOT)): found
         for p in sorted(ui.rglob("*.py"))
-        if p != model and (found := _assigned_on_the_model(p.read_text(encoding="utf-8")))
+        if p not in own and (found := _hands_on_the_model(p.read_text(encoding="utf-8")))
     }
     assert bad == {}
+
+
+def test_the_model_class_finder_sees_a_class_made_from_the_models():
+    source = "class A(ModelCore): ...\nclass B(x.TableModel, C): ...\nclass D(Thing): ...\n"
+    assert _builds_on_the_model(source) == ["class A (line 1)", "class B (line 2)"]
 
 
 def test_the_model_assignment_finder_sees_each_form():
@@ -320,3 +356,64 @@ def test_the_model_assignment_finder_sees_each_form():
     assert _assigned_on_the_model(source) == [
         "m.a (line 1)", "self.model.b (line 2)", "m.c (line 3)", "self.m.d (line 4)",
     ]  # fmt: skip
+
+
+# The modules of the table that only read the model, to word it (the header, the hint
+# line, the voice) or draw it: their functions over the model change nothing in it.
+READS_THE_MODEL = {
+    "model/says.py", "view/panel.py", "voice/heard.py", "view/labels.py", "input/keys_panel.py",
+    "view/marks.py", "input/buttons.py",
+}  # fmt: skip
+
+
+def _free_functions_over_the_model(source: str) -> list[str]:
+    """Each top-level function in ``source`` whose first parameter is a ``TableModel``
+    (``m: TableModel``, ``model: "TableModel"``)."""
+    found = []
+    for node in ast.parse(source).body:
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        params = node.args.posonlyargs + node.args.args
+        hint = params[0].annotation if params else None
+        if hint is None:
+            continue
+        named = hint.value if isinstance(hint, ast.Constant) else ast.unparse(hint)
+        if isinstance(named, str) and named.split(".")[-1] == "TableModel":
+            found.append(f"{node.name} (line {node.lineno})")
+    return found
+
+
+def test_what_the_table_does_to_its_model_is_the_models_own_methods():
+    """The clock, the take-backs and the hints are the model's methods (a frame walks into
+    the model once): no other module of the table has a free function over the model,
+    beyond those that only word or draw it."""
+    assert all((TABLE / name).exists() for name in READS_THE_MODEL), "list the readers anew"
+    bad = {
+        str(p.relative_to(TABLE)): found
+        for p in sorted(TABLE.rglob("*.py"))
+        if str(p.relative_to(TABLE)) not in READS_THE_MODEL
+        and (found := _free_functions_over_the_model(p.read_text(encoding="utf-8")))
+    }
+    assert bad == {}
+
+
+def test_the_free_function_finder_sees_a_function_over_the_model():
+    source = (
+        "def tick(m: TableModel, dt: float) -> None: ...\n"
+        "async def undo(model: 'TableModel') -> bool: ...\n"
+        "def hint(m: model.TableModel): ...\n"
+        "def other(dt: float, m: TableModel): ...\n"
+        "def bare(m): ...\n"
+        "class A:\n    def tick(self, m: TableModel): ...\n"
+    )
+    assert _free_functions_over_the_model(source) == [
+        "tick (line 1)", "undo (line 2)", "hint (line 3)",
+    ]  # fmt: skip
+
+
+def test_the_table_view_draws_what_it_is_given_not_the_controller():
+    """The view is handed the player's hold on the table (a ``Pointer``) each frame: it
+    never reads the controller, so what it draws is the values it was given."""
+    graph = import_graph()
+    assert "game.ui.table.input.controller" not in graph["game.ui.table.view.table_view"]
+    assert "game.ui.table.input.pointer" in graph["game.ui.table.view.table_view"]

@@ -17,7 +17,7 @@ def full_redraw(table) -> bytes:
     view = table.view
     fresh, view._cards = view._cards, Layer()
     try:
-        return pygame.image.tobytes(view._table(view._holding()), "RGB")
+        return pygame.image.tobytes(view._table(table.controller.pointer().holding), "RGB")
     finally:
         view._cards = fresh
 

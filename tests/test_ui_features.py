@@ -38,7 +38,7 @@ from game.text.names import Namer
 from game.text.words import event_line, outcome_line, refusal_text
 from game.ui import theme
 from game.ui.table.model import says
-from game.ui.table.model.hints import hint_text
+from game.ui.table.model.hints import HintGiver
 
 
 def wait_for_hint(app, table, limit: float = 20.0) -> None:
@@ -484,9 +484,11 @@ def test_seat_sentences_get_names_and_grammar():
     )
 
 
-class _Model:
+class _Model(HintGiver):
     """Just enough of a table for the hint's words: the state, its game's spec, names and
-    what is shown."""
+    what is shown (plain values in place of the model's properties)."""
+
+    state = namer = shown = None
 
     def __init__(self, state) -> None:
         from game.games import spec_of
@@ -510,7 +512,7 @@ def test_pisti_hint_words_agree_with_the_engines_score():
         state = Pisti.new(2, rng=rng)
         while not state.is_over:
             for action in state.legal_actions():
-                text = hint_text(_Model(state), action)
+                text = _Model(state).hint_text(action)
                 after = state.clone()
                 events = after.apply(action)
                 before, now = state.report(), after.report()
@@ -546,7 +548,7 @@ def test_pisti_hint_never_promises_a_pisti_with_the_last_card():
         table = state.observation(state.to_move).piles[pid("table")]
         if len(table) == 1 and table[0] is not None and table[0] % 13 == last.card % 13:
             cases += 1
-            text = hint_text(_Model(state), last)
+            text = _Model(state).hint_text(last)
             assert "pişti" not in text, text
             assert "takes the pile (1 card)" in text, text
     assert cases >= 5, cases

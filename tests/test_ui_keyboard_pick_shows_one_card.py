@@ -21,7 +21,7 @@ def test_a_picked_card_leaves_its_place_empty(app):
     while table.controller.focus.pile != pid("turned0"):
         key(app, pygame.K_TAB)
     focus = table.controller.focus
-    home = table.view.focus_rect()
+    home = table.view.focus_rect(table.controller.focus)
     below = (home.centerx + home.w // 4, home.bottom - 3)  # under the lifted card's foot
     app.step(DT)
     assert not _greenish(app.screen.get_at(below))  # the card lies there

@@ -382,7 +382,7 @@ def test_no_white_frame_on_the_empty_hand_after_its_last_card(app):
         pid = next(p for p in hand if p.kind.value == "hand" and p.seat == m.human)
         if c.focus is not None and c.focus.pile == pid and not m.shown.get(pid):
             seen_empty[0] += 1
-            assert table.view.focus_rect() is None
+            assert table.view.focus_rect(table.controller.focus) is None
 
     for _ in range(8):  # two deals of four cards each, played by their number keys
         settle(app, table)

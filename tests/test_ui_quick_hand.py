@@ -34,7 +34,6 @@ from game.core.cards import parse_card
 from game.core.spec import Phrase
 from game.games.pisti.rules import Pisti
 from game.session import Session
-from game.ui.table.model import hints
 
 COACHED = (["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"], ["9D", "6C", "7C", "8C"])
 
@@ -130,15 +129,15 @@ def test_a_reason_is_given_unless_it_only_says_again_what_the_hint_says(app):
     again = Advice(
         five, other=king, why=Phrase("coach.why.capture", {"card": parse_card("5C"), "n": 4})
     )
-    assert hints.hint_words(model, again).endswith("would be worse."), "no figure to give"
+    assert model.hint_words(again).endswith("would be worse."), "no figure to give"
     shown = Phrase("coach.why.figure", {"n": 50, "better": "playing 5♣", "points": 1.5})
     again = Advice(five, other=king, why=again.why, figure=shown)
-    assert hints.hint_words(model, again).endswith(
+    assert model.hint_words(again).endswith(
         "would be worse: in the 50 deals the coach played out from here, playing 5♣ scored 1.5"
         " points more on average."
     )
     other = Advice(five, other=king, why=Phrase("coach.why.jack_later"))
-    assert hints.hint_words(model, other).endswith(
+    assert model.hint_words(other).endswith(
         "would be worse: the jack would take a bigger pile later."
     )
 

@@ -836,7 +836,7 @@ def test_a_focus_on_a_pile_cards_fly_to_is_said_and_ringed_once_they_have_landed
     assert landed
     assert words != was
     assert [h for h in list(app.voice.heard)[before:] if h.startswith(words)] != []
-    assert table.view.focus_rect() == table.view.pile_top_rect(won)
+    assert table.view.focus_rect(table.controller.focus) == table.view.pile_top_rect(won)
 
     settle(app, table)
     hand = PileId(PileKind.HAND, m.human)
@@ -849,5 +849,7 @@ def test_a_focus_on_a_pile_cards_fly_to_is_said_and_ringed_once_they_have_landed
     app.step(DT)
     cards = m.shown.get(hand)
     assert c.focus == Focus(hand, last - 1)
-    assert table.view.focus_rect() == dict(table.view.card_rects(hand))[last - 1]
+    assert (
+        table.view.focus_rect(table.controller.focus) == dict(table.view.card_rects(hand))[last - 1]
+    )
     assert spoken(hand_card_words(cards, last - 1)) in list(app.voice.heard)[before:]

@@ -34,7 +34,7 @@ from game.core.spec import Phrase
 from game.core.types import DRAW, PACK, PLAYS, Code, EventKind, PileId, PileKind, Refusal
 from game.text import say, say_n, set_language
 from game.text.names import Namer, card_params
-from game.ui.table.model.hints import hint_text
+from game.ui.table.model.hints import HintGiver
 from game.ui.table.model.shown import ShownTable
 
 from .kinds import DRAW_PASS, Codes
@@ -244,8 +244,11 @@ def test_a_pile_its_game_gives_no_role_gets_the_generic_role_of_its_kind():
     assert not design.role(PileId(PileKind.HAND, 0)).slot
 
 
-class _HintModel:
-    """Enough of a table for the hint: a state, a spec, names and what is shown."""
+class _HintModel(HintGiver):
+    """Enough of a table for the hint: a state, a spec, names and what is shown (plain
+    values in place of the model's properties)."""
+
+    state = namer = shown = None
 
     def __init__(self, state, spec) -> None:
         self.state, self.spec, self.human = state, spec, state.to_move
@@ -260,14 +263,14 @@ def test_the_hint_words_come_from_the_games_spec_hook():
     captures = [e for e in state.clone().apply(action) if e.kind is EventKind.CAPTURE]
     generic = {say("hint.play_empty", **card), say("hint.play_pile", **card)}
     generic |= {say_n("hint.play_capture", len(e.cards) - 1, **card) for e in captures}
-    assert hint_text(_HintModel(state, SPEC), action) in generic  # the default: no hook
+    assert _HintModel(state, SPEC).hint_text(action) in generic  # the default: no hook
     hinted = Phrase("hint.to_foundation", {"card": state.where(action).card})
 
     class Worded(type(SPEC)):
         def hint(self, state, action, seat):
             return hinted
 
-    assert hint_text(_HintModel(state, Worded()), action) == say("hint.to_foundation", **card)
+    assert _HintModel(state, Worded()).hint_text(action) == say("hint.to_foundation", **card)
 
 
 def test_the_duel_makes_its_own_kinds_the_way_every_game_does():

@@ -30,7 +30,6 @@ from game.ui import cardart, page, theme
 from game.ui.rules_panel import figure_image
 from game.ui.scene import Scene
 from game.ui.table.input.buttons import Navigation
-from game.ui.table.model import clock
 from game.ui.table.model.phase import Doing, Phase
 from game.ui.table.rig import ENTER, RigDirector, RiggedScene, TableRig
 from game.ui.table.voice.heard import keys_words
@@ -362,7 +361,7 @@ class LessonScene(RiggedScene):
             return
         m = self.model
         self.director.hurries = True  # the lesson's own Skip: the computer's cards land at once
-        clock.hurry(m)
+        m.hurry()
         m.play_forced_now()
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -434,7 +433,7 @@ class LessonScene(RiggedScene):
         return "\n".join(say(key, **values) for key in self.step.text)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface)
+        self.view.draw(surface, self.controller.pointer())
         if self.here and not self.finished:
             self._glow(surface)
         self.controls.draw(surface)

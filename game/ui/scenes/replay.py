@@ -27,6 +27,7 @@ from game.text.log_lines import event_lines
 from game.ui import cardart, theme
 from game.ui.record_words import NBSP, move_number, move_words
 from game.ui.scene import Scene
+from game.ui.table.input.pointer import Pointer
 from game.ui.table.model.suggestion import PULSE_SECONDS
 from game.ui.table.rig import RigDirector, TableRig
 from game.ui.table.view import hint_view
@@ -385,7 +386,7 @@ class ReplayScene(Scene):
         side = self.model.layout.areas["panel"]
         foot = self._legend_box().h + 12 if comparing else 0
         self.director.panel_room = (self.side_box.bottom - side.y + 6, foot)  # the log between
-        self.view.draw(surface)
+        self.view.draw(surface, Pointer())  # nothing is held over a replay: it takes no input
         bar = self.model.layout.areas["message"]
         theme.veil(surface, bar, 160)
         if comparing:

@@ -24,8 +24,6 @@ from game.ui import cardart
 from game.ui.scene import Scene
 from game.ui.table.input.buttons import Navigation, TableControls
 from game.ui.table.input.controller import TableController
-from game.ui.table.model import clock, takebacks
-from game.ui.table.model.hints import ask_hint, hint_words
 from game.ui.table.model.table_model import TableModel
 from game.ui.table.model.thinker import Thinker
 from game.ui.table.view.table_view import TableView
@@ -104,7 +102,7 @@ class RigDirector:
             self.rig.app.save_settings()
 
     def hint_words(self, advice: Advice) -> str:
-        return hint_words(self.rig.model, advice)
+        return self.rig.model.hint_words(advice)
 
 
 class TableRig:
@@ -138,7 +136,7 @@ class TableRig:
                                           self.view.card_home)  # fmt: skip
         self.controls = TableControls(m, nav or WATCHING)
         self.controls.rules.style = lambda: (app.settings.faces, app.settings.card_back)
-        self.view.controller, self.view.controls = self.controller, self.controls
+        self.view.controls = self.controls
         if not self.watching:  # a replay says each move as it is shown, nothing else
             self.speech = TableSpeech(m, self.controller, app.voice, self.controls)
         self.on_escape: Callable[[], None] = self.controls.escape
@@ -149,7 +147,7 @@ class TableRig:
     # ------------------------------------------------------------------ frame
     @property
     def active(self) -> bool:
-        return clock.running(self.model) or self.controller.drag is not None
+        return self.model.running() or self.controller.drag is not None
 
     def resize(self, size: tuple[int, int]) -> None:
         self.model.resize(size)
@@ -160,7 +158,7 @@ class TableRig:
     def update(self, dt: float) -> None:
         m = self.model
         m.window.held = self.holds_window() or self.controls.call_hovered(self.controller.hover)
-        clock.tick(m, dt)
+        m.tick(dt)
         moves = len(m.state.history)
         if moves != self._moves_seen and m.human_may_act():  # the focus follows play
             self._moves_seen = moves
@@ -175,7 +173,7 @@ class TableRig:
         (see ``TableView.draw``); a frame after an overlay over the whole table (the game
         menu, a question) is drawn whole all the same."""
         with self.model.one_phase():
-            self.view.draw(surface, again and not self._overlaid)
+            self.view.draw(surface, self.controller.pointer(), again and not self._overlaid)
             drawn = [] if self.watching else self.controls.draw(surface)
         self._overlaid = drawn is None
         self.view.painted += drawn or []
@@ -241,9 +239,9 @@ class TableRig:
         calls = {pygame.key.key_code(call.key): i for i, call in enumerate(self.controls.calls())}
         moves = {pygame.key.key_code(move.key): i for i, move in enumerate(m.spec.moves)}
         if ctrl and key == pygame.K_z:
-            takebacks.undo(m)
+            m.undo()
         elif ctrl and key == pygame.K_y:
-            takebacks.redo(m)
+            m.redo()
         elif key in ENTER:
             c.activate()
         elif key == pygame.K_TAB:
@@ -255,7 +253,7 @@ class TableRig:
         elif key in NUMBER_KEYS:
             c.number_key(NUMBER_KEYS[key])
         elif key == pygame.K_h and self.controls.hint_btn.visible:
-            ask_hint(m)
+            m.ask_hint()
         elif key in calls and not ctrl:
             m.press_call(calls[key])
         elif key in moves and not ctrl:

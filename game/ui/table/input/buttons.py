@@ -21,8 +21,6 @@ from game.ui import theme
 from game.ui.rules_panel import RulesPanel
 from game.ui.scroll_text import ScrollText
 from game.ui.table.input.keys_panel import keys_text
-from game.ui.table.model import takebacks
-from game.ui.table.model.hints import ask_hint
 from game.ui.table.model.layout import Layout
 from game.ui.table.model.table_model import TableModel
 from game.ui.widgets import Button, FocusRing, Slider, Toggle, Widget, text_of
@@ -55,9 +53,9 @@ class TableControls:
         self.nav = nav
         m = model
         self.menu_btn = Button(lambda: say("button.menu"), self.open_menu)
-        self.hint_btn = Button(lambda: say("button.hint"), partial(ask_hint, m))
-        self.undo_btn = Button(lambda: say("button.undo"), partial(takebacks.undo, m))
-        self.undo_btn.on_refused = partial(takebacks.undo, m)  # says why it cannot
+        self.hint_btn = Button(lambda: say("button.hint"), m.ask_hint)
+        self.undo_btn = Button(lambda: say("button.undo"), m.undo)
+        self.undo_btn.on_refused = m.undo  # says why it cannot
         self.call_btns = [
             Button(partial(say, call.button), partial(m.press_call, i), danger=True)
             for i, call in enumerate(m.spec.calls)
@@ -361,7 +359,7 @@ class TableControls:
         m, phase = self.m, self.m.phase
         for btn in self.call_btns:
             btn.progress, btn.enabled = m.window.left, m.window.open
-        self.undo_btn.enabled = takebacks.why_not(m) is None
+        self.undo_btn.enabled = m.why_no_undo() is None
         mine = m.my_actions() if phase.mine else []
         for btn, move in zip(self.move_btns, m.spec.moves, strict=True):
             btn.enabled = any(a in mine for a in move.actions)

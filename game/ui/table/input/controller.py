@@ -20,17 +20,10 @@ from game.core.state import Where
 from game.core.types import Action, PileId, PileKind
 from game.text import say
 from game.ui.table.input.gestures import ClickTimer, Drag
-from game.ui.table.model import clock, says
+from game.ui.table.input.pointer import Focus, Pointer
+from game.ui.table.model import says
 from game.ui.table.model.asking import choices_asked, told_apart_by_choice
 from game.ui.table.model.table_model import TableModel
-
-
-@dataclass(frozen=True)
-class Focus:
-    """The keyboard focus: a pile, and a card of it for a fanned hand (else its top)."""
-
-    pile: PileId
-    index: int = -1
 
 
 @dataclass(frozen=True)
@@ -208,13 +201,13 @@ class TableController:
         picked, self.picked = self.picked, None
         hit = self.card_at(pos)
         if not self.m.takes_moves():
-            if hit is None and not clock.let_stand(self.m):
-                clock.hurry(self.m)  # a click on the bare felt finishes the computer's turn
+            if hit is None and not self.m.let_stand():
+                self.m.hurry()  # a click on the bare felt finishes the computer's turn
             return
         if picked is not None and self._put_picked(picked, pos):
             return
         if hit is None:
-            clock.let_stand(self.m)
+            self.m.let_stand()
             return
         pid, index = hit
         if self._clickable(pid):
@@ -263,6 +256,19 @@ class TableController:
     def cancel_drag(self) -> None:
         """Put a lifted card straight back (a second press before the release, the menu)."""
         self.drag = None
+
+    def pointer(self) -> Pointer:
+        """What the player holds over the table now, for the view to draw (the rig asks
+        once a frame)."""
+        picked = self.picked
+        return Pointer(
+            drag=self.drag,
+            lifted=self.lifted(),
+            focus=self.focus,
+            picked=picked,
+            picked_card=self._card(picked) if picked is not None else None,
+            targets=tuple(self.targets()),
+        )
 
     def lifted(self) -> tuple[PileId, int] | None:
         """The card drawn away from its place, which keeps it in its pile meanwhile (the rest
@@ -393,7 +399,7 @@ class TableController:
         during a call window, let the move stand; during the
         computer's turn, hurry it. When nothing can be done, say why."""
         if not self.m.takes_moves():
-            if not clock.let_stand(self.m):
+            if not self.m.let_stand():
                 self._why_not()
             return
         if self.focus is None:
@@ -511,7 +517,7 @@ class TableController:
         """Enter or Space while the player may not move: hurry the computer, or the phase
         says why."""
         m = self.m
-        if hurry and clock.hurry(m):
+        if hurry and m.hurry():
             return
         why = says.why_not(m, m.phase)
         if why is not None:

@@ -14,7 +14,6 @@ from game.core.types import Code, Refusal
 from game.text import current, say, say_n
 from game.text.words import phrase, refusal_text
 from game.ui import theme
-from game.ui.table.model import clock
 from game.ui.table.model.phase import Doing, Phase
 
 if TYPE_CHECKING:
@@ -113,7 +112,7 @@ def prompt(m: TableModel, phase: Phase | None = None) -> str:
     doing = ph.doing
     if doing is Doing.CALLING:
         return call_words(m, "prompt")
-    if doing in (Doing.THINKING, Doing.SHOWING) and ph.seat != m.human and clock.may_hurry(m):
+    if doing in (Doing.THINKING, Doing.SHOWING) and ph.seat != m.human and m.may_hurry():
         return say("message.hurry_hint")
     if doing is Doing.FORCED and m.director.plays_for_me():
         return say("prompt.plays_for_me")

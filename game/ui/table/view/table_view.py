@@ -1,7 +1,8 @@
 """Drawing the table, and finding what is drawn where (for the controller's hit tests).
 
-The view reads the model, the controller (drag, focus) and the buttons, and
-never changes any of them. It draws by the piles' roles, never by game.
+The view reads the model and the buttons, and is handed the player's hold on the table
+(:class:`~game.ui.table.input.pointer.Pointer`: a card dragged or picked up, the focus) with
+each frame; it never changes any of them. It draws by the piles' roles, never by game.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from game.text.words import phrase
 from game.ui import cardart, theme
 from game.ui.layer import Layer
 from game.ui.table.input.buttons import TableControls
-from game.ui.table.input.controller import TableController
-from game.ui.table.model.hints import hint_marks
+from game.ui.table.input.gestures import Drag
+from game.ui.table.input.pointer import Focus, Pointer
 from game.ui.table.model.shown import shows_face
 from game.ui.table.model.table_model import TableModel
 from game.ui.table.view import banners, hint_view, labels, marks, panel
@@ -52,7 +53,6 @@ class TableView:
     def __init__(self, model: TableModel, art: cardart.CardArt) -> None:
         self.m = model
         self.art = art
-        self.controller: TableController | None = None
         self.controls: TableControls | None = None
         self._background: tuple | None = None
         self._cards = Layer()
@@ -61,7 +61,7 @@ class TableView:
         self.banner_box: pygame.Rect | None = None  # the last banner drawn, and its words
         self.banner_words: list[pygame.Rect] = []
         self.mark_tags: list[pygame.Rect] = []  # where the "played for you" tags went
-        self._lifted: tuple[PileId, int] | None = None  # a card drawn away from its place
+        self._lifted: tuple[PileId, int] | None = None  # this frame's card away from its place
         self.painted: Painted = []  # where the last frame drew over the table layer
         self._changed: Painted | None = None  # the table layer's redrawn parts (None: all)
         self._laid_on: tuple | None = None  # the surface (and layout) the last frame went on
@@ -122,7 +122,7 @@ class TableView:
 
     def move_rects(self, action: Action) -> tuple[pygame.Rect | None, pygame.Rect | None]:
         """The card a move of the seat to move takes and the pile it goes to (None: none)."""
-        marks = hint_marks(self.m, action)
+        marks = self.m.hint_marks(action)
         card, src, dst = None, marks.src, marks.target
         if src is not None and src in self.layout.spots:
             rects = dict(self.card_rects(src))
@@ -130,43 +130,46 @@ class TableView:
         target = self.pile_top_rect(dst) if dst is not None and dst in self.layout.spots else None
         return card, target
 
-    def focus_rect(self) -> pygame.Rect | None:
-        c = self.controller
-        if c is None or c.focus is None or c.focus.pile not in self.layout.spots:
+    def focus_rect(self, focus: Focus | None) -> pygame.Rect | None:
+        """Where the keyboard ``focus`` is framed (None: nowhere to frame)."""
+        if focus is None or focus.pile not in self.layout.spots:
             return None
-        pile = self.m.shown.get(c.focus.pile)
-        index = c.focus.index if 0 <= c.focus.index < len(pile) else len(pile) - 1
+        pile = self.m.shown.get(focus.pile)
+        index = focus.index if 0 <= focus.index < len(pile) else len(pile) - 1
         if index < 0:  # an empty place is framed only where a click does something
-            clickable = self.layout.role(c.focus.pile).clickable
-            return self.layout.spots[c.focus.pile].rect.copy() if clickable else None
-        return pygame.Rect(self.card_home(c.focus.pile, index), self.layout.card)
+            clickable = self.layout.role(focus.pile).clickable
+            return self.layout.spots[focus.pile].rect.copy() if clickable else None
+        return pygame.Rect(self.card_home(focus.pile, index), self.layout.card)
 
     # ----------------------------------------------------------------- drawing
-    def draw(self, surface: pygame.Surface, again: bool = False) -> None:
-        """One frame of the table. ``again``: the surface still holds this view's last frame
+    def draw(self, surface: pygame.Surface, pointer: Pointer, again: bool = False) -> None:
+        """One frame of the table, with what the player holds over it (``pointer``, given
+        each frame). ``again``: the surface still holds this view's last frame
         and nothing was drawn over it since (the scene knows: see ``App.shows_alone``); then
         only what that frame drew over the table layer, and what changed in the layer, is
         laid afresh, not the whole window. Every overlay is drawn each frame all the same,
         and where it goes is kept (:attr:`painted`) for the next frame to clear."""
         with self.m.one_phase():
-            holding = self._holding()
+            holding, self._lifted = pointer.holding, pointer.lifted
             whole = self._lay(surface, self._table(holding), again)
-            self.painted = self._overlays(surface, holding, None if whole else self.painted)
+            before = None if whole else self.painted
+            self.painted = self._overlays(surface, pointer, before)
 
     def _overlays(
-        self, surface: pygame.Surface, holding: dict | None, before: Painted | None
+        self, surface: pygame.Surface, pointer: Pointer, before: Painted | None
     ) -> Painted:
         """Everything over the table layer, in order; returns where it went. ``before``:
         where the last frame drew, on a screen that still shows it (None: laid whole)."""
+        holding = pointer.holding
         out = [self._glow(surface, *glow) for glow in self._glows(holding, behind=False)]
         if self.m.hint is not None and holding is None:
             out += self._hint_marks(surface)
         out += self._landed(surface)
         self.mark_tags = marks.draw(self.m, self.pile_top_rect, surface, out)
         self.label_words = labels.draw(self.m, surface, out)
-        for part in (self._hand_keys, self._flights, self._picked, self._drag, self._focus,
-                     self._peeks, self._banners):  # fmt: skip
-            out += part(surface)
+        out += self._hand_keys(surface) + self._flights(surface)
+        out += self._picked(surface, pointer) + self._drag(surface, pointer.drag)
+        out += self._focus(surface, pointer.focus) + self._peeks(surface) + self._banners(surface)
         over = None if before is None else before + out  # what may lie on the side panel
         out += panel.draw(self.m, self.controls, surface, self._panel, over)
         return out
@@ -187,12 +190,11 @@ class TableView:
             surface.blit(table, rect, rect)
         return False
 
-    def _table(self, holding: dict | None) -> pygame.Surface:
+    def _table(self, holding: tuple[PileId, ...] | None) -> pygame.Surface:
         """The felt, the glows behind cards and the cards lying still, as one layer.
         When only some piles or glows changed, only their places are drawn again; when a
         pile's place comes or goes (the deck after the deal), all of it is."""
         glows = tuple(self._glows(holding, behind=True))
-        self._lifted = self.controller.lifted() if self.controller else None
         piles = {pid: (tuple(self.m.shown.get(pid)), self._lifted_from(pid))
                  for pid in self.layout.spots}  # fmt: skip
         art = (self.art.size, self.art.faces, self.art.back_name)
@@ -325,15 +327,7 @@ class TableView:
             img.set_alpha(int(255 * strength))
         return surface.blit(img, (rect.x - pad, rect.y - pad))
 
-    def _holding(self) -> dict | None:
-        """Drop targets while a card is held (maybe none), or None when no card is held."""
-        c = self.controller
-        if c is None:
-            return None
-        targets = c.targets()
-        return targets if targets or c.drag is not None or c.picked is not None else None
-
-    def _glows(self, holding: dict | None, behind: bool) -> list[Glow]:
+    def _glows(self, holding: tuple[PileId, ...] | None, behind: bool) -> list[Glow]:
         """Drop targets while a card is held; the hint; or the one compulsory play."""
         if holding is not None:
             return [] if behind else [(self.pile_top_rect(p), theme.LEGAL, True) for p in holding]
@@ -423,8 +417,7 @@ class TableView:
             out.append(surface.blit(img, (x, pos.y)))
         return out
 
-    def _drag(self, surface: pygame.Surface) -> Painted:
-        d = self.controller.drag if self.controller else None
+    def _drag(self, surface: pygame.Surface, d: Drag | None) -> Painted:
         if d is None:
             return []
         lift = self.layout.card[0] * 0.06
@@ -434,17 +427,14 @@ class TableView:
             surface.blit(self.art.face(d.card), d.pos),
         ]
 
-    def _picked(self, surface: pygame.Surface) -> Painted:
+    def _picked(self, surface: pygame.Surface, pointer: Pointer) -> Painted:
         """A card picked up with the keyboard is lifted, face up, with a glow behind it,
         until it is put down."""
-        c = self.controller
-        if c is None or c.picked is None or c.picked.pile not in self.layout.spots:
-            return []
-        card = c._card(c.picked)
-        if card is None:
+        picked, card = pointer.picked, pointer.picked_card
+        if picked is None or picked.pile not in self.layout.spots or card is None:
             return []
         w, h = self.layout.card
-        home = self.card_home(c.picked.pile, c.picked.index)
+        home = self.card_home(picked.pile, picked.index)
         rect = pygame.Rect(home, self.layout.card).move(0, -h // 8)
         return [
             self._shadowed(surface, (rect.x + w * 0.06, rect.y + w * 0.08), 1.0),
@@ -472,8 +462,8 @@ class TableView:
             out += [pill, surface.blit(img, img.get_rect(center=pill.center))]
         return out
 
-    def _focus(self, surface: pygame.Surface) -> Painted:
-        rect = self.focus_rect()
+    def _focus(self, surface: pygame.Surface, focus: Focus | None) -> Painted:
+        rect = self.focus_rect(focus)
         if rect is None:
             return []
         box = rect.inflate(10, 10)
