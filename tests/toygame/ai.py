@@ -6,7 +6,7 @@ from game.core.agents import BaseAgent, SeatView
 from game.core.cards import suit
 from game.core.types import TABLE, Action
 
-from .rules import named_suit, strength, taker
+from .rules import SHORT_PACK, named_suit, strength, taker
 
 KEEP = 8  # a ten or better is worth keeping: a leader holding only those draws instead
 
@@ -40,4 +40,4 @@ def unseen(seen, named: int | None) -> int:
     if named is None:
         return 0
     known = [c for pile in seen.piles.values() for c in pile if c is not None]
-    return 13 - sum(suit(c) == named for c in known)
+    return sum(suit(c) == named for c in SHORT_PACK) - sum(suit(c) == named for c in known)

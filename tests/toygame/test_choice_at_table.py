@@ -30,7 +30,7 @@ SUITS = ["♣ Clubs", "♦ Diamonds", "♥ Hearts", "♠ Spades"]
 def table(duel, app, tmp_path):
     """The player (seat 0) leads, holding 2♣ 3♣ 4♣ 8♠ (the 8 is the fourth card)."""
     hands = [parse_card(c) for c in ["2C", "3C", "4C", "8S", "KD", "5H", "9D", "AC"]]
-    deck = [CARD_TEXT[c] for c in hands + [c for c in range(52) if c not in hands]]
+    deck = [CARD_TEXT[c] for c in hands + [c for c in Duel.CARDS if c not in hands]]
     app.voice.use(FileBackend(tmp_path / "said.txt"))
     app.voice.on = True
     t = open_table(app, ID, {}, state=Duel.from_setup({"deck": deck}))
