@@ -63,7 +63,8 @@ def test_the_deal_gives_four_cards_a_hand_and_the_rest_to_the_pack_as_events():
     state = Duel.new(rng=8)
     assert [len(state.piles[HANDS[s]]) for s in (0, 1)] == [4, 4]
     assert len(state.piles[PACK]) == len(Duel.CARDS) - 8
-    assert not state.piles[TABLE] and not state.piles[WONS[0]]
+    assert not state.piles[TABLE]
+    assert not state.piles[WONS[0]]
     dealt = state.opening_events()
     assert [(ev.kind, ev.src, ev.dst) for ev in dealt] == [
         (EventKind.DEAL, PACK, HANDS[0]),
