@@ -104,9 +104,24 @@ class GameState(ABC):
         """Calls other seats may make now (a game's interrupt), none by default."""
         return []
 
-    @abstractmethod
     def check(self, action: Action | str) -> Refusal | None:
-        """None when ``action`` is legal now, else why not."""
+        """None when ``action`` is legal now, else why not. By default the rules are stated
+        once: a move is legal when it is among ``legal_actions`` (or ``calls``), and
+        :meth:`why_not` names the rule it breaks. A game with a faster test overrides it."""
+        try:
+            a = parse_or_refuse(action, self.ACTIONS)
+        except IllegalAction as err:
+            return err.refusal
+        if a in self.legal_actions() or a in self.calls():
+            return None
+        return self.why_not(a)
+
+    def why_not(self, action: Action) -> Refusal:
+        """The rule ``action``, not legal now, breaks: the hand is over, else it is no move
+        now. A game names its own rules here."""
+        if self.is_over:
+            return Refusal(Code.HAND_OVER)
+        return Refusal(Code.NOT_A_MOVE, text=str(action))
 
     @abstractmethod
     def apply(self, action: Action | str) -> list[Event]:

@@ -134,22 +134,15 @@ class Duel(PiledState):
         """The leader may draw and pass while the pack lasts."""
         return not self.piles[TABLE] and bool(self.piles[PACK])
 
-    def check(self, action: Action | str) -> Refusal | None:
-        try:
-            a = parse_or_refuse(action, ACTIONS)
-        except IllegalAction as err:
-            return err.refusal
+    def why_not(self, action: Action) -> Refusal:
+        """What a move not among the legal ones breaks (``check`` follows from them)."""
         if self._outcome is not None:
             return Refusal(Codes.HAND_OVER)
-        if a.kind is ActionKinds.DRAW:
-            return None if self._may_draw() else Refusal(Codes.NO_DRAW)
-        if a.kind is not ActionKind.PLAY:
-            return Refusal(Codes.NOT_A_MOVE, text=str(a))
-        if a.card not in self.piles[HANDS[self._turn]]:
-            return Refusal(Codes.NOT_HELD, card=a.card)
-        if a not in self._plays(a.card, not self.piles[TABLE]):
-            return Refusal(Codes.NOT_A_MOVE, text=str(a))  # an 8 led names a suit; no other
-        return None
+        if action.kind is ActionKinds.DRAW:
+            return Refusal(Codes.NO_DRAW)
+        if action.kind is ActionKind.PLAY and action.card not in self.piles[HANDS[self._turn]]:
+            return Refusal(Codes.NOT_HELD, card=action.card)
+        return Refusal(Codes.NOT_A_MOVE, text=str(action))  # an 8 led names a suit; no other
 
     def where(self, action: Action) -> Where:
         if action.kind is ActionKinds.DRAW:

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from game.core.cards import CARD_TEXT
 from game.core.piles import Seen
 from game.core.types import HANDS, PACK, TABLE, WONS, EventKind
-from tests.toygame.rules import Duel
+
+from .rules import Duel
 
 
 def played(seed: int, moves: int) -> Duel:
