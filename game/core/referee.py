@@ -204,8 +204,9 @@ class Referee:
         seat = question.seats[0]
         if self.state.to_move != seat or self.awaiting is not Awaiting.MOVE:
             return []
-        if action is None or self.state.check(action) is not None:
-            action = self.state.legal_actions()[0]
+        legal = self.state.legal_actions()
+        if action is None or action not in legal:  # (checked by the rules as they make it)
+            action = legal[0]
         return self.apply(action, seat)
 
     def close_window(self) -> list[Event]:
@@ -225,25 +226,30 @@ class Referee:
             a = parse_or_refuse(action, self.state.ACTIONS)
         except IllegalAction as err:
             return err.refusal
+        return self._not_theirs(a, by) or self.state.check(a)
+
+    def _not_theirs(self, a: Action, by: int) -> Refusal | None:
+        """Why the move is not ``by``'s to make (the hand over, another's turn or call),
+        before the rules are asked whether it is legal."""
         if self.state.is_over:
             return Refusal(Code.HAND_OVER)
-        if a.is_call and a.actor != by:
-            return Refusal(Code.NO_SUCH_SEAT, seat=a.actor)
         if a.is_call:
-            return self.state.check(a)
+            return Refusal(Code.NO_SUCH_SEAT, seat=a.actor) if a.actor != by else None
         if self.state.to_move != by:
             return Refusal(Code.NOT_YOUR_TURN, seat=by, mover=self.state.to_move)
-        return self.state.check(a)
+        return None
 
     def apply(self, action: Action | str, by: int, redo: bool = False) -> list[Event]:
-        """Make ``by``'s move (IllegalAction if refused); a fresh move forgets the redo list."""
-        why = self.refusal(action, by)
+        """Make ``by``'s move (IllegalAction if refused); a fresh move forgets the redo list.
+        The rules check the move once, as they make it (``GameState.apply`` refuses an
+        illegal one and leaves the state as it was)."""
+        a = parse_or_refuse(action, self.state.ACTIONS)
+        why = self._not_theirs(a, by)
         if why is not None:
             raise IllegalAction(why)
-        a = parse_or_refuse(action, self.state.ACTIONS)
-        snapshot = Snapshot(self.state.clone(), a, by)
+        before = self.state.clone()
         events = self.state.apply(a)
-        self.past.append(snapshot)
+        self.past.append(Snapshot(before, a, by))
         self.window_closed = False
         self.calls_asked = False
         if not redo:

@@ -135,8 +135,8 @@ class TableController:
             self._play(meant)  # asked which: the card goes back meanwhile
             return False
         action = meant[0] if meant else None
-        if action is not None and self.m.referee.refusal(action, self.m.human) is None:
-            return self.m.perform(action, starts)
+        if action is not None and action in (*self.m.my_actions(), *self.m.my_calls()):
+            return self.m.perform(action, starts)  # (the rules check it as they make it)
         if action is not None:
             self.m.refuse(action)
         elif dst is not None and dst != src:
