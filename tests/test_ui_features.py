@@ -492,7 +492,7 @@ class _Model(HintGiver):
 
     def __init__(self, state) -> None:
         from game.games import spec_of
-        from game.ui.table.model.shown import ShownTable
+        from game.ui.table.model.shown_piles import ShownTable
 
         self.state = state
         self.spec = spec_of(state.game)

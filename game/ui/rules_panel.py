@@ -17,8 +17,8 @@ from game.text import say
 from game.text.words import phrase
 from game.ui import cardart, theme
 from game.ui.scroll_text import ScrollText
-from game.ui.table.model.suggestion import PULSE_SECONDS
-from game.ui.table.view import hint_view
+from game.ui.table.model.hint_state import PULSE_SECONDS
+from game.ui.table.view import hint_arrow
 from game.ui.widgets import Label, text_of
 
 Style = Callable[[], tuple[str, str]]  # (card faces, card back) as the settings say
@@ -123,7 +123,7 @@ def figure_image(
         else:
             out.blit(art.face(parse_card(p.card)), rect)
     for arrow in fig.pointers:
-        hint_view.arrow(out, rects[arrow.src], rects[arrow.dst], card, PULSE_SECONDS)
+        hint_arrow.arrow(out, rects[arrow.src], rects[arrow.dst], card, PULSE_SECONDS)
     small = max(theme.READABLE, int(size * 0.72))
     for tag in fig.tags:
         words = phrase(Phrase(tag.key, dict(tag.params)))

@@ -35,7 +35,7 @@ from game.core.types import DRAW, PACK, PLAYS, Code, EventKind, PileId, PileKind
 from game.text import say, say_n, set_language
 from game.text.names import Namer, card_params
 from game.ui.table.model.hints import HintGiver
-from game.ui.table.model.shown import ShownTable
+from game.ui.table.model.shown_piles import ShownTable
 
 from .kinds import DRAW_PASS, Codes
 from .rules import Duel

@@ -28,9 +28,9 @@ from game.ui import cardart, theme
 from game.ui.record_words import NBSP, move_number, move_words
 from game.ui.scene import Scene
 from game.ui.table.input.pointer import Pointer
-from game.ui.table.model.suggestion import PULSE_SECONDS
+from game.ui.table.model.hint_state import PULSE_SECONDS
 from game.ui.table.rig import RigDirector, TableRig
-from game.ui.table.view import hint_view
+from game.ui.table.view import hint_arrow
 from game.ui.widgets import Button, Cycler, FocusRing, Slider, text_of
 
 PACES = ("slow", "normal", "fast")
@@ -431,9 +431,9 @@ class ReplayScene(Scene):
             src, dst = self.view.move_rects(action)
             for rect in (src, dst):
                 if rect is not None:
-                    hint_view.ring(surface, rect, card, 1.0, colour)
+                    hint_arrow.ring(surface, rect, card, 1.0, colour)
             if src is not None and dst is not None:
-                hint_view.arrow(surface, src, dst, card, PULSE_SECONDS, colour, clear)
+                hint_arrow.arrow(surface, src, dst, card, PULSE_SECONDS, colour, clear)
             words = say(key, move=move_words(self.record, self.k, action, self.seat))
             lines.append((theme.rendered(words, size, colour), colour))
         box = self._legend_box()

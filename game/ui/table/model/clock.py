@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from game.core.referee import Ask, Awaiting
 from game.core.types import DRAW
+from game.ui.table.model.hint_state import PULSE_SECONDS
 from game.ui.table.model.model_core import ModelCore
 from game.ui.table.model.pace import AI_PAUSE, HAND_END_PAUSE
 from game.ui.table.model.phase import Doing
-from game.ui.table.model.suggestion import PULSE_SECONDS
 
 MESSAGE_FRESH = 0.7  # a fresh note is drawn brighter this long
 

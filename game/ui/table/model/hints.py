@@ -1,5 +1,5 @@
 """The Expert's suggested move for the human: asked (kept by the model's
-:class:`~game.ui.table.model.suggestion.Hints`), in words, and as the piles to light up: the
+:class:`~game.ui.table.model.hint_state.Hints`), in words, and as the piles to light up: the
 model's own methods (:class:`HintGiver`).
 
 What a move would do is the game's answer: its spec's ``hint`` words the move

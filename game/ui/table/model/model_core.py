@@ -29,12 +29,12 @@ from game.ui.table.model.asking import Asking, call_asked, choices_asked
 from game.ui.table.model.call_window import CallWindow
 from game.ui.table.model.coach_gate import QUESTIONS_A_HAND, CoachGate
 from game.ui.table.model.director import TableDirector
+from game.ui.table.model.event_show import Hooks
+from game.ui.table.model.hint_state import Hint, Hints
 from game.ui.table.model.log import MoveLog, Reader, hand_head, hand_lines, move_line, span_line
 from game.ui.table.model.pace import Pace
 from game.ui.table.model.phase import Doing, Facts, Note, Phase, forced_how, phase_of
-from game.ui.table.model.show import Hooks
 from game.ui.table.model.stage import Stage
-from game.ui.table.model.suggestion import Hint, Hints
 from game.ui.table.model.thinker import Thinker
 
 

@@ -13,9 +13,9 @@ from game.core.types import DECK
 from game.store.settings import Settings
 from game.text.log_lines import LogLine
 from game.text.names import Seating
+from game.ui.table.model.event_show import Hooks, Show
 from game.ui.table.model.layout import Layout, seat_positions, table_layout
-from game.ui.table.model.show import Hooks, Show
-from game.ui.table.model.shown import ShownTable
+from game.ui.table.model.shown_piles import ShownTable
 
 LANDED_SECONDS = 0.7
 MARK_SECONDS = 1.4  # a card a forced move placed for the player stays marked this long

@@ -14,7 +14,7 @@ import pygame
 from game.text import say
 from game.ui import theme
 from game.ui.table.model.stage import MARK_SECONDS
-from game.ui.table.view import hint_view
+from game.ui.table.view import hint_arrow
 
 if TYPE_CHECKING:
     from game.core.types import PileId
@@ -44,7 +44,7 @@ def draw(
             continue
         k = strength(item.age)
         rect = top(item.pile)
-        drawn.append(hint_view.ring(surface, rect, m.layout.card, 1.0, _faded(theme.FORCED, k)))
+        drawn.append(hint_arrow.ring(surface, rect, m.layout.card, 1.0, _faded(theme.FORCED, k)))
         tags.append(_tag(surface, rect, k, _taken(m)))
         drawn.append(tags[-1])
     return tags

@@ -17,9 +17,9 @@ from game.ui.layer import Layer
 from game.ui.table.input.buttons import TableControls
 from game.ui.table.input.gestures import Drag
 from game.ui.table.input.pointer import Focus, Pointer
-from game.ui.table.model.shown import shows_face
+from game.ui.table.model.shown_piles import shows_face
 from game.ui.table.model.table_model import TableModel
-from game.ui.table.view import banners, hint_view, labels, marks, panel
+from game.ui.table.view import banners, hint_arrow, labels, marks, panel
 from game.ui.widgets import Button
 
 BADGED = (PileKind.TABLE, PileKind.DISCARD)  # piles that show their count on a badge
@@ -332,7 +332,7 @@ class TableView:
         if holding is not None:
             return [] if behind else [(self.pile_top_rect(p), theme.LEGAL, True) for p in holding]
         if self.m.hint is not None:
-            k = round(hint_view.strength(self.m.hint.age), 2)
+            k = round(hint_arrow.strength(self.m.hint.age), 2)
             rects = self.hint_rects() if behind else ()
             return [(r, theme.HINT, False, k) for r in rects if r is not None]
         if not self.m.options().highlights:
@@ -362,14 +362,14 @@ class TableView:
         if hint is None:
             return []
         out = []
-        k = hint_view.strength(hint.age)
+        k = hint_arrow.strength(hint.age)
         card, target = self.hint_rects()
         for rect in (card, target):
             if rect is not None:
-                out.append(hint_view.ring(surface, rect, self.layout.card, k))
+                out.append(hint_arrow.ring(surface, rect, self.layout.card, k))
         if card is not None and target is not None:
             clear = self.hint_clear_of()
-            arrow = hint_view.arrow(surface, card, target, self.layout.card, hint.age, avoid=clear)
+            arrow = hint_arrow.arrow(surface, card, target, self.layout.card, hint.age, avoid=clear)
             out += [arrow] if arrow is not None else []
         for btn in self.buttons_for(hint.action):
             box = btn.rect.inflate(10, 10)

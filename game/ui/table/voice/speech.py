@@ -26,8 +26,8 @@ from game.text.spoken import card_list, hand_card_words, pile_words, spoken
 from game.ui.table.input.controller import Focus, TableController
 from game.ui.table.model import says
 from game.ui.table.model.asking import Asking
+from game.ui.table.model.hint_state import Hint
 from game.ui.table.model.phase import Doing
-from game.ui.table.model.suggestion import Hint
 from game.ui.table.model.table_model import TableModel
 from game.ui.table.voice import heard
 from game.ui.voice import Voice

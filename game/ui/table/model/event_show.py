@@ -5,7 +5,7 @@ each step takes cards off a pile of the :class:`ShownTable`, flies them to
 where they land (turning over on the way when they change face), logs the
 move in words and plays its sound; what an event sounds like, which big words it shows
 and which events fly together, the game's spec says. When the queue runs dry the shown table is
-replaced by the human's observation (see :mod:`game.ui.table.model.shown`).
+replaced by the human's observation (see :mod:`game.ui.table.model.shown_piles`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from game.text.words import event_line, phrase
 from game.ui.anim import PACE_SECONDS, Flight, Timeline
 from game.ui.table.model.layout import Layout
 from game.ui.table.model.log import hidden_taken, peek_line
-from game.ui.table.model.shown import ShownTable, face_down_pile, shows_face
+from game.ui.table.model.shown_piles import ShownTable, face_down_pile, shows_face
 
 E = EventKind
 GLOW_SECONDS = 0.7  # reduced motion: how long a card that moved is lit

@@ -11,7 +11,7 @@ import pygame
 
 from game.assets.art.glow import corner_radius
 from game.ui import theme
-from game.ui.table.model.suggestion import PULSE_SECONDS
+from game.ui.table.model.hint_state import PULSE_SECONDS
 
 
 def strength(age: float) -> float:
