@@ -34,7 +34,7 @@ DATA = "game/assets/data"  # where the wheel has the art, and game.assets looks
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
 
 # Never imported by the game on Linux (its smoke test, every table and the whole hands of
-# tests/test_exe.py run without them), each an extension module or a package that only
+# tests/e2e/test_exe.py run without them), each an extension module or a package that only
 # reaches one. sqlite3 and csv stay: the game keeps its records in SQLite and exports CSV.
 NOT_IMPORTED_ON_LINUX = [
     "asyncio", "_asyncio",  # no event loop: the AI thinks on a thread

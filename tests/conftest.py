@@ -257,7 +257,8 @@ ORDER = "PASHA_TEST_ORDER"  # "reverse" or "shuffle:SEED": the order-independenc
 
 def pytest_collection_modifyitems(config, items):
     """Run the tests in reverse or in a shuffled order when ``PASHA_TEST_ORDER`` asks: no
-    test may depend on another having run before it (``tests/test_order_independence.py``)."""
+    test may depend on another having run before it
+    (``tests/project/test_order_independence.py``)."""
     order = os.environ.get(ORDER, "")
     if order == "reverse":
         items.reverse()

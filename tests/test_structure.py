@@ -277,6 +277,27 @@ def test_the_bookkeeping_guard_sees_each_kind():
     assert bookkeeping("tests/test_start_up.py", f"# the {word}'s silent choice\n") == []
 
 
+# the only tests directly in tests/: they hold the whole project, no layer of it
+TOP_LEVEL_TESTS = ["test_benchmarks.py", "test_structure.py"]
+# the layers' folders (beside them only packages: the tests' own games, the fuzzer)
+LAYERS = {"ai", "core", "e2e", "games", "project", "speech", "store", "text", "ui"}
+
+
+def test_each_test_lies_in_the_folder_of_the_layer_it_tests():
+    """tests/ is laid out by layer (core/, games/<game>/, store/, ui/, e2e/, ...): a new
+    test file goes in its layer's folder, and only the project-wide ones lie in tests/
+    itself. Without ``__init__.py`` in the layer folders pytest imports a test by its
+    file's name, so no two test files share one."""
+    tests = ROOT / "tests"
+    assert sorted(p.name for p in tests.glob("test_*.py")) == TOP_LEVEL_TESTS
+    files = sorted(tests.rglob("test_*.py"))
+    packages = {p.parent.name for p in tests.glob("*/__init__.py")}
+    folders = {p.relative_to(tests).parts[0] for p in files} - set(TOP_LEVEL_TESTS)
+    assert folders <= LAYERS | packages
+    names = [p.name for p in files]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
+
+
 MODEL = {"m", "model"}  # what the table's code calls its model
 
 
