@@ -57,11 +57,14 @@ class Observation:
 
 class Where(NamedTuple):
     """The pile an action takes a card from, the pile it puts it on, and the card
-    (None where the seat cannot know it yet, like the top of a stock)."""
+    (None where the seat cannot know it yet, like the top of a stock); ``takes``: the
+    cards already on the table that the move takes where the player chooses which (the
+    table lights them for its chooser, a drop onto one chooses, the hint ends on them)."""
 
     src: PileId | None
     dst: PileId | None
     card: int | None
+    takes: tuple[int, ...] = ()
 
 
 class GameState(ABC):

@@ -112,9 +112,9 @@ def test_every_game_folder_fills_in_the_hooks_its_table_uses():
         for _pos, design in designs(game):
             state = spec.new_hand(len(_pos), spec.engine_options({}), 1)
             for action in state.legal_actions():
-                src, _, card = state.where(action)
-                if src is not None and card is None:
-                    assert design.role(src).clickable, (game, action)
+                where = state.where(action)
+                if where.src is not None and where.card is None:
+                    assert design.role(where.src).clickable, (game, action)
 
 
 @pytest.mark.parametrize("game", sorted(SPECS))
