@@ -274,11 +274,61 @@ class TableControls:
         return self._asked[1]
 
     def _stack(self, buttons: list[Button]) -> None:
-        """The answers one above the other in the middle of the table, Cancel last."""
+        """The answers one above the other in the middle of the table, Cancel last, moved
+        above or below the cards the question is about where they would cover them."""
         w, h, bw, bh, gap = self._column
         top = h // 2 - bh - max(0, len(buttons) - 3) * (bh + gap) // 2
+        top = self._clear_top(top, len(buttons) * (bh + gap) - gap)
         for i, b in enumerate(buttons):
             b.rect = pygame.Rect(w // 2 - bw // 2, top + i * (bh + gap), bw, bh)
+
+    def _clear_top(self, top: int, span: int) -> int:
+        """The column's top nearest ``top`` whose box (its title over it) stays on the
+        window and off every card the question is about (``top`` when none does)."""
+        w, h, bw, bh, _ = self._column
+        about = self.about()
+        if not about:
+            return top
+
+        def box(t: int) -> pygame.Rect:  # as ``_overlay`` frames the column
+            return pygame.Rect(w // 2 - bw // 2, t, bw, span).inflate(bh * 1.6, bh * 1.2)
+
+        bar = self.m.layout.areas["topbar"].bottom
+        room = pygame.Rect(0, bar, w, h - bar)
+        cards = pygame.Rect(about[0]).unionall(about).inflate(bh // 2, bh // 2)
+        above = cards.top - box(0).bottom
+        below = cards.bottom - box(0).top + bh
+        for t in sorted((top, above, below), key=lambda t: abs(t - top)):
+            framed = box(t).inflate(0, bh).move(0, -bh // 2)
+            if room.contains(framed) and framed.collidelist(about) < 0:
+                return t
+        return top
+
+    def about(self) -> list[pygame.Rect]:
+        """Where the cards the question asked is about lie (none: it is about no card)."""
+        asked = self.m.asking
+        return list(self.m.card_rects(asked.about).values()) if asked is not None else []
+
+    def answer_in_focus(self) -> int | None:
+        """The answer the keyboard's focus or the pointer rests on (None: none)."""
+        asked = self.m.asking
+        if asked is None:
+            return None
+        shown = self.choices()[: len(asked.answers)]
+        return next((i for i, b in enumerate(shown) if b.focused or b.hover), None)
+
+    def _card_answer(self, event: pygame.event.Event) -> bool:
+        """A click on a card the question is about answers with the one move taking it."""
+        asked = self.m.asking
+        if asked is None or event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+            return False
+        for card, rect in reversed(self.m.card_rects(asked.about).items()):
+            if rect.collidepoint(event.pos):
+                taking = [i for i, a in enumerate(asked.answers) if card in a.takes]
+                if len(taking) == 1:
+                    self._answer(taking[0])
+                return True
+        return False
 
     def _answer(self, index: int | None) -> None:
         """An answer (None: Cancel): the question goes, and the keyboard's ring with it."""
@@ -315,7 +365,7 @@ class TableControls:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.escape()
             return True
-        if self._numbered(event):
+        if self._numbered(event) or self._card_answer(event):
             return True
         if self.overlay_open() and self.ring.handle(event):
             return True
@@ -381,7 +431,7 @@ class TableControls:
         if not self.overlay_open():
             return drawn
         if self.m.asking is not None:
-            self._overlay(surface, self.m.asking.question(), self.choices())
+            self._overlay(surface, self.m.asking.question(), self.choices(), self._lit_cards)
         if self.menu_open:
             self._overlay(surface, say("title.game_menu"), self.pause_items)
         if self.panel is not None:
@@ -392,10 +442,41 @@ class TableControls:
             self._overlay(surface, self.question[0](), [self.yes_btn, self.no_btn], wrap=True)
         return None
 
+    def _lit_cards(self, surface: pygame.Surface) -> None:
+        """The cards the question is about, kept bright through the veil, framed; the
+        ones the answer in focus takes lit."""
+        asked, focus = self.m.asking, self.answer_in_focus()
+        if asked is None:
+            return
+        lit = asked.answers[focus].takes if focus is not None else ()
+        for card, rect in self.m.card_rects(asked.about).items():
+            ring = rect.inflate(rect.w // 8, rect.w // 8)
+            if card in lit:
+                pygame.draw.rect(surface, theme.LEGAL, ring, max(3, rect.w // 22), rect.w // 8)
+            else:
+                pygame.draw.rect(surface, theme.INK_DIM, ring, 2, rect.w // 8)
+
+    def _in_sight(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The cards the question is about and their frames, on the window."""
+        bounds = surface.get_rect()
+        return [r.inflate(r.w // 4, r.w // 4).clip(bounds) for r in self.about()]
+
     def _overlay(
-        self, surface: pygame.Surface, title: str, buttons: list[Button], wrap: bool = False
+        self,
+        surface: pygame.Surface,
+        title: str,
+        buttons: list[Button],
+        over: Callable[[pygame.Surface], None] | None = None,
+        wrap: bool = False,
     ) -> None:
+        """The veil, ``over`` it what stays in sight (the cards a question is about), and
+        the box with ``title`` and ``buttons``."""
+        kept = [(surface.subsurface(r).copy(), r) for r in self._in_sight(surface)] if over else []
         _dim(surface)
+        for picture, rect in kept:
+            surface.blit(picture, rect)
+        if over is not None:
+            over(surface)
         top = buttons[0].rect
         box = top.unionall([b.rect for b in buttons]).inflate(top.h * 1.6, top.h * 1.2)
         if wrap:

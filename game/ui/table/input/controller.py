@@ -80,6 +80,12 @@ class TableController:
         src, card = held
         return {dst: a for a, dst in self.moves_from(src, card) if dst is not None and dst != src}
 
+    def takes(self) -> tuple[int, ...]:
+        """The table cards the held card's moves may take, where the player chooses."""
+        held = self._held()
+        moves = self.moves_from(*held) if held is not None else []
+        return tuple(dict.fromkeys(c for a, _ in moves for c in self.m.state.where(a).takes))
+
     def _held(self) -> tuple[PileId, int | None] | None:
         if self.drag is not None and self.drag.moved:
             return self.drag.src, self.drag.card
@@ -112,8 +118,12 @@ class TableController:
         return pid.seat in (None, self.m.human) and bool(self.moves_from(pid, None))
 
     def _meant(self, src: PileId, dst: PileId, card: int | None) -> list[Action]:
-        """The legal actions a drop means, else what the game says it would mean."""
-        legal = [a for a, target in self.moves_from(src, card) if target == dst]
+        """The legal actions a drop means (onto their pile, or onto a pile holding cards
+        they take), else what the game says it would mean."""
+        moves = self.moves_from(src, card)
+        there = set(self.m.shown.get(dst))
+        legal = [a for a, target in moves if target == dst]
+        legal = legal or [a for a, _ in moves if there & set(self.m.state.where(a).takes)]
         return legal or [a for a in (self.m.spec.gesture(src, dst, card, self.m.human),) if a]
 
     def _play(self, actions: list[Action], starts: dict | None = None) -> bool:
@@ -238,19 +248,45 @@ class TableController:
                 self.picked = Focus(drag.src, drag.index)  # several places: lifted, they light
             return
         self.clicks.reset()
-        target = self.drop_target(pygame.Rect(drag.pos, self.m.layout.card), drag.src)
-        if not self.put_down(drag.src, target, drag.card, {drag.card: drag.pos}):
+        rect = pygame.Rect(drag.pos, self.m.layout.card)
+        if not self._dropped(drag.src, drag.card, rect, {drag.card: drag.pos}):
             self.glide_back(drag)
+
+    def _dropped(
+        self, src: PileId, card: int | None, rect: pygame.Rect, starts: dict | None = None
+    ) -> bool:
+        """A card from ``src`` put down at ``rect``: onto a table card that only some of
+        its moves take, that move (or which of those, asked); else onto the pile it
+        overlaps most. True: a move made."""
+        taking = self._taking(src, card, rect.center)
+        if len(taking) > 1:
+            self._play(taking)  # asked which of those: the card goes back meanwhile
+            return False
+        if taking:
+            return self.m.perform(taking[0], starts)
+        return self.put_down(src, self.drop_target(rect, src), card, starts)
+
+    def _taking(self, src: PileId, card: int | None, pos: tuple[int, int]) -> list[Action]:
+        """The card's moves that take the table card under ``pos``, when only some of its
+        moves do (a drop onto one of the cards a choice is between chooses among them)."""
+        under = self.card_at(pos)
+        if under is None or card is None:
+            return []
+        pile = self.m.shown.get(under[0])
+        hit = pile[under[1]] if 0 <= under[1] < len(pile) else None
+        moves = [a for a, _ in self.moves_from(src, card)]
+        taking = [a for a in moves if hit is not None and hit in self.m.state.where(a).takes]
+        return taking if len(taking) < len(moves) else []
 
     def _put_picked(self, picked: Focus, pos: tuple[int, int]) -> bool:
         """A card lifted by a click, then a press on another place: it goes there (or the
         rules say why not); True when the press was used so."""
         src, card = picked.pile, self._card(picked)
         dst = self.drop_target(pygame.Rect(pos, (1, 1)), src)
-        if dst is None or dst == src:
+        if (dst is None or dst == src) and not self._taking(src, card, pos):
             return False
         self.clicks.reset()
-        self.put_down(src, dst, card)
+        self._dropped(src, card, pygame.Rect(pos, (1, 1)))
         return True
 
     def cancel_drag(self) -> None:
@@ -268,6 +304,7 @@ class TableController:
             picked=picked,
             picked_card=self._card(picked) if picked is not None else None,
             targets=tuple(self.targets()),
+            takes=self.takes(),
         )
 
     def lifted(self) -> tuple[PileId, int] | None:

@@ -33,6 +33,7 @@ class Pointer:
     picked: Focus | None = None  # a card picked up with the keys...
     picked_card: int | None = None  # ...and which card it is (None: none lies there)
     targets: tuple[PileId, ...] = ()  # where the card held may go (they light up)
+    takes: tuple[int, ...] = ()  # the table cards its moves may take (they light up too)
 
     @property
     def holding(self) -> tuple[PileId, ...] | None:

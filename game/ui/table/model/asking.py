@@ -22,11 +22,12 @@ from game.text.words import phrase
 
 @dataclass(frozen=True, eq=False)
 class Answer:
-    """One answer: its button's words (worded when drawn, in the language of now) and
-    the move it makes."""
+    """One answer: its button's words (worded when drawn, in the language of now), the
+    move it makes and the table cards it takes (lit on the felt while it has the focus)."""
 
     words: Callable[[], str]
     action: Action
+    takes: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -35,6 +36,15 @@ class Asking:
 
     question: Callable[[], str]
     answers: tuple[Answer, ...]
+
+    @property
+    def about(self) -> tuple[int, ...]:
+        """Every table card some answer takes: the chooser keeps clear of them."""
+        return tuple(dict.fromkeys(c for a in self.answers for c in a.takes))
+
+    def taking(self, card: int) -> list[Action]:
+        """The answers' moves that take ``card``."""
+        return [a.action for a in self.answers if card in a.takes]
 
 
 def call_asked(call: Call, seat: int) -> Asking:
@@ -50,7 +60,7 @@ def choices_asked(spec: GameSpec, state: GameState, namer: Namer, actions: list[
     def words(a: Action) -> Callable[[], str]:
         return lambda: phrase(spec.choice_words(a), namer)
 
-    answers = tuple(Answer(words(a), a) for a in actions)
+    answers = tuple(Answer(words(a), a, state.where(a).takes) for a in actions)
     return Asking(lambda: phrase(spec.choice_question(state, actions), namer), answers)
 
 

@@ -22,12 +22,14 @@ from game.ui.table.model.model_core import ModelCore
 
 @dataclass(frozen=True)
 class Marks:
-    """What to light up: a card (pile and index; -1 for an empty pile) and a target pile."""
+    """What to light up: a card (pile and index; -1 for an empty pile) and a target pile
+    (``at``: the card of it the arrow ends on, a card the move takes; -1: its top)."""
 
     src: PileId | None
     index: int
     target: PileId | None
     call_button: bool = False  # the move is a call: its button lights up
+    at: int = -1
 
 
 class HintGiver(ModelCore):
@@ -106,4 +108,7 @@ class HintGiver(ModelCore):
         if where.card is not None and where.card in pile:
             index = pile.index(where.card)
         clicked = src is not None and self.layout.role(src).clickable  # a click is the move
+        for pid in self.layout.spots if where.takes else ():
+            if where.takes[0] in self.shown.get(pid):  # it ends on the card to take
+                return Marks(src, index, pid, at=self.shown.get(pid).index(where.takes[0]))
         return Marks(src, index, None if clicked else where.dst)

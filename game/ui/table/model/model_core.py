@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
+import pygame
+
 from game.core.match import Match
 from game.core.referee import Referee
 from game.core.spec import GameSpec
@@ -145,6 +147,17 @@ class ModelCore:
     namer = property(lambda self: self.stage.namer)
     hooks = property(lambda self: self.stage.hooks)
     dealing = property(lambda self: self.stage.dealing)
+
+    def card_rects(self, cards: tuple[int, ...]) -> dict[int, pygame.Rect]:
+        """Where the table shows each of ``cards`` that lies in sight on a pile (what a
+        chooser lights, keeps clear of, and takes a drop or a click on)."""
+        rects = {}
+        for pid, spot in self.layout.spots.items():
+            pile = self.shown.get(pid)
+            for i in range(spot.first_seen(len(pile)), len(pile)):
+                if pile[i] in cards:
+                    rects[pile[i]] = pygame.Rect(spot.card_pos(i, len(pile)), self.layout.card)
+        return rects
 
     @property
     def log_words(self) -> list[str]:

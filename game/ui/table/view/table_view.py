@@ -127,8 +127,9 @@ class TableView:
         if src is not None and src in self.layout.spots:
             rects = dict(self.card_rects(src))
             card = rects.get(marks.index, self.layout.spots[src].rect)
-        target = self.pile_top_rect(dst) if dst is not None and dst in self.layout.spots else None
-        return card, target
+        if dst is None or dst not in self.layout.spots:
+            return card, None
+        return card, dict(self.card_rects(dst)).get(marks.at, self.pile_top_rect(dst))
 
     def focus_rect(self, focus: Focus | None) -> pygame.Rect | None:
         """Where the keyboard ``focus`` is framed (None: nowhere to frame)."""
@@ -162,6 +163,8 @@ class TableView:
         where the last frame drew, on a screen that still shows it (None: laid whole)."""
         holding = pointer.holding
         out = [self._glow(surface, *glow) for glow in self._glows(holding, behind=False)]
+        for rect in self.m.card_rects(pointer.takes).values():
+            out.append(self._glow(surface, rect, theme.LEGAL, True))
         if self.m.hint is not None and holding is None:
             out += self._hint_marks(surface)
         out += self._landed(surface)
