@@ -5,7 +5,8 @@ per seat) says which piles it has and who sees each; from that :class:`PiledStat
 what every game otherwise writes over its own fields, each a chance to differ from the
 others: what a seat sees (``observation``), every card as it lies (``reveal``), the
 every-card-once check (``all_cards``), the copy (``clone``), the hidden cards dealt anew
-(``resample``), the record's ``setup`` and ``report``, and the deal and its events. A game
+(``resample``), the record's ``setup`` and ``report``, the deal and its events, a new hand
+and one from a record, whose turn it is and how it ended, and the checked move. A game
 overrides one only where it differs.
 """
 
@@ -16,11 +17,11 @@ import random
 from abc import abstractmethod
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from game.core.cards import CARD_TEXT, parse_cards
-from game.core.state import GameState, Observation
-from game.core.types import Event, EventKind, PileId
+from game.core.state import GameState, Observation, parse_or_refuse, resolve_options
+from game.core.types import Action, Event, EventKind, IllegalAction, Outcome, PileId
 
 
 class Seen(Enum):
@@ -53,24 +54,97 @@ class Deal:
 
 
 class PiledState(GameState):
-    """A hand whose cards lie in :meth:`declared` piles, ``self.piles`` (each bottom
-    first). ``deck`` is the deck it was dealt from, which its record's setup names."""
+    """A hand whose cards lie in the piles it declares (``PILES``), ``self.piles`` (each
+    bottom first), dealt as ``DEALING`` says. ``deck`` is the deck it was dealt from,
+    which its record's setup names; ``turn`` is the seat to move until ``result`` is set."""
 
+    PILES: ClassVar[tuple[Pile, ...]] = ()
+    DEALING: ClassVar[tuple[Deal, ...]] = ()
     piles: dict[PileId, list[int]]
     deck: tuple[int, ...]
+    turn: int = 0
+    result: Outcome | None = None
 
-    @abstractmethod
     def declared(self) -> tuple[Pile, ...]:
-        """The hand's piles, in the order they are listed."""
+        """The hand's piles, in the order they are listed (a game whose piles depend on
+        its options or players overrides this)."""
+        return self.PILES
 
-    @abstractmethod
     def dealing(self) -> tuple[Deal, ...]:
         """The deal: the deck's first cards go to these piles in turn (the rest, to the
-        last pile declared face down, by :meth:`dealt`)."""
+        last pile declared hidden)."""
+        return self.DEALING
 
     def info(self) -> dict[str, Any]:
         """The public facts beyond the piles that a seat's view carries (scores, a call)."""
         return {}
+
+    # ------------------------------------------------------------------ a hand begins
+    @classmethod
+    def new(
+        cls,
+        players: int = 2,
+        options: dict[str, Any] | None = None,
+        rng: random.Random | int | None = None,
+    ) -> Self:
+        if players not in cls.PLAYERS:
+            raise ValueError(f"{cls.game} is played by {cls.PLAYERS} players, not {players!r}")
+        rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        return cls.started(rng.sample(cls.CARDS, len(cls.CARDS)), players, options)
+
+    @classmethod
+    def from_setup(cls, setup: dict[str, Any], options: dict[str, Any] | None = None) -> Self:
+        """The hand a record's setup deals (its deck), for the game's first player count."""
+        return cls.started(cls.deck_in(setup), cls.PLAYERS[0], options)
+
+    @classmethod
+    def started(cls, deck: list[int], players: int, options: dict[str, Any] | None) -> Self:
+        """The hand ``deck`` deals, its options checked, before anyone moves."""
+        self = cls.__new__(cls)
+        self.players, self.history = players, []
+        self.options = resolve_options(cls, options)
+        self.dealt(deck)
+        self.begin()
+        return self
+
+    def begin(self) -> None:
+        """The game's own fields as a hand begins, beyond its piles (none by default)."""
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.result else self.turn
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    # ------------------------------------------------------------------ a move
+    def apply(self, action: Action | str) -> list[Event]:
+        """The move checked (refused, the hand untouched, when illegal), kept and made."""
+        why = self.check(action)
+        if why is not None:
+            raise IllegalAction(why)
+        a = parse_or_refuse(action, self.ACTIONS)
+        self.history.append(a)
+        return self.step(a)
+
+    @abstractmethod
+    def step(self, action: Action) -> list[Event]:
+        """What a legal move does to the piles and the turn, as events."""
+
+    def carry(
+        self, kind: EventKind, cards: tuple[int, ...] | list[int], src: PileId, dst: PileId,
+        seat: int | None = None, face_up: bool = True, detail: tuple[int, ...] = (),
+    ) -> Event:  # fmt: skip
+        """``cards`` moved from ``src`` onto ``dst`` (kept in order where ``dst`` is), as the
+        event of ``kind`` that tells it."""
+        cards = tuple(cards)
+        for c in cards:
+            self.piles[src].remove(c)
+        self.piles[dst] += cards
+        if any(p.ordered for p in self.declared() if p.pid == dst):
+            self.piles[dst].sort()
+        return Event(kind, seat, cards, src, dst, face_up, detail)
 
     # ------------------------------------------------------------------ the deal
     @classmethod
@@ -83,10 +157,10 @@ class PiledState(GameState):
             raise ValueError(f"setup.deck must hold each of the game's {len(cls.CARDS)} cards once")
         return deck
 
-    def dealt(self, deck: list[int], rest: PileId) -> None:
-        """The piles as :meth:`dealing` deals ``deck``, the cards left over on ``rest``
-        (bottom first: the deck's next card is its top)."""
-        self.deck = tuple(deck)
+    def dealt(self, deck: list[int]) -> None:
+        """The piles as :meth:`dealing` deals ``deck``, the cards left over on the last pile
+        declared hidden (bottom first: the deck's next card is its top)."""
+        self.deck, rest = tuple(deck), self._rest()
         self.piles = {p.pid: [] for p in self.declared()}
         at = 0
         for deal in self.dealing():
@@ -99,13 +173,15 @@ class PiledState(GameState):
         """The deal as events: each dealt pile's cards from the rest to it."""
         if self.history:
             return []
-        rest = next(p.pid for p in reversed(self.declared()) if p.seen is Seen.HIDDEN)
-        out, at = [], 0
+        rest, out, at = self._rest(), [], 0
         for deal in self.dealing():
             cards = self.deck[at : at + deal.n]
             out.append(Event(EventKind.DEAL, deal.pid.seat, cards, rest, deal.pid, False))
             at += deal.n
         return out
+
+    def _rest(self) -> PileId:
+        return next(p.pid for p in reversed(self.declared()) if p.seen is Seen.HIDDEN)
 
     def setup(self) -> dict[str, Any]:
         return {"deck": [CARD_TEXT[c] for c in self.deck]}

@@ -20,7 +20,7 @@ from game.core.design import Design
 from game.core.figures import Figure
 from game.core.lesson import Lesson
 from game.core.state import GameState, resolve_options
-from game.core.types import Action, Event, Outcome, PileId
+from game.core.types import HANDS, WONS, Action, Event, Outcome, PileId
 
 
 class Seat(int):
@@ -370,8 +370,10 @@ class GameSpec(Generic[S]):
     def panel_counts(
         self, piles: dict[PileId, list[int | None]], seat: int, side: int
     ) -> list[Phrase]:
-        """The side panel's counts for a seat."""
-        return []
+        """The side panel's counts for a seat: by default the cards in its hand and those
+        its side has won, where the game has such piles."""
+        own = ((HANDS[seat], "count.hand"), (WONS[side], "count.won"))
+        return [Phrase(key, {"n": len(piles[pid])}) for pid, key in own if pid in piles]
 
     def summary_lines(self, state: S) -> list[Phrase]:
         """The summary's lines about how the hand ended."""

@@ -330,6 +330,13 @@ class Outcome:
     def is_draw(self) -> bool:
         return self.winner is DRAW
 
+    @classmethod
+    def on_points(cls, score: list[int] | tuple[int, ...]) -> Outcome:
+        """The most points wins, alone; a tie for the most is a draw."""
+        best = max(score)
+        leaders = [seat for seat, n in enumerate(score) if n == best]
+        return cls(leaders[0] if len(leaders) == 1 else DRAW, Reason.POINTS, tuple(score))
+
 
 # ----------------------------------------------------------------- refusals
 class Code(Kind):

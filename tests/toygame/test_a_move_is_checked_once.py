@@ -10,11 +10,11 @@ from game.core.types import HANDS
 
 from .rules import Duel
 from .spec import ID
-from .test_named_suit import dealt
+from .test_an_eight_takes_from_the_pool import dealt
 
 
 def test_a_dragged_card_is_checked_once(duel, app, monkeypatch):
-    table = open_table(app, ID, {}, state=dealt("2C 3C 4C KD", "KH 5H 9D AC"))
+    table = open_table(app, ID, {}, state=dealt("2C 3C 4C KS", "KH 5H 9D AC"))
     settle(app, table)
     checked = []
     check = Duel.check

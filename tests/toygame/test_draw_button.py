@@ -16,9 +16,9 @@ from game.text import set_language
 from game.ui.table.voice import heard
 from game.ui.widgets import text_of
 
-from .kinds import DRAW_PASS, NAMING
+from .rules import ACTIONS, DRAW_PASS
 from .spec import ID
-from .test_named_suit import dealt
+from .test_an_eight_takes_from_the_pool import dealt
 
 
 @pytest.fixture
@@ -92,17 +92,21 @@ def test_a_hint_to_draw_lights_the_button(app, table):
 
 
 def test_a_buttons_move_with_several_legal_ways_offers_them_in_the_chooser(duel, app, monkeypatch):
-    """A move declared with several actions (here an 8 led and the suit it names, as a
-    bid would be) is offered under their choices; the answer picked is the move made."""
+    """A move declared with several actions (here an 8 led and each card it may take, as a
+    bid would be) is offered under their choices, the legal ones only; the answer picked is
+    the move made."""
     eight = parse_card("8S")
-    named = Move(NAMING[eight], f"button.{ID}.draw", "n", (f"keys.{ID}.d", f"keys.{ID}.d.what"))
-    monkeypatch.setattr(type(duel), "moves", (named,))
+    every = tuple(
+        dict.fromkeys(a for a in ACTIONS.by_text.values() if a.card == eight and a.choice)
+    )
+    taking = Move(every, f"button.{ID}.draw", "n", (f"keys.{ID}.d", f"keys.{ID}.d.what"))
+    monkeypatch.setattr(type(duel), "moves", (taking,))
     state = dealt("8S 2C 3C 4C", "KH 5H 9D AC")
     table = open_table(app, ID, {}, state=state)
     settle(app, table)
     key(app, pygame.K_n, unicode="n")
     asked = table.model.asking
     assert asked is not None
-    assert [a.action for a in asked.answers] == list(NAMING[eight])
-    key(app, pygame.K_3)  # the third answer: hearts
-    assert [str(a) for a in table.state.history] == ["8S=H"]
+    assert [str(a.action) for a in asked.answers] == ["8S=9C", "8S=KD", "8S=3H"]
+    key(app, pygame.K_3)  # the third answer: the 3 of hearts
+    assert [str(a) for a in table.state.history] == ["8S=3H"]

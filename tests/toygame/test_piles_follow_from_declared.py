@@ -1,4 +1,4 @@
-"""A game that declares its piles and who sees each gets from the core what a seat sees,
+"""A game that declares its piles, who sees each and its deal gets from the core what a seat sees,
 every card as it lies, every card of its pack once, the copy, the resample, the deal and
 the record's setup; the tests' duel is such a game, on a pack of 44 cards."""
 
@@ -14,7 +14,7 @@ from game.core.cards import CARD_TEXT
 from game.core.piles import Seen
 from game.core.types import HANDS, PACK, TABLE, WONS, EventKind
 
-from .rules import Duel
+from .rules import POOL, Duel
 
 
 def played(seed: int, moves: int) -> Duel:
@@ -60,16 +60,18 @@ def test_a_copy_is_its_own_and_plays_on_alone():
     assert len(state.history) == 5
 
 
-def test_the_deal_gives_four_cards_a_hand_and_the_rest_to_the_pack_as_events():
+def test_the_deal_gives_four_cards_a_hand_three_to_the_pool_and_the_rest_to_the_pack_as_events():
     state = Duel.new(rng=8)
     assert [len(state.piles[HANDS[s]]) for s in (0, 1)] == [4, 4]
-    assert len(state.piles[PACK]) == len(Duel.CARDS) - 8
+    assert len(state.piles[POOL]) == 3
+    assert len(state.piles[PACK]) == len(Duel.CARDS) - 11
     assert not state.piles[TABLE]
     assert not state.piles[WONS[0]]
     dealt = state.opening_events()
     assert [(ev.kind, ev.src, ev.dst) for ev in dealt] == [
         (EventKind.DEAL, PACK, HANDS[0]),
         (EventKind.DEAL, PACK, HANDS[1]),
+        (EventKind.DEAL, PACK, POOL),
     ]
     assert sorted(dealt[0].cards) == state.piles[HANDS[0]]
 

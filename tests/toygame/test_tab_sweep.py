@@ -10,7 +10,7 @@ from ui_support import centre, key, open_table, settle
 from game.core.types import PACK, PileId, PileKind
 from game.ui.table.input.controller import Focus
 
-from .kinds import DRAW_PASS
+from .rules import DRAW_PASS
 from .spec import ID
 
 

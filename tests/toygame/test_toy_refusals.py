@@ -15,7 +15,7 @@ from game.text import current, say, set_language
 from game.text.names import Namer, card_params
 from game.text.words import refusal_text
 
-from .kinds import DRAW_PASS, Codes
+from .rules import DRAW_PASS, Codes
 from .spec import ID, SPEC
 
 

@@ -4,7 +4,7 @@ hooks of its spec alone."""
 from __future__ import annotations
 
 from game.core.referee import Referee
-from game.core.types import DRAW, EventKind, Outcome, Reason
+from game.core.types import DRAW, TABLE, EventKind, Outcome, Reason
 from game.stats import Line
 from game.store.hands import Hand, StatsKey
 from game.text import say, set_language
@@ -30,7 +30,8 @@ def test_the_toy_game_words_its_own_events(duel):
     first = events[0]
     who = "You lead" if first.seat == 0 else "North leads"
     assert lines[0] == f"{who} with {card_short(first.cards[0])}"
-    takes = [line for e, line in zip(events, lines, strict=True) if e.kind is EventKind.CAPTURE]
+    tricks = [e.kind is EventKind.CAPTURE and e.src == TABLE for e in events]
+    takes = [line for trick, line in zip(tricks, lines, strict=True) if trick]
     assert takes
     assert all("take" in line and "trick (2 cards)" in line for line in takes)
     assert lines[-1] == outcome_line(state.outcome, you)

@@ -37,9 +37,8 @@ from game.text.names import Namer, card_params
 from game.ui.table.model.hints import HintGiver
 from game.ui.table.model.shown_piles import ShownTable
 
-from .kinds import DRAW_PASS, Codes
-from .rules import Duel
-from .spec import ID, SHARED_PACK, SPEC
+from .rules import DRAW_PASS, POOL, Codes, Duel
+from .spec import ID, SHARED_PACK, SPEC, THE_POOL
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -233,12 +232,12 @@ def test_no_file_outside_the_toy_games_folder_mentions_the_game():
 
 
 def test_a_pile_its_game_gives_no_role_gets_the_generic_role_of_its_kind():
-    """The duel names one pile's role (its shared pack: a click draws) and still gets a
-    working table from the generic roles of the others."""
+    """The duel names the roles of its shared pack (a click draws) and of its pool (a pile of
+    a kind of its own) and still gets a working table from the generic roles of the others."""
     design = SPEC.design({0: "bottom", 1: "top"}, {}, {0: 0, 1: 1})
-    assert design.roles == {PACK: SHARED_PACK}
+    assert design.roles == {PACK: SHARED_PACK, POOL: THE_POOL}
     assert SHARED_PACK.clickable
-    for pid in (p for p in design.piles if p != PACK):
+    for pid in (p for p in design.piles if p not in (PACK, POOL)):
         assert design.role(pid) == default_role(pid)
     table = PileId(PileKind.TABLE)
     assert design.role(table).drop

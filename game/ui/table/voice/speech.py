@@ -290,7 +290,7 @@ class TableSpeech:
             return k.panel, f"{title}. {k.panel.spoken()}"
         asked = m.asking
         if asked is not None:
-            return asked, ". ".join([asked.question(), *(text_of(b.label) for b in k.choices())])
+            return asked, in_turn([asked.question(), *(text_of(b.label) for b in k.choices())])
         if k.menu_open:
             return "menu", say("title.game_menu")
         return None, ""
@@ -402,3 +402,12 @@ class TableSpeech:
             return False
         self.voice.answer(words() if self.voice.on else "")
         return True
+
+
+def in_turn(parts: list[str]) -> str:
+    """Sentences said one after the other, a period between them where one does not
+    end on its own (a question says its question mark, not "?.")."""
+    said = parts[:1]
+    for part in parts[1:]:
+        said.append(("" if said[-1].endswith((".", "?", "!", ":")) else ".") + " " + part)
+    return "".join(said)
