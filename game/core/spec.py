@@ -357,7 +357,7 @@ class GameSpec(Generic[S]):
     def variant(self, state: S) -> Phrase | None:
         """The table's variant in a few words (the top bar, the menu's Continue); None for
         a game played one way only."""
-        return Phrase("variant.plain")
+        return None
 
     def prompt(self, state: S) -> Phrase:
         """The hint line's words when the move is the player's."""

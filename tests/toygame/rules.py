@@ -30,7 +30,6 @@ from game.core.types import EventKind as E
 
 PACK_OF_44 = tuple(c for c in DECK if rank(c) not in (JACK, QUEEN))  # no jacks, no queens
 POOL = PileId(PileKind("pool"))  # face-up cards an 8 led may take from
-EIGHT = 8
 
 
 class ActionKinds(ActionKind):
@@ -46,7 +45,7 @@ class Codes(Code):
 ACTIONS = ActionSet()
 ACTIONS.add_plays()
 DRAW_PASS = ACTIONS.make(ActionKinds.DRAW, "draw")
-for eight in (c for c in PACK_OF_44 if rank(c) == EIGHT):  # 8S=3H: the 8 led takes 3H
+for eight in (c for c in PACK_OF_44 if rank(c) == 8):  # 8S=3H: the 8 led takes 3H
     ACTIONS.add_choices(PLAYS[eight], tuple(CARD_TEXT[c] for c in PACK_OF_44))
 
 
@@ -86,7 +85,7 @@ class Duel(PiledState):
 
     def _plays(self, card: int, leading: bool) -> list[Action]:
         """A card's moves: an 8 led takes a pool card, one move per card there."""
-        if leading and rank(card) == EIGHT and self.piles[POOL]:
+        if leading and rank(card) == 8 and self.piles[POOL]:
             return [ACTIONS.by_text[f"{CARD_TEXT[card]}={CARD_TEXT[c]}"] for c in self.piles[POOL]]
         return [PLAYS[card]]
 

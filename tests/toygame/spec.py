@@ -67,6 +67,9 @@ class DuelSpec(GameSpec[Duel]):
         (a, b) = state.score
         return [Phrase(f"summary.{ID}", {"seat0": 0, "n0": a, "seat1": 1, "n1": b})]
 
+    def seat_cards(self, piles: dict[PileId, list[Any]], seat: int) -> int:
+        return len(piles.get(HANDS[seat], []))
+
     def counts(self, state: Duel, side: int) -> dict[str, int]:
         """The statistics' count of a finished duel: the tricks the side took."""
         return {f"{ID}.tricks": state.score[side] // 2}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.core.spec import Cards, Phrase, Seat, Side, Silent
 from game.core.state import GameState
-from game.core.types import Action, Event, Outcome, Reason
+from game.core.types import Action, Event, Outcome
 from game.core.types import EventKind as E
 
 from .rules import POOL, Duel, taken
@@ -27,8 +27,6 @@ class DuelWords(Silent):
 
     @staticmethod
     def describe_outcome(out: Outcome) -> Phrase | None:
-        if out.reason is not Reason.POINTS:
-            return None
         if out.is_draw:
             return Phrase(f"outcome.{ID}.draw", {"n": out.score[0]})
         return Phrase(f"outcome.{ID}", {"who": Side(out.winner), "n": max(out.score)}, YOU)
