@@ -30,7 +30,8 @@ from game.games.pisti.infer import (
     foretold,
     play_logp,
 )
-from game.games.pisti.model import POINTS, RANK0, knowledge
+from game.games.pisti.kernel import POINTS, RANK0
+from game.games.pisti.model import knowledge
 
 NOISES = (0.0, 0.01, 0.02, 0.04, 0.08, 0.15)
 RIDGE = 1.0  # L2 penalty on the weights, so rare features stay modest

@@ -13,7 +13,8 @@ from game.core.agents import SeatView
 from game.core.types import PLAYS
 from game.games import make_agent, new_hand
 from game.games.pisti import kinds as pisti
-from game.games.pisti.model import J0, RANK0, knowledge
+from game.games.pisti.kernel import JACK0, RANK0
+from game.games.pisti.model import knowledge
 
 QUICK = 0.3  # a fraction of the Expert's budget: the verdicts below are not close calls
 
@@ -40,8 +41,8 @@ def _pisti_chance(state):
     if len(k.table) != 1 or k.table[0] is None or k.cards_left <= 1:
         return None
     top = RANK0[k.table[0]]
-    capture = [c for c in k.hand if RANK0[c] == top and top != J0]
-    away = [c for c in k.hand if RANK0[c] not in (top, J0)]
+    capture = [c for c in k.hand if RANK0[c] == top and top != JACK0]
+    away = [c for c in k.hand if RANK0[c] not in (top, JACK0)]
     return (capture[0], away[0]) if capture and away else None
 
 
@@ -67,10 +68,10 @@ def _known_lead(state):
     if len(k.hand) < 2 or k.hand_sizes[opp] < 2:
         return None
     held = {RANK0[c] for c in k.unseen}  # with the face-down cards known: the opponent's hand
-    if J0 in held:
+    if JACK0 in held:
         return None
-    risky = [c for c in k.hand if RANK0[c] in held and RANK0[c] != J0]
-    safe = [c for c in k.hand if RANK0[c] not in held and RANK0[c] != J0]
+    risky = [c for c in k.hand if RANK0[c] in held and RANK0[c] != JACK0]
+    safe = [c for c in k.hand if RANK0[c] not in held and RANK0[c] != JACK0]
     return (risky[0], safe[0]) if risky and safe else None
 
 

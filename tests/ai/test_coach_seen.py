@@ -181,7 +181,7 @@ def _jack_on_a_small_pile(state):
     """The seat to move could spend its jack on a pile of one or two cards, and holds other
     cards besides: (the jack, the table) or None."""
     from game.core.types import TABLE
-    from game.games.pisti.tables import JACK0, RANK0
+    from game.games.pisti.kernel import JACK0, RANK0
 
     seat = state.to_move
     acts = state.legal_actions()
@@ -195,7 +195,7 @@ def _jack_on_a_small_pile(state):
 def test_a_jack_spent_on_a_small_pile_is_the_bigger_pile_it_took_later():
     """Where the search finds a jack spent on a small pile costly, the reason is the bigger
     pile the same jack took later in the deals played out after the better card."""
-    from game.games.pisti.tables import JACK0, RANK0
+    from game.games.pisti.kernel import JACK0, RANK0
 
     state = new_hand("pisti", 2, {}, 1)
     agents = [make_agent("pisti", "hard", s) for s in range(2)]

@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, cast
 
 from game.core.agents import BaseAgent, SeatView
 from game.core.types import DRAW, Action
+from game.games.pishe_pasha.kernel import fits
 from game.games.pishe_pasha.kinds import FOUNDATION, ActionKinds, load_seat
-from game.games.pishe_pasha.legality import fits
 
 if TYPE_CHECKING:
     from game.games.pishe_pasha.rules import PishePasha

@@ -22,8 +22,8 @@ from game.core.spec import Coach, Phrase, Seen, Verdict
 from game.core.state import GameState
 from game.core.types import Action
 from game.games.pishe_pasha.ai import EXPERT_DEALS, ExpertPasha, Points
+from game.games.pishe_pasha.kernel import fits, loads, next_up
 from game.games.pishe_pasha.kinds import FOUNDATION, ActionKinds, load_seat
-from game.games.pishe_pasha.legality import loads
 
 if TYPE_CHECKING:
     from game.games.pishe_pasha.rules import PishePasha
@@ -229,13 +229,13 @@ def pile_reason(state: PishePasha, seat: int, played: Action, better: Action) ->
 
 def _one_short(state: PishePasha, card: int) -> bool:
     """Whether ``card`` would fit its foundation once one more card is played there."""
-    piles = state.foundation_piles()
+    piles = [list(p) for p in state.foundation_piles()]
     single = len(piles) == 1
-    pile = piles[0] if single else piles[card // 13]
-    need = pile[-1] % 13 + 1 if pile else 0  # the rank the foundation takes next
-    if single:
-        return card % 13 == (need + 1) % 13
-    return need + 1 < 13 and card % 13 == need + 1
+    nxt = next_up(piles, card, single)
+    if nxt is None or fits(card, piles, single):
+        return False
+    piles[0 if single else card // 13].append(nxt)
+    return fits(card, piles, single)
 
 
 # The largest loss the coach charged the Expert's own moves was 3.03 points (benchmarks/

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Self
 
 from game.core.types import Action, Event, Outcome, Winner
-from game.games.pishe_pasha.legality import Moves
+from game.games.pishe_pasha.kernel import Moves
 
 if TYPE_CHECKING:
     from game.games.pishe_pasha.setup import Deal

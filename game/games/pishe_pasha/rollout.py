@@ -8,9 +8,9 @@ event objects and no history. That makes a playout four to five times
 cheaper, so the Expert can afford more deals where a hand is close.
 
 The rules come from the engine's own tables: the state's fit mask and
-adjacency table (:mod:`game.games.pishe_pasha.legality`), and its turn limit.
+adjacency table (:mod:`game.games.pishe_pasha.kernel`), and its turn limit.
 Tests play thousands of hands both ways and check they end alike, and that each
-step is the move :func:`~game.games.pishe_pasha.legality.legal_moves` offers first
+step is the move :func:`~game.games.pishe_pasha.kernel.legal_moves` offers first
 (the load, or the only move).
 """
 
@@ -20,12 +20,10 @@ from typing import TYPE_CHECKING
 
 from game.core.types import DRAW, Outcome
 from game.games.pishe_pasha.fields import PisheFields
+from game.games.pishe_pasha.kernel import TURN_LIMIT, play_up
 from game.games.pishe_pasha.kinds import Reasons
-from game.games.pishe_pasha.legality import KING0, TURN_LIMIT
 
-NEXT_RANK = tuple((r + 1) % 13 for r in range(13))
 NEXT_SEAT = {n: tuple((s + 1) % n for s in range(n)) for n in (2, 3)}
-NONE_FITS, ALL_FIT = bytes(4), bytes((1, 1, 1, 1))  # a rank's four cards in a fit mask
 
 
 class Rollouts(PisheFields):
@@ -66,7 +64,7 @@ class Rollouts(PisheFields):
         winner = -1
         own = discards[seat]
         while t >= 0 and own and fit[own[-1]] and not fit[t] and moves < cap:
-            _play_up(own.pop(), found, fit, single)  # (only after a fault nobody stopped)
+            play_up(own.pop(), found, fit, single)  # (only after a fault nobody stopped)
             moves += 1
         going = moves < cap
         while going:  # a turn of ``seat``
@@ -77,7 +75,7 @@ class Rollouts(PisheFields):
             while True:  # its moves: each plays a card up, loads one, or turns one
                 if t < 0:  # free: play up or load the top discard, else turn
                     if own and fit[own[-1]]:
-                        _play_up(own.pop(), found, fit, single)
+                        play_up(own.pop(), found, fit, single)
                     else:
                         target = -1
                         if own:
@@ -101,7 +99,7 @@ class Rollouts(PisheFields):
                                 break
                 if t >= 0:  # holding: play it up, or load it, or discard it
                     if fit[t]:
-                        _play_up(t, found, fit, single)
+                        play_up(t, found, fit, single)
                     else:
                         if three:
                             target = _load_target(t, seat, discards, stocks, adj, opps)
@@ -139,21 +137,6 @@ class Rollouts(PisheFields):
         elif turns >= TURN_LIMIT:
             self._outcome = Outcome(DRAW, Reasons.TURN_LIMIT, (0,) * n)
         return moves
-
-
-def _play_up(card: int, found: list[list[int]], fit: bytearray, single: bool) -> None:
-    """``card`` to the foundation (:func:`~game.games.pishe_pasha.legality.update_fit_mask`,
-    written out: the playouts spend much of their time here)."""
-    if single:
-        found[0].append(card)
-        r = card % 13
-        fit[r::13] = NONE_FITS
-        fit[NEXT_RANK[r] :: 13] = ALL_FIT
-    else:
-        found[card // 13].append(card)
-        fit[card] = 0
-        if card % 13 != KING0:
-            fit[card + 1] = 1
 
 
 def _load_target(

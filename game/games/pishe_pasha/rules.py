@@ -6,7 +6,7 @@ thousands of hands per decision. Stocks and discard piles are bottom first inter
 (``pile[-1]`` is the top); records write stocks top first. Only the seat to move can
 hold a turned card, so one int is enough.
 
-Which moves are legal, and why any other is refused, is :mod:`.legality`'s; the state
+Which moves are legal, and why any other is refused, is :mod:`.kernel`'s; the state
 asks it once per position and keeps the answer until the next move, so a move taken
 from ``legal_actions`` is made without checking it again.
 """
@@ -30,6 +30,19 @@ from game.core.types import (
     Outcome,
     Refusal,
 )
+from game.games.pishe_pasha.kernel import (
+    ADJ_CIRCULAR,
+    ADJ_CLASSIC,
+    FREE,
+    HOLDING,
+    TURN_LIMIT,
+    Moves,
+    fit_mask,
+    legal_moves,
+    play_up,
+    refusal,
+    skipped,
+)
 from game.games.pishe_pasha.kinds import (
     ACTIONS,
     FOUNDATION,
@@ -41,19 +54,6 @@ from game.games.pishe_pasha.kinds import (
     EventKinds,
     PileKinds,
     Reasons,
-)
-from game.games.pishe_pasha.legality import (
-    ADJ_CIRCULAR,
-    ADJ_CLASSIC,
-    FREE,
-    HOLDING,
-    TURN_LIMIT,
-    Moves,
-    fit_mask,
-    legal_moves,
-    refusal,
-    skipped,
-    update_fit_mask,
 )
 from game.games.pishe_pasha.moves import (
     D_FOUND,
@@ -446,8 +446,7 @@ class PishePasha(StopRule, PisheViews, Rollouts, GameState):
         return [recycle, EV_TURN[s][c]]
 
     def _play(self, card: int) -> None:
-        self._found[0 if self._single else card // 13].append(card)
-        update_fit_mask(self._fit, card, self._single)
+        play_up(card, self._found, self._fit, self._single)
 
     def _pass_to(self, seat: int) -> list[Event]:
         """End the turn: the safety draw, or the next seat to move."""

@@ -7,6 +7,7 @@ from typing import Any
 
 from game.core.cards import CARD_TEXT, brief
 from game.core.setup_read import CardLedger, check_sizes, read_card, read_piles, read_stocks
+from game.games.pishe_pasha.kernel import fits_single, next_up
 
 POSITION_KEYS = ("discards", "foundations", "turned", "to_move", "turns")
 
@@ -94,13 +95,17 @@ def _check_foundation(pile: list[int], i: int, single: bool, players: int) -> No
     if single:
         if players == 3 and not pile:
             raise ValueError(f"{what} must start with the centre card (three players)")
-        if players == 2 and pile and pile[0] % 13 != 0:
+        if players == 2 and pile and not fits_single(pile[0], []):
             raise ValueError(f"{what} must start with an ace")
         for j in range(1, len(pile)):
-            if pile[j] % 13 != (pile[j - 1] % 13 + 1) % 13:
+            if not fits_single(pile[j], pile[:j]):
                 raise ValueError(f"{what}[{j}]: {CARD_TEXT[pile[j]]} cannot follow "
                                  f"{CARD_TEXT[pile[j - 1]]} (next rank, any suit)")  # fmt: skip
         return
+    suits: list[list[int]] = [[], [], [], []]
     for j, c in enumerate(pile):
-        if c != i * 13 + j:
-            raise ValueError(f"{what}[{j}]: expected {CARD_TEXT[i * 13 + j]}, not {CARD_TEXT[c]}")
+        suits[i] = pile[:j]
+        want = next_up(suits, 13 * i, False)  # its suit from the ace up
+        if c != want:
+            expected = CARD_TEXT[want] if want is not None else "no card"
+            raise ValueError(f"{what}[{j}]: expected {expected}, not {CARD_TEXT[c]}")

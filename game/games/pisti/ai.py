@@ -18,10 +18,8 @@ from collections.abc import Sequence
 
 from game.core.agents import BaseAgent, SeatView
 from game.core.types import PLAYS, TABLE, Action
+from game.games.pisti.kernel import JACK0, PISTI, POINTS, RANK0, RANK_PISTI, TAKES
 from game.games.pisti.model import (
-    J0,
-    POINTS,
-    RANK0,
     PistiKnowledge,
     Sim,
     knowledge,
@@ -54,9 +52,9 @@ def greedy_card(cards: list[int], table: list[int | None]) -> int:
             if RANK0[c] == RANK0[top]:
                 return c
         for c in cards:
-            if RANK0[c] == J0:
+            if RANK0[c] == JACK0:
                 return c
-    return min(cards, key=lambda c: (RANK0[c] == J0, POINTS[c], RANK0[c], c))
+    return min(cards, key=lambda c: (RANK0[c] == JACK0, POINTS[c], RANK0[c], c))
 
 
 class EasyPisti(BaseAgent):
@@ -95,7 +93,7 @@ def medium_card(cards: list[int], k: PistiKnowledge) -> int:
             if RANK0[c] == RANK0[top]:
                 return c
         worth = len(k.table) >= 3 or sum(POINTS[c] for c in k.table if c is not None) >= 2
-        jacks = [c for c in cards if RANK0[c] == J0]
+        jacks = [c for c in cards if RANK0[c] == JACK0]
         if jacks and (worth or len(cards) == 1):
             return jacks[0]
 
@@ -103,7 +101,7 @@ def medium_card(cards: list[int], k: PistiKnowledge) -> int:
         r = RANK0[c]
         alive = 4 - seen[r] - sum(1 for d in cards if RANK0[d] == r)
         lone = not k.table
-        return (r == J0 and len(cards) > 1, alive * (3 if lone else 1) + 2 * POINTS[c], c)
+        return (r == JACK0 and len(cards) > 1, alive * (3 if lone else 1) + 2 * POINTS[c], c)
 
     return min(cards, key=risk)
 
@@ -130,16 +128,16 @@ def hard_scores(cards: list[int], k: PistiKnowledge) -> dict[int, float]:
     last_card = k.pack_size == 0 and sum(k.hand_sizes) == 1
     remaining = k.cards_left
     jack_keep = 1.0 + 2.5 * min(1.0, remaining / 24)
-    p_jack = prob_holds(total, unseen[J0], opp_size)
+    p_jack = prob_holds(total, unseen[JACK0], opp_size)
     out: dict[int, float] = {}
     for c in cards:
         r = RANK0[c]
         mine = sum(1 for d in k.hand if RANK0[d] == r)
-        if top is not None and (r == RANK0[top] or r == J0):
+        if top is not None and TAKES[c][top]:
             gain = value + POINTS[c] + MAJORITY_PER_CARD * (len(k.table) + 1)
-            if len(k.table) == 1 and r == RANK0[top] and not last_card:
-                gain += 20 if r == J0 else 10
-            if r == J0 and RANK0[top] != J0:
+            if len(k.table) == 1 and not last_card:
+                gain += PISTI[c][top]
+            if r == JACK0 and RANK0[top] != JACK0:
                 gain -= jack_keep
             out[c] = gain + 0.3
             continue
@@ -148,11 +146,11 @@ def hard_scores(cards: list[int], k: PistiKnowledge) -> dict[int, float]:
         p_rank = prob_holds(total, unseen[r], opp_size)
         loss = p_rank * pile
         if size == 1:
-            loss += p_rank * (20 if r == J0 else 10)
-        elif r != J0:
+            loss += p_rank * RANK_PISTI[r]
+        elif r != JACK0:
             loss += (1 - p_rank) * p_jack * (pile if pile >= 1.5 or size >= 3 else 0.3 * pile)
         score = -loss
-        if r == J0:
+        if r == JACK0:
             score -= jack_keep
         score += 0.15 * (mine - 1)
         out[c] = score

@@ -21,10 +21,10 @@ from game.core.state import GameState, Observation
 from game.core.types import TABLE, Action
 from game.games.pisti.ai import card_classes
 from game.games.pisti.hints import bonus
+from game.games.pisti.kernel import JACK0, RANK0, TAKES
 from game.games.pisti.model import Sim
 from game.games.pisti.search import PLAY, Budget, Play, Watch, class_key
 from game.games.pisti.search import evaluate as search
-from game.games.pisti.tables import JACK0, RANK0
 
 
 def evaluate(view: SeatView, acts: list[Action], rng: random.Random,
@@ -181,7 +181,7 @@ def table_reason(state: GameState, seat: int, played: Action, better: Action) ->
     nxt = (seat + 1) % state.players
 
     def takes(card: int) -> bool:
-        return top is not None and (RANK0[card] == RANK0[top] or RANK0[card] == JACK0)
+        return top is not None and TAKES[card][top]
 
     if takes(b) and not takes(p):
         return capture(state, better, len(table))

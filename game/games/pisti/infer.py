@@ -28,10 +28,8 @@ from operator import mul
 
 from game.core.state import Observation
 from game.core.types import WONS
+from game.games.pisti.kernel import IS_JACK, JACK0, POINTS, RANK0, RANK_PISTI, RANK_TAKES, TAKES
 from game.games.pisti.model import (
-    J0,
-    POINTS,
-    RANK0,
     PistiKnowledge,
     greedy_card,
     policy_card,
@@ -139,7 +137,8 @@ def all_plays(obs: Observation, k: PistiKnowledge) -> list[Seen]:
             )
         )
         r = RANK0[c]
-        if table and (r == J0 or (table[-1] is not None and r == RANK0[table[-1]])):
+        face = table[-1] if table else None  # a face-down top: only a jack surely takes it
+        if table and (IS_JACK[c] if face is None else TAKES[c][face]):
             if first_side is None:
                 first_side = k.sides[seat]
             table = []
@@ -189,7 +188,7 @@ def class_features(
     value = p.value
     last_card = p.pack == 0 and p.remaining == 1
     jack_keep = 1.0 + 2.5 * min(1.0, p.remaining / 24)
-    p_jack = prob_holds(total, 4 - seen[J0] - in_hand[J0], opp)
+    p_jack = prob_holds(total, 4 - seen[JACK0] - in_hand[JACK0], opp)
     out: dict[tuple[int, int], list[float]] = {}
     for c in hand:
         key = (RANK0[c], POINTS[c])
@@ -197,11 +196,11 @@ def class_features(
             continue
         r = key[0]
         mine = in_hand[r]
-        if top >= 0 and r in (top, J0):
+        if top >= 0 and RANK_TAKES[r][top]:
             gain = value + POINTS[c] + MAJORITY_PER_CARD * (size + 1)
             pisti = size == 1 and r == top and not last_card
-            hard = gain + (20 if r == J0 else 10) * pisti
-            jack_cap = r == J0 and top != J0
+            hard = gain + RANK_PISTI[r] * pisti
+            jack_cap = r == JACK0 and top != JACK0
             if jack_cap:
                 hard -= jack_keep
             out[key] = [hard + 0.3, 1.0, float(jack_cap), gain, float(pisti), 0.0, 0.0, 0.0,
@@ -212,15 +211,15 @@ def class_features(
         p_rank = prob_holds(total, alive, opp)
         loss = p_rank * pile
         if size == 0:
-            loss += p_rank * (20 if r == J0 else 10)
-        elif r != J0:
+            loss += p_rank * RANK_PISTI[r]
+        elif r != JACK0:
             loss += (1 - p_rank) * p_jack * (pile if pile >= 1.5 or size >= 2 else 0.3 * pile)
         hard = -loss
-        if r == J0:
+        if r == JACK0:
             hard -= jack_keep
         hard += 0.15 * (mine - 1)
         out[key] = [hard, 0.0, 0.0, 0.0, 0.0, p_rank * pile, p_rank * (size == 0), POINTS[c],
-                    float(r == J0), float(alive), mine - 1.0]  # fmt: skip
+                    float(r == JACK0), float(alive), mine - 1.0]  # fmt: skip
     return out
 
 

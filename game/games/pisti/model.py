@@ -21,17 +21,11 @@ from functools import cached_property
 
 from game.core.state import Observation
 from game.core.types import HANDS, PACK, TABLE, WONS
+from game.games.pisti.kernel import IS_JACK, JACK0, MAJORITY, PISTI, POINTS, RANK0, TAKES
 
-RANK0 = tuple(c % 13 for c in range(52))
-J0 = 10
-POINTS = tuple(
-    (1 if c % 13 in (0, J0) else 0) + (2 if c == 1 else 0) + (3 if c == 22 else 0)
-    for c in range(52)
-)
-MAJORITY = 3
 # greedy's shedding order (cheapest first): non-jacks before jacks, then points, rank, card
 GREEDY_RANK = tuple(
-    sorted(range(52), key=lambda c: (c % 13 == J0, POINTS[c], c % 13, c)).index(c)
+    sorted(range(52), key=lambda c: (RANK0[c] == JACK0, POINTS[c], RANK0[c], c)).index(c)
     for c in range(52)
 )
 
@@ -214,11 +208,11 @@ class Sim:
         table = self.table
         r = RANK0[card]
         last_round = p == self.n - 1 and not hand
-        if table and (r == J0 or r == RANK0[table[-1]]):
+        if table and TAKES[card][table[-1]]:
             side = self.sides[p]
             gain = self.tval + POINTS[card]
-            if len(table) == 1 and r == RANK0[table[0]] and not (last_round and not self.pack):
-                gain += 20 if r == J0 else 10
+            if len(table) == 1 and not (last_round and not self.pack):
+                gain += PISTI[card][table[0]]
             self.points[side] += gain
             self.count[side] += len(table) + 1
             table.clear()
@@ -297,11 +291,11 @@ class Sim:
             hand.remove(card)
             r = RANK0[card]
             last_round = p == n - 1 and not hand
-            if table and (r == J0 or r == RANK0[table[-1]]):
+            if table and TAKES[card][table[-1]]:
                 side = sides[p]
                 gain = tval + POINTS[card]
-                if size == 1 and r == RANK0[table[0]] and not (last_round and not pack):
-                    gain += 20 if r == J0 else 10
+                if size == 1 and not (last_round and not pack):
+                    gain += PISTI[card][table[0]]
                 points[side] += gain
                 count[side] += size + 1
                 table.clear()
@@ -336,14 +330,13 @@ class Sim:
 def greedy_card(hand: list[int], table: list[int]) -> int:
     """:meth:`Sim.greedy` for a hand of two cards or more."""
     if table:
-        top = RANK0[table[-1]]
-        jack = -1
-        for c in hand:
-            rc = RANK0[c]
-            if rc == top:
-                return c
-            if rc == J0 and jack < 0:
-                jack = c
+        top, jack = table[-1], -1
+        for c in hand:  # the first card that takes the pile, a jack only when no other does
+            if TAKES[c][top]:
+                if not IS_JACK[c]:
+                    return c
+                if jack < 0:
+                    jack = c
         if jack >= 0:
             return jack
     return min(hand, key=GREEDY_RANK.__getitem__)
@@ -361,7 +354,7 @@ def policy_card(hand: list[int], table: list[int], size: int, tval: float, deali
             rc = rank0[c]
             if rc == top:
                 return c
-            if rc == J0:
+            if rc == JACK0:
                 jack = c
         if jack >= 0 and (tval + 0.12 * size >= 1.4 or size >= 4 or not dealing):
             return jack
@@ -373,7 +366,7 @@ def policy_card(hand: list[int], table: list[int], size: int, tval: float, deali
     best, best_cost = hand[0], 1e9
     for i, c in enumerate(hand):
         rc = ranks[i]
-        if rc == J0:
+        if rc == JACK0:
             cost = 50.0
         else:
             mine = ranks.count(rc)

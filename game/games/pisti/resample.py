@@ -19,7 +19,7 @@ import random
 
 from game.core.state import Observation
 from game.core.types import HANDS, PACK, TABLE, WONS
-from game.games.pisti.tables import IS_JACK
+from game.games.pisti.kernel import IS_JACK
 
 _STREAM = 48
 

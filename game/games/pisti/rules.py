@@ -30,23 +30,22 @@ from game.core.types import (
     Reason,
     Refusal,
 )
-from game.games.pisti.kinds import ACTIONS, Codes, EventKinds
-from game.games.pisti.setup import build_table, validate_setup
-from game.games.pisti.tables import (
+from game.games.pisti.kernel import (
     IS_JACK,
     JACK0,
     JACK_PISTI_POINTS,
-    KEY,
     MAJORITY,
-    ONE,
+    PISTI,
     PISTI_POINTS,
     POINTS,
     RANK0,
+    TAKES,
     TEN_DIAMONDS,
-    TEXT,
     TWO_CLUBS,
-    sides_of,
 )
+from game.games.pisti.kinds import ACTIONS, Codes, EventKinds
+from game.games.pisti.setup import build_table, validate_setup
+from game.games.pisti.tables import KEY, ONE, TEXT, sides_of
 
 _new = tuple.__new__
 _MOVE, _CAPTURE = EventKinds.MOVE, EventKinds.CAPTURE
@@ -291,8 +290,7 @@ class Pisti(GameState):
         left = self._left = self._left - 1
         table = self._table
         ev = [_new(Event, (_MOVE, s, ONE[c], HANDS[s], TABLE, True, (), None))]
-        r = RANK0[c]
-        if table and (r == RANK0[table[-1]] or r == JACK0):
+        if table and TAKES[c][table[-1]]:
             self._capture(s, c, ev)
         else:
             table.append(c)
@@ -310,12 +308,8 @@ class Pisti(GameState):
         """Seat ``s`` takes the pile with ``c``; a pişti when it held one card of c's rank."""
         table = self._table
         side = self._sides[s]
-        pisti = (
-            len(table) == 1
-            and RANK0[c] == RANK0[table[0]]
-            and self._first >= 0
-            and (self._left or self._pos < _STREAM)
-        )
+        counts = self._first >= 0 and (self._left or self._pos < _STREAM)  # not the last card
+        bonus = PISTI[c][table[0]] if len(table) == 1 and counts else 0
         table.append(c)
         self._won[side].extend(table)
         taken = tuple(table)
@@ -326,13 +320,10 @@ class Pisti(GameState):
             self._down = 0
         self._last = side
         self._last_seat = s
-        if pisti:
-            if RANK0[c] == JACK0:
-                self._jpisti[side] += 1
-                kind = EventKinds.JACK_PISTI
-            else:
-                self._pisti[side] += 1
-                kind = EventKinds.PISTI
+        if bonus:
+            jack = bonus == JACK_PISTI_POINTS
+            (self._jpisti if jack else self._pisti)[side] += 1
+            kind = EventKinds.JACK_PISTI if jack else EventKinds.PISTI
             ev.append(Event(kind, s, taken, TABLE, WONS[side], True))
 
     def _finish(self, ev: list[Event]) -> None:

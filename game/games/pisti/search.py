@@ -39,10 +39,8 @@ from typing import NamedTuple
 
 from game.core.state import Observation
 from game.games.pisti.infer import Reader
+from game.games.pisti.kernel import POINTS, RANK0, TAKES
 from game.games.pisti.model import (
-    J0,
-    POINTS,
-    RANK0,
     PistiKnowledge,
     Sim,
     deal_hands,
@@ -233,7 +231,7 @@ def _show(watch: Watch, sim: Sim, card: int, styles: tuple[bool, ...] | None, we
     watch.start(sim, card, weight, solved)
     while True:
         table = sim.table
-        takes = bool(table) and (RANK0[card] == J0 or RANK0[card] == RANK0[table[-1]])
+        takes = bool(table) and TAKES[card][table[-1]]
         size = len(table)
         lone = table[0] if size == 1 else None
         mover = sim.turn

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.cards import brief, card_name, parse_cards
-from game.games.pisti.tables import IS_JACK, TEXT
+from game.games.pisti.kernel import IS_JACK
+from game.games.pisti.tables import TEXT
 
 _FIELDS = ("players", "deck")
 

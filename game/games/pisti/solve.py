@@ -11,7 +11,8 @@ and undoes each move, so it builds no objects.
 
 from __future__ import annotations
 
-from game.games.pisti.model import J0, MAJORITY, POINTS, RANK0, Sim
+from game.games.pisti.kernel import IS_JACK, MAJORITY, PISTI, POINTS, RANK0, TAKES
+from game.games.pisti.model import Sim
 
 INF = float("inf")
 # What :meth:`LastDeal._undo` needs after a capture: the pile taken, the points that lay on
@@ -88,20 +89,19 @@ class LastDeal:
         table = self.table
         opts = _classes(hand)
         if table:
-            top = RANK0[table[-1]]
-            opts.sort(key=lambda c: (RANK0[c] != top, RANK0[c] != J0))
+            top = table[-1]  # the cards that take it first, a jack after a match
+            opts.sort(key=lambda c: (not TAKES[c][top], IS_JACK[c]))
         return opts
 
     def _do(self, seat: int, c: int, left: int) -> _Undo | None:
         """Play ``c``; returns what :meth:`_undo` needs (None when the card was laid down)."""
         self.hands[seat].remove(c)
         table = self.table
-        r = RANK0[c]
-        if table and (r == J0 or r == RANK0[table[-1]]):
+        if table and TAKES[c][table[-1]]:
             side = self.sides[seat]
             gain = self.tval + POINTS[c]
-            if len(table) == 1 and r == RANK0[table[0]] and left > 1:
-                gain += 20 if r == J0 else 10
+            if len(table) == 1 and left > 1:  # a pişti, but not on the hand's last card
+                gain += PISTI[c][table[0]]
             undo = (table[:], self.tval, self.last, side, gain)
             self.points[side] += gain
             self.count[side] += len(table) + 1

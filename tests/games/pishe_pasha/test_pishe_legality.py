@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.cards import CARD_TEXT
-from game.games.pishe_pasha import legality
+from game.games.pishe_pasha import kernel as legality
 from game.games.pishe_pasha.ai import smart_load
-from game.games.pishe_pasha.legality import TURN_LIMIT, fits
+from game.games.pishe_pasha.kernel import TURN_LIMIT, fits
 from game.games.pishe_pasha.rules import PishePasha
 
 EVERY = every_pishe_action()

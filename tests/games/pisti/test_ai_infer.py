@@ -15,7 +15,8 @@ from game.core.referee import Referee
 from game.games import make_agent, new_hand
 from game.games.pisti.ai import ExpertPisti, PimcPisti
 from game.games.pisti.infer import Reader, current_deal
-from game.games.pisti.model import J0, RANK0, Sim, knowledge, sample_sim
+from game.games.pisti.kernel import JACK0, RANK0
+from game.games.pisti.model import Sim, knowledge, sample_sim
 from game.games.pisti.search import PLAY, evaluate
 from game.games.pisti.solve import LastDeal, tree_size
 
@@ -104,7 +105,7 @@ def _declined(players: int, seed: int):
             seat = state.to_move
             obs = state.observation(seat)
             for p in Reader(obs, knowledge(obs)).plays:
-                if p.top >= 0 and RANK0[p.card] not in (p.top, J0):
+                if p.top >= 0 and RANK0[p.card] not in (p.top, JACK0):
                     return state, p
             state.apply(agents[seat].choose(SeatView(state, seat)))
     raise AssertionError("no declined capture found")
@@ -123,7 +124,7 @@ def test_a_seat_that_let_a_capture_pass_is_read_as_holding_neither_rank_nor_jack
     for _ in range(600):
         w = sample_sim(k, seat, rng)
         weights.append(reader.logp(w.hands))
-        holds.append(any(RANK0[c] in (p.top, J0) for c in w.hands[p.seat]))
+        holds.append(any(RANK0[c] in (p.top, JACK0) for c in w.hands[p.seat]))
     top = max(weights)
     ws = [math.exp(x - top) for x in weights]
     uniform = sum(holds) / len(holds)

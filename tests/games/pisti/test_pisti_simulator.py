@@ -9,7 +9,8 @@ import random
 import pytest
 
 from game.core.types import HANDS, PACK, PLAYS, TABLE
-from game.games.pisti.model import POINTS, Sim, side_map
+from game.games.pisti.kernel import POINTS
+from game.games.pisti.model import Sim, side_map
 from game.games.pisti.rules import Pisti
 
 OPTIONS = [{}, {"start_jack": "to_bottom"}, {"show_bottom": False}]

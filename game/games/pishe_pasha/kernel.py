@@ -77,18 +77,38 @@ def fit_mask(piles: Sequence[Sequence[int]], single: bool) -> bytearray:
     return mask
 
 
+NEXT_RANK = tuple((r + 1) % 13 for r in range(13))
+NONE_FITS, ALL_FIT = bytes(4), bytes((1, 1, 1, 1))  # a rank's four cards in a fit mask
+
+
 def update_fit_mask(mask: bytearray, card: int, single: bool) -> None:
     """Keep ``mask`` right after ``card`` went onto a foundation."""
-    r = card % 13
     if single:
-        nxt = (r + 1) % 13
-        for base in (0, 13, 26, 39):
-            mask[base + r] = 0
-            mask[base + nxt] = 1
+        r = card % 13
+        mask[r::13] = NONE_FITS
+        mask[NEXT_RANK[r] :: 13] = ALL_FIT
     else:
         mask[card] = 0
-        if r != KING0:
+        if card % 13 != KING0:
             mask[card + 1] = 1
+
+
+def play_up(card: int, piles: list[list[int]], mask: bytearray, single: bool) -> None:
+    """``card`` onto the foundation it fits (its suit's, or the one), the mask kept right:
+    the engine and the playouts both play a card up so."""
+    piles[0 if single else card // 13].append(card)
+    update_fit_mask(mask, card, single)
+
+
+def next_up(piles: Sequence[Sequence[int]], card: int, single: bool) -> int | None:
+    """A card that fits the foundation ``card`` would go to, the one it takes next (of
+    that foundation's suit, or, for the one foundation, of any: the clubs'); None once
+    a suit's foundation is full."""
+    if single:
+        pile = piles[0]
+        return (pile[-1] % 13 + 1) % 13 if pile else 0
+    pile = piles[card // 13]
+    return None if len(pile) == 13 else 13 * (card // 13) + len(pile)
 
 
 # ------------------------------------------------------------------ a move
