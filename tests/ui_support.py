@@ -141,18 +141,53 @@ def set_agent(table: TableScene, player: int, agent) -> None:
 
 
 def settle(app: App, table: TableScene, limit: float = 10.0) -> None:
-    """Step until the table is at the player's move (theirs to choose, or playing itself),
-    the hand is over, or the table is gone."""
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
+    """Step the table's clock (``limit`` seconds of its frames at most) until the table is
+    at the player's move (theirs to choose, or playing itself), the hand is over, or the
+    table is gone; the computer's thinking and the voice's telling are joined, not waited
+    for on a clock."""
+    for _ in range(round(limit / DT)):
         app.step(DT)
         if app.scene is not table or table.model.takes_moves():
             return
         if table.state.is_over and not table.model.show.busy:
             return
-        if table.model.thinker.busy or table.model.director.saying_move():
-            time.sleep(0.001)  # (a frame's rest, as the game takes: the thinker or voice runs)
+        join(app, table)
     raise AssertionError("the table never settled")
+
+
+def join(app: App, table=None) -> None:
+    """The table's worker thread done with what it was given, so the next frame takes its
+    answers in (``table``: the scene's own, a table or a lesson, by default). The voice
+    alone keeps real time: while the table waits for it to tell a move, its thread is
+    given a moment, as the game's own loop gives it between frames."""
+    model = getattr(table or app.scene, "model", None)
+    thinker = getattr(model, "thinker", None)
+    if thinker is not None:
+        thinker.wait()
+    director = getattr(model, "director", None)
+    if director is not None and director.saying_move():
+        time.sleep(0.001)
+
+
+def until(app: App, done, seconds: float = 20.0, each=None, what: str = "it") -> float:
+    """Step the table's clock until ``done()``, ``seconds`` of its frames at most, the
+    worker and the voice joined between frames (``each()`` after every frame); the
+    simulated seconds it took."""
+    for n in range(round(seconds / DT) + 1):
+        if done():
+            return n * DT
+        app.step(DT)
+        if each is not None:
+            each()
+        join(app)
+    raise AssertionError(f"{what} never happened")
+
+
+def pause(app: App, seconds: float = 0.5) -> None:
+    """``seconds`` of the table's frames with nothing done: a pause, as a person makes
+    (the next click on the card clicked last is then no double click)."""
+    for _ in range(round(seconds / DT)):
+        app.step(DT)
 
 
 def step_until_moved(app: App, table: TableScene, steps: int) -> None:
@@ -163,7 +198,7 @@ def step_until_moved(app: App, table: TableScene, steps: int) -> None:
         model = table.model
         if table.state.history and not model.show.busy and not model.thinker.busy:
             return
-        time.sleep(0.001)
+        join(app, table)
 
 
 def centre(table: TableScene, name: str, index: int = -1) -> tuple[int, int]:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 
 import pygame
 import pytest
-from ui_support import DT, click, key, make_app, open_table, pid, right_arrow, set_agent
+from ui_support import DT, click, join, key, make_app, open_table, pid, right_arrow, set_agent
 
 from game.__main__ import parse_args
 from game.core.agents import SeatView
@@ -105,7 +104,7 @@ def test_computer_thinks_off_the_ui_thread_and_the_window_keeps_drawing(app):
     agent.release.set()
     for _ in range(200):
         app.step(DT)
-        time.sleep(0.001)  # the real loop sleeps between frames; let the worker run
+        join(app)  # the worker's and the voice's work done: the next frame sees it
         if len(table.state.history) >= 2:
             break
     assert len(table.state.history) >= 2

@@ -18,6 +18,7 @@ from ui_support import (
     faulty_opponent_table,
     history,
     holding_2h,
+    join,
     key,
     make_app,
     open_table,
@@ -25,6 +26,7 @@ from ui_support import (
     rest_of_deck,
     set_agent,
     settle,
+    until,
 )
 
 from game.core.agents import SeatView
@@ -42,10 +44,7 @@ from game.ui.table.model.hints import HintGiver
 
 
 def wait_for_hint(app, table, limit: float = 20.0) -> None:
-    end = time.monotonic() + limit
-    while table.model.thinker.hint_pending is not None and time.monotonic() < end:
-        app.step(DT)
-        time.sleep(0.002)
+    until(app, lambda: table.model.thinker.hint_pending is None, limit, what="the hint")
     app.step(DT)
     assert table.model.hint is not None, table.model.message
 
@@ -120,7 +119,7 @@ def stop_rule_fault_table(app):
         app.step(DT)
         if table.state.history and table.model.window.open:
             return table
-        time.sleep(0.001)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     raise AssertionError("the computer never faulted")
 
 
@@ -152,7 +151,7 @@ def test_stop_window_runs_out_and_the_computer_plays_on(app):
         app.step(DT)
         if len(table.state.history) > 1:
             break
-        time.sleep(0.001)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     assert history(table)[:2] == ["turn", "turned>D"]
     assert not any(a.startswith("stop") for a in history(table))
     assert any("fault went unnoticed" in line for line in table.model.log_words)

@@ -4,8 +4,6 @@ key press does something or says why."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 from ui_support import (
@@ -20,6 +18,7 @@ from ui_support import (
     rest_of_deck,
     set_agent,
     settle,
+    until,
 )
 
 from game.core.agents import SeatView
@@ -95,15 +94,9 @@ def test_no_automatic_turn_when_forced_moves_are_not_played_for_you(app):
 
 # ----------------------------------------------------------------- hurrying the computer
 def run_until(app, table, done, limit: float = 10.0) -> float:
-    """Step until ``done()``; the simulated seconds it took (the computer thinks on a
-    thread, so the loop also sleeps a little, as the real loop does between frames)."""
-    simulated, end = 0.0, time.monotonic() + limit
-    while not done():
-        assert time.monotonic() < end, "it never happened"
-        app.step(DT)
-        simulated += DT
-        time.sleep(0.002)
-    return simulated
+    """Step until ``done()``; the simulated seconds it took (the computer's thinking on its
+    thread joined between frames)."""
+    return until(app, done, limit)
 
 
 def test_hurrying_a_computer_turn_with_the_stop_rule_on_still_opens_the_window_after_its_fault(

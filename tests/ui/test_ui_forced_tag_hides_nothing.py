@@ -8,7 +8,7 @@ import time
 
 import pygame
 import pytest
-from ui_support import DT, make_app, open_table
+from ui_support import DT, join, make_app, open_table
 
 from game.ui.table.view.marks import tag_rect
 
@@ -29,7 +29,7 @@ def test_the_tag_lies_off_the_card_clear_of_every_pile_and_label(tmp_path, monke
             labels = [r for name, r in m.layout.areas.items() if name.startswith("label")]
             assert tag.collidelist(piles + labels) < 0, (tag, size)
             assert m.layout.areas["table"].contains(tag)
-        time.sleep(0.001)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     assert seen >= 3
 
 

@@ -7,7 +7,7 @@ import time
 
 import pygame
 import pytest
-from ui_support import DT, key, open_table, pisti_deck, rest_of_deck, settle
+from ui_support import DT, join, key, open_table, pisti_deck, rest_of_deck, settle
 
 from game.games.pishe_pasha.rules import PishePasha
 from game.games.pisti.rules import Pisti
@@ -29,7 +29,7 @@ def drawn_arrow(app, table) -> tuple[list[pygame.Vector2], list[pygame.Rect]]:
     end = time.monotonic() + 20
     while table.model.hint is None and time.monotonic() < end:
         app.step(DT)
-        time.sleep(0.002)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     points: list[pygame.Vector2] = []
     badges: list[pygame.Rect] = []
     circle, polygon, rect = pygame.draw.circle, pygame.draw.polygon, pygame.draw.rect

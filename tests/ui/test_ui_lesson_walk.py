@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 from phase_checks import disagreements
-from ui_support import DT, click, gesture_for, key, make_app
+from ui_support import DT, click, gesture_for, join, key, make_app
 
 from game.core.lesson import Wait
 from game.games import SPECS
@@ -122,7 +122,7 @@ def walk(app, scene: LessonScene, by_keys: bool, limit: float = 90.0) -> Walk:
             call(app, scene, action, by_keys) if action.is_call else gesture_for(app, scene, action)
         elif wait in (Wait.ANY, Wait.FINISH) and m.takes_moves():
             gesture_for(app, scene, st.legal_actions()[0])
-        time.sleep(0.001)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     app.step = step
     return seen
 

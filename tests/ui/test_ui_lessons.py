@@ -16,6 +16,7 @@ from ui_support import (
     drawn_colours,
     drawn_words,
     gesture_for,
+    join,
     key,
     keys_for,
     make_app,
@@ -80,7 +81,7 @@ def rest(app, scene: LessonScene, limit: float = 20.0) -> None:
         waiting = scene.step.wait not in (Wait.WATCH, Wait.FINISH)  # the table plays on
         if not busy and waiting and (scene.step.wait is Wait.READ or m.human_may_act()):
             return
-        time.sleep(0.001)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     raise AssertionError(f"the lesson never waited for the player at step {scene.k}")
 
 
@@ -89,7 +90,7 @@ def until_next(app, scene: LessonScene, k: int, limit: float = 20.0) -> None:
     end = time.monotonic() + limit
     while scene.k == k and time.monotonic() < end:
         app.step(DT)
-        time.sleep(0.001)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
 
 
 def expected(scene: LessonScene) -> Action:
@@ -437,7 +438,7 @@ def table_time(app, scene, seconds: float, until) -> None:
     while left > 0 and not until():
         app.step(DT)
         if scene.model.thinker.busy:
-            time.sleep(0.001)
+            join(app)  # the worker's and the voice's work done: the next frame sees it
         else:
             left -= DT
 
@@ -626,7 +627,7 @@ def test_the_step_that_plays_the_hand_out_plays_the_players_cards_and_says_so(la
     while scene.step.text == ("lesson.pisti.play_on",) and time.monotonic() < end:
         app.step(DT)
         if m.thinker.busy:
-            time.sleep(0.001)  # the computer thinks on its thread: let it run
+            join(app)  # the worker's and the voice's work done: the next frame sees it
         ph = follows_the_phase(m)
         assert not ph.mine, "the lesson plays the player's cards: the table does not ask"
         if ph.doing is Doing.FORCED:

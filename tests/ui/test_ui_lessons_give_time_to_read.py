@@ -10,7 +10,7 @@ import time
 
 import pygame
 import pytest
-from ui_support import DT, click, gesture_for, key, make_app, right_arrow
+from ui_support import DT, click, gesture_for, join, key, make_app, right_arrow
 
 from game.core.lesson import Wait
 from game.games import SPECS
@@ -41,7 +41,7 @@ def walk(app, scene: LessonScene, until=None, limit: float = 240.0) -> dict[int,
             wanted = scene._expected(step) or m.my_actions()
             gesture_for(app, scene, wanted[0])
         if m.thinker.busy:
-            time.sleep(0.001)
+            join(app)  # the worker's and the voice's work done: the next frame sees it
     return shown
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from ui_support import DT, click, gesture_for, make_app, open_table, play_hand
+from ui_support import DT, click, gesture_for, join, make_app, open_table, play_hand
 
 from game.text import set_language
 from game.ui.table.model.phase import Doing
@@ -66,7 +66,7 @@ def test_the_turn_label_says_one_phrase_for_each_situation(tmp_path, monkeypatch
             if ph.mine:
                 said["you"].add(status(m, ph))
                 m.perform(m.my_actions()[0])
-            time.sleep(0.001)
+            join(app)  # the worker's and the voice's work done: the next frame sees it
         assert {Doing.SHOWING, Doing.THINKING} <= doings, "North thought and played"
         assert said == {"north": {WORDS[lang][0]}, "you": {WORDS[lang][1]}}
     finally:

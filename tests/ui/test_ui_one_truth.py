@@ -14,6 +14,7 @@ from ui_support import (
     click,
     gesture_for,
     holding_2h,
+    join,
     key,
     make_app,
     north_turns_past_a_fault,
@@ -22,6 +23,7 @@ from ui_support import (
     rest_of_deck,
     set_agent,
     settle,
+    until,
 )
 
 from game.core.lesson import Wait
@@ -44,23 +46,12 @@ STOP = {"players": 2, "stop_rule": True}
 
 
 def frames(app, seconds: float, each=None) -> None:
-    """Real time at the table, frame by frame; ``each()`` after every frame."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    """``seconds`` of the table's frames; ``each()`` after every frame."""
+    for _ in range(round(seconds / DT)):
         app.step(DT)
         if each is not None:
             each()
-        time.sleep(0.002)
-
-
-def until(app, done, seconds: float = 20.0, each=None) -> None:
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "never happened"
-        app.step(DT)
-        if each is not None:
-            each()
-        time.sleep(0.002)
+        join(app)
 
 
 def lesson(app, game: str, index: int) -> LessonScene:

@@ -4,8 +4,6 @@ phase as a plain value, then its transitions on a real headless table."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from phase_checks import disagreements
 from ui_support import (
@@ -14,6 +12,7 @@ from ui_support import (
     Prefers,
     gesture_for,
     holding_2h,
+    join,
     open_table,
     play_hand,
     set_agent,
@@ -75,15 +74,14 @@ def test_only_the_players_choice_and_their_move_in_a_call_window_are_theirs():
 def phases(app, table, until, limit: float = 20.0) -> list[Phase]:
     """The phases the table goes through, each once in a row, until ``until()``."""
     seen: list[Phase] = []
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
+    for _ in range(round(limit / DT)):
         phase = table.model.phase
         if not seen or seen[-1] != phase:
             seen.append(phase)
         if until():
             return seen
         app.step(DT)
-        time.sleep(0.001)
+        join(app, table)
     raise AssertionError(f"never got there: {seen}")
 
 

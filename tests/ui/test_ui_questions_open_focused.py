@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import deque
 
 import pygame
-from ui_support import DT, click, key, make_app, open_table, pretend_saved, settle
+from ui_support import DT, click, join, key, make_app, open_table, pretend_saved, settle
 
 from game.core.agents import SeatView
 from game.text import say
@@ -99,7 +99,6 @@ def test_the_command_lines_start_question_opens_with_no_focused_drawn(tmp_path, 
 
 
 def test_the_coachs_question_opens_with_its_focused_answer_drawn_and_spoken(tmp_path, monkeypatch):
-    import time
 
     from ui_support import pisti_deck
 
@@ -117,7 +116,7 @@ def test_the_coachs_question_opens_with_its_focused_answer_drawn_and_spoken(tmp_
         app.step(DT)
         if table.controls.question is not None:
             break
-        time.sleep(0.005)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     assert table.controls.question is not None
     app.dirty = True
     app.step(DT)

@@ -6,7 +6,6 @@ coach dialog that answers to Enter at once."""
 from __future__ import annotations
 
 import statistics
-import time
 
 import pygame
 import pytest
@@ -21,11 +20,13 @@ from ui_support import (
     key,
     make_app,
     open_table,
+    pause,
     pid,
     pisti_deck,
     set_agent,
     settle,
     two_places,
+    until,
 )
 
 from game.ai.coach import Advice
@@ -61,11 +62,7 @@ def click_card(app, table, card: str) -> None:
 
 
 def step_until(app, done, limit: float = 20.0) -> None:
-    end = time.monotonic() + limit
-    while not done():
-        assert time.monotonic() < end, "the table never got there"
-        app.step(DT)
-        time.sleep(0.002)
+    until(app, done, limit, what="the table's getting there")
 
 
 def log_words(table) -> list[str]:
@@ -179,7 +176,7 @@ def test_two_enter_presses_pick_a_card_up_and_put_it_where_it_goes(tmp_path, mon
 # ----------------------------------------------------------------- the coach dialog
 def coach_asks(app, table, card: str) -> None:
     app.settings.coach = True
-    time.sleep(0.45)  # a pause, as a person makes: not a double click on the same card
+    pause(app)  # a pause, as a person makes: not a double click on the same card
     click_card(app, table, card)
     step_until(app, lambda: table.controls.question is not None, 60.0)
 
@@ -225,7 +222,7 @@ def test_a_take_back_removes_only_its_lines_and_redo_survives_continue(app):
     step_until(app, lambda: len(table.state.history) == 2 and table.model.human_may_act())
     before = log_words(table)
     assert any(w.startswith("Face-down cards taken") for w in before), before
-    time.sleep(0.45)
+    pause(app)
     click_card(app, table, "9S")
     step_until(app, lambda: len(table.state.history) == 4 and table.model.human_may_act())
     key(app, pygame.K_z, pygame.KMOD_CTRL)
@@ -234,9 +231,9 @@ def test_a_take_back_removes_only_its_lines_and_redo_survives_continue(app):
     assert after[:-1] == before, "only the move taken back lost its lines"
     assert after[-1].startswith("Taken back"), after[-1]
     assert "9♠" in after[-1], after[-1]
-    pause = table.controls
+    controls = table.controls
     key(app, pygame.K_ESCAPE)
-    while pause.ring.current() is not pause.pause_items[5]:
+    while controls.ring.current() is not controls.pause_items[5]:
         key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
     menu = app.scene

@@ -9,7 +9,7 @@ import time
 
 import pygame
 import pytest
-from ui_support import DT, key, make_app, open_table
+from ui_support import DT, join, key, make_app, open_table
 
 from game.text import phrasebook, say_n
 from game.text.phrasebook import LANGUAGES
@@ -31,7 +31,7 @@ def test_every_opponent_label_in_four_player_pisti_carries_its_card_count(
             if m.takes_moves():
                 key(app, pygame.K_1)  # the player plays their first card
             app.step(DT)
-            time.sleep(0.002)
+            join(app)  # the worker's and the voice's work done: the next frame sees it
             if m.phase.doing is Doing.DEALING or m.show.busy:
                 continue
             seen += 1

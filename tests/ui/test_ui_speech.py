@@ -18,6 +18,7 @@ from ui_support import (
     clicked,
     faulty_opponent_table,
     holding_2h,
+    join,
     key,
     make_app,
     open_table,
@@ -548,7 +549,7 @@ def step_until(app, done, what: str, limit: float = 60.0) -> None:
     while not done():
         assert time.monotonic() < end, f"never {what}"
         app.step(DT)
-        time.sleep(0.001)  # (the computer's thread may answer)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
 
 
 @pytest.mark.parametrize("voice", ["prompt", "lagging"])

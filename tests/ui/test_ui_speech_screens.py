@@ -10,7 +10,7 @@ from collections import deque
 
 import pygame
 import pytest
-from ui_support import DT, click, key, make_app, open_table, settle
+from ui_support import DT, click, join, key, make_app, open_table, settle
 
 from game.ai.coach import Mistake
 from game.core.agents import SeatView
@@ -217,7 +217,7 @@ def test_the_review_says_what_the_coach_found_each_line_and_the_position_shown(
     end = time.monotonic() + 20
     while not review.lines and time.monotonic() < end:
         app.step(DT)
-        time.sleep(0.005)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     app.step(DT)
     heard = new_words(app, before)
     assert heard[0].startswith(w["review"])
@@ -262,7 +262,7 @@ def rest(app, scene: LessonScene, limit: float = 20.0) -> None:
             and (scene.step.wait is Wait.READ or m.human_may_act())
         ):
             return
-        time.sleep(0.001)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     raise AssertionError(f"the lesson never waited at step {scene.k}")
 
 

@@ -8,7 +8,7 @@ import time
 
 import pygame
 import pytest
-from ui_support import DT, Prefers, click, holding_2h, key, make_app, open_table, set_agent
+from ui_support import DT, Prefers, click, holding_2h, join, key, make_app, open_table, set_agent
 
 from game.text.phrasebook import LANGUAGES
 
@@ -20,7 +20,7 @@ def _until(app, done, seconds: float = 20.0) -> None:
     while not done():
         assert time.monotonic() < end, "never happened"
         app.step(DT)
-        time.sleep(0.001)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

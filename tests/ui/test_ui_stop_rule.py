@@ -4,8 +4,6 @@ window closes, unless the player asked to be shown faults."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from ui_support import (
     DT,
@@ -14,6 +12,7 @@ from ui_support import (
     faulty_opponent_table,
     history,
     holding_2h,
+    join,
     north_turns_past_a_fault,
     open_table,
     rest_of_deck,
@@ -121,7 +120,7 @@ def test_nothing_on_screen_tells_of_a_computer_fault_unless_faults_are_shown(app
             during += shown_words(table)
         if table.state.to_move == 0 and not table.model.window.open and table.state.history:
             break
-        time.sleep(0.001)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     assert history(table)[:1] == ["turn"]
     # the call window's own words come after every computer move, fault or not (see
     # test_the_call_windows_words_follow_a_move_that_is_no_fault_too): they tell nothing
@@ -150,7 +149,7 @@ def test_the_call_windows_words_follow_a_move_that_is_no_fault_too(app):
             seen |= {says.message_line(table.model)[0], says.status(table.model)}
         if table.state.history and table.state.to_move == 0 and not table.model.window.open:
             break
-        time.sleep(0.001)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     assert history(table)[:1] == ["turned>F"]
     assert says.call_words(table.model, "prompt") in seen
 
@@ -178,7 +177,7 @@ def test_the_stop_button_is_drawn_disabled_and_does_nothing_until_its_window_ope
         if table.model.window.open:
             break
         app.step(DT)
-        time.sleep(0.001)  # the computer thinks on its thread
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     button = table.controls.call_btns[0]
     app.dirty = True
     app.step(DT)

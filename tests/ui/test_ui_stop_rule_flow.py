@@ -18,6 +18,7 @@ from ui_support import (
     faulty_opponent_table,
     history,
     holding_2h,
+    join,
     key,
     north_turns_past_a_fault,
     open_table,
@@ -94,7 +95,7 @@ def until(app, table, done, steps: int = 3000) -> None:
         if done():
             return
         app.step(DT)
-        time.sleep(0.001)  # the computer thinks on its thread
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     raise AssertionError("never happened")
 
 
@@ -125,7 +126,7 @@ def test_the_computer_thinks_its_next_move_while_the_window_runs(app):
         before = (m.window.seconds, m.window.grace)
         asked |= m.thinker.busy
         app.step(DT)
-        time.sleep(0.001)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
         if len(table.state.history) > n:
             break
     assert max(before) <= DT + 1e-9, "made in the frame the window ended, not before"
@@ -204,7 +205,7 @@ def test_the_window_never_ends_before_the_moves_words_are_said(app):
             break
         held_by_words |= m.window.seconds == 0 and app.voice.waiting(line)
         app.step(DT)
-        time.sleep(0.005)
+        time.sleep(0.005)  # the voice speaks in real time: this test watches it do so
     assert not m.window.open, "its length ran out while the move was said"
     assert held_by_words, "its length ran out while the move was said"
     assert not app.voice.waiting(line), "the window ended once the move had been said"

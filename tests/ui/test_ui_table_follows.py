@@ -17,6 +17,7 @@ from ui_support import (
     DT,
     click,
     gesture_for,
+    join,
     key,
     make_app,
     open_table,
@@ -158,7 +159,7 @@ def test_the_header_says_your_turn_only_once_the_computers_card_has_landed(app, 
             seen.append((m.show.busy, status(m), seat_label(m, m.human)))
         if m.human_may_act():
             break
-        time.sleep(0.002)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
     assert any(busy for busy, _, _ in seen), "the computer's move was never shown"
     for busy, words, label in seen:
         if busy:

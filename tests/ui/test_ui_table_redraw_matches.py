@@ -9,11 +9,10 @@ import time
 
 import pygame
 import pytest
-from ui_support import DT, click, drag, key, make_app, open_table, post, settle
+from ui_support import DT, click, drag, join, key, make_app, open_table, post, settle
 
 from game.core.agents import SeatView
 from game.core.types import PileId, PileKind
-from game.ui.table.model import says
 from game.ui.table.rig import RiggedScene
 from game.ui.table.view.table_view import TableView
 
@@ -52,17 +51,6 @@ def differing(a: pygame.Surface, b: pygame.Surface) -> pygame.Rect:
     return pygame.Rect(cols[0], rows[0], cols[-1] - cols[0] + 1, rows[-1] - rows[0] + 1)
 
 
-class Clock:
-    """The seat labels' clock ("thinking..."), on only from frame to frame: a frame and
-    the same frame drawn again read the same time."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def monotonic(self) -> float:
-        return self.now
-
-
 class Frames:
     """The app's step, every frame drawn and compared with the same frame drawn whole;
     counts the frames the table laid only in part."""
@@ -71,8 +59,6 @@ class Frames:
         self.app, self.real = app, app.step
         self.compared = self.in_part = 0
         self.what = "the first frame"
-        self.clock = Clock()
-        monkeypatch.setattr(says, "time", self.clock)
         monkeypatch.setattr(app, "step", self.step)
         laid = TableView._lay
 
@@ -85,7 +71,6 @@ class Frames:
 
     def step(self, dt: float, first=None) -> bool:
         self.app.dirty = True  # (a frame every step: each is compared)
-        self.clock.now += dt
         running = self.real(dt, first)
         assert self.app.voice.caption is None, "a caption is drawn over the frame"
         shown, whole = self.app.screen, drawn_whole(self.app)
@@ -99,7 +84,7 @@ class Frames:
 def some_frames(app, n: int) -> None:
     for _ in range(n):
         app.step(DT)
-        time.sleep(0.001)  # (the computer's thread runs)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
 
 
 def hand_of(table) -> PileId:

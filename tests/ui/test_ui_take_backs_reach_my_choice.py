@@ -10,7 +10,7 @@ import time
 
 import pygame
 import pytest
-from ui_support import DT, answer_asked, click, gesture_for, key, make_app, open_table, settle
+from ui_support import DT, answer_asked, click, gesture_for, join, key, make_app, open_table, settle
 
 from game.core.agents import SeatView
 from game.text import say
@@ -67,7 +67,7 @@ def _settle_a_while(app, table, seconds: float = 0.6) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         app.step(DT)
-        time.sleep(0.002)
+        join(app)  # the worker's and the voice's work done: the next frame sees it
 
 
 @pytest.mark.parametrize("auto_play", [True, False], ids=["auto-play", "no-auto-play"])

@@ -55,7 +55,7 @@ class TableController:
         self.drop_target = drop_target
         self.card_home = card_home
         self.drag: Drag | None = None
-        self.clicks = ClickTimer()
+        self.clicks = ClickTimer(lambda: self.m.elapsed)
         self.hover = (0, 0)
         self.focus: Focus | None = None
         self.picked: Focus | None = None  # a card picked up with the keyboard

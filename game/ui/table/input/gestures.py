@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -39,21 +39,24 @@ class ClickTimer:
     count, within 0.4 s of it. A reset (a drag, a question asked over the table) makes the
     next press a single click whatever SDL counts: SDL knows nothing of what came between."""
 
-    def __init__(self) -> None:
+    def __init__(self, now: Callable[[], float]) -> None:
+        """``now``: the table's own clock (its frames' seconds), so a double click is
+        timed as the table saw it, whatever else kept the machine busy."""
+        self.now = now
         self.last: tuple | None = None
         self.when = -10.0
 
     def clicked(self, pid: PileId, card: int | None = None) -> None:
-        self.last, self.when = (pid, card), time.monotonic()
+        self.last, self.when = (pid, card), self.now()
 
     def reset(self) -> None:
-        self.last, self.when = None, -10.0
+        self.last, self.when = None, self.now() - 10.0
 
     def is_double(self, event: pygame.event.Event, pid: PileId, card: int | None = None) -> bool:
         if (pid, card) != self.last:
             return False
         clicks = getattr(event, "clicks", None)
-        recent = time.monotonic() - self.when <= DOUBLE_CLICK
+        recent = self.now() - self.when <= DOUBLE_CLICK
         double = (clicks is not None and clicks >= 2) or recent
         if double:
             self.reset()

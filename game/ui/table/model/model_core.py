@@ -68,6 +68,7 @@ class ModelCore:
         self.vetoed = False  # the last move tried was refused by ``vet`` (a lesson's step)
         self.waits_at: int | None = None  # a take-back's position: nothing plays itself there
         self._frame_phase: Phase | None = None  # the phase while a frame is drawn (one_phase)
+        self.elapsed = 0.0  # the table's own clock: seconds of frames, what its timings read
         self.start_hand()
 
     # ------------------------------------------------------------------ hands
@@ -336,6 +337,7 @@ class ModelCore:
     def update(self, dt: float) -> None:
         """The parts' share of a frame (the clock runs the rest): notes and pictures age,
         the worker thread's hints and verdicts come in."""
+        self.elapsed += dt
         self.stage.follow_options()
         self.stage.age(dt)
         if self.note is not None:

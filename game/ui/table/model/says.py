@@ -5,7 +5,6 @@ the header names its turn, and the hint line speaks of what can be done now."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -93,7 +92,7 @@ def _doing(m: TableModel, seat: int, ph: Phase) -> str:
     """What a label adds to the seat's cards: the computer is thinking, or it is your turn."""
     thinking = ph.doing is Doing.THINKING and m.thinker.busy and m.thinker.kind is Ask.MOVE
     if thinking and seat == ph.seat:
-        return say("label.thinking") + "." * (1 + int(time.monotonic() * 3) % 3)
+        return say("label.thinking") + "." * (1 + int(m.elapsed * 3) % 3)
     if ph.mine and seat == m.human:
         return say("label.your_turn")
     return ""

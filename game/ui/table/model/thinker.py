@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
 
 from game.ai.coach import Advice, advise
@@ -48,6 +49,7 @@ class Thinker:
         self.pending: Pending | None = None
         self.hint_agent = hint_agent
         self.hint_pending: Future | None = None
+        self._work: set[Future] = set()  # what else was given it (the coach's questions)
 
     @property
     def busy(self) -> bool:
@@ -99,7 +101,18 @@ class Thinker:
 
     def submit(self, fn, *args) -> Future:
         """Any other work for the worker thread (the coach)."""
-        return self._pool.submit(fn, *args)
+        future = self._pool.submit(fn, *args)
+        self._work = {f for f in self._work if not f.done()} | {future}
+        return future
+
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Block until the work now given to the worker thread is done: the next frame
+        takes its answers in. What steps a table frame by frame without a screen (a test,
+        a benchmark) joins the thinking so, instead of watching a clock (False: it was
+        not done within ``timeout`` seconds)."""
+        futures = {self.pending.future} if self.pending is not None else set()
+        futures |= {f for f in (self.hint_pending, *self._work) if f is not None}
+        return not wait_for(futures, timeout).not_done
 
     def forget(self) -> None:
         """Drop what is pending (a take-back, a new hand): late answers are ignored."""

@@ -15,7 +15,6 @@ frame) notices what else changed. Piles are described by their roles, never by a
 
 from __future__ import annotations
 
-import time
 from collections import deque
 
 import pygame
@@ -72,7 +71,7 @@ class TableSpeech:
     def keyed(self) -> None:
         """The table took a key: what it does (the move made, the focus moved, a refusal's
         reason) is its answer, said at once, cutting whatever is being said."""
-        self._keyed_at, self._key_frame = time.monotonic(), True
+        self._keyed_at, self._key_frame = self.m.elapsed, True
 
     def _say(self, text: str) -> None:
         """A sentence that answers the key just taken goes into its answer; else it is said
@@ -110,7 +109,7 @@ class TableSpeech:
         self._matter(text)
         if seat is not None:
             self._turn_of = seat
-        if text and seat == self.m.human and time.monotonic() - self._keyed_at < OWN_MOVE:
+        if text and seat == self.m.human and self.m.elapsed - self._keyed_at < OWN_MOVE:
             self._answer.append(text)  # (the key's answer: said with it, at once)
             self._answer_moved = True
             return
