@@ -22,29 +22,66 @@ if TYPE_CHECKING:
 LOG_SHOWN = 60  # the most log lines the panel can show
 
 
+class Bars:
+    """The cached pictures of the top bar and of the message line."""
+
+    def __init__(self) -> None:
+        self.top = Layer()
+        self.message = Layer()
+
+
+Felt = tuple[pygame.Surface, object, list[pygame.Rect]]  # the table layer, its version, overlays
+
+
 def draw(
     m: TableModel,
     controls: TableControls | None,
     surface: pygame.Surface,
     layer: Layer,
     over: list[pygame.Rect] | None = None,
+    felt: Felt | None = None,
+    bars: Bars | None = None,
 ) -> list[pygame.Rect]:
     """The top bar, the side panel and the message line. ``over``: the surface still
-    shows the panel as it was, but where these rects lie (what was drawn over it since);
-    None: it is laid whole. Returns where it drew beyond the top bar's and the panel's own
-    areas (those it covers, opaque): the message line, which lies over the felt, and
-    whatever might reach past a bar."""
-    out = _topbar(m, controls, surface)  # (its edge lies on the panel's top row)
+    shows the bar and the panel as they were, but where these rects lie (what was drawn
+    over them since); None: it is laid whole. ``felt``: the table layer under the message
+    line, a token that changes when its pixels there do, and where this frame drew over
+    the table (None: the message line is drawn onto the surface as it is); ``layer`` and
+    ``bars``: the panel's picture and the bars' (None: fresh ones). Returns where
+    it drew beyond the top bar's and the panel's own areas (those it covers, opaque): the
+    message line, which lies over the felt, and whatever might reach past a bar."""
+    bars = bars or Bars()
+    out = _topbar(m, controls, surface, bars.top, over)  # (its edge on the panel's top row)
     _panel(m, surface, layer, None if over is None else over + out)
-    return out + _message(m, surface)
+    return out + _message(m, surface, bars.message, felt)
+
+
+def _laid(
+    surface: pygame.Surface,
+    image: pygame.Surface,
+    at: pygame.Rect,
+    over: list[pygame.Rect] | None,
+    whole: bool,
+) -> None:
+    """A cached part laid at ``at``: whole, or only where ``over`` covered it."""
+    if over is None or whole:
+        surface.blit(image, at)
+        return
+    for rect in over:
+        part = at.clip(rect)
+        if part.w and part.h:
+            surface.blit(image, part, part.move(-at.x, -at.y))
 
 
 def _topbar(
-    m: TableModel, controls: TableControls | None, surface: pygame.Surface
+    m: TableModel,
+    controls: TableControls | None,
+    surface: pygame.Surface,
+    layer: Layer,
+    over: list[pygame.Rect] | None,
 ) -> list[pygame.Rect]:
+    """The title and the status on the bar, drawn into a layer only when they change."""
     bar = m.layout.areas["topbar"]
-    pygame.draw.rect(surface, theme.PANEL, bar)
-    edge = pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)
     size = int(bar.h * 0.48)
     left = (controls.rightmost_top() if controls else bar.x) + bar.h // 2
     right_words = status(m)
@@ -54,27 +91,19 @@ def _topbar(
         (t for t in (title(m, k) for k in range(3)) if theme.fits(t, theme.READABLE, room, True)),
         title(m, 2),
     )
-    left_at = theme.text(
-        surface,
-        words,
-        size,
-        theme.INK,
-        (left, bar.centery),
-        "midleft",
-        True,
-        width=max(40, room),
-    )
-    right_at = theme.text(
-        surface,
-        right_words,
-        size,
-        theme.GOLD,
-        (bar.right - 16, bar.centery),
-        "midright",
-        True,
-        width=bar.w // 3,
-    )
-    return [edge, left_at, right_at]
+
+    def draw(image: pygame.Surface, _old: object) -> None:
+        image.fill(theme.PANEL)
+        x, y = left - bar.x, bar.centery - bar.y
+        width = max(40, room)
+        theme.text(image, words, size, theme.INK, (x, y), "midleft", True, width=width)
+        at = (bar.w - 16, y)
+        theme.text(image, right_words, size, theme.GOLD, at, "midright", True, width=bar.w // 3)
+
+    draws = layer.draws
+    image = layer.get((tuple(bar), words, right_words, left, room), bar.size, draw)
+    _laid(surface, image, bar, over, layer.draws != draws)
+    return [pygame.draw.line(surface, theme.PANEL_EDGE, bar.bottomleft, bar.bottomright, 2)]
 
 
 def _section(surface: pygame.Surface, title_text: str, x: int, y: int, size: int, w: int) -> int:
@@ -118,13 +147,7 @@ def _panel(
 
     draws = layer.draws
     image = layer.get((content, current().lang), p.size, draw)
-    if over is None or layer.draws != draws:
-        surface.blit(image, p)
-        return
-    for rect in over:
-        part = p.clip(rect)
-        if part.w and part.h:
-            surface.blit(image, part, part.move(-p.x, -p.y))
+    _laid(surface, image, p, over, layer.draws != draws)
 
 
 def _panel_body(
@@ -209,9 +232,30 @@ def _log(log: tuple[tuple[str, str], ...], surface: pygame.Surface, box: pygame.
         y += img.get_height() + 3
 
 
-def _message(m: TableModel, surface: pygame.Surface) -> list[pygame.Rect]:
+def _message(
+    m: TableModel, surface: pygame.Surface, layer: Layer, felt: Felt | None
+) -> list[pygame.Rect]:
+    """The hint line, veiled over the felt. Where nothing was drawn over it this frame it
+    is the table layer there, veiled, with its words: a picture kept until one of them
+    changes; else it is veiled on the surface as it is."""
     r = m.layout.areas["message"]
-    theme.veil(surface, r, 110)
     words, colour = message_line(m)
-    box = pygame.Rect(r.x + 14, r.y + 1, r.w - 24, r.h - 2)
-    return [r, theme.paragraph(surface, words, int(r.h * 0.55), colour, box, True)]
+    size = int(r.h * 0.55)
+    if felt is None or r.collidelist(felt[2]) >= 0:
+        theme.veil(surface, r, 110)
+        box = pygame.Rect(r.x + 14, r.y + 1, r.w - 24, r.h - 2)
+        return [r, theme.paragraph(surface, words, size, colour, box, True)]
+    table, version, _ = felt
+
+    def draw(image: pygame.Surface, _old: object) -> None:
+        image.blit(table, (0, 0), r)
+        theme.veil(image, image.get_rect(), 110)
+        box = pygame.Rect(14, 1, r.w - 24, r.h - 2)
+        layer.data = theme.paragraph(image, words, size, colour, box, True).move(r.topleft)
+
+    key = (tuple(r), words, colour, id(table), version)
+    image = layer.get(key, r.size, draw)
+    if not isinstance(layer.data, pygame.Rect) or not r.contains(layer.data):
+        return _message(m, surface, layer, None)  # (words past the line: drawn as they are)
+    surface.blit(image, r)
+    return [r, layer.data]

@@ -57,6 +57,8 @@ class TableView:
         self._background: tuple | None = None
         self._cards = Layer()
         self._panel = Layer()
+        self._bars = panel.Bars()
+        self._under_words = 0  # counts the table layer's redraws under the message line
         self.label_words: dict[str, pygame.Rect] = {}  # where each seat's and count's words went
         self.banner_box: pygame.Rect | None = None  # the last banner drawn, and its words
         self.banner_words: list[pygame.Rect] = []
@@ -152,15 +154,24 @@ class TableView:
         and where it goes is kept (:attr:`painted`) for the next frame to clear."""
         with self.m.one_phase():
             holding, self._lifted = pointer.holding, pointer.lifted
-            whole = self._lay(surface, self._table(holding), again)
+            table = self._table(holding)
+            whole = self._lay(surface, table, again)
+            line = self.layout.areas["message"]
+            if self._changed is None or line.collidelist(self._changed) >= 0:
+                self._under_words += 1
             before = None if whole else self.painted
-            self.painted = self._overlays(surface, pointer, before)
+            self.painted = self._overlays(surface, pointer, before, table)
 
     def _overlays(
-        self, surface: pygame.Surface, pointer: Pointer, before: Painted | None
+        self,
+        surface: pygame.Surface,
+        pointer: Pointer,
+        before: Painted | None,
+        table: pygame.Surface | None = None,
     ) -> Painted:
         """Everything over the table layer, in order; returns where it went. ``before``:
-        where the last frame drew, on a screen that still shows it (None: laid whole)."""
+        where the last frame drew, on a screen that still shows it (None: laid whole);
+        ``table``: the table layer, which the message line's picture is made from."""
         holding = pointer.holding
         out = [self._glow(surface, *glow) for glow in self._glows(holding, behind=False)]
         for rect in self.m.card_rects(pointer.takes).values():
@@ -174,7 +185,8 @@ class TableView:
         out += self._picked(surface, pointer) + self._drag(surface, pointer.drag)
         out += self._focus(surface, pointer.focus) + self._peeks(surface) + self._banners(surface)
         over = None if before is None else before + out  # what may lie on the side panel
-        out += panel.draw(self.m, self.controls, surface, self._panel, over)
+        felt = None if table is None else (table, self._under_words, out)
+        out += panel.draw(self.m, self.controls, surface, self._panel, over, felt, self._bars)
         return out
 
     def _lay(self, surface: pygame.Surface, table: pygame.Surface, again: bool) -> bool:
