@@ -124,7 +124,13 @@ def fit_text(words: str, size: int, width: int, bold: bool = False) -> int:
 
 def fits(words: str, size: int, width: int, bold: bool = False) -> bool:
     """Whether ``words`` fit ``width`` pixels at ``size`` without shrinking."""
-    return font(size, bold).size(words)[0] <= width
+    return width_of(words, size, bold) <= width
+
+
+@lru_cache(maxsize=2048)
+def width_of(words: str, size: int, bold: bool = False) -> int:
+    """How wide ``words`` are at ``size``, cached: the table measures its labels each frame."""
+    return font(size, bold).size(words)[0]
 
 
 def paragraph(

@@ -67,10 +67,9 @@ def _laid(
     if over is None or whole:
         surface.blit(image, at)
         return
-    for rect in over:
-        part = at.clip(rect)
-        if part.w and part.h:
-            surface.blit(image, part, part.move(-at.x, -at.y))
+    for i in at.collidelistall(over):
+        part = at.clip(over[i])
+        surface.blit(image, part, part.move(-at.x, -at.y))
 
 
 def _topbar(
@@ -85,7 +84,7 @@ def _topbar(
     size = int(bar.h * 0.48)
     left = (controls.rightmost_top() if controls else bar.x) + bar.h // 2
     right_words = status(m)
-    right_w = theme.font(size, True).size(right_words)[0]
+    right_w = theme.width_of(right_words, size, True)
     room = bar.right - 16 - right_w - bar.h // 2 - left
     words = next(
         (t for t in (title(m, k) for k in range(3)) if theme.fits(t, theme.READABLE, room, True)),
@@ -143,11 +142,17 @@ def _panel(
     )
 
     def draw(panel: pygame.Surface, _old: object) -> None:
-        _panel_body(panel, panel.get_rect(), *content)
+        layer.data = _panel_body(panel, panel.get_rect(), *content)
 
-    draws = layer.draws
+    draws, before = layer.draws, layer.data
     image = layer.get((content, current().lang), p.size, draw)
-    _laid(surface, image, p, over, layer.draws != draws)
+    drawn = layer.draws != draws
+    if drawn and over is not None and isinstance(before, int) and isinstance(layer.data, int):
+        # below the words of both pictures the panel is bare: only the rows above change
+        band = pygame.Rect(0, 0, p.w, min(p.h, max(before, layer.data)))
+        surface.blit(image, band.move(p.topleft), band)
+        drawn = False
+    _laid(surface, image, p, over, drawn)
 
 
 def _panel_body(
@@ -158,7 +163,8 @@ def _panel_body(
     counts: tuple[tuple[str, str], ...],
     log: tuple[tuple[str, str], ...],
     covered: tuple[int, int],
-) -> None:
+) -> int:
+    """The panel drawn whole; returns the bottom of its words (below it, the panel is bare)."""
     surface.fill(theme.PANEL)
     pygame.draw.line(surface, theme.PANEL_EDGE, p.topleft, p.bottomleft, 2)
     size = max(13, min(48, p.h // 30))
@@ -195,7 +201,7 @@ def _panel_body(
     y = _section(surface, say("panel.moves"), x, y + size // 2, size, w)
     top, foot = covered  # the log shows only between what a scene draws over the panel
     y = max(y, p.y + top)
-    _log(log, surface, pygame.Rect(x, y, w, p.bottom - y - 10 - foot), size)
+    return max(y, _log(log, surface, pygame.Rect(x, y, w, p.bottom - y - 10 - foot), size))
 
 
 @lru_cache(maxsize=256)
@@ -215,7 +221,8 @@ def _log_line(entry: str, size: int, width: int, look: str) -> pygame.Surface:
 
 
 def _log(log: tuple[tuple[str, str], ...], surface: pygame.Surface, box: pygame.Rect,
-         size: int) -> None:  # fmt: skip
+         size: int) -> int:  # fmt: skip
+    """The latest lines that fit ``box``, fading upward; returns how far down they reach."""
     fs = max(12, int(size * 0.85))
     lines: list[pygame.Surface] = []
     height = 0
@@ -230,6 +237,7 @@ def _log(log: tuple[tuple[str, str], ...], surface: pygame.Surface, box: pygame.
         img.set_alpha(110 + int(145 * (i + 1) / len(lines)))
         surface.blit(img, (box.x, y))
         y += img.get_height() + 3
+    return y
 
 
 def _message(
