@@ -91,13 +91,15 @@ def _topbar(
         title(m, 2),
     )
 
+    y = bar.centery - bar.y  # (on the bar's own picture)
+    lines = (
+        theme.placed(words, size, theme.INK, (left - bar.x, y), "midleft", True, max(40, room)),
+        theme.placed(right_words, size, theme.GOLD, (bar.w - 16, y), "midright", True, bar.w // 3),
+    )
+
     def draw(image: pygame.Surface, _old: object) -> None:
         image.fill(theme.PANEL)
-        x, y = left - bar.x, bar.centery - bar.y
-        width = max(40, room)
-        theme.text(image, words, size, theme.INK, (x, y), "midleft", True, width=width)
-        at = (bar.w - 16, y)
-        theme.text(image, right_words, size, theme.GOLD, at, "midright", True, width=bar.w // 3)
+        image.blits(lines)
 
     draws = layer.draws
     image = layer.get((tuple(bar), words, right_words, left, room), bar.size, draw)
