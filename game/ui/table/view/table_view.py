@@ -289,15 +289,40 @@ class TableView:
                 rect = rect.move(spot.peek)
             elif is_pack and i == 0:
                 continue
+            picture = self.art.picture(pile[i], shows_face(pid, i, pile[i]))
             if i == n - 1 or not spot.stack:
-                self._shadowed(surface, rect.topleft, 0.25)
-            surface.blit(self.art.picture(pile[i], shows_face(pid, i, pile[i])), rect)
+                self._shadowed(surface, rect.topleft, 0.25, (picture, rect.topleft))
+            surface.blit(picture, rect)
         if spot.stack or pid.kind in BADGED:
             self._badge(surface, pid, self.m.stage.count(pid))
 
-    def _shadowed(self, surface: pygame.Surface, pos, strength: float) -> pygame.Rect:
+    def _shadowed(
+        self,
+        surface: pygame.Surface,
+        pos,
+        strength: float,
+        card: tuple[pygame.Surface, tuple[float, float]] | None = None,
+    ) -> pygame.Rect:
+        """A card's shadow at ``pos``; returns where it went. ``card``: the picture drawn
+        over it next and where: the shadow is laid only round what that picture hides."""
         img, off = cardart.shadow(self.layout.card, round(strength, 2))
-        return surface.blit(img, (pos[0] + off[0], pos[1] + off[1]))
+        at = pygame.Rect((pos[0] + off[0], pos[1] + off[1]), img.get_size())
+        inside = cardart.solid_inside(card[0]) if card is not None else None
+        if card is None or inside is None:
+            return surface.blit(img, at)
+        hole = inside.move(pygame.Rect(card[1], (0, 0)).topleft).clip(at)
+        if not hole.w or not hole.h:
+            return surface.blit(img, at)
+        for part in (
+            (at.x, at.y, at.w, hole.y - at.y),
+            (at.x, hole.bottom, at.w, at.bottom - hole.bottom),
+            (at.x, hole.y, hole.x - at.x, hole.h),
+            (hole.right, hole.y, at.right - hole.right, hole.h),
+        ):
+            strip = pygame.Rect(part)
+            if strip.w > 0 and strip.h > 0:
+                surface.blit(img, strip, strip.move(-at.x, -at.y))
+        return at.clip(surface.get_clip())
 
     def _badge(self, surface: pygame.Surface, pid: PileId, n: int) -> None:
         """The number of cards in a pile, on its top card's corner."""
@@ -428,7 +453,10 @@ class TableView:
             x = pos.x + (w - img.get_width()) / 2
             if not f.landed:
                 lifted = (x + f.lift * w * 0.06, pos.y + f.lift * w * 0.08)
-                out.append(self._shadowed(surface, lifted, 0.7))
+                whole = f.squash >= 1  # (a card turning over is drawn anew each frame)
+                out.append(
+                    self._shadowed(surface, lifted, 0.7, (img, (x, pos.y)) if whole else None)
+                )
             out.append(surface.blit(img, (x, pos.y)))
         return out
 
@@ -436,10 +464,13 @@ class TableView:
         if d is None:
             return []
         lift = self.layout.card[0] * 0.06
+        face = self.art.face(d.card)
         return [
-            self._shadowed(surface, (d.pos.x + lift, d.pos.y + lift * 1.4), 1.0),
+            self._shadowed(
+                surface, (d.pos.x + lift, d.pos.y + lift * 1.4), 1.0, (face, (d.pos.x, d.pos.y))
+            ),
             self._glow(surface, pygame.Rect(d.pos, self.layout.card), theme.HIGHLIGHT, False),
-            surface.blit(self.art.face(d.card), d.pos),
+            surface.blit(face, d.pos),
         ]
 
     def _picked(self, surface: pygame.Surface, pointer: Pointer) -> Painted:
@@ -451,10 +482,13 @@ class TableView:
         w, h = self.layout.card
         home = self.card_home(picked.pile, picked.index)
         rect = pygame.Rect(home, self.layout.card).move(0, -h // 8)
+        face = self.art.face(card)
         return [
-            self._shadowed(surface, (rect.x + w * 0.06, rect.y + w * 0.08), 1.0),
+            self._shadowed(
+                surface, (rect.x + w * 0.06, rect.y + w * 0.08), 1.0, (face, rect.topleft)
+            ),
             self._glow(surface, rect, theme.HIGHLIGHT, False),
-            surface.blit(self.art.face(card), rect),
+            surface.blit(face, rect),
         ]
 
     def _hand_keys(self, surface: pygame.Surface) -> Painted:
