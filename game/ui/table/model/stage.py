@@ -109,11 +109,11 @@ class Stage:
         if self.dealing or self.show.busy:
             return self.shown.piles
         st = self.referee.state  # worked out afresh once per position (a frame asks often)
-        key = (st, len(st.history), self.human, self.reveal_all)
+        key = (len(st.history), self.human, self.reveal_all)
         kept = self._counted
-        if kept is None or kept[0] is not st or kept[1:] != key[1:]:
-            kept = self._counted = (*key, self.seen_piles())
-        return kept[-1]
+        if kept is None or kept[0] is not st or kept[1] != key:
+            kept = self._counted = (st, key, self.seen_piles())
+        return kept[2]
 
     def count(self, pid) -> int:
         """How many cards ``pid`` holds as the table counts it (:meth:`counted`)."""
