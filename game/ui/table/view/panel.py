@@ -88,8 +88,9 @@ def _topbar(
     room = bar.right - 16 - right_w - bar.h // 2 - left
     words = next(
         (t for t in (title(m, k) for k in range(3)) if theme.fits(t, theme.READABLE, room, True)),
-        title(m, 2),
+        None,
     )
+    words = title(m, 2) if words is None else words
 
     y = bar.centery - bar.y  # (on the bar's own picture)
     lines = (
@@ -143,18 +144,59 @@ def _panel(
         m.director.panel_room,
     )
 
-    def draw(panel: pygame.Surface, _old: object) -> None:
-        layer.data = _panel_body(panel, panel.get_rect(), *content)
+    lang = current().lang
+    rows = (0, p.h)  # the rows of the picture drawn again (when it is)
 
-    draws, before = layer.draws, layer.data
-    image = layer.get((content, current().lang), p.size, draw)
+    def draw(panel: pygame.Surface, old: object) -> None:
+        """The panel drawn again: only the log, or only what is above it, when the rest is
+        as the picture holds it; else whole."""
+        nonlocal rows
+        r = panel.get_rect()
+        kept = layer.data if isinstance(layer.data, tuple) else None
+        if kept and isinstance(old, tuple) and old[1] == lang and old[0][4] == content[4]:
+            was, (top, end) = old[0], kept
+            if was[:3] == content[:3]:  # the log alone
+                panel.set_clip((0, top, r.w, r.h - top))
+                _bare(panel, r)
+                now = _log(content[3], panel, _log_box(r, top, content[4]), _size(r))
+                panel.set_clip(None)
+                layer.data, rows = (top, max(top, now)), (top, max(end, now))
+                return
+            if was[3] == content[3]:  # all but the log
+                panel.set_clip((0, 0, r.w, top))
+                y = _upper(panel, r, *content[:3], content[4])
+                panel.set_clip(None)
+                if y == top:
+                    rows = (0, top)
+                    return
+        layer.data = _panel_body(panel, r, *content)
+        rows = (0, max(layer.data[1], kept[1])) if kept else (0, r.h)
+
+    draws = layer.draws
+    image = layer.get((content, lang), p.size, draw)
     drawn = layer.draws != draws
-    if drawn and over is not None and isinstance(before, int) and isinstance(layer.data, int):
-        # below the words of both pictures the panel is bare: only the rows above change
-        band = pygame.Rect(0, 0, p.w, min(p.h, max(before, layer.data)))
+    if drawn and over is not None:
+        # below the words of both pictures the panel is bare: only the rows between change
+        band = pygame.Rect(0, rows[0], p.w, min(p.h, rows[1]) - rows[0])
         surface.blit(image, band.move(p.topleft), band)
         drawn = False
     _laid(surface, image, p, over, drawn)
+
+
+def _size(p: pygame.Rect) -> int:
+    return max(13, min(48, p.h // 30))
+
+
+def _bare(surface: pygame.Surface, p: pygame.Rect) -> None:
+    surface.fill(theme.PANEL)
+    pygame.draw.line(surface, theme.PANEL_EDGE, p.topleft, p.bottomleft, 2)
+
+
+def _log_box(p: pygame.Rect, y: int, covered: tuple[int, int]) -> pygame.Rect:
+    """Where the log goes, from ``y`` down: only between what a scene draws over the panel."""
+    top, foot = covered
+    y = max(y, p.y + top)
+    return pygame.Rect(p.x + 14, y, p.w - 28, p.bottom - y - 10 - foot)
 
 
 def _panel_body(
@@ -165,11 +207,25 @@ def _panel_body(
     counts: tuple[tuple[str, str], ...],
     log: tuple[tuple[str, str], ...],
     covered: tuple[int, int],
+) -> tuple[int, int]:
+    """The panel drawn whole; returns where its log begins and how far its words reach
+    (below, the panel is bare)."""
+    y = _upper(surface, p, head, scores, counts, covered)
+    return y, max(y, _log(log, surface, _log_box(p, y, covered), _size(p)))
+
+
+def _upper(
+    surface: pygame.Surface,
+    p: pygame.Rect,
+    head: tuple[str, str, str],
+    scores: tuple[tuple[str, str], ...],
+    counts: tuple[tuple[str, str], ...],
+    covered: tuple[int, int],
 ) -> int:
-    """The panel drawn whole; returns the bottom of its words (below it, the panel is bare)."""
-    surface.fill(theme.PANEL)
-    pygame.draw.line(surface, theme.PANEL_EDGE, p.topleft, p.bottomleft, 2)
-    size = max(13, min(48, p.h // 30))
+    """The bare panel and all on it but the log's lines: scores, cards, the log's title;
+    returns where the log begins."""
+    _bare(surface, p)
+    size = _size(p)
     x, w = p.x + 14, p.w - 28
     whole, short, target = head
     fits = theme.fits(current().upper(whole), theme.READABLE, w, True)
@@ -201,9 +257,7 @@ def _panel_body(
         theme.text(surface, words, small, theme.INK_DIM, (x + w, y), "topright", width=room)
         y += int(size * 1.2)
     y = _section(surface, say("panel.moves"), x, y + size // 2, size, w)
-    top, foot = covered  # the log shows only between what a scene draws over the panel
-    y = max(y, p.y + top)
-    return max(y, _log(log, surface, pygame.Rect(x, y, w, p.bottom - y - 10 - foot), size))
+    return max(y, p.y + covered[0])
 
 
 @lru_cache(maxsize=256)
