@@ -220,7 +220,10 @@ class TableView:
                 self._table_part(layer, glows, None)
                 self._changed = None
                 return
-            dirty = [self._bounds(pid) for pid, cards in piles.items() if old[1][pid] != cards]
+            dirty = []
+            for pid, now in piles.items():
+                if old[1][pid] != now:
+                    dirty += self._moved(pid, old[1][pid], now)
             if glows != old[2]:
                 reach = 2 * cardart.reach(self.layout.card)
                 dirty += [pygame.Rect(g[0]).inflate(reach, reach) for g in old[2] + glows]
@@ -274,27 +277,56 @@ class TableView:
 
     def _pile(self, surface: pygame.Surface, pid: PileId) -> None:
         pile = self.m.shown.get(pid)
+        if not pile:
+            return
+        for rect, card, face, shadowed in self._pile_cards(
+            pid, tuple(pile), self._lifted_from(pid)
+        ):
+            picture = self.art.picture(card, face)
+            if shadowed:
+                self._shadowed(surface, rect.topleft, 0.25, (picture, rect.topleft))
+            surface.blit(picture, rect)
+        if self.layout.spots[pid].stack or pid.kind in BADGED:
+            self._badge(surface, pid, self.m.stage.count(pid))
+
+    def _pile_cards(
+        self, pid: PileId, pile: tuple, lifted: int | None
+    ) -> list[tuple[pygame.Rect, int | None, bool, bool | None]]:
+        """What a pile of ``pile`` draws, bottom first: each card's rect, value, whether
+        face up and whether shadowed (None: the pack's bottom card, a face, unshadowed)."""
         spot = self.layout.spots[pid]
         n = len(pile)
-        if not n:
-            return
+        out: list[tuple[pygame.Rect, int | None, bool, bool | None]] = []
         is_pack = pid.kind is PileKind.PACK
-        if is_pack and pile[0] is not None:
-            surface.blit(self.art.face(pile[0]), spot.rect)
-        lifted = self._lifted_from(pid)
-        for i, rect in self.card_rects(pid):
+        if is_pack and n and pile[0] is not None:
+            out.append((spot.rect, pile[0], True, None))
+        for i in range(spot.first_seen(n), n):
             if (spot.stack and i % 4 != 3 and i != n - 1) or i == lifted:
                 continue
+            rect = pygame.Rect(spot.card_pos(i, n), self.layout.card)
             if is_pack and spot.peek and (i > 0 or pile[0] is None):
                 rect = rect.move(spot.peek)
             elif is_pack and i == 0:
                 continue
-            picture = self.art.picture(pile[i], shows_face(pid, i, pile[i]))
-            if i == n - 1 or not spot.stack:
-                self._shadowed(surface, rect.topleft, 0.25, (picture, rect.topleft))
-            surface.blit(picture, rect)
-        if spot.stack or pid.kind in BADGED:
-            self._badge(surface, pid, self.m.stage.count(pid))
+            out.append((rect, pile[i], shows_face(pid, i, pile[i]), i == n - 1 or not spot.stack))
+        return out
+
+    def _moved(self, pid: PileId, old: tuple, now: tuple) -> list[pygame.Rect]:
+        """Where a pile's drawing changed from ``old`` to ``now`` (its cards, and which is
+        lifted): each card drawn otherwise (by its place in the order), with its shadow,
+        and its count badge."""
+        was, will = self._pile_cards(pid, *old), self._pile_cards(pid, *now)
+        reach = 2 * cardart.reach(self.layout.card)
+        out = [
+            pygame.Rect(item[0]).inflate(reach, reach)
+            for k in range(max(len(was), len(will)))
+            if (a := was[k] if k < len(was) else None) != (b := will[k] if k < len(will) else None)
+            for item in (a, b)
+            if item is not None
+        ]
+        if self.layout.spots[pid].stack or pid.kind in BADGED:
+            out.append(self.badge(pid, 888)[1].inflate(4, 4))  # (as wide as any count)
+        return out
 
     def _shadowed(
         self,
