@@ -48,6 +48,9 @@ class Phrasebook:
                 self._t.add_fallback(_catalogue(spec.catalogue, self.lang))
                 self._own[spec.id] = _catalogue(spec.catalogue, self.lang)
         self.missing: set[str] = set()
+        self._said: dict[
+            tuple[object, ...], str
+        ] = {}  # sentences said before, by key and plain values
         self.inflect: Inflect = plain
         self.merged = _as_is
         self.named_after: Callable[[str, str], str] = (
@@ -76,13 +79,24 @@ class Phrasebook:
         """The sentence for ``key`` with its values filled in. A key with plural forms is
         said in the form its ``n`` asks for, as :meth:`say_n` says it (gettext alone would
         give the form for one, whatever ``n``; the code says such keys with ``say_n``)."""
+        simple = all(type(v) is str or type(v) is int for v in params.values())
+        memo = (key, *params.items()) if simple else None  # (a screen says the same each frame)
+        if memo is not None and (said := self._said.get(memo)) is not None:
+            return said
         n = params.get("n")
         if type(n) is int and self.has_plural(key):
-            return self.say_n(key, n, **{k: v for k, v in params.items() if k != "n"})
-        text = self._t.gettext(key)
-        if text == key:
-            self.missing.add(key)
-        return self._fill(text, params)
+            said = self.say_n(key, n, **{k: v for k, v in params.items() if k != "n"})
+        else:
+            text = self._t.gettext(key)
+            if text == key:
+                self.missing.add(key)
+                return self._fill(text, params)  # (not kept: each time is found missing)
+            said = self._fill(text, params)
+        if memo is not None and key not in self.missing:
+            if len(self._said) > 4096:
+                self._said.clear()
+            self._said[memo] = said
+        return said
 
     def has_in(self, game: str | None, key: str) -> bool:
         own = self._own.get(game) if game is not None else None

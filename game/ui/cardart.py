@@ -108,6 +108,19 @@ def shadow(size: tuple[int, int], strength: float = 1.0) -> tuple[pygame.Surface
     return img, (dx - p, dy - p)
 
 
+@lru_cache(maxsize=256)
+def solid_inside(picture: pygame.Surface) -> pygame.Rect | None:
+    """The part of a card's picture, inside its rounded corners, that is wholly opaque
+    (what it hides of anything drawn under it), relative to the picture; None: none is."""
+    w, h = picture.get_size()
+    k = glow.corner_radius((w, h)) + 2
+    inner = pygame.Rect(k, k, w - 2 * k, h - 2 * k)
+    if inner.w <= 0 or inner.h <= 0 or not picture.get_flags() & pygame.SRCALPHA:
+        return inner if inner.w > 0 and inner.h > 0 else None
+    solid = pygame.mask.from_surface(picture.subsurface(inner), 254)
+    return inner if solid.count() == inner.w * inner.h else None
+
+
 def reach(size: tuple[int, int]) -> int:
     """How far past a card's rect its shadow or glow can be drawn."""
     dx, dy = glow.shadow_offset(size)

@@ -22,6 +22,7 @@ class Layer:
         self.key: object = None
         self.surface: pygame.Surface | None = None
         self.draws = 0
+        self.data: object = None  # what the last draw made beside the picture (its rects)
 
     def get(self, key: object, size: tuple[int, int], draw: Draw) -> pygame.Surface:
         """The layer for ``key``, redrawn if stale by ``draw(surface, old_key)`` onto an

@@ -75,15 +75,28 @@ def text(
     width: int | None = None,
 ) -> pygame.Rect:
     """Draw one line anchored at ``pos``, shrunk to fit ``width``; returns where it went."""
+    img, rect = placed(words, size, colour, pos, anchor, bold, width)
+    surface.blit(img, rect)
+    return rect
+
+
+def placed(
+    words: str,
+    size: int,
+    colour,
+    pos,
+    anchor: str = "topleft",
+    bold: bool = False,
+    width: int | None = None,
+) -> tuple[pygame.Surface, pygame.Rect]:
+    """The line :func:`text` draws, and where, without drawing it."""
     size = max(READABLE, int(size))
     if width is not None:
         size = fit_text(words, int(size), max(1, int(width)), bold)
     img = rendered(words, int(size), tuple(colour), bold)
     if width is not None and on_text is not None:
         on_text(words, img.get_width(), int(width))
-    rect = img.get_rect(**{anchor: pos})
-    surface.blit(img, rect)
-    return rect
+    return img, img.get_rect(**{anchor: pos})
 
 
 def forget_fonts() -> None:
@@ -124,7 +137,13 @@ def fit_text(words: str, size: int, width: int, bold: bool = False) -> int:
 
 def fits(words: str, size: int, width: int, bold: bool = False) -> bool:
     """Whether ``words`` fit ``width`` pixels at ``size`` without shrinking."""
-    return font(size, bold).size(words)[0] <= width
+    return width_of(words, size, bold) <= width
+
+
+@lru_cache(maxsize=2048)
+def width_of(words: str, size: int, bold: bool = False) -> int:
+    """How wide ``words`` are at ``size``, cached: the table measures its labels each frame."""
+    return font(size, bold).size(words)[0]
 
 
 def paragraph(

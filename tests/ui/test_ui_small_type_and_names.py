@@ -69,7 +69,7 @@ def test_the_replay_legend_stands_below_the_move_log(app, monkeypatch):
 
     def log(lines, surface, box, size):
         boxes.append(box)
-        real(lines, surface, box, size)
+        return real(lines, surface, box, size)
 
     monkeypatch.setattr(panel, "_log", log)
     state = table.state

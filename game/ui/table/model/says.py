@@ -230,9 +230,17 @@ def seat_counts(m: TableModel) -> tuple[tuple[str, str], ...]:
     player first, then in playing order, as the rules count them (the same count as the
     seat labels and the hand's live points)."""
     piles, side_of = m.stage.counted(), m.state.side_of
+    key = (m.spec, m.namer, m.human, current().lang, tuple((k, *v) for k, v in piles.items()))
+    if _counts_said[0] == key:  # (the panel asks each frame; the words follow the cards)
+        return _counts_said[1]
 
     def words(seat: int) -> str:
         counts = m.spec.panel_counts(piles, seat, side_of(seat))
         return ", ".join(phrase(p, m.namer) for p in counts)
 
-    return tuple((seat_name(m, s), words(s)) for s in playing_order(m))
+    said = tuple((seat_name(m, s), words(s)) for s in playing_order(m))
+    _counts_said[:] = [key, said]
+    return said
+
+
+_counts_said: list = [None, ()]  # the piles, names and language last counted, and the words

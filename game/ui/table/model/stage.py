@@ -54,6 +54,7 @@ class Stage:
         self.dealing = False
         self.synced = True
         self.reveal_all = False  # replays: every card face up
+        self._counted: tuple | None = None  # the position counted last, and its piles
         self.layout = self._layout(size)
         self.show = Show(self.shown, self.layout, human, self.namer, hooks, st.side_of, spec=spec)
         self.follow_options()
@@ -107,7 +108,12 @@ class Stage:
         left its pile."""
         if self.dealing or self.show.busy:
             return self.shown.piles
-        return self.seen_piles()  # a few microseconds: worked out afresh, never stale
+        st = self.referee.state  # worked out afresh once per position (a frame asks often)
+        key = (len(st.history), self.human, self.reveal_all)
+        kept = self._counted
+        if kept is None or kept[0] is not st or kept[1] != key:
+            kept = self._counted = (st, key, self.seen_piles())
+        return kept[2]
 
     def count(self, pid) -> int:
         """How many cards ``pid`` holds as the table counts it (:meth:`counted`)."""

@@ -136,7 +136,20 @@ def label_lines(m: TableModel, name: str) -> list[str]:
 
 def _clear(m: TableModel, name: str, lines: int) -> bool:
     """Whether the label ``name`` on ``lines`` lines, growing up from its area, stays on
-    the felt and clear of every pile and every other area on it."""
+    the felt and clear of every pile and every other area on it (worked out once per
+    layout: a layout's places never move)."""
+    if _cleared[0] is not m.layout:
+        _cleared[:] = [m.layout, {}]
+    known = _cleared[1]
+    if (name, lines) not in known:
+        known[name, lines] = _clear_now(m, name, lines)
+    return known[name, lines]
+
+
+_cleared: list = [None, {}]  # the layout last asked about, and its answers
+
+
+def _clear_now(m: TableModel, name: str, lines: int) -> bool:
     rect = m.layout.areas[name]
     block = pygame.Rect(rect.x, rect.bottom - rect.h * lines, rect.w, rect.h * lines)
     felt = m.layout.areas["table"]

@@ -57,6 +57,8 @@ class TableView:
         self._background: tuple | None = None
         self._cards = Layer()
         self._panel = Layer()
+        self._bars = panel.Bars()
+        self._under_words = 0  # counts the table layer's redraws under the message line
         self.label_words: dict[str, pygame.Rect] = {}  # where each seat's and count's words went
         self.banner_box: pygame.Rect | None = None  # the last banner drawn, and its words
         self.banner_words: list[pygame.Rect] = []
@@ -152,15 +154,24 @@ class TableView:
         and where it goes is kept (:attr:`painted`) for the next frame to clear."""
         with self.m.one_phase():
             holding, self._lifted = pointer.holding, pointer.lifted
-            whole = self._lay(surface, self._table(holding), again)
+            table = self._table(holding)
+            whole = self._lay(surface, table, again)
+            line = self.layout.areas["message"]
+            if self._changed is None or line.collidelist(self._changed) >= 0:
+                self._under_words += 1
             before = None if whole else self.painted
-            self.painted = self._overlays(surface, pointer, before)
+            self.painted = self._overlays(surface, pointer, before, table)
 
     def _overlays(
-        self, surface: pygame.Surface, pointer: Pointer, before: Painted | None
+        self,
+        surface: pygame.Surface,
+        pointer: Pointer,
+        before: Painted | None,
+        table: pygame.Surface | None = None,
     ) -> Painted:
         """Everything over the table layer, in order; returns where it went. ``before``:
-        where the last frame drew, on a screen that still shows it (None: laid whole)."""
+        where the last frame drew, on a screen that still shows it (None: laid whole);
+        ``table``: the table layer, which the message line's picture is made from."""
         holding = pointer.holding
         out = [self._glow(surface, *glow) for glow in self._glows(holding, behind=False)]
         for rect in self.m.card_rects(pointer.takes).values():
@@ -174,7 +185,8 @@ class TableView:
         out += self._picked(surface, pointer) + self._drag(surface, pointer.drag)
         out += self._focus(surface, pointer.focus) + self._peeks(surface) + self._banners(surface)
         over = None if before is None else before + out  # what may lie on the side panel
-        out += panel.draw(self.m, self.controls, surface, self._panel, over)
+        felt = None if table is None else (table, self._under_words, out)
+        out += panel.draw(self.m, self.controls, surface, self._panel, over, felt, self._bars)
         return out
 
     def _lay(self, surface: pygame.Surface, table: pygame.Surface, again: bool) -> bool:
@@ -208,7 +220,10 @@ class TableView:
                 self._table_part(layer, glows, None)
                 self._changed = None
                 return
-            dirty = [self._bounds(pid) for pid, cards in piles.items() if old[1][pid] != cards]
+            dirty = []
+            for pid, now in piles.items():
+                if old[1][pid] != now:
+                    dirty += self._moved(pid, old[1][pid], now)
             if glows != old[2]:
                 reach = 2 * cardart.reach(self.layout.card)
                 dirty += [pygame.Rect(g[0]).inflate(reach, reach) for g in old[2] + glows]
@@ -262,30 +277,84 @@ class TableView:
 
     def _pile(self, surface: pygame.Surface, pid: PileId) -> None:
         pile = self.m.shown.get(pid)
+        if not pile:
+            return
+        for rect, card, face, shadowed in self._pile_cards(
+            pid, tuple(pile), self._lifted_from(pid)
+        ):
+            picture = self.art.picture(card, face)
+            if shadowed:
+                self._shadowed(surface, rect.topleft, 0.25, (picture, rect.topleft))
+            surface.blit(picture, rect)
+        if self.layout.spots[pid].stack or pid.kind in BADGED:
+            self._badge(surface, pid, self.m.stage.count(pid))
+
+    def _pile_cards(
+        self, pid: PileId, pile: tuple, lifted: int | None
+    ) -> list[tuple[pygame.Rect, int | None, bool, bool | None]]:
+        """What a pile of ``pile`` draws, bottom first: each card's rect, value, whether
+        face up and whether shadowed (None: the pack's bottom card, a face, unshadowed)."""
         spot = self.layout.spots[pid]
         n = len(pile)
-        if not n:
-            return
+        out: list[tuple[pygame.Rect, int | None, bool, bool | None]] = []
         is_pack = pid.kind is PileKind.PACK
-        if is_pack and pile[0] is not None:
-            surface.blit(self.art.face(pile[0]), spot.rect)
-        lifted = self._lifted_from(pid)
-        for i, rect in self.card_rects(pid):
+        if is_pack and n and pile[0] is not None:
+            out.append((spot.rect, pile[0], True, None))
+        for i in range(spot.first_seen(n), n):
             if (spot.stack and i % 4 != 3 and i != n - 1) or i == lifted:
                 continue
+            rect = pygame.Rect(spot.card_pos(i, n), self.layout.card)
             if is_pack and spot.peek and (i > 0 or pile[0] is None):
                 rect = rect.move(spot.peek)
             elif is_pack and i == 0:
                 continue
-            if i == n - 1 or not spot.stack:
-                self._shadowed(surface, rect.topleft, 0.25)
-            surface.blit(self.art.picture(pile[i], shows_face(pid, i, pile[i])), rect)
-        if spot.stack or pid.kind in BADGED:
-            self._badge(surface, pid, self.m.stage.count(pid))
+            out.append((rect, pile[i], shows_face(pid, i, pile[i]), i == n - 1 or not spot.stack))
+        return out
 
-    def _shadowed(self, surface: pygame.Surface, pos, strength: float) -> pygame.Rect:
+    def _moved(self, pid: PileId, old: tuple, now: tuple) -> list[pygame.Rect]:
+        """Where a pile's drawing changed from ``old`` to ``now`` (its cards, and which is
+        lifted): each card drawn otherwise (by its place in the order), with its shadow,
+        and its count badge."""
+        was, will = self._pile_cards(pid, *old), self._pile_cards(pid, *now)
+        reach = 2 * cardart.reach(self.layout.card)
+        out = [
+            pygame.Rect(item[0]).inflate(reach, reach)
+            for k in range(max(len(was), len(will)))
+            if (a := was[k] if k < len(was) else None) != (b := will[k] if k < len(will) else None)
+            for item in (a, b)
+            if item is not None
+        ]
+        if self.layout.spots[pid].stack or pid.kind in BADGED:
+            out.append(self.badge(pid, 888)[1].inflate(4, 4))  # (as wide as any count)
+        return out
+
+    def _shadowed(
+        self,
+        surface: pygame.Surface,
+        pos,
+        strength: float,
+        card: tuple[pygame.Surface, tuple[float, float]] | None = None,
+    ) -> pygame.Rect:
+        """A card's shadow at ``pos``; returns where it went. ``card``: the picture drawn
+        over it next and where: the shadow is laid only round what that picture hides."""
         img, off = cardart.shadow(self.layout.card, round(strength, 2))
-        return surface.blit(img, (pos[0] + off[0], pos[1] + off[1]))
+        at = pygame.Rect((pos[0] + off[0], pos[1] + off[1]), img.get_size())
+        inside = cardart.solid_inside(card[0]) if card is not None else None
+        if card is None or inside is None:
+            return surface.blit(img, at)
+        hole = inside.move(pygame.Rect(card[1], (0, 0)).topleft).clip(at)
+        if not hole.w or not hole.h:
+            return surface.blit(img, at)
+        for part in (
+            (at.x, at.y, at.w, hole.y - at.y),
+            (at.x, hole.bottom, at.w, at.bottom - hole.bottom),
+            (at.x, hole.y, hole.x - at.x, hole.h),
+            (hole.right, hole.y, at.right - hole.right, hole.h),
+        ):
+            strip = pygame.Rect(part)
+            if strip.w > 0 and strip.h > 0:
+                surface.blit(img, strip, strip.move(-at.x, -at.y))
+        return at.clip(surface.get_clip())
 
     def _badge(self, surface: pygame.Surface, pid: PileId, n: int) -> None:
         """The number of cards in a pile, on its top card's corner."""
@@ -416,7 +485,10 @@ class TableView:
             x = pos.x + (w - img.get_width()) / 2
             if not f.landed:
                 lifted = (x + f.lift * w * 0.06, pos.y + f.lift * w * 0.08)
-                out.append(self._shadowed(surface, lifted, 0.7))
+                whole = f.squash >= 1  # (a card turning over is drawn anew each frame)
+                out.append(
+                    self._shadowed(surface, lifted, 0.7, (img, (x, pos.y)) if whole else None)
+                )
             out.append(surface.blit(img, (x, pos.y)))
         return out
 
@@ -424,10 +496,13 @@ class TableView:
         if d is None:
             return []
         lift = self.layout.card[0] * 0.06
+        face = self.art.face(d.card)
         return [
-            self._shadowed(surface, (d.pos.x + lift, d.pos.y + lift * 1.4), 1.0),
+            self._shadowed(
+                surface, (d.pos.x + lift, d.pos.y + lift * 1.4), 1.0, (face, (d.pos.x, d.pos.y))
+            ),
             self._glow(surface, pygame.Rect(d.pos, self.layout.card), theme.HIGHLIGHT, False),
-            surface.blit(self.art.face(d.card), d.pos),
+            surface.blit(face, d.pos),
         ]
 
     def _picked(self, surface: pygame.Surface, pointer: Pointer) -> Painted:
@@ -439,10 +514,13 @@ class TableView:
         w, h = self.layout.card
         home = self.card_home(picked.pile, picked.index)
         rect = pygame.Rect(home, self.layout.card).move(0, -h // 8)
+        face = self.art.face(card)
         return [
-            self._shadowed(surface, (rect.x + w * 0.06, rect.y + w * 0.08), 1.0),
+            self._shadowed(
+                surface, (rect.x + w * 0.06, rect.y + w * 0.08), 1.0, (face, rect.topleft)
+            ),
             self._glow(surface, rect, theme.HIGHLIGHT, False),
-            surface.blit(self.art.face(card), rect),
+            surface.blit(face, rect),
         ]
 
     def _hand_keys(self, surface: pygame.Surface) -> Painted:
