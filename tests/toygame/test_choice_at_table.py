@@ -9,11 +9,9 @@ arrow ends on the card to take. Real mouse and key events, headless."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
-from ui_support import DT, centre, click, drag, key, open_table, post, settle
+from ui_support import DT, centre, click, drag, key, open_table, post, settle, until
 
 from game.core.cards import parse_card
 from game.core.types import TABLE, PileId, PileKind
@@ -183,10 +181,7 @@ def test_a_held_eight_lights_the_cards_it_may_take(app, table):
 def test_the_hint_arrow_ends_on_the_pool_card_to_take(duel, app, tmp_path):
     t = table_of(app, tmp_path, "8S 9H 10H AH")  # its weakest card is the 8: it takes K♦
     key(app, pygame.K_h)
-    end = time.monotonic() + 20
-    while t.model.hint is None and time.monotonic() < end:
-        app.step(DT)
-        time.sleep(0.002)
+    until(app, lambda: t.model.hint is not None, 20, what="the hint")
     assert t.model.hint is not None, t.model.message
     assert str(t.model.hint.action) == "8S=KD"
     card, target = t.view.hint_rects()

@@ -3,11 +3,9 @@ Pişti it ran through "Pile: 4 cards"; in Pishe Pasha its head sat on a discard'
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
-from ui_support import DT, join, key, open_table, pisti_deck, rest_of_deck, settle
+from ui_support import DT, key, open_table, pisti_deck, rest_of_deck, settle, until
 
 from game.games.pishe_pasha.rules import PishePasha
 from game.games.pisti.rules import Pisti
@@ -26,10 +24,7 @@ def drawn_arrow(app, table) -> tuple[list[pygame.Vector2], list[pygame.Rect]]:
     dots and its head's corners, in the hint's colour), and where it draws the badges (the
     piles' counts, the hand's keys) and the pile's and the pack's labels."""
     key(app, pygame.K_h)
-    end = time.monotonic() + 20
-    while table.model.hint is None and time.monotonic() < end:
-        app.step(DT)
-        join(app)  # the worker's and the voice's work done: the next frame sees it
+    until(app, lambda: table.model.hint is not None, 20, what="the hint")
     points: list[pygame.Vector2] = []
     badges: list[pygame.Rect] = []
     circle, polygon, rect = pygame.draw.circle, pygame.draw.polygon, pygame.draw.rect
