@@ -4,8 +4,6 @@ on; leaving never touches the player's files; the first start offers the lesson 
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 from store_support import dump
@@ -69,8 +67,7 @@ def open_lesson(app, game: str, index: int = 0) -> LessonScene:
 
 def rest(app, scene: LessonScene, limit: float = 20.0) -> None:
     """Step until the lesson waits for the player (or the table has nothing left to show)."""
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
+    for _ in range(round(limit / DT)):  # of the table's frames
         app.step(DT)
         m = scene.model
         if app.scene is not scene or scene.finished:
@@ -87,8 +84,9 @@ def rest(app, scene: LessonScene, limit: float = 20.0) -> None:
 
 def until_next(app, scene: LessonScene, k: int, limit: float = 20.0) -> None:
     """Step until the lesson shows the step after ``k`` (its position reached)."""
-    end = time.monotonic() + limit
-    while scene.k == k and time.monotonic() < end:
+    for _ in range(round(limit / DT)):  # of the table's frames
+        if scene.k != k:
+            break
         app.step(DT)
         join(app)  # the worker's and the voice's work done: the next frame sees it
 
@@ -623,8 +621,9 @@ def test_the_step_that_plays_the_hand_out_plays_the_players_cards_and_says_so(la
     scene = open_lesson(app, "pisti")
     walk_to(app, scene, ("lesson.pisti.play_on",))
     m, forced = scene.model, 0
-    end = time.monotonic() + 60
-    while scene.step.text == ("lesson.pisti.play_on",) and time.monotonic() < end:
+    for _ in range(round(60 / DT)):  # of the table's frames
+        if scene.step.text != ("lesson.pisti.play_on",):
+            break
         app.step(DT)
         if m.thinker.busy:
             join(app)  # the worker's and the voice's work done: the next frame sees it

@@ -6,8 +6,6 @@ keys and clicks on the headless lesson table and menu, at a pace where cards fly
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 from ui_support import DT, click, gesture_for, join, key, make_app, right_arrow
@@ -24,8 +22,9 @@ def walk(app, scene: LessonScene, until=None, limit: float = 240.0) -> dict[int,
     pressed while a step plays itself; how long (on the lesson's clock) each step stayed."""
     shown: dict[int, float] = {}
     k, since = scene.k, scene.clock
-    end = time.monotonic() + limit
-    while not scene.finished and time.monotonic() < end:
+    for _ in range(round(limit / DT)):  # of the table's frames
+        if scene.finished:
+            break
         if until is not None and until(scene):
             break
         app.step(DT)

@@ -6,8 +6,6 @@ or a click on it says why in one line."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 from ui_support import DT, answer_asked, click, gesture_for, join, key, make_app, open_table, settle
@@ -64,8 +62,7 @@ def _play_until_rich(app, table, game: str, auto_play: bool, limit: int = 120) -
 
 def _settle_a_while(app, table, seconds: float = 0.6) -> None:
     """Frames go by, time for anything that would play itself to play."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    for _ in range(round(seconds / DT)):  # of the table's frames
         app.step(DT)
         join(app)  # the worker's and the voice's work done: the next frame sees it
 
