@@ -18,13 +18,13 @@ from ui_support import (
     clicked,
     faulty_opponent_table,
     holding_2h,
-    join,
     key,
     make_app,
     open_table,
     play_hand,
     release,
     settle,
+    until,
 )
 
 from game.core.agents import SeatView
@@ -543,13 +543,8 @@ def test_the_summary_history_statistics_and_a_replay_step_are_heard(tmp_path, mo
 
 def step_until(app, done, what: str, limit: float = 60.0) -> None:
     """Frames of ``DT`` until ``done()``: the table's time is counted in frames, so a
-    loaded machine only makes this slower. The wall clock is only a last resort, for a
-    table that never gets there."""
-    end = time.monotonic() + limit
-    while not done():
-        assert time.monotonic() < end, f"never {what}"
-        app.step(DT)
-        join(app)  # the worker's and the voice's work done: the next frame sees it
+    loaded machine only makes this slower."""
+    until(app, done, limit, what=what)
 
 
 @pytest.mark.parametrize("voice", ["prompt", "lagging"])
@@ -666,11 +661,7 @@ def test_a_hint_asked_for_with_h_is_heard(tmp_path, monkeypatch, said):
     table = open_table(app, "pisti", {"players": 2}, seed=6)
     settle(app, table)
     key(app, pygame.K_h)
-    for _ in range(500):
-        if table.model.hint is not None:
-            break
-        app.step(DT)
-        time.sleep(0.005)
+    until(app, lambda: table.model.hint is not None, 10, what="the hint")
     app.step(DT)
     assert table.model.hint is not None
     assert app.voice.last == spoken(table.model.hint.text)

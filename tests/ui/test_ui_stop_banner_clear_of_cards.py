@@ -4,11 +4,18 @@ and mouse events, headless."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
-from ui_support import DT, Prefers, click, holding_2h, join, key, make_app, open_table, set_agent
+from ui_support import (
+    Prefers,
+    click,
+    holding_2h,
+    key,
+    make_app,
+    open_table,
+    set_agent,
+    until,
+)
 
 from game.text.phrasebook import LANGUAGES
 
@@ -16,11 +23,7 @@ STOP = {"players": 2, "stop_rule": True}
 
 
 def _until(app, done, seconds: float = 20.0) -> None:
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "never happened"
-        app.step(DT)
-        join(app)  # the worker's and the voice's work done: the next frame sees it
+    until(app, done, seconds)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
