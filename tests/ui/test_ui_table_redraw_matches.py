@@ -5,11 +5,9 @@ focus, the game menu, a window resized, cards played for the player, landing glo
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
-from ui_support import DT, click, drag, join, key, make_app, open_table, post, settle
+from ui_support import DT, click, drag, join, key, make_app, open_table, post, settle, until
 
 from game.core.agents import SeatView
 from game.core.types import PileId, PileKind
@@ -123,9 +121,7 @@ def test_a_deal_a_drag_the_hint_the_focus_the_menu_and_a_resize_look_as_drawn_wh
 
     frames.what = "the hint"
     key(app, pygame.K_h)
-    end_by = time.monotonic() + 30
-    while table.model.hint is None and time.monotonic() < end_by:
-        some_frames(app, 1)
+    until(app, lambda: table.model.hint is not None, 30, what="the hint")
     assert table.model.hint is not None
     some_frames(app, 20)  # its arrow marching, its glow throbbing
 
