@@ -364,7 +364,7 @@ class GameSpec(Generic[S]):
         return Phrase("prompt.move")
 
     def seat_cards(self, piles: dict[PileId, list[int | None]], seat: int) -> int:
-        """The cards a seat holds, for its label (0: no count)."""
+        """The cards a seat holds, for its label ("North · 4 cards")."""
         return 0
 
     def panel_counts(
