@@ -140,11 +140,11 @@ def set_agent(table: TableScene, player: int, agent) -> None:
     table.model.referee.agents[player] = agent
 
 
-def settle(app: App, table: TableScene, limit: float = 10.0) -> None:
+def settle(app: App, table: TableScene, limit: float = 120.0) -> None:
     """Step the table's clock (``limit`` seconds of its frames at most) until the table is
     at the player's move (theirs to choose, or playing itself), the hand is over, or the
-    table is gone; the computer's thinking and the voice's telling are joined, not waited
-    for on a clock."""
+    table is gone; the computer's thinking is joined, not waited for on a clock. (A
+    computer's whole turn at Pishe Pasha, its cards flying, can take a minute of frames.)"""
     for _ in range(round(limit / DT)):
         app.step(DT)
         if app.scene is not table or table.model.takes_moves():
@@ -169,7 +169,7 @@ def join(app: App, table=None) -> None:
         time.sleep(0.001)
 
 
-def until(app: App, done, seconds: float = 20.0, each=None, what: str = "it") -> float:
+def until(app: App, done, seconds: float = 60.0, each=None, what: str = "it") -> float:
     """Step the table's clock until ``done()``, ``seconds`` of its frames at most, the
     worker and the voice joined between frames (``each()`` after every frame); the
     simulated seconds it took."""

@@ -34,7 +34,6 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
-from game.ui.table.input import gestures as gestures_module
 
 EVENTS_PER_GAME = int(os.environ.get("MONKEY_EVENTS", "1500"))
 SEED_SHIFT = int(os.environ.get("MONKEY_SEED", "0")) * 1000
@@ -47,22 +46,11 @@ TABLES = [(g, c, "fast" if deal % 2 == 0 else "instant", 100 + deal) for g, c, d
           registered_tables()]  # fmt: skip
 
 
-class Clock:
-    """The monkey's own time for double clicks, so a replay does not depend on speed."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def monotonic(self) -> float:
-        return self.now
-
-
 class Monkey:
     """Random input for one app, and the checks after each step."""
 
-    def __init__(self, app: App, game: str, choices: dict, seed: int, clock: Clock) -> None:
+    def __init__(self, app: App, game: str, choices: dict, seed: int) -> None:
         self.app = app
-        self.clock = clock
         self.game = game
         self.choices = choices
         self.seed = seed
@@ -296,7 +284,6 @@ class Monkey:
     # ------------------------------------------------------------- stepping and checks
     def step(self) -> None:
         dt = self.rng.choice((0.0, 0.016, 0.016, 0.033, 0.1))
-        self.clock.now += dt
         if not self.app.step(dt):
             self.quits += 1
             self.app.running = True
@@ -359,13 +346,6 @@ class Monkey:
 
 
 @pytest.fixture
-def clock(monkeypatch) -> Clock:
-    fake = Clock()
-    monkeypatch.setattr(gestures_module, "time", fake)
-    return fake
-
-
-@pytest.fixture
 def seeded_menus(monkeypatch) -> random.Random:
     """Matches the game starts on its own (the summary's "New match", the menu's Start)
     deal from this generator, so a replay deals the same cards."""
@@ -393,12 +373,12 @@ def app(tmp_path, monkeypatch):
     ("game", "choices", "pace", "seed"), TABLES, ids=[f"{g}-{c}" for g, c, _, _ in TABLES]
 )
 def test_monkey_input_never_breaks_the_table_or_loses_a_card(
-    app, clock, seeded_menus, game, choices, pace, seed
+    app, seeded_menus, game, choices, pace, seed
 ):
     seed += SEED_SHIFT
     seeded_menus.seed(seed)
     app.settings.pace = pace
-    monkey = Monkey(app, game, choices, seed, clock)
+    monkey = Monkey(app, game, choices, seed)
     began = time.monotonic()
     monkey.run(EVENTS_PER_GAME)
     spent = time.monotonic() - began

@@ -166,6 +166,7 @@ def test_the_first_lessons_watch_north_step_is_shown_though_keys_are_pressed_whi
         key(app, pygame.K_SPACE)  # an impatient player
         key(app, pygame.K_RETURN)
         shown += scene.k == watch
+        join(app)
     assert scene.k == watch + 1, shown
     assert shown > 5, shown
 
