@@ -98,3 +98,12 @@ def hand_card_words(cards: Sequence[int | None], index: int) -> str:
     card = cards[index] if 0 <= index < len(cards) else None
     name = card_name(card) if card is not None else say("speech.face_down_one")
     return current().capitalise(say("speech.hand_card", card=name, i=index + 1, n=len(cards)))
+
+
+def in_turn(parts: Sequence[str]) -> str:
+    """Sentences said one after the other, a period between them where one does not
+    end on its own (a question says its question mark, not "?.")."""
+    said = list(parts[:1])
+    for part in parts[1:]:
+        said.append(("" if said[-1].endswith((".", "?", "!", ":")) else ".") + " " + part)
+    return "".join(said)

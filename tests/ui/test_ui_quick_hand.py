@@ -61,10 +61,6 @@ def click_card(app, table, card: str) -> None:
     click(app, centre(table, f"hand{table.human}", hand.index(parse_card(card))))
 
 
-def step_until(app, done, limit: float = 20.0) -> None:
-    until(app, done, limit, what="the table's getting there")
-
-
 def log_words(table) -> list[str]:
     return table.model.log.words(table.model.namer)[table.model.log.hand_from :]
 
@@ -84,7 +80,7 @@ def test_the_last_card_plays_itself_marked_played_for_you_told_once(app):
         marked.extend(table.model.hooks.marks)
         return len(table.state.history) >= 8 and not table.model.show.busy
 
-    step_until(app, watched)
+    until(app, watched)
     assert history(table)[6] == "9H", "the last card went without a click"
     words = log_words(table)
     forced = [w for w in words if w.startswith("Played for you:")]
@@ -100,7 +96,7 @@ def test_the_last_card_plays_itself_marked_played_for_you_told_once(app):
 # ----------------------------------------------------------------- hints that say why
 def wait_hint(app, table) -> str:
     key(app, pygame.K_h)
-    step_until(app, lambda: table.model.hint is not None, 60.0)
+    until(app, lambda: table.model.hint is not None, 60.0)
     return table.model.hint.text
 
 
@@ -178,7 +174,7 @@ def coach_asks(app, table, card: str) -> None:
     app.settings.coach = True
     pause(app)  # a pause, as a person makes: not a double click on the same card
     click_card(app, table, card)
-    step_until(app, lambda: table.controls.question is not None, 60.0)
+    until(app, lambda: table.controls.question is not None, 60.0)
 
 
 def test_the_coach_dialog_answers_enter_at_once_and_leaves_no_focus(app):
@@ -197,7 +193,7 @@ def test_the_coach_dialog_answers_enter_at_once_and_leaves_no_focus(app):
     key(app, pygame.K_TAB)
     assert c.ring.current() is c.yes_btn
     key(app, pygame.K_RETURN)
-    step_until(app, lambda: bool(table.state.history))
+    until(app, lambda: bool(table.state.history))
     assert history(table)[0] == "QH"
     assert not c.menu_btn.focused
 
@@ -206,7 +202,7 @@ def test_a_missed_pisti_is_called_a_pisti(app):
     table = pisti_table(app, ["2C", "3D", "4S", "5H"], ["5C", "9S", "KD", "QH"],
                         ["9D", "6C", "7C", "8C"], opponent="9D")  # fmt: skip
     click_card(app, table, "5C")
-    step_until(app, lambda: len(table.state.history) >= 2 and table.model.human_may_act())
+    until(app, lambda: len(table.state.history) >= 2 and table.model.human_may_act())
     assert history(table)[:2] == ["5C", "9D"]
     coach_asks(app, table, "KD")
     words = table.controls.question[0]()
@@ -219,12 +215,12 @@ def test_a_take_back_removes_only_its_lines_and_redo_survives_continue(app):
     app.settings.take_backs = True
     table = pisti_table(app, *COACHED, opponent="9D")
     click_card(app, table, "5C")  # takes the pile: the face-down cards are shown in the log
-    step_until(app, lambda: len(table.state.history) == 2 and table.model.human_may_act())
+    until(app, lambda: len(table.state.history) == 2 and table.model.human_may_act())
     before = log_words(table)
     assert any(w.startswith("Face-down cards taken") for w in before), before
     pause(app)
     click_card(app, table, "9S")
-    step_until(app, lambda: len(table.state.history) == 4 and table.model.human_may_act())
+    until(app, lambda: len(table.state.history) == 4 and table.model.human_may_act())
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert history(table) == ["5C", "9D"]
     after = log_words(table)
@@ -252,7 +248,7 @@ def test_moves_taken_back_that_cannot_be_kept_are_said_so(app):
     app.settings.take_backs = True
     table = pisti_table(app, *COACHED, opponent="9D")
     click_card(app, table, "5C")
-    step_until(app, lambda: len(table.state.history) == 2 and table.model.human_may_act())
+    until(app, lambda: len(table.state.history) == 2 and table.model.human_may_act())
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert table.model.referee.can_redo()
     data = table.session.to_save()
@@ -290,7 +286,7 @@ def test_coach_mode_asks_at_most_twice_in_a_hand_the_hard_level_plays(app, seed)
         def answered(moves: int = moves) -> bool:
             return len(table.state.history) > moves or table.controls.question is not None
 
-        step_until(app, answered, 60.0)
+        until(app, answered, 60.0)
         if table.controls.question is not None:
             asked.append(table.controls.question[0]())
             click(app, table.controls.yes_btn.rect.center)

@@ -22,10 +22,6 @@ from game.text.phrasebook import LANGUAGES
 STOP = {"players": 2, "stop_rule": True}
 
 
-def _until(app, done, seconds: float = 20.0) -> None:
-    until(app, done, seconds)
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
 @pytest.mark.parametrize("choice", [0, 1])
@@ -36,11 +32,11 @@ def test_the_stop_banner_covers_no_card_and_hides_nothing_behind_its_words(
                    call_window=5.0)  # fmt: skip
     table = open_table(app, "pishe-pasha", STOP, holding_2h({"stop_rule": True}, to_move=1))
     set_agent(table, 1, Prefers("turned>D", name="faulty"))
-    _until(app, lambda: table.model.window.open and not table.model.show.busy)
+    until(app, lambda: table.model.window.open and not table.model.show.busy)
     key(app, pygame.K_s)
     click(app, table.controls.choices()[choice].rect.center)
     banner = table.model.hooks.banners[-1]
-    _until(app, lambda: banner.age > 0.4)
+    until(app, lambda: banner.age > 0.4)
     layout, box = table.model.layout, table.view.banner_box
     piles = [spot.area for spot in layout.spots.values()]
     labels = [r for name, r in layout.areas.items() if name.startswith("label")]

@@ -21,7 +21,7 @@ import pygame
 
 from game.core.types import EventKind, PileId, PileKind
 from game.text import current, say
-from game.text.spoken import card_list, hand_card_words, pile_words, spoken
+from game.text.spoken import card_list, hand_card_words, in_turn, pile_words, spoken
 from game.ui.table.input.controller import Focus, TableController
 from game.ui.table.model import says
 from game.ui.table.model.asking import Asking
@@ -401,12 +401,3 @@ class TableSpeech:
             return False
         self.voice.answer(words() if self.voice.on else "")
         return True
-
-
-def in_turn(parts: list[str]) -> str:
-    """Sentences said one after the other, a period between them where one does not
-    end on its own (a question says its question mark, not "?.")."""
-    said = parts[:1]
-    for part in parts[1:]:
-        said.append(("" if said[-1].endswith((".", "?", "!", ":")) else ".") + " " + part)
-    return "".join(said)
