@@ -41,6 +41,7 @@ from game.games.pishe_pasha.moves import D_LOAD, STOPS, T_LOAD
 from game.games.pishe_pasha.rules import PishePasha
 from game.speech import Backend
 from game.text.names import Namer
+from game.text.phrasebook import LANGUAGES, set_language
 from game.text.words import refusal_text
 
 STOP = {"stop_rule": True}
@@ -316,6 +317,14 @@ def _threads_left(before: set[threading.Thread]) -> list[str]:
 
 
 # ----------------------------------------------------------------- the UI tests' app
+
+
+@pytest.fixture(params=LANGUAGES)
+def lang(request) -> str:
+    """Each language the game speaks, the phrasebook set to it (``as_if_alone`` sets English
+    again after the test)."""
+    set_language(request.param)
+    return request.param
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ Nothing here names a game: a pile's role (its game's design) gives its words."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from game.core.cards import RANK_TEXT, SUITS
 from game.core.design import PileRole, default_role
@@ -40,6 +40,14 @@ def spoken(text: str) -> str:
     text = re.sub(r"\s*[▶◀]", "", text)  # "Skip ▶": an arrow drawn, never said
     text = text.replace("….", "…")  # a phrase ending "and…" ended by the sentence after it
     return text.replace(" …", ",").replace("–", " – ")
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Sentences said one after another, each begun with a capital. ``spoken`` cannot tell
+    a sentence ending in a number ("…top the 10 of clubs. clubs foundation") from an
+    ordinal ("5. hamle"), and a voice runs the two sentences into one unless the second
+    begins with a capital; the one who joins them knows."""
+    return ". ".join(current().capitalise(p) for p in parts if p)
 
 
 def _with_ending(name: str, ending: str | None) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from conftest import position, suits_up_to
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,13 +29,6 @@ QUICK = 0.3
 
 def _names() -> Namer:
     return Namer.for_table({0: "bottom", 1: "top"}, 0, {0: 0, 1: 1})
-
-
-@pytest.fixture(params=LANGUAGES)
-def lang(request):
-    set_language(request.param)
-    yield request.param
-    set_language("en")
 
 
 def _after_a_capture() -> Pisti:

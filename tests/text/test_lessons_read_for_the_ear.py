@@ -7,24 +7,14 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from game.games import SPECS
 from game.text import phrasebook, say
-from game.text.phrasebook import LANGUAGES
 from game.text.spoken import spoken
 
 NEVER_SAID = ("the the ", "your the ", "glowing", "▶", "◀")
 # a card's own "the" after a word that already says whose, a word between or not ("your own
 # the 3 of clubs")
 DOUBLED = re.compile(r"\b(?:the|your|its|my|\w+'s)(?: \w+)? the (?:\d+|ace|jack|queen|king) of ")
-
-
-@pytest.fixture(params=LANGUAGES)
-def lang(request):
-    phrasebook.set_language(request.param)
-    yield request.param
-    phrasebook.set_language("en")
 
 
 def lesson_keys() -> list[str]:

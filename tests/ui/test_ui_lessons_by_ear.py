@@ -17,17 +17,10 @@ from ui_support import make_app
 
 from game.core.lesson import Wait
 from game.speech import FileBackend
-from game.text import phrasebook, say
-from game.text.phrasebook import LANGUAGES
+from game.text import say
 from game.text.spoken import spoken
 from game.ui.scenes.lesson import LessonScene
 from game.ui.widgets import text_of
-
-
-@pytest.fixture(params=LANGUAGES)
-def lang(request):
-    yield request.param
-    phrasebook.set_language("en")
 
 
 def listening(tmp_path, monkeypatch, lang):

@@ -159,6 +159,17 @@ class FaultEar:
         self.names = names
         self.caught = 0
 
+    def north_moved(self, line: str) -> int | None:
+        """The card of North's last move said in ``line`` (a voice says sentences that come
+        together as one line): a computer's move is heard card first, its player named."""
+        north = self.ear.app.scene.model.namer.who(1)
+        moved = None
+        for sentence in re.split(r"(?<=[.!?…])\s+", line):
+            found = self.card.match(sentence)
+            if found is not None and north in sentence:
+                moved = self.names[found[0].casefold()]
+        return moved
+
     def tops(self, table_words: str) -> dict[int, int]:
         """Suit -> the rank on its foundation, as T said it (-1: empty ones, counted)."""
         out: dict[int, int] = {}
@@ -179,10 +190,9 @@ class FaultEar:
         """A line heard: True once keys were pressed about it (T, and S for a fault),
         whose answers are not North's moves."""
         ear = self.ear
-        found = self.card.match(line)  # a computer's move is heard card first
-        if found is None or ear.app.scene.model.namer.who(1) not in line:  # North's move
+        card = self.north_moved(line)
+        if card is None:
             return False
-        card = self.names[found[0].casefold()]
         for _ in range(int(LOOK / DT)):  # a moment for the card to land, as a player waits
             ear.app.step(DT)
         table = ear.press(pygame.K_t)
@@ -205,7 +215,7 @@ def test_a_whole_stop_rule_hand_with_a_fault_caught_by_ear(tmp_path, monkeypatch
     call."""
     app, ear = listening(tmp_path, monkeypatch, lang)
     app.settings.call_window = CALL_WINDOW
-    ear.start_with("stop", "level")
+    ear.start_with("match", "stop", "level")  # (a match's hands are dealt from its seed)
     watch = FaultEar(ear)
     for _ in range(HANDS):
         table = app.scene

@@ -18,9 +18,7 @@ from ui_support import DT, key, make_app
 
 from game.core.cards import RANK_TEXT
 from game.speech import FileBackend
-from game.text import phrasebook
 from game.text.names import card_name
-from game.text.phrasebook import LANGUAGES
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
 
@@ -240,12 +238,6 @@ def _rank(name: str) -> str:
         if card_name(c) == name:
             return RANK_TEXT[c % 13]
     raise AssertionError(f"not a card name: {name!r}")
-
-
-@pytest.fixture(params=LANGUAGES)
-def lang(request):
-    yield request.param
-    phrasebook.set_language("en")
 
 
 @pytest.mark.parametrize("game", ["pisti", "pishe-pasha"])

@@ -8,20 +8,12 @@ from __future__ import annotations
 import time
 
 import pygame
-import pytest
 from conftest import PerSentence
 from ui_support import DT, key, make_app, open_table, settle
 
-from game.text import phrasebook, say
-from game.text.phrasebook import LANGUAGES
+from game.text import say
 from game.text.spoken import spoken
 from game.ui.widgets import text_of
-
-
-@pytest.fixture(params=LANGUAGES)
-def lang(request):
-    yield request.param
-    phrasebook.set_language("en")
 
 
 def tab_to(app, ring, label: str) -> None:

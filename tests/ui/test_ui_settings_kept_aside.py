@@ -6,20 +6,12 @@ opens, says and shows the folder's path. With nothing set aside there is no such
 from __future__ import annotations
 
 import pygame
-import pytest
 from ui_support import DT, key, make_app
 
 from game.core.files import kept_aside, set_aside
-from game.text import phrasebook, say, say_n
-from game.text.phrasebook import LANGUAGES
+from game.text import say, say_n
 from game.text.spoken import spoken
 from game.ui.widgets import text_of
-
-
-@pytest.fixture(params=LANGUAGES)
-def lang(request):
-    yield request.param
-    phrasebook.set_language("en")
 
 
 def settings_with_aside(tmp_path, monkeypatch, lang, files: int):

@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections import deque
 
 import pygame
-import pytest
 from ui_support import DT, key, make_app, open_table, pretend_saved, settle
 
 from game.core.files import Notice
-from game.text import phrasebook, say
-from game.text.phrasebook import LANGUAGES
+from game.text import say
 from game.text.spoken import spoken
 from game.ui.scenes.lesson import LessonScene
 from game.ui.scenes.menu import MenuScene, _match_words, _replace_key
@@ -64,12 +62,6 @@ WORDS = {
         "lines": "18 Zeilen: Die Pfeile nach oben und unten lesen sie einzeln",
     },
 }
-
-
-@pytest.fixture(params=LANGUAGES)
-def lang(request):
-    yield request.param
-    phrasebook.set_language("en")
 
 
 def listening_app(tmp_path, monkeypatch, lang, **settings):

@@ -9,7 +9,6 @@ import time
 from collections import deque
 
 import pygame
-import pytest
 from ui_support import DT, click, join, key, make_app, open_table, settle
 
 from game.ai.coach import Mistake
@@ -17,8 +16,6 @@ from game.core.agents import SeatView
 from game.core.lesson import Wait
 from game.games import spec_of
 from game.session import replay_record
-from game.text import phrasebook
-from game.text.phrasebook import LANGUAGES
 from game.text.spoken import spoken
 from game.ui.record_words import NBSP, move_words
 from game.ui.scenes.lesson import LessonScene
@@ -72,12 +69,6 @@ WORDS = {
         "bottom": "Ende der Liste",
     },
 }
-
-
-@pytest.fixture(params=LANGUAGES)
-def lang(request):
-    yield request.param
-    phrasebook.set_language("en")
 
 
 def listening_app(tmp_path, monkeypatch, lang):

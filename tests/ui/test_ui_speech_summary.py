@@ -9,13 +9,11 @@ from __future__ import annotations
 from collections import deque
 
 import pygame
-import pytest
 from ui_support import DT, key, make_app, open_table, settle
 
 from game.core.agents import SeatView
 from game.core.types import STOCKS
-from game.text import phrasebook, say
-from game.text.phrasebook import LANGUAGES
+from game.text import say
 from game.text.spoken import spoken
 from game.text.words import phrase
 from game.ui.scenes.summary import SummaryScene
@@ -62,12 +60,6 @@ ROWS = {
         "cards": "Karten",
     },
 }
-
-
-@pytest.fixture(params=LANGUAGES)
-def lang(request):
-    yield request.param
-    phrasebook.set_language("en")
 
 
 def hand_played_to_its_end(tmp_path, monkeypatch, lang, game, choices, seed):

@@ -24,9 +24,8 @@ from game.core.agents import SeatView
 from game.core.cards import parse_card
 from game.core.types import PileKind
 from game.games.pishe_pasha.rules import PishePasha
-from game.text import phrasebook, say
+from game.text import say
 from game.text.names import card_name
-from game.text.phrasebook import LANGUAGES
 from game.text.spoken import spoken
 from game.text.words import move_phrase
 from game.ui import caption
@@ -78,12 +77,6 @@ WORDS = {
         "off": "Vorlesen ist aus: F2 schaltet es ein",
     },
 }
-
-
-@pytest.fixture(params=LANGUAGES)
-def lang(request):
-    yield request.param
-    phrasebook.set_language("en")
 
 
 def listening_app(tmp_path, monkeypatch, lang="en", **settings):

@@ -15,7 +15,7 @@ from game.speech.speaker import Utterance
 from game.text import say, say_n
 from game.text.log_lines import LogLine
 from game.text.names import card_name
-from game.text.spoken import pile_words
+from game.text.spoken import pile_words, sentences
 from game.text.words import move_phrase, phrase
 from game.ui.table.model import says
 
@@ -80,7 +80,7 @@ def choice_words(m: TableModel, keys: Callable[[Action], KeyPath | None] | None 
     if acts and all(w.src == hand for w in wheres) and len(targets) == 1:
         (target,) = targets
         piles = [hand] if target is None else [hand, target]
-        return ". ".join(_pile(m, p) for p in piles)
+        return sentences(_pile(m, p) for p in piles)
     order = sorted(
         range(len(acts)),
         key=lambda i: wheres[i].src is not None and m.layout.role(wheres[i].src).clickable,

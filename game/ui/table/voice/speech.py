@@ -21,7 +21,14 @@ import pygame
 
 from game.core.types import EventKind, PileId, PileKind
 from game.text import current, say
-from game.text.spoken import card_list, hand_card_words, in_turn, pile_words, spoken
+from game.text.spoken import (
+    card_list,
+    hand_card_words,
+    in_turn,
+    pile_words,
+    sentences,
+    spoken,
+)
 from game.ui.table.input.controller import Focus, TableController
 from game.ui.table.model import says
 from game.ui.table.model.asking import Asking
@@ -85,7 +92,7 @@ class TableSpeech:
         """The answer gathered so far said; ``final``: the key's frame is over."""
         if self._answer:
             *first, last = self._answer
-            words = ". ".join([*(t.rstrip(". ") for t in first), last])
+            words = sentences([*(t.rstrip(". ") for t in first), last])
             moved = self._answer_moved  # (a move of the player's: its subject is theirs)
             who = self._name(self.m.human) if moved else ""
             self.voice.speak(words, interrupt=not moved, subject=who, now=True)
@@ -272,7 +279,7 @@ class TableSpeech:
             if c.focus is not None:
                 parts.append(self.focus_words(c.focus, was))
         if parts:
-            self._say(". ".join(parts))
+            self._say(sentences(parts))
 
     def _overlay(self) -> tuple[object, str]:
         """What covers the table now (the keys or rules, a question, a call's choices, the
@@ -314,18 +321,16 @@ class TableSpeech:
         m = self.m
         cards = m.shown.get(f.pile)
         mine = f.pile.kind is PileKind.HAND and f.pile.seat == m.human
+        parts = [self._pile_words(f.pile)]
         if mine and 0 <= f.index < len(cards):
-            words = hand_card_words(cards, f.index)
-            if was is None or was.pile != f.pile:
-                words = self._pile_words(f.pile) + ". " + words
-        else:
-            words = self._pile_words(f.pile)
+            card = hand_card_words(cards, f.index)
+            parts = [card] if was is not None and was.pile == f.pile else [*parts, card]
         c = self.c
         if c.picked is not None and f.pile in c.targets():
-            words += ". " + current().capitalise(say("speech.can_go"))
+            parts.append(say("speech.can_go"))
         elif c.picked is None and m.takes_moves() and c.live(f):  # Tab's first sweep
-            words += ". " + current().capitalise(say("speech.can_play"))
-        return words
+            parts.append(say("speech.can_play"))
+        return sentences(parts)
 
     def _pile_words(self, pid: PileId) -> str:
         m = self.m
@@ -348,7 +353,7 @@ class TableSpeech:
         parts += [self._pile_words(p) for p in self._piles()]
         scores = ", ".join(f"{who} {points}" for who, points in says.scores(m))
         parts.append(say("speech.scores", scores=scores))
-        return ". ".join(p for p in parts if p)
+        return sentences(parts)
 
     def _seat_cards(self) -> str:
         m = self.m
@@ -368,10 +373,10 @@ class TableSpeech:
         real = m.state.reveal().get(stock, [])
         if real and all(c in self.seen for c in real):
             parts.append(say("speech.stock_order", cards=card_list(real[::-1], len(real))))
-        return ". ".join(parts)
+        return sentences(parts)
 
     def last_moves(self) -> str:
-        return ". ".join(self.moves) if self.moves else say("speech.no_moves")
+        return sentences(self.moves) if self.moves else say("speech.no_moves")
 
     def hand_header(self) -> str:
         """The hand with its deal's number (said on request, not at every hand)."""
