@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from concurrent import futures
 
 import pygame
 import pytest
@@ -473,11 +474,9 @@ def drawn_words(app: App, monkeypatch) -> list[str]:
 
 
 def wait_review(app: App, scene, limit: float = 120.0) -> None:
-    """Frames until the coach's answer is taken, by the clock: its thread is as slow as the
-    machine is loaded, so no count of frames is enough."""
-    end = time.monotonic() + limit
-    while scene.pending is not None and time.monotonic() < end:
-        app.step(DT)
-        time.sleep(0.01)
+    """The coach's review joined (its thread is as slow as the machine is loaded, so no
+    count of frames is enough), then the frame that takes it in."""
+    if scene.pending is not None:
+        futures.wait([scene.pending], timeout=limit)
     app.step(DT)
     assert scene.pending is None

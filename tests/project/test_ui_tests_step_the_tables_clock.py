@@ -17,15 +17,13 @@ REAL_TIME = {
     "ui/test_ui_speech.py": "a speech engine that takes its time",
     "ui/test_ui_par_record.py": "the par, worked out on the keeper's thread",
     "ui/test_ui_par_summary.py": "the par's thread, and how long a frame took meanwhile",
-    "ui/test_ui_table_follows.py": "the coach's review, and a window manager starting",
-    "ui/test_ui_speech_screens.py": "the coach's review being read",
+    "ui/test_ui_table_follows.py": "a window manager starting",
     "ui/test_ui_stop_rule_flow.py": "a call window waiting for the voice to say a move",
     "ui/test_ui_voice_urgent.py": "when the voice began a sentence",
     "ui/test_ui_quit_says_what_is_kept.py": "how long the farewell lets the voice speak",
     "ui/test_ui_features.py": "a computer player holding its thread until it is let go",
     "ui/test_ui_speech_answers.py": "when the voice began and ended its sentences",
     "ui/test_ui_speech_table.py": "how long the table waited for the voice",
-    "ui/test_ui_coach.py": "the coach's answers, on its own thread",
     "ui/test_ui_review_par.py": "the coach's review, on its own thread",
 }
 
@@ -43,11 +41,9 @@ def test_ui_tests_read_the_wall_clock_only_for_what_runs_in_real_time():
 
 
 def test_the_shared_ui_helpers_read_no_clock_but_the_voices():
-    """``ui_support`` joins the computer's thinking; only while the table waits for the
+    """``ui_support`` joins the computer's thinking and the coach's review; only while the table waits for the
     voice to tell a move does it give the voice's thread a moment (the voice speaks in
     real time)."""
     source = (TESTS / "ui_support.py").read_text(encoding="utf-8")
     found = [m[0] for m in CLOCK.finditer(source)]
-    voice = ["time.sleep("]  # join: the voice's moment
-    review = ["time.monotonic(", "time.monotonic(", "time.sleep("]  # wait_review: the coach
-    assert found == voice + review
+    assert found == ["time.sleep("]  # join: the voice's moment

@@ -3,10 +3,18 @@ decisions, worst first, and shows each position; coach mode asks before a costly
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from ui_support import DT, click, make_app, open_table, pid, pisti_deck, settle, wait_review
+from ui_support import (
+    DT,
+    click,
+    make_app,
+    open_table,
+    pid,
+    pisti_deck,
+    settle,
+    until,
+    wait_review,
+)
 
 from game.core.agents import SeatView
 from game.core.types import Action
@@ -82,12 +90,7 @@ def ask_the_coach(app, played: str = "QH"):
     table = open_table(app, "pisti", {"players": 2}, state)
     settle(app, table)
     table.model.perform(pisti.ACTIONS.parse(played))
-    for _ in range(500):
-        app.step(DT)
-        if table.controls.question is not None:
-            break
-        time.sleep(0.005)
-    assert table.controls.question is not None
+    until(app, lambda: table.controls.question is not None, what="the coach's question")
     return table
 
 
@@ -133,11 +136,7 @@ def test_coach_mode_asks_before_throwing_away_a_capture(app):
     from game.core.cards import parse_card
 
     table.model.perform(pisti.ACTIONS.parse("QH"))
-    for _ in range(500):
-        app.step(DT)
-        if table.controls.question is not None:
-            break
-        time.sleep(0.005)
+    until(app, lambda: table.controls.question is not None, what="the coach's question")
     assert table.state.history == [], "the move waits for the coach"
     assert table.controls.question is not None
     words = table.controls.question[0]()
@@ -149,11 +148,7 @@ def test_coach_mode_asks_before_throwing_away_a_capture(app):
     assert table.model.coach.warning is None
     assert parse_card("5C") in hand
     table.model.perform(pisti.ACTIONS.parse("5C"))
-    for _ in range(500):
-        app.step(DT)
-        if table.state.history:
-            break
-        time.sleep(0.005)
+    until(app, lambda: table.state.history, what="the move")
     assert [str(a) for a in table.state.history][:1] == ["5C"], "a good move goes through"
 
 

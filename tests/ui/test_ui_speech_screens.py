@@ -5,11 +5,10 @@ in Türkçe."""
 
 from __future__ import annotations
 
-import time
 from collections import deque
 
 import pygame
-from ui_support import DT, click, join, key, make_app, open_table, settle
+from ui_support import DT, click, join, key, make_app, open_table, settle, wait_review
 
 from game.ai.coach import Mistake
 from game.core.agents import SeatView
@@ -205,11 +204,7 @@ def test_the_review_says_what_the_coach_found_each_line_and_the_position_shown(
     before = len(app.voice.heard)
     review = app.goto("review", record=record, seat=0)
     assert isinstance(review, ReviewScene)
-    end = time.monotonic() + 20
-    while not review.lines and time.monotonic() < end:
-        app.step(DT)
-        join(app)  # the worker's and the voice's work done: the next frame sees it
-    app.step(DT)
+    wait_review(app, review)
     heard = new_words(app, before)
     assert heard[0].startswith(w["review"])
     first = row_words(review, 0)

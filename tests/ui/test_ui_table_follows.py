@@ -24,6 +24,7 @@ from ui_support import (
     play_hand_by_mouse,
     right_arrow,
     settle,
+    wait_review,
 )
 from xvfb import need_tools, player_env, run, start_xvfb, stop
 
@@ -129,10 +130,7 @@ def test_history_replay_and_review_show_the_deal_number_play_this_deal_reproduce
     click(app, summary.review_btn.rect.center)
     review = app.scene
 
-    end = time.monotonic() + 60
-    while review.pending is not None and time.monotonic() < end:
-        app.step(DT)
-        time.sleep(0.01)
+    wait_review(app, review)
     assert review.mistakes, "the review had no position to show"
     click(app, review.open_btn.rect.center)
     _shows_the_deal(app, record)
