@@ -41,9 +41,9 @@ def test_ui_tests_read_the_wall_clock_only_for_what_runs_in_real_time():
 
 
 def test_the_shared_ui_helpers_read_no_clock_but_the_voices():
-    """``ui_support`` joins the computer's thinking and the coach's review; only while the table waits for the
-    voice to tell a move does it give the voice's thread a moment (the voice speaks in
-    real time)."""
+    """``ui_support`` joins the computer's thinking and the coach's review; only while the
+    table waits for the voice to tell a move does it give the voice's thread a moment (the
+    voice speaks in real time)."""
     source = (TESTS / "ui_support.py").read_text(encoding="utf-8")
     found = [m[0] for m in CLOCK.finditer(source)]
     assert found == ["time.sleep("]  # join: the voice's moment
