@@ -1,13 +1,15 @@
 """A game's cards in piles it declares once, and what follows from them.
 
-A game whose cards all lie in named piles (a hand per seat, a pack, the table, a won pile
-per seat) says which piles it has and who sees each; from that :class:`PiledState` derives
-what every game otherwise writes over its own fields, each a chance to differ from the
-others: what a seat sees (``observation``), every card as it lies (``reveal``), the
-every-card-once check (``all_cards``), the copy (``clone``), the hidden cards dealt anew
-(``resample``), the record's ``setup`` and ``report``, the deal and its events, a new hand
-and one from a record, whose turn it is and how it ended, and the checked move. A game
-overrides one only where it differs.
+Every game says which piles its cards lie in and who sees each (:class:`DeclaredPiles`);
+from that the core derives what every game would otherwise write over its own fields,
+each a chance to differ from the others: what a seat sees (``observation``), every card as
+it lies (``reveal``) and the every-card-once check (``all_cards``). A game that keeps its
+cards in fields of its own (for its fast paths) says where each pile's cards are
+(``cards_in``); one whose cards all lie in ``self.piles`` builds on :class:`PiledState`,
+which derives besides the copy (``clone``), the hidden cards dealt anew (``resample``),
+the record's ``setup`` and ``report``, the deal and its events, a new hand and one from a
+record, whose turn it is and how it ended, and the checked move. A game overrides one only
+where it differs.
 """
 
 from __future__ import annotations
@@ -53,31 +55,72 @@ class Deal:
     n: int
 
 
-class PiledState(GameState):
-    """A hand whose cards lie in the piles it declares (``PILES``), ``self.piles`` (each
-    bottom first), dealt as ``DEALING`` says. ``deck`` is the deck it was dealt from,
-    which its record's setup names; ``turn`` is the seat to move until ``result`` is set."""
+class DeclaredPiles(GameState):
+    """A hand whose every card lies in one of the piles it declares (``PILES``, or
+    :meth:`declared` where they depend on the players), each pile's cards where
+    :meth:`cards_in` finds them."""
 
     PILES: ClassVar[tuple[Pile, ...]] = ()
-    DEALING: ClassVar[tuple[Deal, ...]] = ()
-    piles: dict[PileId, list[int]]
-    deck: tuple[int, ...]
-    turn: int = 0
-    result: Outcome | None = None
 
     def declared(self) -> tuple[Pile, ...]:
         """The hand's piles, in the order they are listed (a game whose piles depend on
         its options or players overrides this)."""
         return self.PILES
 
+    @abstractmethod
+    def cards_in(self, pid: PileId) -> list[int]:
+        """The cards of pile ``pid``, bottom first (read only: the caller copies)."""
+
+    def face_down(self, pile: Pile, seat: int) -> range:
+        """Which of the pile's cards (bottom first) ``seat`` cannot see: all of a pile not
+        shown to it, none of one shown. A game whose piles are seen in part (a stock's
+        recycled cards known, a table's first cards dealt face down) says so here."""
+        return range(0 if pile.shown_to(seat) else len(self.cards_in(pile.pid)))
+
+    def seen(self, pile: Pile, seat: int) -> list[int | None]:
+        """The pile as ``seat`` sees it: each card it cannot see as None."""
+        cards: list[int | None] = list(self.cards_in(pile.pid))
+        for i in self.face_down(pile, seat):
+            cards[i] = None
+        return cards
+
+    def info(self, seat: int) -> dict[str, Any]:
+        """The public facts beyond the piles that ``seat``'s view carries (scores, a call)."""
+        return {}
+
+    def observation(self, seat: int) -> Observation:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat!r}")
+        piles = {p.pid: self.seen(p, seat) for p in self.declared()}
+        return Observation(
+            self.game, seat, self.players, self.to_move, piles, self.info(seat), self.history[:]
+        )
+
+    def reveal(self) -> dict[PileId, list[int]]:
+        return {p.pid: list(self.cards_in(p.pid)) for p in self.declared()}
+
+    def all_cards(self) -> list[int]:
+        return [c for p in self.declared() for c in self.cards_in(p.pid)]
+
+
+class PiledState(DeclaredPiles):
+    """A hand whose cards lie in the piles it declares (``PILES``), ``self.piles`` (each
+    bottom first), dealt as ``DEALING`` says. ``deck`` is the deck it was dealt from,
+    which its record's setup names; ``turn`` is the seat to move until ``result`` is set."""
+
+    DEALING: ClassVar[tuple[Deal, ...]] = ()
+    piles: dict[PileId, list[int]]
+    deck: tuple[int, ...]
+    turn: int = 0
+    result: Outcome | None = None
+
+    def cards_in(self, pid: PileId) -> list[int]:
+        return self.piles[pid]
+
     def dealing(self) -> tuple[Deal, ...]:
         """The deal: the deck's first cards go to these piles in turn (the rest, to the
         last pile declared hidden)."""
         return self.DEALING
-
-    def info(self) -> dict[str, Any]:
-        """The public facts beyond the piles that a seat's view carries (scores, a call)."""
-        return {}
 
     # ------------------------------------------------------------------ a hand begins
     @classmethod
@@ -187,21 +230,6 @@ class PiledState(GameState):
         return {"deck": [CARD_TEXT[c] for c in self.deck]}
 
     # ------------------------------------------------------------------ what follows
-    def observation(self, seat: int) -> Observation:
-        piles: dict[PileId, list[int | None]] = {
-            p.pid: list(self.piles[p.pid]) if p.shown_to(seat) else [None] * len(self.piles[p.pid])
-            for p in self.declared()
-        }
-        return Observation(
-            self.game, seat, self.players, self.to_move, piles, self.info(), list(self.history)
-        )
-
-    def reveal(self) -> dict[PileId, list[int]]:
-        return {p.pid: list(self.piles[p.pid]) for p in self.declared()}
-
-    def all_cards(self) -> list[int]:
-        return [c for p in self.declared() for c in self.piles[p.pid]]
-
     def report(self) -> dict[str, Any]:
         """Each pile's cards as the record writes them (a hidden pile by its count), and the
         score."""

@@ -12,8 +12,9 @@ import random
 from typing import Any, ClassVar
 
 from game.core.cards import CARD_TEXT, brief, packets, shuffled_deck
+from game.core.piles import DeclaredPiles, Pile, Seen
 from game.core.setup_read import CardLedger, check_sizes, read_stocks
-from game.core.state import GameState, Observation, Where, parse_or_refuse, resolve_options
+from game.core.state import Where, parse_or_refuse, resolve_options
 from game.core.types import (
     DECK,
     DISCARDS,
@@ -25,6 +26,7 @@ from game.core.types import (
     IllegalAction,
     Outcome,
     PileId,
+    PileKind,
     Reason,
     Refusal,
 )
@@ -53,13 +55,18 @@ def read_book_setup(setup: object) -> list[list[int]]:
     return stocks
 
 
-class BookGame(GameState):
+class BookGame(DeclaredPiles):
     """One hand of the book version for two seats."""
 
     game = "pisha-pasha-book"
     PLAYERS = (2,)
     OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {}
     ACTIONS = ACTIONS
+    PILES = tuple(
+        Pile(pid, seen)
+        for s in (0, 1)
+        for pid, seen in ((STOCKS[s], Seen.HIDDEN), (DISCARDS[s], Seen.FACE_UP))
+    )
 
     __slots__ = (
         "_deal",
@@ -245,14 +252,20 @@ class BookGame(GameState):
         return Event(EventKinds.OVER, seat, outcome=self._outcome)
 
     # ------------------------------------------------------------- information
-    def observation(self, seat: int) -> Observation:
-        piles: dict[PileId, list[int | None]] = {}
-        for s in (0, 1):
-            lo, hi = self._hidden[s]
-            stock = self._stocks[s]
-            piles[STOCKS[s]] = [*stock[:lo], *([None] * (hi - lo)), *stock[hi:]]
-            piles[DISCARDS[s]] = list(self._discards[s])
-        info = {
+    def cards_in(self, pid: PileId) -> list[int]:
+        assert pid.index is not None, pid
+        return (self._stocks if pid.kind is PileKind.STOCK else self._discards)[pid.index]
+
+    def face_down(self, pile: Pile, seat: int) -> range:
+        """A stock's never-flipped block, which only the deal put there; the cards it won
+        went under it face down, but everybody saw them."""
+        pid = pile.pid
+        if pid.kind is not PileKind.STOCK or pid.index is None:
+            return range(0)
+        return range(*self._hidden[pid.index])
+
+    def info(self, seat: int) -> dict[str, Any]:
+        return {
             "flips": self._flips,
             "stocks": [len(s) for s in self._stocks],
             "discards": [len(d) for d in self._discards],
@@ -261,14 +274,6 @@ class BookGame(GameState):
             "winner": self.winner,
             "score": self.score,
         }
-        return Observation(self.game, seat, 2, self.to_move, piles, info, self.history[:])
-
-    def reveal(self) -> dict[PileId, list[int]]:
-        piles: dict[PileId, list[int]] = {}
-        for s in (0, 1):
-            piles[STOCKS[s]] = list(self._stocks[s])
-            piles[DISCARDS[s]] = list(self._discards[s])
-        return piles
 
     def resample(self, seat: int, rng: random.Random | int | None) -> BookGame:
         """Never-flipped cards dealt again at random, then the flips replayed.
@@ -303,9 +308,6 @@ class BookGame(GameState):
             "stocks": [[CARD_TEXT[c] for c in reversed(s)] for s in self._stocks],
             "stalemate": self.stalemate,
         }
-
-    def all_cards(self) -> list[int]:
-        return [c for p in (*self._stocks, *self._discards) for c in p]
 
     def opening_events(self) -> list[Event]:
         """The pack divided between the two seats as in Pishe Pasha (RULES.md §2, §4)."""

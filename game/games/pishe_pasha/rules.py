@@ -17,7 +17,8 @@ import random
 from typing import Any, ClassVar
 
 from game.core.cards import packets, shuffled_deck
-from game.core.state import GameState, Where, generated_clone, parse_or_refuse, resolve_options
+from game.core.piles import DeclaredPiles
+from game.core.state import Where, generated_clone, parse_or_refuse, resolve_options
 from game.core.types import (
     ACCEPT,
     DECK,
@@ -108,7 +109,7 @@ FIELDS = {  # the record: each field and how a clone copies it (see generated_cl
 }
 
 
-class PishePasha(StopRule, PisheViews, Rollouts, GameState):
+class PishePasha(StopRule, PisheViews, Rollouts, DeclaredPiles):
     """One hand of Pishe Pasha for two or three seats."""
 
     game = "pishe-pasha"

@@ -1,44 +1,53 @@
-"""What Pishe Pasha shows: observations, resampling, setup and report (RULES.md §6).
+"""What Pishe Pasha shows: its piles and who sees them, resampling, setup and report
+(RULES.md §6).
 
-A mixin of :class:`PishePasha`. Each stock keeps a count of its bottom cards
-that nobody has seen yet (all of them at the deal; none after a recycle); every
-other card's place is public knowledge.
+A mixin of :class:`PishePasha`, which derives what a seat sees, every card as it lies and
+the every-card-once check from the piles declared here (``game.core.piles``). Each stock
+keeps a count of its bottom cards that nobody has seen yet (all of them at the deal; none
+after a recycle); every other card's place is public knowledge.
 """
 
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from game.core.cards import CARD_TEXT
-from game.core.state import Observation
+from game.core.piles import Pile, Seen
 from game.core.types import DISCARDS, STOCKS, PileId
 from game.games.pishe_pasha.fields import PisheFields
-from game.games.pishe_pasha.kinds import FOUNDATIONS, TURNEDS
+from game.games.pishe_pasha.kinds import FOUNDATIONS, TURNEDS, PileKinds
 from game.games.pishe_pasha.setup import Deal
 
 
 class PisheViews(PisheFields):
-    """Read-only views of a hand; needs PishePasha's state."""
+    """The piles of a hand and what is read off them; needs PishePasha's state."""
 
     if not TYPE_CHECKING:  # the fields' slots are PishePasha's; the checker reads them here
         __slots__ = ()
 
-    def observation(self, seat: int) -> Observation:
-        """Every never-seen stock card is None, the seat's own too (nobody looks into a stock)."""
-        piles: dict[PileId, list[int | None]] = {}
-        over = self._outcome is not None
-        for s in range(self.players):
-            stock = self._stocks[s]
-            u = self._unseen[s]
-            piles[STOCKS[s]] = [None] * u + stock[u:]
-            piles[DISCARDS[s]] = list(self._discards[s])
-            held = self._turned >= 0 and s == self._seat and not over
-            piles[TURNEDS[s]] = [self._turned] if held else []
-        for i, f in enumerate(self._found):
-            piles[FOUNDATIONS[i]] = list(f)
+    def declared(self) -> tuple[Pile, ...]:
+        return _piles(self.players, len(self._found))
+
+    def cards_in(self, pid: PileId) -> list[int]:
+        kind, i = pid.kind, _number(pid)
+        if kind is PileKinds.FOUNDATION:
+            return self._found[i]
+        if kind is PileKinds.TURNED:
+            held = self._turned >= 0 and i == self._seat and self._outcome is None
+            return [self._turned] if held else []
+        return (self._stocks if kind is PileKinds.STOCK else self._discards)[i]
+
+    def face_down(self, pile: Pile, seat: int) -> range:
+        """A stock's never-seen bottom cards, the seat's own too (nobody looks into a stock);
+        every other card lies face up."""
+        pid = pile.pid
+        return range(self._unseen[_number(pid)] if pid.kind is PileKinds.STOCK else 0)
+
+    def info(self, seat: int) -> dict[str, Any]:
         window = self.stop_window()
-        info = {
+        return {
             "foundations": self.options["foundations"],
             "stop_rule": self._stop,
             "turns": self._turns,
@@ -47,23 +56,10 @@ class PisheViews(PisheFields):
             "stocks": [len(s) for s in self._stocks],
             "discards": [len(d) for d in self._discards],
             "waiting": self._waiting,
-            "over": over,
+            "over": self._outcome is not None,
             "winner": self.winner,
             "score": self.score,
         }
-        history = self.history[:]
-        return Observation(self.game, seat, self.players, self.to_move, piles, info, history)
-
-    def reveal(self) -> dict[PileId, list[int]]:
-        piles: dict[PileId, list[int]] = {}
-        for s in range(self.players):
-            piles[STOCKS[s]] = list(self._stocks[s])
-            piles[DISCARDS[s]] = list(self._discards[s])
-            held = self._turned >= 0 and s == self._seat and self._outcome is None
-            piles[TURNEDS[s]] = [self._turned] if held else []
-        for i, f in enumerate(self._found):
-            piles[FOUNDATIONS[i]] = list(f)
-        return piles
 
     def resample(self, seat: int, rng: random.Random | int | None) -> Any:
         """The never-seen stock cards dealt again at random into their slots.
@@ -112,12 +108,6 @@ class PisheViews(PisheFields):
             "turned": CARD_TEXT[self._turned] if self._turned >= 0 else None,
         }
 
-    def all_cards(self) -> list[int]:
-        cards = [c for p in (*self._stocks, *self._discards, *self._found) for c in p]
-        if self._turned >= 0:
-            cards.append(self._turned)
-        return cards
-
     def foundation_piles(self) -> list[list[int]]:
         """Every foundation, bottom first (C D H S, or the single centre pile)."""
         return [f[:] for f in self._found]
@@ -127,3 +117,26 @@ class PisheViews(PisheFields):
 
     def discard_pile(self, seat: int) -> list[int]:
         return self._discards[seat][:]
+
+
+@cache
+def _piles(players: int, foundations: int) -> tuple[Pile, ...]:
+    """Each seat's stock, discard pile and turned card, then the foundations."""
+    seated = (
+        (
+            Pile(STOCKS[s], Seen.HIDDEN),
+            Pile(DISCARDS[s], Seen.FACE_UP),
+            Pile(TURNEDS[s], Seen.FACE_UP),
+        )
+        for s in range(players)
+    )
+    return (
+        *(p for three in seated for p in three),
+        *(Pile(FOUNDATIONS[i], Seen.FACE_UP) for i in range(foundations)),
+    )
+
+
+def _number(pid: PileId) -> int:
+    """The seat or foundation a pile of this game belongs to (each has one)."""
+    assert pid.index is not None, pid
+    return pid.index

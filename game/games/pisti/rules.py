@@ -10,9 +10,11 @@ only built when :meth:`Pisti.apply` is called from outside.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any, ClassVar
 
-from game.core.state import GameState, Observation, Where, parse_or_refuse, resolve_options
+from game.core.piles import DeclaredPiles, Pile, Seen
+from game.core.state import Observation, Where, parse_or_refuse, resolve_options
 from game.core.types import (
     DRAW,
     HANDS,
@@ -27,6 +29,7 @@ from game.core.types import (
     IllegalAction,
     Outcome,
     PileId,
+    PileKind,
     Reason,
     Refusal,
 )
@@ -54,7 +57,7 @@ _points = POINTS.__getitem__
 _STREAM = 48  # cards dealt to the players: 52 minus the four on the table
 
 
-class Pisti(GameState):
+class Pisti(DeclaredPiles):
     """One hand of Pişti. Seat n-1 deals; seat 0 plays first; play goes seat 0, 1, ..."""
 
     game = "pisti"
@@ -408,15 +411,6 @@ class Pisti(GameState):
             "points": self.score,
         }
 
-    def all_cards(self) -> list[int]:
-        out = list(self._stream[self._pos :])
-        out += self._table
-        for hand in self._hands:
-            out += hand
-        for won in self._won:
-            out += won
-        return out
-
     def clone(self) -> Pisti:
         o = object.__new__(Pisti)
         o._outcome = self._outcome
@@ -448,53 +442,47 @@ class Pisti(GameState):
 
     # ----------------------------------------------------------------- what a seat knows
 
-    def observation(self, seat: int) -> Observation:
-        """Own hand, the face-up cards, the shown bottom card, and the face-down cards
-        only to the side that captured them. Once the hand is over every captured
-        card is shown (the final score reveals them anyway).
+    def declared(self) -> tuple[Pile, ...]:
+        return _piles(self.players, self._nsides)
 
-        ``info`` holds public facts only: ``dealer``, ``side`` (of ``seat``),
-        ``points`` (per side, counting only cards this seat can see; the full score
-        once over), ``pisti``, ``jack_pisti``, ``captured`` (card counts per side),
-        ``last_capturer`` and ``first_capturer`` (sides or None), ``first_capture``,
-        ``face_down`` (how many cards were dealt face down), ``start_face_up`` (the
-        cards turned at the deal, bottom first), ``moved_jacks`` (``to_bottom``
-        jacks put under the pack), ``shown_bottom`` (bottom cards everybody saw,
-        in dealing order), ``dealer_known`` (those the dealer still holds),
-        ``deals_left``, ``options`` and ``played`` (every card played, in order).
-        """
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat!r}")
-        mine = self._sides[seat]
-        piles: dict[PileId, list[int | None]] = {}
-        for s, hand in enumerate(self._hands):
-            piles[HANDS[s]] = list(hand) if s == seat else [None] * len(hand)
-        left = _STREAM - self._pos
-        pack: list[int | None] = [None] * left
-        for i in range(min(len(self._known), left)):
-            pack[i] = self._stream[_STREAM - 1 - i]
-        piles[PACK] = pack
-        table: list[int | None] = list(self._table)
-        table[: self._down] = [None] * self._down
-        piles[TABLE] = table
-        hidden = -1 if self._over or self._first == mine else self._first
-        points = []
-        for side, won in enumerate(self._won):
-            seen: list[int | None] = list(won)
-            if side == hidden:
-                seen[: self._nfd] = [None] * self._nfd
-            piles[WONS[side]] = seen
-            points.append(
-                sum(POINTS[c] for c in seen if c is not None)
-                + PISTI_POINTS * self._pisti[side]
-                + JACK_PISTI_POINTS * self._jpisti[side]
-            )
-        if self._over:
-            points = self.score
-        info = {
+    def cards_in(self, pid: PileId) -> list[int]:
+        kind, i = pid.kind, pid.index
+        if kind is PileKind.PACK:
+            return list(reversed(self._stream[self._pos :]))
+        if kind is PileKind.TABLE:
+            return self._table
+        assert i is not None, pid
+        return (self._hands if kind is PileKind.HAND else self._won)[i]
+
+    def face_down(self, pile: Pile, seat: int) -> range:
+        """Besides the other seats' hands: the pack but for its bottom cards shown, the
+        table's cards dealt face down, and the face-down cards of the first capture to every
+        side but the one that took them, until the hand is over (the final score reveals
+        them anyway)."""
+        kind, cards = pile.pid.kind, self.cards_in(pile.pid)
+        if kind is PileKind.PACK:
+            return range(min(len(self._known), len(cards)), len(cards))
+        if kind is PileKind.TABLE:
+            return range(self._down)
+        if kind is PileKind.WON:
+            hidden = pile.pid.index == self._first != self._sides[seat] and not self._over
+            return range(self._nfd if hidden else 0)
+        return super().face_down(pile, seat)
+
+    def info(self, seat: int) -> dict[str, Any]:
+        """Public facts only: ``dealer``, ``side`` (of ``seat``), ``points`` (per side,
+        counting only cards this seat can see; the full score once over), ``pisti``,
+        ``jack_pisti``, ``captured`` (card counts per side), ``last_capturer`` and
+        ``first_capturer`` (sides or None), ``first_capture``, ``face_down`` (how many cards
+        were dealt face down), ``start_face_up`` (the cards turned at the deal, bottom
+        first), ``moved_jacks`` (``to_bottom`` jacks put under the pack), ``shown_bottom``
+        (bottom cards everybody saw, in dealing order), ``dealer_known`` (those the dealer
+        still holds), ``deals_left``, ``options`` and ``played`` (every card played, in
+        order)."""
+        return {
             "dealer": self.players - 1,
-            "side": mine,
-            "points": points,
+            "side": self._sides[seat],
+            "points": self.score if self._over else self._points_seen(seat),
             "pisti": list(self._pisti),
             "jack_pisti": list(self._jpisti),
             "captured": [len(w) for w in self._won],
@@ -506,27 +494,20 @@ class Pisti(GameState):
             "moved_jacks": list(self._moved),
             "shown_bottom": list(self._known),
             "dealer_known": self._dealer_known(),
-            "deals_left": left // (4 * self.players),
+            "deals_left": (_STREAM - self._pos) // (4 * self.players),
             "options": dict(self.options),
             "played": [a.card for a in self.history],
         }
-        return Observation(
-            game=self.game,
-            seat=seat,
-            players=self.players,
-            to_move=self.to_move,
-            piles=piles,
-            info=info,
-            history=list(self.history),
-        )
 
-    def reveal(self) -> dict[PileId, list[int]]:
-        piles: dict[PileId, list[int]] = {HANDS[s]: list(h) for s, h in enumerate(self._hands)}
-        piles[PACK] = list(reversed(self._stream[self._pos :]))
-        piles[TABLE] = list(self._table)
-        for side, won in enumerate(self._won):
-            piles[WONS[side]] = list(won)
-        return piles
+    def _points_seen(self, seat: int) -> list[int]:
+        """Each side's points so far from the cards ``seat`` sees it has taken."""
+        won = [p for p in self.declared() if p.pid.kind is PileKind.WON]
+        return [
+            sum(POINTS[c] for c in self.seen(p, seat) if c is not None)
+            + PISTI_POINTS * self._pisti[side]
+            + JACK_PISTI_POINTS * self._jpisti[side]
+            for side, p in enumerate(won)
+        ]
 
     def _dealer_known(self) -> list[int]:
         """Shown bottom cards (and jacks put under the pack) the dealer still holds."""
@@ -565,3 +546,11 @@ def _winner(points: list[int]) -> int | Draw:
 
 
 _DEFAULTS = resolve_options(Pisti, None)
+
+
+@cache
+def _piles(players: int, sides: int) -> tuple[Pile, ...]:
+    """Each seat's hand, the pack, the table and each side's captured cards."""
+    hands = (Pile(HANDS[s], Seen.OWNER) for s in range(players))
+    won = (Pile(WONS[side], Seen.FACE_UP) for side in range(sides))
+    return (*hands, Pile(PACK, Seen.HIDDEN), Pile(TABLE, Seen.FACE_UP), *won)
