@@ -42,12 +42,21 @@ def spoken(text: str) -> str:
     return text.replace(" …", ",").replace("–", " – ")
 
 
+ENDS_ON_ITS_OWN = (".", "?", "!", ":")  # a sentence ending so needs no period after it
+
+
 def sentences(parts: Iterable[str]) -> str:
-    """Sentences said one after another, each begun with a capital. ``spoken`` cannot tell
-    a sentence ending in a number ("…top the 10 of clubs. clubs foundation") from an
-    ordinal ("5. hamle"), and a voice runs the two sentences into one unless the second
-    begins with a capital; the one who joins them knows."""
-    return ". ".join(current().capitalise(p) for p in parts if p)
+    """Sentences said one after another, each begun with a capital, a period between them
+    where one does not end on its own (a question keeps its mark, not "?."). ``spoken``
+    cannot tell a sentence ending in a number ("…top the 10 of clubs. clubs foundation")
+    from an ordinal ("5. hamle"), and a voice runs the two sentences into one unless the
+    second begins with a capital; the one who joins them knows."""
+    said = ""
+    for part in parts:
+        if part:
+            gap = "" if not said else " " if said.endswith(ENDS_ON_ITS_OWN) else ". "
+            said += gap + current().capitalise(part)
+    return said
 
 
 def _with_ending(name: str, ending: str | None) -> str:
@@ -106,12 +115,3 @@ def hand_card_words(cards: Sequence[int | None], index: int) -> str:
     card = cards[index] if 0 <= index < len(cards) else None
     name = card_name(card) if card is not None else say("speech.face_down_one")
     return current().capitalise(say("speech.hand_card", card=name, i=index + 1, n=len(cards)))
-
-
-def in_turn(parts: Sequence[str]) -> str:
-    """Sentences said one after the other, a period between them where one does not
-    end on its own (a question says its question mark, not "?.")."""
-    said = list(parts[:1])
-    for part in parts[1:]:
-        said.append(("" if said[-1].endswith((".", "?", "!", ":")) else ".") + " " + part)
-    return "".join(said)

@@ -23,7 +23,7 @@ from game.speech import Backend, FileBackend, Speaker, find_backend, screen_read
 from game.speech.speaker import Summariser, keep_last
 from game.store.settings import Settings
 from game.text import current, say
-from game.text.spoken import in_turn, spoken
+from game.text.spoken import sentences, spoken
 from game.ui.caption import Caption
 
 HEARD = 40  # sentences kept for "repeat"
@@ -245,7 +245,7 @@ class Voice:
         parts = [text_of(w.label), value]
         if w.help is not None:
             parts.append(text_of(w.help))
-        self.speak(in_turn([p.strip().rstrip(".") for p in parts if p and p.strip()]))
+        self.speak(sentences(p.strip().rstrip(".") for p in parts if p))
 
     def flush(self, timeout: float = 5.0) -> bool:
         return self.speaker.flush(timeout) if self.speaker is not None else True

@@ -25,6 +25,10 @@ def test_joined_sentences_each_begin_with_a_capital(lang):
     assert spoken(text) == text  # (said as written: no sentence run into the one before)
 
 
+def test_a_sentence_that_ends_on_its_own_is_not_followed_by_a_period(lang):
+    assert sentences(["which one?", "the 3", "done.", "next"]) == "Which one? The 3. Done. Next"
+
+
 def read_aloud(app, said) -> str:
     key(app, pygame.K_t)
     assert app.voice.flush(10)

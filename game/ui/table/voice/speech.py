@@ -24,7 +24,6 @@ from game.text import current, say
 from game.text.spoken import (
     card_list,
     hand_card_words,
-    in_turn,
     pile_words,
     sentences,
     spoken,
@@ -296,7 +295,7 @@ class TableSpeech:
             return k.panel, f"{title}. {k.panel.spoken()}"
         asked = m.asking
         if asked is not None:
-            return asked, in_turn([asked.question(), *(text_of(b.label) for b in k.choices())])
+            return asked, sentences([asked.question(), *(text_of(b.label) for b in k.choices())])
         if k.menu_open:
             return "menu", say("title.game_menu")
         return None, ""
