@@ -379,14 +379,6 @@ def test_the_model_assignment_finder_sees_each_form():
     ]  # fmt: skip
 
 
-# The modules of the table that only read the model, to word it (the header, the hint
-# line, the voice) or draw it: their functions over the model change nothing in it.
-READS_THE_MODEL = {
-    "model/says.py", "view/panel.py", "voice/heard.py", "view/labels.py", "input/keys_panel.py",
-    "view/marks.py", "input/buttons.py",
-}  # fmt: skip
-
-
 def _free_functions_over_the_model(source: str) -> list[str]:
     """Each top-level function in ``source`` whose first parameter is a ``TableModel``
     (``m: TableModel``, ``model: "TableModel"``)."""
@@ -406,16 +398,27 @@ def _free_functions_over_the_model(source: str) -> list[str]:
 
 def test_what_the_table_does_to_its_model_is_the_models_own_methods():
     """The clock, the take-backs and the hints are the model's methods (a frame walks into
-    the model once): no other module of the table has a free function over the model,
-    beyond those that only word or draw it."""
-    assert all((TABLE / name).exists() for name in READS_THE_MODEL), "list the readers anew"
+    the model once): no module of the table has a free function over the model. Those that
+    only word or draw it take it as a ``TableReading``, which lets them read and nothing
+    more."""
     bad = {
         str(p.relative_to(TABLE)): found
         for p in sorted(TABLE.rglob("*.py"))
-        if str(p.relative_to(TABLE)) not in READS_THE_MODEL
-        and (found := _free_functions_over_the_model(p.read_text(encoding="utf-8")))
+        if (found := _free_functions_over_the_model(p.read_text(encoding="utf-8")))
     }
     assert bad == {}
+
+
+def test_what_the_words_and_drawing_read_of_the_model_is_read_only():
+    """Every member of ``TableReading`` is a property, or one of the two questions that
+    change nothing: a function given it can set no field of the model and make no move."""
+    tree = ast.parse((TABLE / "model" / "reading.py").read_text(encoding="utf-8"))
+    (reading,) = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "TableReading"]
+    members = [n for n in reading.body if isinstance(n, ast.FunctionDef)]
+    questions = {n.name for n in members if not n.decorator_list}
+    assert questions == {"my_actions", "may_hurry"}
+    assert all(ast.unparse(d) == "property" for n in members for d in n.decorator_list)
+    assert not [n for n in reading.body if isinstance(n, ast.AnnAssign)]  # (writable)
 
 
 def test_the_free_function_finder_sees_a_function_over_the_model():

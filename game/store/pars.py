@@ -96,6 +96,15 @@ class ParWork:
     def busy(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait until every par wanted so far is worked out (the thread ends when none is
+        left), at most ``timeout`` seconds: whether none is left. For whoever must see the
+        work done (a test), never the window, which reads :meth:`done` as it comes."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return not self.busy()
+
     def done(self) -> list[HandPar]:
         """The pars found since the last call."""
         out = []

@@ -60,7 +60,7 @@ class TableControls:
             Button(partial(say, call.button), partial(m.press_call, i), danger=True)
             for i, call in enumerate(m.spec.calls)
         ]
-        self.move_btns = [_move_button(m, i) for i in range(len(m.spec.moves))]
+        self.move_btns = [self._move_button(i) for i in range(len(m.spec.moves))]
         self.cancel_btn = Button(lambda: say("button.cancel"), partial(self._answer, None))
         self._asked: tuple[object, list[Button]] = (None, [])  # the question, its buttons
         self._column = (0, 0, 0, 0, 0)  # the centre's width, height, button size and gap
@@ -96,6 +96,15 @@ class TableControls:
         self.menu_open = False
         self.panel: ScrollText | None = None
         self.ring = FocusRing(self.widgets)
+
+    def _move_button(self, index: int) -> Button:
+        """The button of the game's ``index``-th move with no pile; pressed while it cannot
+        act, the rules say why."""
+        press = partial(self.m.press_move, index)
+        game, words = self.m.spec.id, self.m.spec.moves[index].button
+        btn = Button(lambda: current().say_in(game, words), press)  # in the language of now
+        btn.on_refused = press
+        return btn
 
     @property
     def paused(self) -> bool:
@@ -504,16 +513,6 @@ class TableControls:
             )
         for b in buttons:
             b.draw(surface)
-
-
-def _move_button(m: TableModel, index: int) -> Button:
-    """The button of the game's ``index``-th move with no pile; pressed while it cannot
-    act, the rules say why."""
-    press = partial(m.press_move, index)
-    game, words = m.spec.id, m.spec.moves[index].button
-    btn = Button(lambda: current().say_in(game, words), press)  # worded in the language of now
-    btn.on_refused = press
-    return btn
 
 
 def _reach(widget: Widget) -> pygame.Rect:

@@ -12,7 +12,7 @@ from game.core.types import PileId, PileKind
 from game.text import current
 
 if TYPE_CHECKING:
-    from game.ui.table.model.table_model import TableModel
+    from game.ui.table.model.reading import TableReading
 
 KEYS = (
     ("keys.drag", "keys.drag.what"),
@@ -44,7 +44,7 @@ FULLER = {  # a key's longer words, for a table that has what they speak of
 }
 
 
-def keys_text(m: TableModel, calls: tuple[Call, ...] = ()) -> str:
+def keys_text(m: TableReading, calls: tuple[Call, ...] = ()) -> str:
     """The keys panel of the table, each key worded for what this table has: a double
     click where a pile sends cards somewhere, the player's stock where they have one (to
     turn, to hear), a hand for the number keys, and after them the keys of each call in

@@ -16,10 +16,10 @@ from game.ui import theme
 from game.ui.table.model.phase import Doing, Phase
 
 if TYPE_CHECKING:
-    from game.ui.table.model.table_model import TableModel
+    from game.ui.table.model.reading import TableReading
 
 
-def status(m: TableModel, phase: Phase | None = None) -> str:
+def status(m: TableReading, phase: Phase | None = None) -> str:
     """The header's words for the phase: whose turn, or what the table is doing."""
     ph = phase or m.phase
     doing, seat = ph.doing, ph.seat
@@ -43,20 +43,20 @@ def status(m: TableModel, phase: Phase | None = None) -> str:
     return say(words[doing]) if doing in words else ""
 
 
-def turn_words(m: TableModel, seat: int) -> str:
+def turn_words(m: TableReading, seat: int) -> str:
     """Another seat's turn, in one phrase whatever it is doing ("North's turn"): its label
     says whether it is thinking."""
     whose = m.namer.whose(seat)
     return say("status.turn", whose=whose, Whose=current().capitalise(whose))
 
 
-def call_words(m: TableModel, part: str) -> str:
+def call_words(m: TableReading, part: str) -> str:
     """A part of the words of the call the table offers (its window's name, its prompt)."""
     calls = m.spec.calls if m.calls_in_play else ()
     return say(getattr(calls[0], part)) if calls else ""
 
 
-def seat_label(m: TableModel, seat: int, counted: bool = True, phase: Phase | None = None) -> str:
+def seat_label(m: TableReading, seat: int, counted: bool = True, phase: Phase | None = None) -> str:
     """ "East · 4 cards · thinking...": ``counted`` False leaves the count out (a narrow
     seat; the side panel has it). During the deal a seat is named only: its cards are
     still on their way."""
@@ -69,7 +69,7 @@ def seat_label(m: TableModel, seat: int, counted: bool = True, phase: Phase | No
     return words + _doing(m, seat, ph)
 
 
-def seat_lines(m: TableModel, seat: int, phase: Phase | None = None) -> tuple[str, str, str]:
+def seat_lines(m: TableReading, seat: int, phase: Phase | None = None) -> tuple[str, str, str]:
     """A narrow seat's label in parts: its name, its cards and what it is doing ("West",
     "4 cards", " · thinking..."); only the name during the deal."""
     ph = phase or m.phase
@@ -79,7 +79,7 @@ def seat_lines(m: TableModel, seat: int, phase: Phase | None = None) -> tuple[st
     return seat_name(m, seat), say_n("label.cards", n), _doing(m, seat, ph)
 
 
-def seat_name(m: TableModel, seat: int) -> str:
+def seat_name(m: TableReading, seat: int) -> str:
     """The seat's name on its label: a partner of the player's is called so."""
     name = m.namer.who(seat)
     side = m.state.side_of(seat)
@@ -88,7 +88,7 @@ def seat_name(m: TableModel, seat: int) -> str:
     return name
 
 
-def _doing(m: TableModel, seat: int, ph: Phase) -> str:
+def _doing(m: TableReading, seat: int, ph: Phase) -> str:
     """What a label adds to the seat's cards: the computer is thinking, or it is your turn."""
     thinking = ph.doing is Doing.THINKING and m.thinker.busy and m.thinker.kind is Ask.MOVE
     if thinking and seat == ph.seat:
@@ -98,13 +98,13 @@ def _doing(m: TableModel, seat: int, ph: Phase) -> str:
     return ""
 
 
-def lit(m: TableModel, seat: int, phase: Phase | None = None) -> bool:
+def lit(m: TableReading, seat: int, phase: Phase | None = None) -> bool:
     """Whether a seat's label is lit: the seat whose turn the phase shows."""
     ph = phase or m.phase
     return ph.seat == seat and ph.doing not in (Doing.WATCHING, Doing.OVER, Doing.DEALING)
 
 
-def prompt(m: TableModel, phase: Phase | None = None) -> str:
+def prompt(m: TableReading, phase: Phase | None = None) -> str:
     """What the player can do now, when there is nothing else to say: their move's words,
     the call window's, how to hurry the computer, what plays by itself, the question asked."""
     ph = phase or m.phase
@@ -125,7 +125,7 @@ def prompt(m: TableModel, phase: Phase | None = None) -> str:
     return ""
 
 
-def why_not(m: TableModel, phase: Phase) -> Callable[[], str] | None:
+def why_not(m: TableReading, phase: Phase) -> Callable[[], str] | None:
     """Why the player's input makes no move now, in the phase's words (None: nothing to
     say, as while a lesson holds the table and says so itself)."""
     doing, seat = phase.doing, phase.seat
@@ -141,7 +141,7 @@ def why_not(m: TableModel, phase: Phase) -> Callable[[], str] | None:
     return None
 
 
-def message_line(m: TableModel) -> tuple[str, tuple[int, int, int]]:
+def message_line(m: TableReading) -> tuple[str, tuple[int, int, int]]:
     """What the hint line says now, and in which colour: a note said in this phase (a
     refusal's reason), else the hint, else the phase's own words. Nothing while an overlay
     covers the table."""
@@ -161,7 +161,7 @@ def message_line(m: TableModel) -> tuple[str, tuple[int, int, int]]:
     return prompt(m, ph), theme.INK_DIM
 
 
-def team_name(m: TableModel, team: int) -> str:
+def team_name(m: TableReading, team: int) -> str:
     """A match team (a player, or a partnership) as the human sees it, the human first."""
     match = m.match
     members = [p for p in range(match.players) if match.team_of(p) == team]
@@ -169,7 +169,7 @@ def team_name(m: TableModel, team: int) -> str:
     return say("names.and", a=names[0], b=names[1]) if len(names) == 2 else names[0]
 
 
-def won_owner(m: TableModel, side: int) -> str:
+def won_owner(m: TableReading, side: int) -> str:
     """Whose captured pile this is: "Yours", "North's", "You & North", "East & West"."""
     if m.namer.side_is_pair(side):
         return m.namer.side_name(side)
@@ -178,7 +178,7 @@ def won_owner(m: TableModel, side: int) -> str:
     return say("label.won_pile", whose=m.namer.whose(m.namer.seats_of_side(side)[0]))
 
 
-def title(m: TableModel, short: int = 0) -> str:
+def title(m: TableReading, short: int = 0) -> str:
     """The game, variant (a game without variants has none), hand and deal number ("Play
     this deal" deals it again); ``short`` 1 leaves out the deal number, 2 the variant too
     (for a top bar too narrow to show it all at a readable size). A replayed record file
@@ -204,7 +204,7 @@ def title(m: TableModel, short: int = 0) -> str:
     )
 
 
-def scores(m: TableModel) -> list[tuple[str, str]]:
+def scores(m: TableReading) -> list[tuple[str, str]]:
     """The match score of each team, its name and total (and this hand's points while
     they are live), the player's team first."""
     match, st = m.match, m.state
@@ -218,14 +218,14 @@ def scores(m: TableModel) -> list[tuple[str, str]]:
     return rows
 
 
-def playing_order(m: TableModel) -> list[int]:
+def playing_order(m: TableReading) -> list[int]:
     """The seats as the panel lists them: the player first, then the others in playing
     order after them."""
     n = m.state.players
     return [(m.human + k) % n for k in range(n)]
 
 
-def seat_counts(m: TableModel) -> tuple[tuple[str, str], ...]:
+def seat_counts(m: TableReading) -> tuple[tuple[str, str], ...]:
     """Each seat's name (a partner marked so) and its cards in the panel's words, the
     player first, then in playing order, as the rules count them (the same count as the
     seat labels and the hand's live points)."""

@@ -9,11 +9,11 @@ import pygame
 from game.text import say_n
 from game.ui import theme
 from game.ui.table.model import says
-from game.ui.table.model.table_model import TableModel
+from game.ui.table.model.reading import TableReading
 
 
 def draw(
-    m: TableModel, surface: pygame.Surface, painted: list[pygame.Rect] | None = None
+    m: TableReading, surface: pygame.Surface, painted: list[pygame.Rect] | None = None
 ) -> dict[str, pygame.Rect]:
     """Every label the layout places: seats, pile and pack counts, won piles' owners.
     Returns where each seat's and count's words went (and adds to ``painted`` where
@@ -23,7 +23,7 @@ def draw(
     for name, rect in m.layout.areas.items():
         shows, subject = m.layout.shows.get(name, ("", None))
         if shows == "seat_label":
-            drawn[name] = _seat_label(m, surface, name, subject, painted)
+            drawn[name] = _seat_label(m, surface, name, _named(subject, name), painted)
         elif shows == "pile_count":
             n = m.stage.count(m.layout.counts[name])
             words = say_n("label.pile", n)
@@ -53,12 +53,12 @@ def draw(
                 width=rect.w,
             )
         elif shows == "owner":
-            painted.append(_owner(m, surface, rect, subject))
+            painted.append(_owner(m, surface, rect, _named(subject, name)))
     painted += drawn.values()
     return drawn
 
 
-def _owner_room(m: TableModel, rect: pygame.Rect) -> int:
+def _owner_room(m: TableReading, rect: pygame.Rect) -> int:
     """How wide an owner's label may be: a little past its pile, short of the next."""
     layout = m.layout
     others = [
@@ -69,7 +69,7 @@ def _owner_room(m: TableModel, rect: pygame.Rect) -> int:
     return min([rect.w + rect.h, *(d - 10 for d in others)])
 
 
-def _owner(m: TableModel, surface: pygame.Surface, rect: pygame.Rect, side: int) -> pygame.Rect:
+def _owner(m: TableReading, surface: pygame.Surface, rect: pygame.Rect, side: int) -> pygame.Rect:
     """Whose won pile this is, under it: in full when it fits at a readable size, else
     just the name, else (a partnership) on two lines. Returns where it went."""
     words = says.won_owner(m, side)
@@ -84,7 +84,7 @@ def _owner(m: TableModel, surface: pygame.Surface, rect: pygame.Rect, side: int)
 
 
 def _seat_label(
-    m: TableModel, surface: pygame.Surface, name: str, seat: int, painted: list[pygame.Rect]
+    m: TableReading, surface: pygame.Surface, name: str, seat: int, painted: list[pygame.Rect]
 ) -> pygame.Rect:
     """The seat's name, cards and what it is doing: on one line where it fits at the
     label's size, else on two growing up from it where the felt is clear (a narrow side
@@ -115,10 +115,17 @@ def _label_room(rect: pygame.Rect) -> tuple[int, int, int]:
     return int(rect.h * 0.8), pad, rect.w - 2 * pad
 
 
-def label_lines(m: TableModel, name: str) -> list[str]:
+def _named(subject: int | None, name: str) -> int:
+    """The seat or side an area's words are about (a seat's label and an owner's words
+    each name theirs)."""
+    assert subject is not None, name
+    return subject
+
+
+def label_lines(m: TableReading, name: str) -> list[str]:
     """The lines of the seat label ``name``: the first form that fits (see
     :func:`_seat_label`)."""
-    seat = m.layout.shows[name][1]
+    seat = _named(m.layout.shows[name][1], name)
     size, _, room = _label_room(m.layout.areas[name])
     words = says.seat_label(m, seat, phase=m.phase)
     if theme.fits(words, size, room, True):
@@ -134,7 +141,7 @@ def label_lines(m: TableModel, name: str) -> list[str]:
     return [m.namer.who(seat)]
 
 
-def _clear(m: TableModel, name: str, lines: int) -> bool:
+def _clear(m: TableReading, name: str, lines: int) -> bool:
     """Whether the label ``name`` on ``lines`` lines, growing up from its area, stays on
     the felt and clear of every pile and every other area on it (worked out once per
     layout: a layout's places never move)."""
@@ -149,7 +156,7 @@ def _clear(m: TableModel, name: str, lines: int) -> bool:
 _cleared: list = [None, {}]  # the layout last asked about, and its answers
 
 
-def _clear_now(m: TableModel, name: str, lines: int) -> bool:
+def _clear_now(m: TableReading, name: str, lines: int) -> bool:
     rect = m.layout.areas[name]
     block = pygame.Rect(rect.x, rect.bottom - rect.h * lines, rect.w, rect.h * lines)
     felt = m.layout.areas["table"]

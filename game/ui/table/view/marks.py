@@ -18,7 +18,7 @@ from game.ui.table.view import hint_arrow
 
 if TYPE_CHECKING:
     from game.core.types import PileId
-    from game.ui.table.model.table_model import TableModel
+    from game.ui.table.model.reading import TableReading
 
 FADE = 0.4  # the mark's last seconds, fading
 
@@ -29,7 +29,7 @@ def strength(age: float) -> float:
 
 
 def draw(
-    m: TableModel,
+    m: TableReading,
     top: Callable[[PileId], pygame.Rect],
     surface: pygame.Surface,
     drawn: list[pygame.Rect] | None = None,
@@ -53,7 +53,7 @@ def draw(
 FREE_AREAS = ("table", "topbar", "panel", "message")  # areas a tag may lie over
 
 
-def _taken(m: TableModel) -> list[pygame.Rect]:
+def _taken(m: TableReading) -> list[pygame.Rect]:
     """What a tag off its card must not cover: every pile (its count badge on it) and
     every label on the felt."""
     rects = [spot.area for spot in m.layout.spots.values()]

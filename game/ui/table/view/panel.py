@@ -16,7 +16,7 @@ from game.ui.table.model.says import message_line, scores, seat_counts, status, 
 
 if TYPE_CHECKING:
     from game.ui.table.input.buttons import TableControls
-    from game.ui.table.model.table_model import TableModel
+    from game.ui.table.model.reading import TableReading
 
 
 LOG_SHOWN = 60  # the most log lines the panel can show
@@ -34,7 +34,7 @@ Felt = tuple[pygame.Surface, object, list[pygame.Rect]]  # the table layer, its 
 
 
 def draw(
-    m: TableModel,
+    m: TableReading,
     controls: TableControls | None,
     surface: pygame.Surface,
     layer: Layer,
@@ -73,7 +73,7 @@ def _laid(
 
 
 def _topbar(
-    m: TableModel,
+    m: TableReading,
     controls: TableControls | None,
     surface: pygame.Surface,
     layer: Layer,
@@ -125,7 +125,7 @@ def counts_layout(counts: tuple[tuple[str, str], ...], size: int, w: int) -> tup
 
 
 def _panel(
-    m: TableModel, surface: pygame.Surface, layer: Layer, over: list[pygame.Rect] | None
+    m: TableReading, surface: pygame.Surface, layer: Layer, over: list[pygame.Rect] | None
 ) -> None:
     """The side panel: match scores, cards per seat and the move log, drawn into a
     layer that is redrawn only when one of its words changes, and laid whole only then
@@ -297,7 +297,7 @@ def _log(log: tuple[tuple[str, str], ...], surface: pygame.Surface, box: pygame.
 
 
 def _message(
-    m: TableModel, surface: pygame.Surface, layer: Layer, felt: Felt | None
+    m: TableReading, surface: pygame.Surface, layer: Layer, felt: Felt | None
 ) -> list[pygame.Rect]:
     """The hint line, veiled over the felt. Where nothing was drawn over it this frame it
     is the table layer there, veiled, with its words: a picture kept until one of them

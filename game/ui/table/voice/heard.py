@@ -21,12 +21,12 @@ from game.ui.table.model import says
 
 if TYPE_CHECKING:
     from game.ui.table.input.controller import KeyPath
-    from game.ui.table.model.table_model import TableModel
+    from game.ui.table.model.reading import TableReading
 
 KEPT = 2  # the last moves of a backlog said as they are; the earlier ones counted
 
 
-def hand_words(m: TableModel, table: bool) -> str:
+def hand_words(m: TableReading, table: bool) -> str:
     """A hand starting: "Hand 2"; with ``table`` (the first hand at this table) the game, its
     variant and who plays first: "Pişti, 2 players, against North. Hand 1". The deal's
     number is left out (the I key says it). A lesson says its own title."""
@@ -40,7 +40,7 @@ def hand_words(m: TableModel, table: bool) -> str:
     return say("speech.table", table=", ".join(p for p in parts if p), hand=hand)
 
 
-def seats_words(m: TableModel) -> str:
+def seats_words(m: TableReading) -> str:
     """Whom the player plays with and against: "against North", "with North, against East
     and West"."""
     st, human = m.state, m.human
@@ -60,14 +60,14 @@ def listed(items: list[str], last: str = "speech.or") -> str:
     return say(last, a=", ".join(items[:-1]), b=items[-1])
 
 
-def deal_words(m: TableModel) -> str:
+def deal_words(m: TableReading) -> str:
     """A new deal in the hand: how many cards the pack has left ("the last deal" at none)."""
     if PACK not in m.layout.spots:
         return say("speech.new_deal.plain")
     return say_n("speech.new_deal", len(m.shown.get(PACK)))
 
 
-def choice_words(m: TableModel, keys: Callable[[Action], KeyPath | None] | None = None) -> str:
+def choice_words(m: TableReading, keys: Callable[[Action], KeyPath | None] | None = None) -> str:
     """The player's choice with the moves it offers. Cards played from the player's hand
     onto one pile: the hand and that pile ("Your hand: …. The middle pile, 3 cards, top
     …"); else each move as the game words it, the stock's last, each with the keys that
@@ -83,7 +83,7 @@ def choice_words(m: TableModel, keys: Callable[[Action], KeyPath | None] | None 
         return sentences(_pile(m, p) for p in piles)
     order = sorted(
         range(len(acts)),
-        key=lambda i: wheres[i].src is not None and m.layout.role(wheres[i].src).clickable,
+        key=lambda i: (src := wheres[i].src) is not None and m.layout.role(src).clickable,
     )
     moves = [_with_keys(m, move_phrase(st, acts[i], m.namer, m.spec), acts[i], keys) for i in order]
     if len(moves) == 1:
@@ -91,12 +91,12 @@ def choice_words(m: TableModel, keys: Callable[[Action], KeyPath | None] | None 
     return say("speech.choices", moves=listed(moves))
 
 
-def _with_keys(m: TableModel, move: str, action: Action, keys) -> str:
+def _with_keys(m: TableReading, move: str, action: Action, keys) -> str:
     path = keys(action) if keys is not None else None
     return move if path is None else f"{move} ({keys_words(m, path)})"
 
 
-def keys_words(m: TableModel, path: KeyPath) -> str:
+def keys_words(m: TableReading, path: KeyPath) -> str:
     """A move's keys for the ear: "key 2"; "Enter twice"; "Tab to “Your stock”, then
     Enter"; "Enter, then Tab to “Your pile” and Enter". A place is quoted as the focus
     names it when Tab reaches it, so the player knows it when they hear it."""
@@ -115,14 +115,14 @@ def keys_words(m: TableModel, path: KeyPath) -> str:
     return words
 
 
-def place(m: TableModel, pid: PileId) -> str:
+def place(m: TableReading, pid: PileId) -> str:
     """A pile as the focus's words begin ("Your turned card", "North's pile", "Foundation
     of hearts"), without its count or its top card: quoted, what the player listens for."""
     words = pile_words(pid, m.shown.get(pid), m.namer, m.layout.role(pid))
     return re.split(r"[,:]", words, maxsplit=1)[0]
 
 
-def _pile(m: TableModel, pid: PileId) -> str:
+def _pile(m: TableReading, pid: PileId) -> str:
     return pile_words(pid, m.shown.get(pid), m.namer, m.layout.role(pid))
 
 
@@ -136,7 +136,7 @@ class Matter:
     cards: tuple[int, ...] = ()
 
 
-def matter(m: TableModel, line: LogLine) -> Matter | None:
+def matter(m: TableReading, line: LogLine) -> Matter | None:
     """What of ``line`` matters to the player in a catch-up, or None (counted only)."""
     ev = line.event
     if ev is None:
