@@ -12,19 +12,15 @@ TESTS = Path(__file__).resolve().parents[1]
 CLOCK = re.compile(r"\btime\.(sleep|monotonic|perf_counter|time)\(")
 
 REAL_TIME = {
-    "ui/test_review_work_stops_when_left.py": "the coach's own threads ending",
     "ui/test_ui_monkey.py": "how long a random session took, against its budget",
     "ui/test_ui_speech.py": "a speech engine that takes its time",
-    "ui/test_ui_par_record.py": "the par, worked out on the keeper's thread",
     "ui/test_ui_par_summary.py": "the par's thread, and how long a frame took meanwhile",
     "ui/test_ui_table_follows.py": "a window manager starting",
     "ui/test_ui_stop_rule_flow.py": "a call window waiting for the voice to say a move",
     "ui/test_ui_voice_urgent.py": "when the voice began a sentence",
     "ui/test_ui_quit_says_what_is_kept.py": "how long the farewell lets the voice speak",
-    "ui/test_ui_features.py": "a computer player holding its thread until it is let go",
     "ui/test_ui_speech_answers.py": "when the voice began and ended its sentences",
     "ui/test_ui_speech_table.py": "how long the table waited for the voice",
-    "ui/test_ui_review_par.py": "the coach's review, on its own thread",
 }
 
 

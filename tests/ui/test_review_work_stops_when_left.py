@@ -4,7 +4,6 @@ player going back, instead of working on (up to a minute on a long hand) for no 
 from __future__ import annotations
 
 import threading
-import time
 
 from test_move_numbers import record_and_mistake
 from ui_support import DT, click, make_app
@@ -20,11 +19,12 @@ def coach_threads() -> list[str]:
 def test_going_back_from_the_review_ends_the_coachs_thread(tmp_path, monkeypatch):
     record, mistake = record_and_mistake()
     moves_judged: list[int] = []
+    may_judge = threading.Semaphore(0)  # a move judged each time the test lets one be
 
     def slow_review(record, seat, progress=None, **kwargs):
-        """The coach's pace on a long hand: a move judged every 20 ms, 60 s in all."""
+        """The coach on a long hand (3000 moves), a move at a time as the test lets it."""
         for i in range(3000):
-            time.sleep(0.02)
+            may_judge.acquire(timeout=30)
             moves_judged.append(i)
             if progress is not None:
                 progress(i + 1, 3000)
@@ -36,6 +36,7 @@ def test_going_back_from_the_review_ends_the_coachs_thread(tmp_path, monkeypatch
         app.goto("review", record=record, seat=0)
         review = app.scene
         assert isinstance(review, ReviewScene)
+        may_judge.release()
         while not moves_judged:
             app.step(DT)
         assert review.progress[0] >= 1
@@ -43,10 +44,10 @@ def test_going_back_from_the_review_ends_the_coachs_thread(tmp_path, monkeypatch
         click(app, review.back_btn.rect.center)
         app.step(DT)
         assert app.scene is not review
-        end = time.monotonic() + 2
-        while coach_threads() and time.monotonic() < end:
-            time.sleep(0.02)
+        may_judge.release(3000)  # as fast as it can from here: it stops at its next move
+        for thread in [t for t in threading.enumerate() if t.name.startswith("coach")]:
+            thread.join(30)
         assert coach_threads() == []
-        assert len(moves_judged) < 3000
+        assert len(moves_judged) == 2, "ended within a move of the player going back"
     finally:
         app.scene.leave()

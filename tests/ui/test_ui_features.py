@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import re
-import time
+import threading
 
 import pygame
 import pytest
@@ -256,12 +256,12 @@ class _Slow:
     """A computer seat that thinks until the test lets it move."""
 
     name = "slow"
-    go = False
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
 
     def choose(self, view: SeatView) -> Action:
-        end = time.monotonic() + 5
-        while not self.go and time.monotonic() < end:
-            time.sleep(0.005)
+        self.go.wait(5)
         return pishe.ACTIONS.parse("turn")
 
     def call(self, view: SeatView):
@@ -281,7 +281,7 @@ def test_hint_is_refused_when_it_is_not_the_humans_turn(app):
     assert table.model.thinker.hint_pending is None
     assert table.model.hint is None
     assert table.model.message == "Hints are for your turn."
-    slow.go = True
+    slow.go.set()
     settle(app, table)
 
 

@@ -7,7 +7,6 @@ its box at 960x600."""
 from __future__ import annotations
 
 import concurrent.futures
-import time
 
 import pygame
 import pytest
@@ -142,11 +141,12 @@ def test_the_review_says_how_far_the_coach_has_got_while_it_works(tmp_path, monk
 
     from game.ui.scenes import review as review_scene
 
-    go_on = threading.Event()
+    go_on, at_three = threading.Event(), threading.Event()
 
     def slow_coach(record, seat, progress=None):
         for done in range(1, 4):
             progress(done, 40)
+        at_three.set()
         go_on.wait(30)
         return []
 
@@ -157,9 +157,7 @@ def test_the_review_says_how_far_the_coach_has_got_while_it_works(tmp_path, monk
     app.voice.on = True
     try:
         scene = app.goto("review", record=record, seat=0)
-        deadline = time.monotonic() + 30
-        while scene.progress != (3, 40) and time.monotonic() < deadline:
-            time.sleep(0.01)  # the coach's thread has got to move 3
+        assert at_three.wait(30), "the coach's thread has got to move 3"
         assert scene.progress == (3, 40)
         before = len(app.voice.heard)
         for _ in range(int(2 * review_scene.PROGRESS_EVERY) + 1):
