@@ -67,7 +67,7 @@ class DeckRenderer:
             raise AssetError(f"cannot draw {path}: {exc}") from None
         if surf.get_size() != (w, h):
             surf = pygame.transform.smoothscale(_in_window_format(surf), (w, h))
-        return _in_window_format(surf)
+        return _opaque_where_covered(_in_window_format(surf))
 
     def faces(
         self, size: tuple[int, int], four_colour: str | bool = False
@@ -100,6 +100,18 @@ class DeckRenderer:
 def _trim(cache: OrderedDict, keep: int) -> None:
     while len(cache) > keep:
         cache.popitem(last=False)
+
+
+def _opaque_where_covered(surf: pygame.Surface) -> pygame.Surface:
+    """Every pixel the art covers wholly made opaque: nanosvg leaves the card's paper, and
+    what is drawn on it, at alpha 253 or 254, which a blit must blend and which hides
+    nothing drawn under it (a shadow), where alpha 255 is a copy."""
+    if not surf.get_flags() & pygame.SRCALPHA:
+        return surf
+    covered = pygame.mask.from_surface(surf, 252)
+    full = covered.to_surface(setcolor=(0, 0, 0, 255), unsetcolor=(0, 0, 0, 0))
+    surf.blit(full, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    return surf
 
 
 def _in_window_format(surf: pygame.Surface) -> pygame.Surface:

@@ -59,6 +59,19 @@ def test_card_corners_are_rounded_transparent(art):
     assert face.get_at((70, 98)).a == 255
 
 
+@pytest.mark.parametrize("faces", ["classic", "four_colour", "high_contrast"])
+@pytest.mark.parametrize("size", [(140, 196), (300, 420), (337, 472)])
+def test_a_card_is_wholly_opaque_inside_its_rounded_corners(art, faces, size):
+    """So a card hides what lies under it (its shadow is laid only round it) and its middle
+    is a copy, not a blend: nanosvg leaves the paper at alpha 253 or 254."""
+    from game.ui.cardart import solid_inside
+
+    for name in assets.back_names():
+        for key, surf in art.render(size, faces, back=name).items():
+            assert solid_inside(surf) is not None, key
+    assert art.render(size, faces)[parse_card("7H")].get_at((0, 0)).a == 0  # (corners stay)
+
+
 @pytest.mark.parametrize(("a", "b"), [("5H", "5D"), ("5S", "5C"), ("AH", "AD"), ("KS", "KC")])
 def test_suits_of_one_colour_differ_in_pixels(art, a, b):
     faces = art.faces((140, 196))
